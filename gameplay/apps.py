@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class GameplayConfig(AppConfig):
+    name = "gameplay"
+    verbose_name = "Gameplay"

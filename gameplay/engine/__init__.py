@@ -1,0 +1,35 @@
+"""Gin Rummy rules engine: pure Python, no Django, no I/O.
+
+Rules come from shared/rules/ (the two source texts and RULES.md); each module names its section.
+"""
+
+from .cards import DECK, Card, Suit, card_at, deadwood_points, format_cards, parse_card, parse_cards
+from .errors import EngineError, IllegalKnock, InvalidCards, InvalidRuleset
+from .rules import PRESETS, NextDealer, Ruleset, Shutout
+from .types import Arrangement, Layoff, Meld, MeldKind, Outcome, Seat, Side
+
+__all__ = [
+    "DECK",
+    "PRESETS",
+    "Arrangement",
+    "Card",
+    "EngineError",
+    "IllegalKnock",
+    "InvalidCards",
+    "InvalidRuleset",
+    "Layoff",
+    "Meld",
+    "MeldKind",
+    "NextDealer",
+    "Outcome",
+    "Ruleset",
+    "Seat",
+    "Shutout",
+    "Side",
+    "Suit",
+    "card_at",
+    "deadwood_points",
+    "format_cards",
+    "parse_card",
+    "parse_cards",
+]

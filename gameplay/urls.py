@@ -1,0 +1,2 @@
+app_name = "gameplay"
+urlpatterns: list = []

@@ -1,0 +1,65 @@
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from gameplay.engine import PRESETS, InvalidRuleset, Ruleset, Shutout, parse_card
+
+
+def test_standard_preset_is_the_default():
+    rules = Ruleset()
+    assert (rules.knock_limit, rules.gin_bonus, rules.big_gin_bonus, rules.undercut_bonus) == (10, 25, 31, 25)
+    assert (rules.target_score, rules.game_bonus, rules.box_bonus) == (100, 100, 25)
+    assert rules.undercut_on_tie and rules.max_run_length is None
+    assert rules.shutout is Shutout.DOUBLE_TOTAL
+    assert Ruleset.preset("standard") == rules
+
+
+def test_classic_preset_values_from_rules_md():
+    rules = Ruleset.preset("classic")
+    assert (rules.gin_bonus, rules.undercut_bonus, rules.box_bonus) == (20, 10, 20)
+    assert not rules.big_gin_allowed
+    assert rules.shutout is Shutout.DOUBLE_GAME_BONUS
+
+
+@pytest.mark.parametrize(("upcard", "limit"), [("7C", 7), ("KD", 10), ("10H", 10), ("AS", 0), ("3S", 3)])
+def test_oklahoma_knock_limit_is_the_upcard_value_and_an_ace_means_gin_only(upcard, limit):
+    assert Ruleset.preset("oklahoma").knock_limit_for(parse_card(upcard)) == limit
+
+
+def test_oklahoma_spade_upcard_doubles_the_hand():
+    rules = Ruleset.preset("oklahoma")
+    assert rules.hand_multiplier(parse_card("5S")) == 2
+    assert rules.hand_multiplier(parse_card("5H")) == 1
+    assert Ruleset().hand_multiplier(parse_card("5S")) == 1
+
+
+def test_knock_limit_ignores_upcard_without_oklahoma():
+    assert Ruleset().knock_limit_for(parse_card("3C")) == 10
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_ruleset_round_trips_through_a_plain_dict(name):
+    rules = PRESETS[name]
+    data = rules.to_dict()
+    assert all(isinstance(v, (int, bool, str, type(None))) for v in data.values())
+    assert Ruleset.from_dict(data) == rules
+
+
+def test_unknown_setting_is_refused_by_name():
+    with pytest.raises(InvalidRuleset, match="knock_limt"):
+        Ruleset.from_dict({"knock_limt": 9})
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [{"knock_limit": 11}, {"knock_limit": -1}, {"max_run_length": 2}, {"shutout": "triple"}, {"target_score": 0}],
+)
+def test_out_of_range_settings_are_refused(changes):
+    with pytest.raises(InvalidRuleset):
+        Ruleset(**changes)
+
+
+@given(st.integers(0, 10), st.booleans(), st.sampled_from([None, 3, 4, 5, 13]))
+def test_house_rules_survive_serialization(limit, tie, run_length):
+    rules = Ruleset().but(knock_limit=limit, undercut_on_tie=tie, max_run_length=run_length)
+    assert Ruleset.from_dict(rules.to_dict()) == rules
