@@ -1,0 +1,100 @@
+"""Games and hands as facts: what happened at the table. Points are derived by the engine."""
+
+from __future__ import annotations
+
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+
+from league.models import Match
+
+
+class Seat(models.TextChoices):
+    """Seat A is the match's first entry, seat B its second."""
+
+    A = "A", "A"
+    B = "B", "B"
+
+
+class Game(models.Model):
+    class Status(models.TextChoices):
+        IN_PROGRESS = "in_progress", "In progress"
+        FINISHED = "finished", "Finished"
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="games")
+    number = models.PositiveSmallIntegerField()
+    ruleset = models.JSONField(help_text="The competition's ruleset, copied when the game starts")
+    target_score = models.PositiveSmallIntegerField()
+    first_dealer = models.CharField(max_length=1, choices=Seat.choices, default=Seat.A)
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.IN_PROGRESS)
+    # Derived by the engine from the hands each time a hand is added or undone (for lists).
+    winner = models.CharField(max_length=1, choices=Seat.choices, blank=True)
+    total_a = models.IntegerField(default=0)
+    total_b = models.IntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["match", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="game_number_unique_in_match"),
+            models.CheckConstraint(
+                condition=Q(status="in_progress", winner="") | Q(status="finished", winner__in=["A", "B"]),
+                name="finished_game_has_a_winner",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Game {self.number} of {self.match}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("gameplay:scoresheet", args=[self.pk])
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status == self.Status.FINISHED
+
+
+class Hand(models.Model):
+    class Outcome(models.TextChoices):
+        KNOCK = "knock", "Knock"
+        GIN = "gin", "Gin"
+        BIG_GIN = "big_gin", "Big gin"
+        UNDERCUT = "undercut", "Undercut"
+        DEAD_HAND = "dead_hand", "Dead hand"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="hands")
+    number = models.PositiveSmallIntegerField()
+    dealer = models.CharField(max_length=1, choices=Seat.choices)
+    outcome = models.CharField(max_length=10, choices=Outcome.choices)
+    knocker = models.CharField(max_length=1, choices=Seat.choices, blank=True)
+    winner = models.CharField(max_length=1, choices=Seat.choices, blank=True)
+    points = models.PositiveIntegerField(default=0)
+    # The cards, where entered: after the knocker's discard (11 for big gin), and the spread.
+    knocker_cards = models.CharField(max_length=80, blank=True)
+    defender_cards = models.CharField(max_length=80, blank=True)
+    spread = models.JSONField(default=list, blank=True)
+    upcard = models.CharField(max_length=4, blank=True)
+    # A hand played through the engine's state machine: its full event log.
+    event_log = models.JSONField(default=list, blank=True)
+    entered_by = models.ForeignKey(
+        "auth.User", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="hand_number_unique_in_game"),
+            models.CheckConstraint(
+                condition=Q(outcome="dead_hand", winner="", points=0)
+                | (~Q(outcome="dead_hand") & Q(winner__in=["A", "B"], knocker__in=["A", "B"])),
+                name="hand_winner_matches_outcome",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Hand {self.number} of {self.game}"
+
+    @property
+    def has_cards(self) -> bool:
+        return bool(self.knocker_cards and self.defender_cards)

@@ -1,0 +1,224 @@
+"""Starting a game, entering a hand, undoing the last one.
+
+Each write runs in one transaction with the game row locked, so a double-tapped button cannot
+enter the same hand twice, and the game's derived score is recomputed by the engine from its
+hands every time.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db import IntegrityError, transaction
+
+from gameplay import engine
+from gameplay.models import Game, Hand
+from league.models import Match
+from league.services.errors import ServiceError
+from league.services.permissions import require_player_or_organizer
+
+from .scoring import from_engine_seat, game_rules, score_of, to_engine_seat
+
+OPEN_MATCH_STATUSES = (Match.Status.SCHEDULED, Match.Status.IN_PROGRESS)
+
+
+@dataclass(frozen=True)
+class HandEntry:
+    """What a player enters for one hand on the scoresheet."""
+
+    outcome: str
+    winner: str = ""  # "A" / "B"; empty for a dead hand
+    points: int | None = None  # may be left out when the cards are given
+    knocker_cards: str = ""
+    defender_cards: str = ""
+    upcard: str = ""
+    expected_number: int | None = None  # the hand number the form was showing (double-submit guard)
+
+
+def start_game(match_id: int, *, actor) -> Game:
+    with transaction.atomic():
+        match = _locked_match(match_id)
+        require_player_or_organizer(actor, match)
+        _require_open(match)
+        if match.entry_a is None or match.entry_b is None:
+            raise ServiceError("Both players must be known before a game can start.")
+        games = list(match.games.all())
+        if any(not g.is_finished for g in games):
+            raise ServiceError("Finish the game in progress before starting another.")
+        if match_decided(match, games):
+            raise ServiceError("The match is already decided: report its result.")
+        rules = match.competition.rules()
+        game = Game.objects.create(
+            match=match,
+            number=len(games) + 1,
+            ruleset=rules.to_dict(),
+            target_score=rules.target_score,
+            # Seats alternate the first deal from game to game.
+            first_dealer="A" if len(games) % 2 == 0 else "B",
+        )
+        if match.status == Match.Status.SCHEDULED:
+            match.status = Match.Status.IN_PROGRESS
+            match.save(update_fields=["status"])
+        return game
+
+
+def record_hand(game_id: int, entry: HandEntry, *, actor) -> Hand:
+    """Check the hand with the engine and save it; the engine's settlement is the result."""
+    with transaction.atomic():
+        game = _locked_game(game_id)
+        require_player_or_organizer(actor, game.match)
+        _require_open(game.match)
+        hands = list(game.hands.all())
+        if entry.expected_number is not None and entry.expected_number != len(hands) + 1:
+            raise ServiceError(
+                f"Hand {entry.expected_number} was already entered; the scoresheet has been updated."
+            )
+        score = score_of(game, hands)
+        if score.finished:
+            raise ServiceError("This game is over: no more hands can be entered.")
+        hand = _hand_from_entry(game, entry, score, number=len(hands) + 1, actor=actor)
+        try:
+            with transaction.atomic():
+                hand.save()
+        except IntegrityError:
+            raise ServiceError("That hand was just entered by someone else; reload the page.") from None
+        _update_game(game, [*hands, hand])
+        return hand
+
+
+def undo_last_hand(game_id: int, *, actor) -> Hand | None:
+    with transaction.atomic():
+        game = _locked_game(game_id)
+        require_player_or_organizer(actor, game.match)
+        _require_open(game.match)
+        hands = list(game.hands.all())
+        if not hands:
+            raise ServiceError("There is no hand to undo.")
+        last = hands.pop()
+        last.delete()
+        _update_game(game, hands)
+        return last
+
+
+def match_decided(match: Match, games: list[Game]) -> bool:
+    from league.services.results import match_outcome
+
+    return match_outcome(match, games).decided
+
+
+def _hand_from_entry(game: Game, entry: HandEntry, score, *, number: int, actor) -> Hand:
+    rules = game_rules(game)
+    outcome = _parse_outcome(entry.outcome)
+    winner = _parse_winner(entry.winner, outcome)
+    knocker = _knocker_of(outcome, winner)
+    claim = engine.HandClaim(
+        outcome=outcome,
+        winner=to_engine_seat(winner) if winner else None,
+        points=entry.points,
+        knocker=to_engine_seat(knocker) if knocker else None,
+    )
+    cards = _parse_hand_cards(entry)
+    check = engine.check_claim(claim, rules, game=score, **cards)
+    if not check.ok:
+        raise ServiceError(" ".join(check.problems), field=_field_of(check))
+    points = check.expected_points if check.expected_points is not None else entry.points
+    if points is None:
+        raise ServiceError("Enter the points, or both hands' cards to have them counted.", field="points")
+    return Hand(
+        game=game,
+        number=number,
+        dealer=from_engine_seat(score.dealer_next),
+        outcome=outcome.value,
+        winner=winner,
+        knocker=knocker,
+        points=points,
+        knocker_cards=engine.format_cards(cards["knocker_cards"]) if cards else "",
+        defender_cards=engine.format_cards(cards["defender_cards"]) if cards else "",
+        upcard=cards["upcard"].code if cards.get("upcard") else "",
+        entered_by=actor if actor.is_authenticated else None,
+    )
+
+
+def _parse_outcome(text: str) -> engine.Outcome:
+    try:
+        return engine.Outcome(text)
+    except ValueError:
+        raise ServiceError("Choose how the hand ended.", field="outcome") from None
+
+
+def _parse_winner(text: str, outcome: engine.Outcome) -> str:
+    if outcome is engine.Outcome.DEAD_HAND:
+        if text:
+            raise ServiceError("A dead hand has no winner.", field="winner")
+        return ""
+    if text not in ("A", "B"):
+        raise ServiceError("Choose who won the hand.", field="winner")
+    return text
+
+
+def _knocker_of(outcome: engine.Outcome, winner: str) -> str:
+    if outcome is engine.Outcome.DEAD_HAND:
+        return ""
+    if outcome is engine.Outcome.UNDERCUT:
+        return "B" if winner == "A" else "A"
+    return winner
+
+
+def _parse_hand_cards(entry: HandEntry) -> dict:
+    if not entry.knocker_cards and not entry.defender_cards:
+        return {}
+    if not (entry.knocker_cards and entry.defender_cards):
+        raise ServiceError("Give both hands' cards, or neither.", field="cards")
+    try:
+        cards = {
+            "knocker_cards": engine.parse_cards(entry.knocker_cards),
+            "defender_cards": engine.parse_cards(entry.defender_cards),
+        }
+        if entry.upcard:
+            cards["upcard"] = engine.parse_card(entry.upcard)
+    except engine.InvalidCards as error:
+        raise ServiceError(str(error), field="cards") from None
+    return cards
+
+
+def _field_of(check) -> str:
+    return "cards" if getattr(check, "settlement", None) is not None else "points"
+
+
+def _update_game(game: Game, hands: list[Hand]) -> None:
+    score = score_of(game, hands)
+    game.total_a = score.totals[engine.Seat.A]
+    game.total_b = score.totals[engine.Seat.B]
+    game.status = Game.Status.FINISHED if score.finished else Game.Status.IN_PROGRESS
+    game.winner = from_engine_seat(score.winner) if score.finished else ""
+    game.save(update_fields=["total_a", "total_b", "status", "winner"])
+
+
+def _locked_game(game_id: int) -> Game:
+    try:
+        return (
+            Game.objects.select_for_update(of=("self",))
+            .select_related("match__competition__season__club", "match__entry_a__player", "match__entry_b__player")
+            .get(pk=game_id)
+        )
+    except Game.DoesNotExist:
+        raise ServiceError("No such game.") from None
+
+
+def _locked_match(match_id: int) -> Match:
+    try:
+        return (
+            Match.objects.select_for_update(of=("self",))
+            .select_related("competition__season__club", "entry_a__player", "entry_b__player")
+            .get(pk=match_id)
+        )
+    except Match.DoesNotExist:
+        raise ServiceError("No such match.") from None
+
+
+def _require_open(match: Match) -> None:
+    if match.status not in OPEN_MATCH_STATUSES:
+        raise ServiceError(
+            f"The match is {match.get_status_display().lower()}: its games are locked. "
+            "An organizer can correct a confirmed result."
+        )

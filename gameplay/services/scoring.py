@@ -1,0 +1,31 @@
+"""Bridging stored hands and the engine's game scoring."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from gameplay import engine
+from gameplay.models import Game, Hand
+
+
+def to_engine_seat(seat: str) -> engine.Seat:
+    return engine.Seat[seat]
+
+
+def from_engine_seat(seat: engine.Seat | None) -> str:
+    return "" if seat is None else seat.name
+
+
+def hand_record(hand: Hand) -> engine.HandRecord:
+    winner = to_engine_seat(hand.winner) if hand.winner else None
+    return engine.HandRecord(outcome=engine.Outcome(hand.outcome), winner=winner, points=hand.points)
+
+
+def game_rules(game: Game) -> engine.Ruleset:
+    return engine.Ruleset.from_dict(game.ruleset)
+
+
+def score_of(game: Game, hands: Iterable[Hand]) -> engine.GameScore:
+    """The engine's score of a game from its stored hands (in number order)."""
+    records = [hand_record(h) for h in sorted(hands, key=lambda h: h.number)]
+    return engine.score_game(records, game_rules(game), first_dealer=to_engine_seat(game.first_dealer))
