@@ -1,0 +1,86 @@
+"""factory_boy factories for the league and gameplay models."""
+
+import factory
+from django.contrib.auth import get_user_model
+
+from gameplay.engine import Ruleset
+from league.models import Club, Competition, Entry, Match, Player, Round, Season
+
+
+class UserFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = get_user_model()
+        django_get_or_create = ["username"]
+
+    username = factory.Sequence(lambda n: f"user{n}")
+    email = factory.LazyAttribute(lambda u: f"{u.username}@example.org")
+    password = factory.django.Password("cards-on-the-table")
+
+
+class ClubFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Club
+
+    name = factory.Sequence(lambda n: f"Club {n}")
+    slug = factory.Sequence(lambda n: f"club-{n}")
+
+
+class PlayerFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Player
+
+    club = factory.SubFactory(ClubFactory)
+    name = factory.Sequence(lambda n: f"Player {n}")
+    user = factory.SubFactory(UserFactory)
+
+
+class SeasonFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Season
+
+    club = factory.SubFactory(ClubFactory)
+    name = factory.Sequence(lambda n: f"Season {n}")
+
+
+class CompetitionFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Competition
+
+    season = factory.SubFactory(SeasonFactory)
+    name = factory.Sequence(lambda n: f"Competition {n}")
+    format = Competition.Format.LEAGUE
+    status = Competition.Status.RUNNING
+    ruleset = factory.LazyFunction(lambda: Ruleset().to_dict())
+    match_format = Competition.MatchFormat.FIRST_TO
+    match_games = 1
+
+
+class EntryFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Entry
+
+    competition = factory.SubFactory(CompetitionFactory)
+    player = factory.SubFactory(
+        PlayerFactory, club=factory.SelfAttribute("..competition.season.club")
+    )
+
+
+class RoundFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Round
+
+    competition = factory.SubFactory(CompetitionFactory)
+    number = factory.Sequence(lambda n: n + 1)
+
+
+class MatchFactory(factory.django.DjangoModelFactory):
+    """A scheduled match between two fresh entries of one competition."""
+
+    class Meta:
+        model = Match
+
+    competition = factory.SubFactory(CompetitionFactory)
+    round = factory.SubFactory(RoundFactory, competition=factory.SelfAttribute("..competition"))
+    entry_a = factory.SubFactory(EntryFactory, competition=factory.SelfAttribute("..competition"))
+    entry_b = factory.SubFactory(EntryFactory, competition=factory.SelfAttribute("..competition"))
+    status = Match.Status.SCHEDULED
