@@ -1,0 +1,174 @@
+"""Two-party verification of match results (issue 4, section 3)."""
+
+import pytest
+
+from gameplay.engine import Ruleset
+from gameplay.models import Game
+from league.models import AuditEntry, Match, ResultReport
+from league.services import NotAllowed, ServiceError
+from league.services.results import (
+    confirm_result,
+    correct_result,
+    dispute_result,
+    match_outcome,
+    report_result,
+    resolve_dispute,
+)
+from tests.factories import MatchFactory, PlayerFactory, UserFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def finished_game(match, number, winner):
+    return Game.objects.create(
+        match=match, number=number, ruleset=Ruleset().to_dict(), target_score=100,
+        status=Game.Status.FINISHED, winner=winner,
+        total_a=120 if winner == "A" else 40, total_b=120 if winner == "B" else 40,
+    )
+
+
+@pytest.fixture
+def match():
+    m = MatchFactory(status=Match.Status.IN_PROGRESS)
+    finished_game(m, 1, "A")
+    return m
+
+
+@pytest.fixture
+def organizer(match):
+    user = UserFactory()
+    match.competition.season.club.organizers.add(user)
+    return user
+
+
+def player_a(match):
+    return match.entry_a.player.user
+
+
+def player_b(match):
+    return match.entry_b.player.user
+
+
+def test_reported_result_counts_nowhere_until_confirmed(match):
+    report_result(match.pk, actor=player_a(match))
+    match.refresh_from_db()
+    assert match.status == Match.Status.REPORTED
+    assert match.winner is None
+    assert ResultReport.objects.get(match=match).status == ResultReport.Status.PENDING
+
+
+def test_opponent_confirms_and_the_result_counts(match):
+    report_result(match.pk, actor=player_a(match))
+    confirm_result(match.pk, actor=player_b(match))
+    match.refresh_from_db()
+    assert match.status == Match.Status.CONFIRMED
+    assert match.winner == match.entry_a
+    assert (match.games_a, match.games_b) == (1, 0)
+    assert list(AuditEntry.objects.filter(match=match).values_list("action", flat=True)) == [
+        "confirmed", "reported",
+    ]
+
+
+def test_nobody_confirms_their_own_report(match):
+    report_result(match.pk, actor=player_a(match))
+    with pytest.raises(NotAllowed, match="your opponent must confirm"):
+        confirm_result(match.pk, actor=player_a(match))
+    match.refresh_from_db()
+    assert match.status == Match.Status.REPORTED
+
+
+def test_a_stranger_cannot_confirm(match):
+    report_result(match.pk, actor=player_a(match))
+    stranger = PlayerFactory(club=match.competition.season.club).user
+    with pytest.raises(NotAllowed):
+        confirm_result(match.pk, actor=stranger)
+
+
+def test_organizer_report_is_confirmed_by_either_player(match, organizer):
+    report_result(match.pk, actor=organizer)
+    confirm_result(match.pk, actor=player_b(match))
+    match.refresh_from_db()
+    assert match.is_confirmed
+
+
+def test_result_cannot_be_reported_before_the_games_decide_it():
+    m = MatchFactory(status=Match.Status.IN_PROGRESS)
+    m.competition.match_games = 2
+    m.competition.save()
+    finished_game(m, 1, "A")
+    with pytest.raises(ServiceError, match="not decided"):
+        report_result(m.pk, actor=m.entry_a.player.user)
+    assert not ResultReport.objects.exists()
+
+
+def test_another_clubs_organizer_cannot_report(match):
+    other = UserFactory()
+    PlayerFactory().club.organizers.add(other)
+    with pytest.raises(NotAllowed):
+        report_result(match.pk, actor=other)
+
+
+def test_dispute_needs_a_comment_and_goes_to_the_organizer(match, organizer):
+    report_result(match.pk, actor=player_a(match))
+    with pytest.raises(ServiceError, match="Say what is wrong"):
+        dispute_result(match.pk, actor=player_b(match), comment="  ")
+    dispute_result(match.pk, actor=player_b(match), comment="Hand 3 was an undercut")
+    match.refresh_from_db()
+    assert match.status == Match.Status.DISPUTED
+    with pytest.raises(NotAllowed):
+        resolve_dispute(match.pk, actor=player_a(match), uphold=True)
+    resolve_dispute(match.pk, actor=organizer, uphold=True, comment="Checked the sheet")
+    match.refresh_from_db()
+    assert match.is_confirmed and match.winner == match.entry_a
+
+
+def test_rejected_dispute_reopens_the_games(match, organizer):
+    report_result(match.pk, actor=player_a(match))
+    dispute_result(match.pk, actor=player_b(match), comment="wrong")
+    resolve_dispute(match.pk, actor=organizer, uphold=False)
+    match.refresh_from_db()
+    assert match.status == Match.Status.IN_PROGRESS
+    assert ResultReport.objects.get(match=match).status == ResultReport.Status.REJECTED
+
+
+def test_only_an_organizer_corrects_a_confirmed_result_and_history_is_kept(match, organizer):
+    report_result(match.pk, actor=player_a(match))
+    confirm_result(match.pk, actor=player_b(match))
+    with pytest.raises(NotAllowed):
+        correct_result(match.pk, actor=player_b(match), winner="B", games_a=0, games_b=1,
+                       comment="mine")
+    correct_result(match.pk, actor=organizer, winner="B", games_a=0, games_b=1,
+                   comment="Scoresheet error in game 1")
+    match.refresh_from_db()
+    assert match.winner == match.entry_b
+    correction = AuditEntry.objects.filter(match=match, action="corrected").get()
+    assert correction.before["winner"] == match.entry_a_id
+    assert correction.after["winner"] == match.entry_b_id
+    assert ResultReport.objects.filter(match=match, status="confirmed").count() == 1
+    assert ResultReport.objects.filter(match=match, status="superseded").count() == 1
+
+
+def test_correction_needs_a_reason(match, organizer):
+    report_result(match.pk, actor=player_a(match))
+    confirm_result(match.pk, actor=player_b(match))
+    with pytest.raises(ServiceError, match="Say why"):
+        correct_result(match.pk, actor=organizer, winner="B", games_a=0, games_b=1, comment="")
+    match.refresh_from_db()
+    assert match.winner == match.entry_a
+
+
+def test_first_to_two_games_is_decided_by_the_second_win():
+    m = MatchFactory()
+    m.competition.match_games = 2
+    games = [Game(status="finished", winner=w) for w in "ABA"]
+    assert match_outcome(m, games[:2]).decided is False
+    outcome = match_outcome(m, games)
+    assert (outcome.decided, outcome.winner, outcome.games_a, outcome.games_b) == (True, "A", 2, 1)
+
+
+def test_fixed_games_can_end_in_a_draw_in_a_league():
+    m = MatchFactory()
+    m.competition.match_format = "fixed_games"
+    m.competition.match_games = 2
+    outcome = match_outcome(m, [Game(status="finished", winner=w) for w in "AB"])
+    assert outcome.decided and outcome.winner is None
