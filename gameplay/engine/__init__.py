@@ -6,6 +6,16 @@ Rules come from shared/rules/ (the two source texts and RULES.md); each module n
 from .cards import DECK, Card, Suit, card_at, deadwood_points, format_cards, parse_card, parse_cards
 from .errors import EngineError, IllegalKnock, InvalidCards, InvalidRuleset
 from .rules import PRESETS, NextDealer, Ruleset, Shutout
+from .scoring import (
+    FinalAccount,
+    GameOver,
+    GameScore,
+    HandLine,
+    HandRecord,
+    InvalidHand,
+    SeatAccount,
+    score_game,
+)
 from .types import Arrangement, Layoff, Meld, MeldKind, Outcome, Seat, Side
 
 __all__ = [
@@ -14,8 +24,14 @@ __all__ = [
     "Arrangement",
     "Card",
     "EngineError",
+    "FinalAccount",
+    "GameOver",
+    "GameScore",
+    "HandLine",
+    "HandRecord",
     "IllegalKnock",
     "InvalidCards",
+    "InvalidHand",
     "InvalidRuleset",
     "Layoff",
     "Meld",
@@ -24,6 +40,7 @@ __all__ = [
     "Outcome",
     "Ruleset",
     "Seat",
+    "SeatAccount",
     "Shutout",
     "Side",
     "Suit",
@@ -32,4 +49,5 @@ __all__ = [
     "format_cards",
     "parse_card",
     "parse_cards",
+    "score_game",
 ]
