@@ -5,6 +5,7 @@ Rules come from shared/rules/ (the two source texts and RULES.md); each module n
 
 from .cards import DECK, Card, Suit, card_at, deadwood_points, format_cards, parse_card, parse_cards
 from .errors import EngineError, IllegalKnock, InvalidCards, InvalidRuleset
+from .hollywood import HollywoodLine, HollywoodScore, score_hollywood
 from .rules import PRESETS, NextDealer, Ruleset, Shutout
 from .scoring import (
     FinalAccount,
@@ -29,6 +30,8 @@ __all__ = [
     "GameScore",
     "HandLine",
     "HandRecord",
+    "HollywoodLine",
+    "HollywoodScore",
     "IllegalKnock",
     "InvalidCards",
     "InvalidHand",
@@ -50,4 +53,5 @@ __all__ = [
     "parse_card",
     "parse_cards",
     "score_game",
+    "score_hollywood",
 ]
