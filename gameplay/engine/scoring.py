@@ -54,7 +54,7 @@ class HandRecord:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "outcome", _as_outcome(self.outcome))
-        object.__setattr__(self, "winner", _as_seat(self.winner))
+        object.__setattr__(self, "winner", seat_of(self.winner))
         points = whole_number(self.points)
         if points is None or points < 0:
             raise InvalidHand(f"hand points must be a whole number of 0 or more, not {self.points!r}")
@@ -84,7 +84,8 @@ def _as_outcome(value: Any) -> Outcome:
         raise InvalidHand(f"outcome must be one of {choices}, not {value!r}") from None
 
 
-def _as_seat(value: Any) -> Seat | None:
+def seat_of(value: Any) -> Seat | None:
+    """A seat from ``Seat.A``, ``0`` or ``"A"``; None stays None. Raises InvalidHand."""
     if value is None:
         return None
     if isinstance(value, str) and value in Seat.__members__:

@@ -1,0 +1,191 @@
+"""Checking a claimed hand result: the impossible refused without cards, the cards' truth with them."""
+
+import pytest
+
+from gameplay.engine import DECK, Outcome, Ruleset, Seat, parse_card
+from gameplay.engine.claims import MAX_DEADWOOD, HandClaim, check_claim
+from gameplay.engine.hollywood import score_hollywood
+from gameplay.engine.scoring import HandRecord, score_game
+
+A, B = Seat.A, Seat.B
+KNOCK, UNDERCUT, GIN, BIG_GIN, DEAD = list(Outcome)
+CLASSIC = Ruleset.preset("classic")
+OKLAHOMA = Ruleset.preset("oklahoma")
+STANDARD = Ruleset()
+
+
+def problems(outcome, winner, points, rules=STANDARD, knocker=None, **given):
+    return check_claim(HandClaim(outcome, winner, points, knocker), rules, **given).problems
+
+
+def refused(*args, **kwargs):
+    found = problems(*args, **kwargs)
+    assert len(found) == 1, found
+    return found[0]
+
+
+def test_most_deadwood_a_hand_can_hold_is_98():
+    # Deadwood holds no set, so at most two cards of a rank: the ten best such cards are the bound.
+    values = sorted((card.value for card in DECK if card.suit.position < 2), reverse=True)
+    assert sum(values[:10]) == MAX_DEADWOOD
+
+
+def test_dead_hand_with_a_winner_is_refused():
+    assert refused(DEAD, A, 0) == "a dead hand has no winner"
+
+
+def test_dead_hand_with_points_is_refused():
+    assert refused(DEAD, None, 12) == "a dead hand scores nothing, not 12"
+
+
+def test_dead_hand_with_a_knocker_is_refused():
+    assert refused(DEAD, None, 0, knocker=B) == "a dead hand has no knocker"
+
+
+def test_dead_hand_claim_is_accepted_and_scores_nothing():
+    check = check_claim(HandClaim(DEAD, None, 0))
+    assert check.ok and check.expected_points == 0
+
+
+def test_gin_worth_less_than_its_bonus_is_refused():
+    assert refused(GIN, A, 24) == "a gin is worth at least 25 (the gin bonus), not 24"
+    assert "at least 20" in refused(GIN, A, 19, CLASSIC)
+
+
+def test_gin_worth_more_than_the_most_deadwood_plus_its_bonus_is_refused():
+    assert refused(GIN, A, MAX_DEADWOOD + 26).startswith("a gin is worth at most 123")
+
+
+def test_big_gin_is_refused_when_the_ruleset_has_none():
+    assert refused(BIG_GIN, A, 60, CLASSIC) == "big gin is not played under this ruleset"
+
+
+def test_big_gin_worth_less_than_its_bonus_is_refused():
+    assert "at least 31" in refused(BIG_GIN, B, 30)
+
+
+def test_undercut_worth_less_than_its_bonus_is_refused():
+    assert refused(UNDERCUT, B, 21).startswith("an undercut is worth at least 25")
+    assert "at least 10" in refused(UNDERCUT, B, 9, CLASSIC)
+
+
+def test_undercut_on_a_tie_is_worth_exactly_its_bonus():
+    assert problems(UNDERCUT, B, 25) == ()
+
+
+def test_undercut_needs_a_difference_when_a_tie_is_a_knock():
+    rules = Ruleset(undercut_on_tie=False)
+    assert "at least 26" in refused(UNDERCUT, B, 25, rules)
+    assert problems(UNDERCUT, B, 26, rules) == ()
+
+
+def test_undercut_worth_more_than_the_knock_limit_plus_its_bonus_is_refused():
+    assert "at most 35" in refused(UNDERCUT, B, 36)
+    assert "at most 32" in refused(UNDERCUT, B, 33, Ruleset(knock_limit=7))
+
+
+def test_knock_of_0_points_is_refused_when_a_tie_is_an_undercut():
+    assert "equal deadwood is an undercut" in refused(KNOCK, A, 0)
+
+
+def test_knock_of_0_points_is_a_tie_when_ties_go_to_the_knocker():
+    assert problems(KNOCK, A, 0, Ruleset(undercut_on_tie=False)) == ()
+
+
+def test_knock_worth_more_than_any_defender_deadwood_allows_is_refused():
+    assert problems(KNOCK, A, MAX_DEADWOOD - 1) == ()
+    assert f"at most {MAX_DEADWOOD - 1}" in refused(KNOCK, A, MAX_DEADWOOD)
+
+
+@pytest.mark.parametrize(("points", "message"), [(10.5, "whole number"), ("12", "whole number"),
+                                                 (None, "whole number"), (-3, "cannot be negative")])
+def test_points_not_whole_or_negative_are_refused(points, message):
+    assert message in refused(KNOCK, A, points)
+
+
+def test_whole_points_written_as_a_float_are_read():
+    assert problems(KNOCK, A, 12.0) == ()
+
+
+def test_claim_needs_a_winner_unless_the_hand_is_dead():
+    assert refused(KNOCK, None, 12) == "a knock needs a winner"
+
+
+def test_undercut_goes_to_the_defender_not_the_knocker():
+    assert refused(UNDERCUT, A, 30, knocker=A) == "an undercut is won by the defender (B), not A"
+
+
+def test_gin_goes_to_the_knocker():
+    assert refused(GIN, B, 30, knocker=A) == "a gin is won by the knocker (A), not B"
+
+
+def test_unknown_outcome_and_seats_are_refused():
+    assert "unknown outcome 'schneider'" in refused("schneider", A, 12)
+    assert "seats are A or B" in refused(KNOCK, "C", 12)
+
+
+def test_claims_read_plain_values():
+    assert problems("undercut", "B", 30, knocker="A") == ()
+
+
+def test_oklahoma_spade_upcard_doubles_exactly():
+    spade = parse_card("5S")
+    assert "not even" in refused(KNOCK, A, 13, OKLAHOMA, upcard=spade)
+    assert problems(KNOCK, A, 26, OKLAHOMA, upcard=spade) == ()
+    assert "at least 50" in refused(GIN, A, 40, OKLAHOMA, upcard=spade)
+
+
+def test_oklahoma_other_upcard_does_not_double():
+    assert "at most 123" in refused(GIN, A, 200, OKLAHOMA, upcard=parse_card("5H"))
+
+
+def test_oklahoma_without_upcard_allows_either_multiplier():
+    assert problems(KNOCK, A, 13, OKLAHOMA) == ()
+    assert problems(KNOCK, A, 2 * (MAX_DEADWOOD - 1), OKLAHOMA) == ()
+    assert "nor, doubled by a spade upcard" in refused(KNOCK, A, 2 * MAX_DEADWOOD, OKLAHOMA)
+
+
+def test_oklahoma_ace_upcard_means_gin_only():
+    ace = parse_card("AH")
+    assert "gin only" in refused(KNOCK, A, 12, OKLAHOMA, upcard=ace)
+    assert "gin only" in refused(UNDERCUT, B, 30, OKLAHOMA, upcard=ace)
+    assert problems(GIN, A, 30, OKLAHOMA, upcard=ace) == ()
+
+
+def test_oklahoma_undercut_is_bounded_by_the_upcard_knock_limit():
+    assert "at most 29" in refused(UNDERCUT, B, 30, OKLAHOMA, upcard=parse_card("4D"))
+
+
+def test_hand_after_the_game_has_ended_is_refused():
+    game = score_game([HandRecord(GIN, A, 60), HandRecord(GIN, A, 60)])
+    assert "the game is over (A reached 120)" in refused(KNOCK, B, 12, game=game)
+    assert problems(KNOCK, B, 12, game=score_game([HandRecord(GIN, A, 60)])) == ()
+
+
+def test_hand_after_the_hollywood_match_is_over_is_refused():
+    match = score_hollywood([HandRecord(GIN, A, 100)] * 3)
+    assert "Hollywood match is over" in refused(KNOCK, B, 12, game=match)
+
+
+@pytest.mark.parametrize(
+    ("outcome", "winner", "points", "rules"),
+    [
+        (KNOCK, A, 22, Ruleset()),
+        (UNDERCUT, B, 26, Ruleset()),
+        (GIN, A, 25, Ruleset()),
+        (GIN, B, 123, Ruleset()),
+        (BIG_GIN, A, 31, Ruleset()),
+        (BIG_GIN, A, 129, Ruleset()),
+        (UNDERCUT, B, 20, CLASSIC),
+        (GIN, A, 20, CLASSIC),
+    ],
+)
+def test_possible_claims_are_accepted(outcome, winner, points, rules):
+    check = check_claim(HandClaim(outcome, winner, points), rules)
+    assert check.ok and check.problems == ()
+    assert check.expected_points is None and check.settlement is None
+
+
+def test_several_problems_are_all_said():
+    found = problems(DEAD, A, 5, knocker=A)
+    assert len(found) == 3
