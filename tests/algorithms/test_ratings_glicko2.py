@@ -94,6 +94,12 @@ def test_inactive_rd_is_capped_at_the_initial_350():
     assert glicko2_period(Glicko2(), []).rd == 350.0
 
 
+def test_steps_of_an_idle_period_show_infinite_v_and_the_capped_widening():
+    steps = glicko2_steps(Glicko2(1500, 349.9, 0.06), [])
+    assert (steps.v, steps.delta, steps.volatility, steps.mu_new) == (math.inf, 0.0, 0.06, 0.0)
+    assert steps.phi_new == steps.phi_star == 350 / SCALE
+
+
 def test_new_player_who_plays_never_exceeds_350():
     after = glicko2_period(Glicko2(), [(Glicko2(1500, 350, 0.06), 0.5)])
     assert 0 < after.rd <= 350.0
