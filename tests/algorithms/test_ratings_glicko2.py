@@ -190,6 +190,12 @@ def test_rate_period_leaves_the_input_mapping_alone():
     assert ratings == {"me": PLAYER}
 
 
+def test_a_game_between_players_60000_points_apart_carries_no_information():
+    ratings = {"giant": Glicko2(61500, 50, 0.06), "me": Glicko2(1500, 50, 0.06)}
+    after = rate_period(ratings, [("me", "giant", 1.0)])
+    assert after == rate_period(ratings, [])  # v would overflow: treated as an idle period
+
+
 @pytest.mark.parametrize("result", [("me", "me", 1.0), ("me", "x", 1.5), ("me", "x", -0.1)])
 def test_rate_period_rejects_a_game_against_oneself_or_a_score_outside_0_to_1(result):
     with pytest.raises(ValueError):
