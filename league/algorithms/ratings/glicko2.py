@@ -130,7 +130,7 @@ def volatility_after(phi: float, sigma: float, v: float, delta: float, tau: floa
         denominator = phi2_v + ex
         return ex * (delta2 - phi2_v - ex) / (2.0 * denominator * denominator) - (x - a) / tau2
 
-    low = a
+    low = a  # Step 5.2: A = a; B from delta^2 against phi^2 + v
     if delta2 > phi2_v:
         high = math.log(delta2 - phi2_v)
     else:
@@ -139,7 +139,7 @@ def volatility_after(phi: float, sigma: float, v: float, delta: float, tau: floa
             k += 1
         high = a - k * tau
     f_low, f_high = f(low), f(high)
-    for _ in range(MAX_ITERATIONS):
+    for _ in range(MAX_ITERATIONS):  # Step 5.4: (a) secant point C, (b) keep the bracket, (c) B = C
         if abs(high - low) <= TOLERANCE:
             break
         c = low + (low - high) * f_low / (f_high - f_low)
