@@ -1,0 +1,125 @@
+"""The scoresheet: the hands so far, running totals, and the form to add the next hand.
+
+An htmx request gets the `scoresheet` partial (totals, hands and form) of the same template;
+without JavaScript the form posts normally and is redirected back (PRG)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+
+from gameplay import selectors
+from gameplay.forms import HandForm
+from gameplay.services import record_hand, undo_last_hand
+from league.services.errors import ServiceError
+from league.services.permissions import is_organizer, side_of
+from league.services.results import REPORTABLE
+from league.views.common import (
+    UNPROCESSABLE,
+    go,
+    refusal_status,
+    render_page,
+    sign_in_first,
+    signed_in_post,
+)
+
+TEMPLATE = "gameplay/scoresheet.html"
+PARTIAL = "scoresheet"
+
+
+def scoresheet(request: HttpRequest, pk: int) -> HttpResponse:
+    return _render(request, selectors.scoresheet(pk))
+
+
+def _render(request: HttpRequest, sheet: selectors.Scoresheet, *, form: HandForm | None = None,
+            refusal: str = "", status: int = 200) -> HttpResponse:
+    may_enter = _may_enter(request.user, sheet)
+    if form is None:
+        form = _blank_form(sheet)
+    context = {
+        "sheet": sheet,
+        "game": sheet.game,
+        "match": sheet.match,
+        "name_a": sheet.names[0],
+        "name_b": sheet.names[1],
+        "form": form,
+        "may_enter": may_enter and not sheet.score.finished,
+        "may_undo": may_enter and bool(sheet.hands),
+        "refusal": refusal,
+    }
+    return render_page(request, TEMPLATE, context, partial=PARTIAL, status=status)
+
+
+def _blank_form(sheet: selectors.Scoresheet) -> HandForm:
+    return HandForm(names=sheet.names, rules=sheet.rules,
+                    initial={"expected_number": sheet.next_number})
+
+
+def _may_enter(user, sheet: selectors.Scoresheet) -> bool:
+    """What the services allow (gameplay.services.games): a player of the match or an organizer
+    of its club, while the match is open."""
+    match = sheet.match
+    if not user.is_authenticated or match.status not in REPORTABLE:
+        return False
+    return side_of(user, match) is not None or is_organizer(user, match.competition.season.club)
+
+
+@signed_in_post("gameplay:scoresheet")
+def add_hand(request: HttpRequest, pk: int) -> HttpResponse:
+    sheet = selectors.scoresheet(pk)
+    form = HandForm(request.POST, names=sheet.names, rules=sheet.rules)
+    if not form.is_valid():
+        return _render(request, sheet, form=form, status=UNPROCESSABLE)
+    try:
+        hand = record_hand(pk, form.entry(), actor=request.user)
+    except ServiceError as error:
+        return _refused(request, pk, form, error)
+    messages.success(request, f"Hand {hand.number} entered.")
+    if request.htmx:
+        return _render(request, selectors.scoresheet(pk))
+    return go(request, reverse("gameplay:scoresheet", args=[pk]))
+
+
+def _refused(request: HttpRequest, pk: int, form: HandForm, error: ServiceError) -> HttpResponse:
+    sheet = selectors.scoresheet(pk)  # read again: a double tap may have added the hand already
+    if form.cleaned_data["expected_number"] != sheet.next_number:
+        form = _blank_form(sheet)  # that hand is in: the form is for the next one
+    if error.field:
+        form.add_service_error(error)
+        return _render(request, sheet, form=form, status=refusal_status(error))
+    return _render(request, sheet, form=form, refusal=error.message, status=refusal_status(error))
+
+
+def undo_hand(request: HttpRequest, pk: int) -> HttpResponse:
+    """GET asks to confirm; POST undoes the last hand (the one the confirmation named)."""
+    sheet = selectors.scoresheet(pk)
+    if not request.user.is_authenticated:
+        return sign_in_first(request, reverse("gameplay:scoresheet", args=[pk]))
+    if request.method == "POST":
+        return _undo(request, sheet)
+    return _confirm_undo(request, sheet)
+
+
+def _confirm_undo(request: HttpRequest, sheet: selectors.Scoresheet, *, refusal: str = "",
+                  status: int = 200) -> HttpResponse:
+    context = {"sheet": sheet, "game": sheet.game, "name_a": sheet.names[0],
+               "name_b": sheet.names[1], "last": sheet.hands[-1] if sheet.hands else None,
+               "refusal": refusal}
+    return render(request, "gameplay/undo_hand.html", context, status=status)
+
+
+def _undo(request: HttpRequest, sheet: selectors.Scoresheet) -> HttpResponse:
+    # The form names the hand it undoes, so a second tap does not undo the hand before it.
+    # (Checked before the service locks the game: undo_last_hand takes no expected number.)
+    number = request.POST.get("number", "")
+    if not sheet.hands or str(sheet.hands[-1].number) != number:
+        message = "That hand is no longer the last one: nothing was undone. Check the scoresheet."
+        return _confirm_undo(request, sheet, refusal=message, status=UNPROCESSABLE)
+    try:
+        hand = undo_last_hand(sheet.game.pk, actor=request.user)
+    except ServiceError as error:
+        return _confirm_undo(request, sheet, refusal=error.message, status=refusal_status(error))
+    messages.success(request, f"Hand {hand.number} undone.")
+    return go(request, reverse("gameplay:scoresheet", args=[sheet.game.pk]))

@@ -1,0 +1,95 @@
+"""Forms of the match page. They only parse what was typed; the services decide what is allowed
+and say why not (a ServiceError with the field it is about)."""
+
+from __future__ import annotations
+
+from django import forms
+
+from league.models import Match
+from league.services.errors import ServiceError
+
+COMMENT_MAX = 2000
+
+
+def comment_field(label: str, *, help_text: str = "") -> forms.CharField:
+    return forms.CharField(
+        label=label,
+        help_text=help_text,
+        required=False,  # the services say when a comment is needed, and why
+        max_length=COMMENT_MAX,
+        widget=forms.Textarea(attrs={"rows": 3}),
+    )
+
+
+class ServiceErrorForm(forms.Form):
+    """A form that shows a service's refusal next to the field it names."""
+
+    def add_service_error(self, error: ServiceError) -> None:
+        field = error.field if error.field in self.fields else None
+        self.add_error(field, error.message)
+
+
+class DisputeForm(ServiceErrorForm):
+    comment = comment_field(
+        "What is wrong with the result?", help_text="The club's organizer reads this."
+    )
+
+
+class ResolveForm(ServiceErrorForm):
+    decision = forms.ChoiceField(
+        label="Decision",
+        choices=[
+            ("uphold", "Uphold the reported result"),
+            ("reject", "Reject it: the games reopen for correction"),
+        ],
+        widget=forms.RadioSelect,
+    )
+    comment = comment_field("Comment", help_text="Kept in the match history.")
+
+    @property
+    def uphold(self) -> bool:
+        return self.cleaned_data["decision"] == "uphold"
+
+
+DRAW = "draw"
+
+
+class CorrectForm(ServiceErrorForm):
+    """An organizer's correction of a confirmed result."""
+
+    winner = forms.ChoiceField(label="Winner", widget=forms.RadioSelect)
+    games_a = forms.IntegerField(min_value=0, max_value=999)
+    games_b = forms.IntegerField(min_value=0, max_value=999)
+    kind = forms.ChoiceField(label="How the match was decided", choices=Match.Kind.choices)
+    comment = comment_field("Why is it corrected?", help_text="Kept in the match history.")
+
+    def __init__(self, *args, match: Match, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        name_a, name_b = side_names(match)
+        choices = [("A", name_a), ("B", name_b)]
+        if not match.competition.is_knockout:
+            choices.append((DRAW, "Nobody: a draw"))
+        self.fields["winner"].choices = choices
+        self.fields["games_a"].label = f"Games won by {name_a}"
+        self.fields["games_b"].label = f"Games won by {name_b}"
+
+    @property
+    def winner_side(self) -> str | None:
+        winner = self.cleaned_data["winner"]
+        return None if winner == DRAW else winner
+
+    @classmethod
+    def for_match(cls, match: Match, **kwargs) -> CorrectForm:
+        """The form filled with the result as it stands."""
+        sides = {match.entry_a_id: "A", match.entry_b_id: "B"}
+        winner = sides[match.winner_id] if match.winner_id else DRAW
+        initial = {"winner": winner, "games_a": match.games_a, "games_b": match.games_b,
+                   "kind": match.kind}
+        return cls(match=match, initial=initial, **kwargs)
+
+
+def side_names(match: Match) -> tuple[str, str]:
+    return (
+        match.entry_a.player.name if match.entry_a else "To be decided",
+        match.entry_b.player.name if match.entry_b else "Bye",
+    )
