@@ -7,7 +7,7 @@ hands every time.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.db import IntegrityError, transaction
 
@@ -118,6 +118,9 @@ def _hand_from_entry(game: Game, entry: HandEntry, score, *, number: int, actor)
         knocker=to_engine_seat(knocker) if knocker else None,
     )
     cards = _parse_hand_cards(entry)
+    if cards and entry.points is None:
+        # No points typed: the engine counts them from the cards, then checks the rest.
+        claim = replace(claim, points=_settled_points(cards, rules))
     check = engine.check_claim(claim, rules, game=score, **cards)
     if not check.ok:
         raise ServiceError(" ".join(check.problems), field=_field_of(check))
@@ -179,6 +182,15 @@ def _parse_hand_cards(entry: HandEntry) -> dict:
     except engine.InvalidCards as error:
         raise ServiceError(str(error), field="cards") from None
     return cards
+
+
+def _settled_points(cards: dict, rules: engine.Ruleset) -> int:
+    try:
+        return engine.settle_hand(
+            cards["knocker_cards"], cards["defender_cards"], rules, upcard=cards.get("upcard")
+        ).points
+    except engine.EngineError as error:
+        raise ServiceError(str(error), field="cards") from None
 
 
 def _field_of(check) -> str:
