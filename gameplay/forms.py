@@ -63,9 +63,12 @@ class HandForm(ServiceErrorForm):
 
     def clean(self) -> dict:
         data = super().clean()
-        # A dead hand has no winner: a radio already tapped cannot be untapped on a phone.
         if data.get("outcome") == Hand.Outcome.DEAD_HAND:
+            # A dead hand has no winner: a radio already tapped cannot be untapped on a phone.
             data["winner"] = ""
+            # RULES.md Core, "End of stock": a dead hand scores nothing, so no points to type.
+            if data.get("points") is None:
+                data["points"] = 0
         return data
 
     def entry(self) -> HandEntry:

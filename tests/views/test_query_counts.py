@@ -1,0 +1,135 @@
+"""Every list page runs a fixed number of queries, whatever the number of rows: each is built
+with N and 3N rows and must run the same, exact count (the selectors' select_related /
+prefetch_related; one query per row would show here)."""
+
+import pytest
+from django.urls import reverse
+
+from gameplay.models import Game, Hand
+from gameplay.services import start_game
+from league.models import AuditEntry, Competition, Entry, Match, ResultReport, Round
+from tests.factories import (
+    ClubFactory,
+    CompetitionFactory,
+    EntryFactory,
+    MatchFactory,
+    PlayerFactory,
+    SeasonFactory,
+    UserFactory,
+)
+
+from .conftest import finished_game
+
+pytestmark = pytest.mark.django_db
+
+SIZES = [2, 6]  # N and 3N
+SIGNED_IN = 2  # the session, then the user
+
+
+def get(client, url: str) -> str:
+    response = client.get(url)
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+@pytest.mark.parametrize("n", SIZES)
+def test_home_for_a_visitor(client, django_assert_num_queries, n):
+    for _ in range(n):
+        CompetitionFactory(status=Competition.Status.RUNNING)
+    # running competitions with their seasons; the clubs
+    with django_assert_num_queries(2):
+        html = get(client, reverse("home"))
+    assert html.count('href="/competitions/') == n
+
+
+@pytest.mark.parametrize("n", SIZES)
+def test_home_for_a_player_with_matches_and_results_to_confirm(client, django_assert_num_queries, n):
+    me = UserFactory()
+    for _ in range(n):
+        to_play = MatchFactory()
+        to_play.entry_a.player.user = me
+        to_play.entry_a.player.save()
+        to_confirm = MatchFactory(status=Match.Status.REPORTED)
+        to_confirm.entry_b.player.user = me
+        to_confirm.entry_b.player.save()
+        ResultReport.objects.create(match=to_confirm, winner=to_confirm.entry_a, games_a=1,
+                                    reported_by=to_confirm.entry_a.player.user)
+    client.force_login(me)
+    # + clubs, running competitions, results to confirm, matches to play, disputes to resolve
+    with django_assert_num_queries(SIGNED_IN + 5):
+        html = get(client, reverse("home"))
+    assert html.count("Open the match to confirm or dispute it") == n
+
+
+@pytest.mark.parametrize("n", SIZES)
+def test_club_page(client, django_assert_num_queries, n):
+    club = ClubFactory()
+    for _ in range(n):
+        CompetitionFactory(season=SeasonFactory(club=club))
+        PlayerFactory(club=club)
+        club.organizers.add(UserFactory())
+    # club, seasons, their competitions, players, organizers
+    with django_assert_num_queries(5):
+        html = get(client, reverse("club", args=[club.slug]))
+    assert html.count('href="/players/') == n
+
+
+@pytest.mark.parametrize("n", SIZES)
+def test_competition_page(client, django_assert_num_queries, n):
+    competition = CompetitionFactory()
+    for number in range(1, n + 1):
+        round_ = Round.objects.create(competition=competition, number=number)
+        for _ in range(2):
+            match = MatchFactory(competition=competition, round=round_,
+                                 status=Match.Status.CONFIRMED)
+            Match.objects.filter(pk=match.pk).update(winner=match.entry_a, games_a=1)
+    # competition with season and club, entries with players, rounds, their matches
+    with django_assert_num_queries(4):
+        html = get(client, reverse("competition", args=[competition.pk]))
+    assert html.count('class="match-line"') == 2 * n
+    assert Entry.objects.filter(competition=competition).count() == 4 * n
+
+
+@pytest.mark.parametrize("n", SIZES)
+def test_match_page_for_its_organizer(client, django_assert_num_queries, n):
+    match = MatchFactory(status=Match.Status.IN_PROGRESS)
+    organizer = UserFactory()
+    match.competition.season.club.organizers.add(organizer)
+    for number in range(1, n + 1):
+        finished_game(match, number, "A" if number % 2 else "B")
+        AuditEntry.objects.create(match=match, actor=organizer, action="corrected",
+                                  before={"winner": match.entry_a_id}, after={"games_a": 1})
+    client.force_login(organizer)
+    # + match with its sides, games, reports, audit with actors, is the viewer an organizer
+    with django_assert_num_queries(SIGNED_IN + 5):
+        html = get(client, reverse("match", args=[match.pk]))
+    assert html.count("Scoresheet<span") == n
+
+
+@pytest.mark.parametrize("n", SIZES)
+def test_scoresheet_for_a_player(client, django_assert_num_queries, n):
+    match = MatchFactory()
+    player = match.entry_a.player.user
+    game = start_game(match.pk, actor=player)
+    for number in range(1, n + 1):
+        Hand.objects.create(game=game, number=number, dealer="A", outcome="knock",
+                            knocker="A", winner="A", points=1)
+    client.force_login(player)
+    # + game with its match and players, hands (the player's side needs no query)
+    with django_assert_num_queries(SIGNED_IN + 2):
+        html = get(client, reverse("gameplay:scoresheet", args=[game.pk]))
+    assert Game.objects.get(pk=game.pk).hands.count() == n
+    assert html.count("<td>Knock") == n
+
+
+@pytest.mark.parametrize("n", SIZES)
+def test_player_page(client, django_assert_num_queries, n):
+    player = PlayerFactory()
+    for _ in range(n):
+        competition = CompetitionFactory(season=SeasonFactory(club=player.club))
+        MatchFactory(competition=competition,
+                     entry_a=EntryFactory(competition=competition, player=player))
+    # player with club, entries with competitions, recent matches
+    with django_assert_num_queries(3):
+        html = get(client, reverse("player", args=[player.pk]))
+    assert html.count('class="match-line"') == n
