@@ -5,6 +5,7 @@ Rules come from shared/rules/ (the two source texts and RULES.md); each module n
 
 from .arrangement import all_best_arrangements, best_arrangement, best_discard, least_deadwood
 from .cards import DECK, Card, Suit, card_at, deadwood_points, format_cards, parse_card, parse_cards
+from .claims import ClaimCheck, HandClaim, check_claim
 from .errors import EngineError, IllegalKnock, InvalidCards, InvalidRuleset
 from .hollywood import HollywoodLine, HollywoodScore, score_hollywood
 from .melds import is_meld, make_meld
@@ -27,10 +28,12 @@ __all__ = [
     "PRESETS",
     "Arrangement",
     "Card",
+    "ClaimCheck",
     "EngineError",
     "FinalAccount",
     "GameOver",
     "GameScore",
+    "HandClaim",
     "HandLine",
     "HandRecord",
     "HollywoodLine",
@@ -55,6 +58,7 @@ __all__ = [
     "best_arrangement",
     "best_discard",
     "card_at",
+    "check_claim",
     "deadwood_points",
     "format_cards",
     "is_meld",

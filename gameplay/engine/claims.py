@@ -22,10 +22,12 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .cards import Card
+from .errors import EngineError
 from .hollywood import HollywoodScore
 from .rules import STANDARD, Ruleset
 from .scoring import GameScore, HandRecord, InvalidHand, outcome_name, seat_of, whole_number
-from .types import Outcome, Seat
+from .settlement import Settlement, settle_hand
+from .types import Outcome, Seat, Side
 
 MAX_DEADWOOD = 98
 MIN_KNOCKER_DEADWOOD = 1  # a knock with no deadwood is gin (RULES.md Core)
@@ -49,7 +51,7 @@ class HandClaim:
 class ClaimCheck:
     problems: tuple[str, ...]
     expected_points: int | None = None
-    settlement: Any = None  # a settlement.Settlement when the cards were given and settled
+    settlement: Settlement | None = None  # when the cards were given and settled
 
     @property
     def ok(self) -> bool:
@@ -81,21 +83,15 @@ def check_claim(
     read = _read(claim)
     if isinstance(read, str):
         return ClaimCheck((*problems, read))
-    claim = read
-    points = whole_number(claim.points)
-    problems += _points_problems(claim.points, points)
-    problems += _seat_problems(claim)
-    if claim.outcome is Outcome.DEAD_HAND:
-        problems += _dead_hand_problems(claim, points)
-    if knocker_cards is None and defender_cards is None:
-        expected = 0 if claim.outcome is Outcome.DEAD_HAND else None
-        return ClaimCheck(problems + _range_problems(claim.outcome, points, rules, upcard), expected)
-    if knocker_cards is None or defender_cards is None:
+    points = whole_number(read.points)
+    problems += _claim_problems(read, points)
+    if knocker_cards is not None and defender_cards is not None:
+        hands = (knocker_cards, defender_cards, spread, upcard)
+        return _check_against_cards(read, points, problems, rules, hands)
+    if knocker_cards is not None or defender_cards is not None:
         problems += ("both hands are needed to check the claim against the cards",)
-        return ClaimCheck(problems + _range_problems(claim.outcome, points, rules, upcard))
-    return _check_against_cards(
-        claim, points, problems, rules, (knocker_cards, defender_cards, spread, upcard)
-    )
+    problems += _range_problems(read.outcome, points, rules, upcard)
+    return ClaimCheck(problems, 0 if read.outcome is Outcome.DEAD_HAND else None)
 
 
 def _read(claim: HandClaim) -> HandClaim | str:
@@ -103,7 +99,8 @@ def _read(claim: HandClaim) -> HandClaim | str:
     try:
         outcome = Outcome(claim.outcome)
     except ValueError:
-        return f"unknown outcome {claim.outcome!r} (one of {', '.join(o.value for o in Outcome)})"
+        choices = ", ".join(o.value for o in Outcome)
+        return f"unknown outcome {claim.outcome!r} (one of {choices})"
     try:
         return replace(claim, outcome=outcome, winner=seat_of(claim.winner),
                        knocker=seat_of(claim.knocker))
@@ -116,8 +113,15 @@ def _game_problems(game: GameScore | HollywoodScore | None) -> tuple[str, ...]:
         return ()
     if isinstance(game, HollywoodScore):
         return ("the Hollywood match is over (all three columns closed): no hand can be added",)
-    winner = game.winner.name
-    return (f"the game is over ({winner} reached {game.totals[game.winner]}): no hand can be added",)
+    reached = f"{game.winner.name} reached {game.totals[game.winner]}"
+    return (f"the game is over ({reached}): no hand can be added",)
+
+
+def _claim_problems(claim: HandClaim, points: int | None) -> tuple[str, ...]:
+    problems = _points_problems(claim.points, points) + _seat_problems(claim)
+    if claim.outcome is Outcome.DEAD_HAND:
+        problems += _dead_hand_problems(claim, points)
+    return problems
 
 
 def _points_problems(raw: Any, points: int | None) -> tuple[str, ...]:
@@ -141,7 +145,8 @@ def _seat_problems(claim: HandClaim) -> tuple[str, ...]:
     if winner is expected:
         return ()
     side = "defender" if outcome is Outcome.UNDERCUT else "knocker"
-    return (f"{_a(outcome_name(outcome))} is won by the {side} ({expected.name}), not {winner.name}",)
+    name = _a(outcome_name(outcome))
+    return (f"{name} is won by the {side} ({expected.name}), not {winner.name}",)
 
 
 def _dead_hand_problems(claim: HandClaim, points: int | None) -> tuple[str, ...]:
@@ -206,7 +211,8 @@ def _undercut_bounds(rules: Ruleset, limit: int) -> _Bounds:
         low, low_reason = bonus, "the undercut bonus; a tie scores 0 plus the bonus"
     else:
         low, low_reason = bonus + 1, "the undercut bonus plus at least 1: a tie is a knock here"
-    return _Bounds(low, limit + bonus, low_reason, f"the knock limit {limit} plus the bonus {bonus}")
+    high_reason = f"the knock limit {limit} plus the bonus {bonus}"
+    return _Bounds(low, limit + bonus, low_reason, high_reason)
 
 
 def _range_problems(
@@ -234,9 +240,11 @@ def _range_sentence(outcome: Outcome, points: int, found: _Bounds, options: tupl
     if m > 1 and points % m:
         sentence = f"{name} with a spade upcard scores double: {points} is not even"
     elif points < found.low * m:
-        sentence = f"{name} is worth at least {found.low * m} ({found.low_reason}{doubled}), not {points}"
+        why = f"{found.low_reason}{doubled}"
+        sentence = f"{name} is worth at least {found.low * m} ({why}), not {points}"
     else:
-        sentence = f"{name} is worth at most {found.high * m} ({found.high_reason}{doubled}), not {points}"
+        why = f"{found.high_reason}{doubled}"
+        sentence = f"{name} is worth at most {found.high * m} ({why}), not {points}"
     if len(options) > 1:
         sentence += (f" (nor, doubled by a spade upcard, an even number from {2 * found.low} "
                      f"to {2 * found.high})")
@@ -250,4 +258,38 @@ def _check_against_cards(
     rules: Ruleset,
     cards: tuple[Any, Any, Any, Card | None],
 ) -> ClaimCheck:
-    raise NotImplementedError  # filled in once settlement.py exists
+    """The settlement is the truth; a hand it refuses is a problem, and the claim is then also
+    checked as if no cards were given."""
+    knocker_cards, defender_cards, spread, upcard = cards
+    try:
+        settlement = settle_hand(knocker_cards, defender_cards, rules, spread=spread, upcard=upcard)
+    except EngineError as error:
+        ranges = _range_problems(claim.outcome, points, rules, upcard)
+        return ClaimCheck((*problems, str(error), *ranges))
+    found = _settlement_problems(claim, points, settlement)
+    return ClaimCheck(problems + found, settlement.points, settlement)
+
+
+def _settlement_problems(claim: HandClaim, points: int | None, settlement: Settlement
+                         ) -> tuple[str, ...]:
+    problems = []
+    if claim.outcome is not settlement.outcome:
+        problems.append(f"the cards make {_a(outcome_name(settlement.outcome))}, "
+                        f"not {_a(outcome_name(claim.outcome))}")
+    knocker = _knocker_seat(claim)
+    if knocker is not None and claim.winner is not None:
+        expected = knocker if settlement.winner is Side.KNOCKER else knocker.other
+        if claim.winner is not expected:
+            problems.append(f"the {settlement.winner.value} ({expected.name}) wins, "
+                            f"not {claim.winner.name}")
+    if points is not None and points != settlement.points:
+        problems.append(f"{outcome_name(settlement.outcome)}: {settlement.winner.value} scores "
+                        f"{settlement.points}, not {points}")
+    return tuple(problems)
+
+
+def _knocker_seat(claim: HandClaim) -> Seat | None:
+    """The seat that knocked: as claimed, else read from the claimed outcome and winner."""
+    if claim.knocker is not None or claim.winner is None or claim.outcome is Outcome.DEAD_HAND:
+        return claim.knocker
+    return claim.winner.other if claim.outcome is Outcome.UNDERCUT else claim.winner

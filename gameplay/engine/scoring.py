@@ -57,7 +57,9 @@ class HandRecord:
         object.__setattr__(self, "winner", seat_of(self.winner))
         points = whole_number(self.points)
         if points is None or points < 0:
-            raise InvalidHand(f"hand points must be a whole number of 0 or more, not {self.points!r}")
+            raise InvalidHand(
+                f"hand points must be a whole number of 0 or more, not {self.points!r}"
+            )
         object.__setattr__(self, "points", points)
         if self.is_dead:
             if self.winner is not None:
@@ -151,7 +153,9 @@ class FinalAccount:
         return self.accounts[self.winner].total - self.accounts[self.loser].total
 
 
-def final_account(rules: Ruleset, hand_points: PerSeat, boxes: PerSeat, winner: Seat) -> FinalAccount:
+def final_account(
+    rules: Ruleset, hand_points: PerSeat, boxes: PerSeat, winner: Seat
+) -> FinalAccount:
     """RULES.md "Game end": hand points plus boxes; game bonus to the winner; shutout."""
     loser = winner.other
     shutout = hand_points[loser] == 0

@@ -1,11 +1,20 @@
-"""Checking a claimed hand result: the impossible refused without cards, the cards' truth with them."""
+"""Checking a claimed hand: the impossible refused without cards, the settlement's word with."""
 
 import pytest
 
-from gameplay.engine import DECK, Outcome, Ruleset, Seat, parse_card
-from gameplay.engine.claims import MAX_DEADWOOD, HandClaim, check_claim
-from gameplay.engine.hollywood import score_hollywood
-from gameplay.engine.scoring import HandRecord, score_game
+from gameplay.engine import (
+    DECK,
+    HandClaim,
+    HandRecord,
+    Outcome,
+    Ruleset,
+    Seat,
+    check_claim,
+    parse_card,
+    score_game,
+    score_hollywood,
+)
+from gameplay.engine.claims import MAX_DEADWOOD
 
 A, B = Seat.A, Seat.B
 KNOCK, UNDERCUT, GIN, BIG_GIN, DEAD = list(Outcome)
@@ -97,8 +106,10 @@ def test_knock_worth_more_than_any_defender_deadwood_allows_is_refused():
     assert f"at most {MAX_DEADWOOD - 1}" in refused(KNOCK, A, MAX_DEADWOOD)
 
 
-@pytest.mark.parametrize(("points", "message"), [(10.5, "whole number"), ("12", "whole number"),
-                                                 (None, "whole number"), (-3, "cannot be negative")])
+@pytest.mark.parametrize(
+    ("points", "message"),
+    [(10.5, "whole number"), ("12", "whole number"), (None, "whole"), (-3, "cannot be negative")],
+)
 def test_points_not_whole_or_negative_are_refused(points, message):
     assert message in refused(KNOCK, A, points)
 
@@ -189,3 +200,135 @@ def test_possible_claims_are_accepted(outcome, winner, points, rules):
 def test_several_problems_are_all_said():
     found = problems(DEAD, A, 5, knocker=A)
     assert len(found) == 3
+
+
+# With cards: the settlement is the truth. RULES.md "Worked hands (standard values)", knocker A.
+TV = {
+    "TV1": ("5S 6S 7S 9C 10C JC KS KC KD JD", "2S 8S 9S AC 2C 7C 8C 2D 8D 2H", UNDERCUT, B, 26),
+    "TV2": ("AS AC AD JS QS KS 10C 10D 10H 2H", "9S 10S 4S 4H 4D 4C 5S 5H 5D 5C", UNDERCUT, B, 27),
+    "TV3": ("5S 6S 7S 5C 6C 7C 5D 6D 7D AS", "3S 4S 8S 4C 8C 4D 8D 5H 6H 7H", KNOCK, A, 2),
+    "TV4": ("AC 2C 3C 4D 5D 6D 7H 8H 9H JS", "4C 5C 8D 9D JD JH QH KH 2S 3S", KNOCK, A, 22),
+    "TV5": ("AC 2C 3C 4D 5D 6D 7H 8H 9H JS", "JC QC KC JD QD KD JH QH KH 10S", UNDERCUT, B, 25),
+}
+# The most deadwood a hand can hold (claims.py docstring) against a knocker with 1 deadwood.
+MOST_DEADWOOD = "9C 9D 10S 10H JS JH QC QD KC KD"
+LOW_RUNS_AND_AN_ACE = "2S 3S 4S 2H 3H 4H 2C 3C 4C AD"
+LOW_GIN = "AS 2S 3S 4S AH 2H 3H AC 2C 3C"
+
+
+def check_with_cards(claim, knocker_cards, defender_cards, rules=STANDARD, **given):
+    return check_claim(
+        claim, rules, knocker_cards=knocker_cards, defender_cards=defender_cards, **given
+    )
+
+
+@pytest.mark.parametrize("name", sorted(TV))
+def test_claim_checked_against_cards_true_claim_is_accepted(name):
+    knocker, defender, outcome, winner, points = TV[name]
+    check = check_with_cards(HandClaim(outcome, winner, points, knocker=A), knocker, defender)
+    assert check.ok, check.problems
+    assert check.expected_points == points
+    assert check.settlement.outcome is outcome
+
+
+def test_claim_checked_against_cards_TV1_wrong_points():
+    knocker, defender, *_ = TV["TV1"]
+    check = check_with_cards(HandClaim(UNDERCUT, B, 21, knocker=A), knocker, defender)
+    assert check.problems == ("undercut: defender scores 26, not 21",)
+    assert check.expected_points == 26
+
+
+def test_claim_checked_against_cards_TV1_claimed_as_a_knock_says_each_mismatch():
+    knocker, defender, *_ = TV["TV1"]
+    check = check_with_cards(HandClaim(KNOCK, A, 10, knocker=A), knocker, defender)
+    assert check.problems == (
+        "the cards make an undercut, not a knock",
+        "the defender (B) wins, not A",
+        "undercut: defender scores 26, not 10",
+    )
+
+
+def test_claim_checked_against_cards_TV3_knocker_spreads_sets():
+    # RULES.md TV3: spread as runs the defender would undercut for 26; as sets the knocker scores 2.
+    knocker, defender, *_ = TV["TV3"]
+    check = check_with_cards(HandClaim(UNDERCUT, B, 26, knocker=A), knocker, defender)
+    assert check.problems == (
+        "the cards make a knock, not an undercut",
+        "the knocker (A) wins, not B",
+        "knock: knocker scores 2, not 26",
+    )
+
+
+def test_knocker_seat_is_read_from_the_claim_when_not_given():
+    knocker, defender, *_ = TV["TV4"]
+    assert check_with_cards(HandClaim(KNOCK, B, 22), knocker, defender).ok
+    check = check_with_cards(HandClaim(UNDERCUT, A, 22), knocker, defender)
+    assert "the knocker (B) wins, not A" in check.problems
+
+
+def test_claim_checked_against_cards_with_a_given_spread():
+    # TV3 spread as runs: the defender lays off 4S 8S, 4C 8C, 4D 8D and undercuts.
+    knocker, defender, *_ = TV["TV3"]
+    runs = ["5S 6S 7S", "5C 6C 7C", "5D 6D 7D"]
+    check = check_with_cards(HandClaim(UNDERCUT, B, 26), knocker, defender, spread=runs)
+    assert check.ok, check.problems
+
+
+def test_card_check_replaces_the_range_check():
+    check = check_with_cards(HandClaim(GIN, A, 124), LOW_GIN, MOST_DEADWOOD)
+    assert check.problems == ("gin: knocker scores 123, not 124",)
+
+
+def test_most_deadwood_gin_scores_the_highest_possible_gin():
+    check = check_with_cards(HandClaim(GIN, A, MAX_DEADWOOD + 25), LOW_GIN, MOST_DEADWOOD)
+    assert check.ok, check.problems
+    assert check.settlement.defender_deadwood == MAX_DEADWOOD
+
+
+def test_most_deadwood_knock_scores_the_highest_possible_knock():
+    check = check_with_cards(HandClaim(KNOCK, A, 97), LOW_RUNS_AND_AN_ACE, MOST_DEADWOOD)
+    assert check.ok, check.problems
+    assert check.settlement.knocker_deadwood == 1
+    assert check.settlement.defender_deadwood == MAX_DEADWOOD
+    assert problems(KNOCK, A, check.expected_points) == ()
+
+
+def test_oklahoma_spade_upcard_doubles_the_settled_points():
+    knocker, defender, *_ = TV["TV4"]
+    claim = HandClaim(KNOCK, A, 22)
+    check = check_with_cards(claim, knocker, defender, OKLAHOMA, upcard=parse_card("10S"))
+    assert check.problems == ("knock: knocker scores 44, not 22",)
+
+
+def test_illegal_knock_becomes_a_problem_with_its_message():
+    knocker = "AS 2S 3S 4H 5H 6H 8C 10D JD QS"  # deadwood 38
+    check = check_with_cards(HandClaim(KNOCK, A, 20), knocker, MOST_DEADWOOD)
+    assert check.settlement is None and check.expected_points is None
+    assert check.problems == ("knocker's deadwood is 38, over the knock limit of 10",)
+
+
+def test_oklahoma_upcard_limit_makes_a_knock_illegal():
+    knocker, defender, *_ = TV["TV4"]  # knocker deadwood 10 (JS)
+    check = check_with_cards(HandClaim(KNOCK, A, 22), knocker, defender, OKLAHOMA,
+                             upcard=parse_card("7C"))
+    assert len(check.problems) == 1 and "over the knock limit of 7" in check.problems[0]
+
+
+def test_invalid_cards_become_a_problem_and_the_range_check_still_runs():
+    knocker, defender, *_ = TV["TV4"]
+    check = check_with_cards(HandClaim(GIN, A, 10), knocker.replace("JS", "ZZ"), defender)
+    assert len(check.problems) == 2
+    assert "'ZZ' is not a card" in check.problems[0]
+    assert "at least 25" in check.problems[1]
+
+
+def test_a_card_in_both_hands_is_a_problem():
+    knocker, defender, *_ = TV["TV4"]
+    check = check_with_cards(HandClaim(KNOCK, A, 22), knocker, defender.replace("2S", "JS"))
+    assert check.problems == ("JS cannot be in both hands",)
+
+
+def test_one_hand_alone_cannot_check_a_claim():
+    knocker, *_ = TV["TV4"]
+    check = check_claim(HandClaim(KNOCK, A, 22), knocker_cards=knocker)
+    assert check.problems == ("both hands are needed to check the claim against the cards",)
