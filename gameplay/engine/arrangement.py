@@ -216,7 +216,7 @@ def best_arrangement_of_mask(mask: int, rules: Ruleset = _DEFAULT) -> Arrangemen
     return Arrangement(melds, c[1] + d[1] + h[1] + s[1])
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=1 << 16)
 def suit_splits(pattern: int, max_run_length: int | None) -> tuple[tuple[int, ...], ...]:
     """Every least-points way to cover a suit pattern with runs (suit-local masks), in the
     tie-break order of ``suit_tables``."""
@@ -245,29 +245,30 @@ def all_best_partitions(mask: int, rules: Ruleset = _DEFAULT) -> list[tuple[int,
     least = min(key for key, _ in combos) >> POINTS_SHIFT
     found = []
     for key, sets in combos:
-        if key >> POINTS_SHIFT != least:
-            continue
-        rest = mask & ~sum(sets)
-        # Every product of least-points suit splits has the combo's points; only the
-        # deadwood-card and meld counts of the key differ.
-        base = (least << POINTS_SHIFT) + sum(MELD + m.bit_count() for m in sets)
-        for runs in _suit_products(rest, rules.max_run_length):
-            dead = rest & ~sum(runs)
-            found.append((base + dead.bit_count() * DEAD_CARD + len(runs) * MELD, sets + runs))
+        if key >> POINTS_SHIFT == least:
+            found.extend(_partitions(mask & ~sum(sets), sets, key, rules.max_run_length))
     found.sort(key=lambda item: item[0])
     return found
 
 
-def _suit_products(rest: int, max_run_length: int | None) -> Iterator[tuple[int, ...]]:
+def _partitions(rest: int, sets: tuple[int, ...], key: int, max_run_length: int | None
+                ) -> list[tuple[int, tuple[int, ...]]]:
+    """The partitions of one choice of sets: every product of least-points suit splits. They
+    all have the same points; only the deadwood-card and meld counts of the key differ."""
     per_suit = [
-        [
-            tuple(run << 13 * suit for run in split)
-            for split in suit_splits(rest >> 13 * suit & SUIT_BITS, max_run_length)
-        ]
+        [tuple(run << 13 * suit for run in split)
+         for split in suit_splits(rest >> 13 * suit & SUIT_BITS, max_run_length)]
         for suit in range(4)
     ]
+    if all(len(splits) == 1 for splits in per_suit):  # one way only: the search's own key
+        return [(key, sets + tuple(run for (runs,) in per_suit for run in runs))]
+    base = (key >> POINTS_SHIFT << POINTS_SHIFT) + sum(MELD + m.bit_count() for m in sets)
+    found = []
     for choice in product(*per_suit):
-        yield tuple(run for runs in choice for run in runs)
+        runs = tuple(run for runs in choice for run in runs)
+        dead = rest & ~sum(runs)
+        found.append((base + dead.bit_count() * DEAD_CARD + len(runs) * MELD, sets + runs))
+    return found
 
 
 def hand_mask(cards: Iterable[Card | str] | str) -> tuple[int, int]:

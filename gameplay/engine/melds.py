@@ -55,8 +55,21 @@ def cards_of(mask: int) -> tuple[Card, ...]:
     return tuple(cards)
 
 
+_SUIT_POINTS: tuple[int, ...] = tuple(
+    sum(min(rank, 10) for rank in range(1, 14) if pattern >> (rank - 1) & 1)
+    for pattern in range(8192)
+)
+
+
 def points_of(mask: int) -> int:
-    return sum(card.value for card in cards_of(mask))
+    """The deadwood points of the cards of a mask."""
+    points = _SUIT_POINTS
+    return (
+        points[mask & SUIT_BITS]
+        + points[mask >> 13 & SUIT_BITS]
+        + points[mask >> 26 & SUIT_BITS]
+        + points[mask >> 39 & SUIT_BITS]
+    )
 
 
 def run_length_allowed(length: int, rules: Ruleset) -> bool:

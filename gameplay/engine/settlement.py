@@ -220,17 +220,18 @@ def _chain(meld: int, cards: int, step: int) -> list[int]:
 def _settlement(knocker: int, count: int, spread: tuple[int, ...], defender: int,
                 defence: _Defence, rules: Ruleset, upcard: Card | None) -> Settlement:
     kept = best_arrangement_of_mask(defender & ~defence.laid_off, rules)
-    knocker_dead = cards_of(knocker & ~sum(spread))
-    knocker_points = sum(card.value for card in knocker_dead)
-    outcome, winner, points = _score(count, knocker_points, kept.deadwood_points, rules)
+    knocker_dead = knocker & ~sum(spread)
+    knocker_points = points_of(knocker_dead)
+    defender_points = defence.key >> POINTS_SHIFT
+    outcome, winner, points = _score(count, knocker_points, defender_points, rules)
     return Settlement(
         outcome=outcome,
         winner=winner,
         points=points * rules.hand_multiplier(upcard),
         knocker_deadwood=knocker_points,
-        defender_deadwood=kept.deadwood_points,
+        defender_deadwood=defender_points,
         spread=tuple(meld_of_mask(m) for m in spread),
-        knocker_deadwood_cards=knocker_dead,
+        knocker_deadwood_cards=cards_of(knocker_dead),
         defender_melds=kept.melds,
         defender_deadwood_cards=kept.deadwood,
         layoffs=_layoffs(spread, defence.extensions),
