@@ -37,6 +37,7 @@ INSTALLED_APPS = [
     "template_partials",
     "league",
     "gameplay",
+    "ratings",
 ]
 
 MIDDLEWARE = [
@@ -119,6 +120,11 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = TIME_ZONE
+# Rating periods (ISO weeks) are closed within the hour after they end; a run with nothing to
+# close only reads (ratings.services.close_rating_periods).
+CELERY_BEAT_SCHEDULE = {
+    "close-rating-periods": {"task": "ratings.tasks.close_rating_periods", "schedule": 60 * 60},
+}
 
 LOGGING = {
     "version": 1,

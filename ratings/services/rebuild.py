@@ -1,0 +1,184 @@
+"""Rebuilding a club's rating periods from its confirmed results.
+
+Every write is a delete-and-rebuild of the periods from one week on, in one transaction holding
+the club's row lock, so a rebuild from any week leaves exactly what a rebuild from scratch would
+(tests/ratings/test_season.py). Only weeks that have ended are rated.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from datetime import date, datetime
+
+from django.db import transaction
+from django.db.models import OuterRef, Subquery
+from django.utils import timezone
+
+from league.algorithms.ratings import RatedResult, RatedUnit
+from league.models import Club, Match
+
+from ..models import PlayerRating, RatingPeriod
+from ..periods import (
+    WEEK,
+    Rating,
+    RatingSettings,
+    Standing,
+    last_closed_week,
+    rate_week,
+    restored,
+    weeks,
+    weeks_between,
+)
+from .results import played_at, week_of_moment, weekly_results
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class RatingRun:
+    """What one rebuild did: the weeks rated (none when nothing had to change)."""
+
+    club: str
+    settings: RatingSettings
+    from_scratch: bool
+    first: date | None = None
+    last: date | None = None
+    periods: int = 0
+    results: int = 0
+    ratings: int = 0  # PlayerRating rows written
+
+    def __str__(self) -> str:
+        unit = Club.RatedUnit(self.settings.unit).label.lower()
+        how = f"{self.settings.system.label}, {unit}"
+        if not self.periods:
+            return f"{self.club} ({how}): no week to rate."
+        scope = "from scratch" if self.from_scratch else "from a week on"
+        return (
+            f"{self.club} ({how}): rated {self.periods} weeks {scope}, {self.first:%d %b %Y} to "
+            f"{self.last:%d %b %Y}: {self.results} rated results, {self.ratings} player ratings."
+        )
+
+
+def recompute_ratings(club: Club, *, now: datetime | None = None) -> RatingRun:
+    """Every rating period of the club rebuilt from its confirmed results."""
+    return rebuild_ratings(club.pk, since=None, now=now)
+
+
+def close_rating_periods(*, now: datetime | None = None) -> list[RatingRun]:
+    """Rate every club's weeks that have ended and are not rated yet (the beat task)."""
+    runs = [
+        rebuild_ratings(club_id, since=date.max, now=now)
+        for club_id in Club.objects.order_by("pk").values_list("pk", flat=True)
+    ]
+    return [run for run in runs if run.periods]
+
+
+def rate_confirmed_result(match_id: int, *, now: datetime | None = None) -> RatingRun | None:
+    """After a result is confirmed, corrected or confirmed late: rebuild from the week it was
+    played in, when that week is rated already (otherwise its period's closing rates it)."""
+    found = (
+        Match.objects.filter(pk=match_id)
+        .annotate(played_at=played_at())
+        .values_list("competition__season__club_id", "played_at")
+        .first()
+    )
+    if found is None:
+        log.info("ratings: match %s no longer exists", match_id)
+        return None
+    club_id, moment = found
+    return rebuild_ratings(club_id, since=week_of_moment(moment), now=now)
+
+
+def rebuild_ratings(club_id: int, *, since: date | None, now: datetime | None = None) -> RatingRun:
+    """Rate the club's ended weeks from since on (None: from scratch).
+
+    Weeks before since are kept when they exist and were rated under the club's current
+    settings; otherwise, and for weeks ended but not rated yet, the rebuild starts earlier.
+    """
+    last = last_closed_week(timezone.localtime(now or timezone.now()).date())
+    with transaction.atomic():
+        club = Club.objects.select_for_update().get(pk=club_id)
+        settings = RatingSettings.of(club)
+        since = _kept_until(club, settings, since)
+        if since is not None and since > last:
+            return RatingRun(club.name, settings, from_scratch=False)
+        stored = RatingPeriod.objects.filter(club=club)
+        (stored if since is None else stored.filter(starts_on__gte=since)).delete()
+        results = weekly_results(club.pk, settings.unit, since)
+        first = since if since is not None else min(results, default=None)
+        if first is None or first > last:
+            return RatingRun(club.name, settings, from_scratch=since is None)
+        ratings, totals = ({}, {}) if since is None else _state_before(club, first)
+        run = _rate_weeks(club, settings, weeks(first, last), results, ratings, totals)
+        run = RatingRun(club.name, settings, since is None, first, last, *run)
+    log.info("ratings: %s", run)
+    return run
+
+
+def _kept_until(club: Club, settings: RatingSettings, since: date | None) -> date | None:
+    """The first week to rebuild: the one after the latest stored week before since, or None
+    (from scratch) when there is none or it was rated under other settings."""
+    if since is None:
+        return None
+    latest = club.rating_periods.filter(starts_on__lt=since).order_by("-starts_on").first()
+    if latest is None or settings_of(latest) != settings:
+        return None
+    return latest.starts_on + WEEK
+
+
+def settings_of(period: RatingPeriod) -> RatingSettings:
+    return RatingSettings(
+        Club.RatingSystem(period.system), RatedUnit(period.rated_unit), tau=period.tau,
+        k=period.elo_k,
+    )
+
+
+def _state_before(club: Club, first: date) -> tuple[dict[int, Rating], dict[int, int]]:
+    """Everyone's rating entering week first: their latest row, widened by the weeks since."""
+    latest = (
+        PlayerRating.objects.filter(player=OuterRef("player"), starts_on__lt=first)
+        .order_by("-starts_on")
+        .values("pk")[:1]
+    )
+    rows = PlayerRating.objects.filter(
+        period__club=club, starts_on__lt=first, pk=Subquery(latest)
+    ).values_list("player_id", "starts_on", "rating", "rd", "volatility", "games", "total_games")
+    ratings: dict[int, Rating] = {}
+    totals: dict[int, int] = {}
+    for player, starts_on, *values in rows:
+        row = Standing(player, *values)
+        ratings[player] = restored(row, weeks_between(starts_on, first) - 1)
+        totals[player] = row.total_games
+    return ratings, totals
+
+
+def _rate_weeks(
+    club: Club, settings: RatingSettings, mondays: list[date],
+    results: dict[date, list[RatedResult[int]]], ratings: dict[int, Rating],
+    totals: dict[int, int],
+) -> tuple[int, int, int]:
+    """Rate the weeks in order and save them: (periods, results, ratings) written."""
+    periods = RatingPeriod.objects.bulk_create(
+        RatingPeriod(
+            club=club, starts_on=monday, system=settings.system, rated_unit=settings.unit,
+            tau=settings.tau, elo_k=settings.k, results=len(results.get(monday, ())),
+        )
+        for monday in mondays
+    )
+    rows = []
+    for period in periods:
+        ratings, totals, standings = rate_week(
+            ratings, totals, results.get(period.starts_on, []), settings
+        )
+        rows.extend(_row(period, s) for s in standings)
+    PlayerRating.objects.bulk_create(rows, batch_size=2000)
+    return len(periods), sum(p.results for p in periods), len(rows)
+
+
+def _row(period: RatingPeriod, standing: Standing) -> PlayerRating:
+    return PlayerRating(
+        period=period, player_id=standing.player, starts_on=period.starts_on,
+        rating=standing.rating, rd=standing.rd, volatility=standing.volatility,
+        games=standing.games, total_games=standing.total_games,
+    )

@@ -1,0 +1,220 @@
+"""Rating a club's confirmed results, week by week (issue 6, section 2)."""
+
+import pytest
+
+from league.algorithms.ratings import rate_period, rate_period_elo
+from league.models import Club, Match
+from league.services.results import correct_result
+from ratings import tasks
+from ratings.models import PlayerRating, RatingPeriod
+from ratings.periods import idle
+from ratings.services import (
+    close_rating_periods,
+    rate_confirmed_result,
+    recompute_ratings,
+)
+from tests.factories import UserFactory
+from tests.ratings.builders import after, confirm, during, league, played, snapshot, week
+
+pytestmark = pytest.mark.django_db
+
+
+def rows(club):
+    """(week, player, rating, rd, volatility, games, total games) of every stored rating."""
+    return snapshot(club)[1]
+
+
+def club_of(entry):
+    return entry.competition.season.club
+
+
+def test_confirmed_result_is_rated_in_the_week_it_was_played():
+    _, (a, b) = league(2)
+    played(a, b, "AA", in_week=0)
+    close_rating_periods(now=after(0))
+    expected = rate_period({}, [(a.player_id, b.player_id, 1.0)] * 2)
+    stored = PlayerRating.objects.get(player=a.player, starts_on=week(0))
+    assert (stored.rating, stored.rd, stored.volatility) == (
+        expected[a.player_id].rating, expected[a.player_id].rd,
+        expected[a.player_id].volatility,
+    )
+    assert (stored.games, stored.total_games) == (2, 2)
+    assert RatingPeriod.objects.get(club=club_of(a)).results == 2
+
+
+def test_week_not_ended_is_not_rated_yet():
+    _, (a, b) = league(2)
+    played(a, b, "AA", in_week=0)
+    assert close_rating_periods(now=during(0)) == []
+    assert not RatingPeriod.objects.exists()
+
+
+@pytest.mark.parametrize("status", [Match.Status.REPORTED, Match.Status.DISPUTED])
+def test_unconfirmed_result_is_not_rated(status):
+    _, (a, b, c, d) = league(4)
+    played(a, b, "AA", in_week=0)
+    played(c, d, "AA", in_week=0, status=status)
+    close_rating_periods(now=after(0))
+    assert {r[1] for r in rows(club_of(a))} == {a.player_id, b.player_id}
+    assert RatingPeriod.objects.get(club=club_of(a)).results == 2
+
+
+def test_walkover_is_not_rated():
+    _, (a, b) = league(2)
+    Match.objects.filter(pk=played(a, b, "AA", in_week=0).pk).update(kind=Match.Kind.WALKOVER)
+    close_rating_periods(now=after(0))
+    assert rows(club_of(a)) == []
+
+
+def test_closing_twice_changes_nothing():
+    _, (a, b) = league(2)
+    played(a, b, "AB", in_week=0)
+    played(a, b, "AA", in_week=2)
+    assert len(close_rating_periods(now=after(2))) == 1
+    before = snapshot(club_of(a))
+    assert close_rating_periods(now=after(2)) == []
+    assert snapshot(club_of(a)) == before
+
+
+def test_rating_task_twice_changes_nothing():
+    _, (a, b) = league(2)
+    match = played(a, b, "ABA", in_week=0)
+    tasks.rate_confirmed_result.delay(match.pk)
+    first = snapshot(club_of(a))
+    tasks.rate_confirmed_result.delay(match.pk)
+    assert snapshot(club_of(a)) == first
+    assert first[1][0][:2] == (week(0), a.player_id)
+
+
+def test_late_confirmation_rerates_from_its_week_only():
+    _, (a, b, c) = league(3)
+    played(a, b, "AA", in_week=0)
+    late = played(a, c, "BB", in_week=1, status=Match.Status.REPORTED)
+    played(b, c, "AB", in_week=2)
+    close_rating_periods(now=after(3))
+    kept = RatingPeriod.objects.get(starts_on=week(0)).pk
+    replaced = RatingPeriod.objects.get(starts_on=week(1)).pk
+    confirm(late, in_week=4)
+    run = rate_confirmed_result(late.pk, now=after(3))
+    assert (run.first, run.last, run.from_scratch) == (week(1), week(3), False)
+    assert RatingPeriod.objects.get(starts_on=week(0)).pk == kept
+    assert RatingPeriod.objects.get(starts_on=week(1)).pk != replaced
+    assert PlayerRating.objects.get(player=c.player, starts_on=week(1)).games == 2
+    incremental = snapshot(club_of(a))
+    recompute_ratings(club_of(a), now=after(3))
+    assert snapshot(club_of(a)) == incremental
+
+
+def test_correction_rerates_from_its_week_and_equals_a_recomputation():
+    _, (a, b, c) = league(3)
+    played(a, b, "AA", in_week=0)
+    corrected = played(a, c, "AA", in_week=1)
+    played(b, c, "BA", in_week=2)
+    close_rating_periods(now=after(2))
+    before = snapshot(club_of(a))
+    organizer = UserFactory()
+    club_of(a).organizers.add(organizer)
+    correct_result(corrected.pk, actor=organizer, winner="B", games_a=0, games_b=2,
+                   comment="The scores were swapped.")
+    rate_confirmed_result(corrected.pk, now=after(2))
+    incremental = snapshot(club_of(a))
+    assert incremental[1][:2] == before[1][:2]  # week 0 as it was
+    assert incremental != before
+    recompute_ratings(club_of(a), now=after(2))
+    assert snapshot(club_of(a)) == incremental
+
+
+def test_result_of_an_open_week_waits_for_its_period_to_close():
+    _, (a, b) = league(2)
+    played(a, b, "AA", in_week=0)
+    close_rating_periods(now=after(0))
+    match = played(a, b, "BB", in_week=1)
+    run = rate_confirmed_result(match.pk, now=during(1))
+    assert run.periods == 0
+    assert [r[0] for r in rows(club_of(a))] == [week(0), week(0)]
+
+
+def test_week_without_games_only_widens_rd():
+    _, (a, b, c) = league(3)
+    played(a, b, "AA", in_week=0)
+    played(a, c, "AB", in_week=2)
+    close_rating_periods(now=after(2))
+    assert RatingPeriod.objects.get(starts_on=week(1)).results == 0
+    assert not PlayerRating.objects.filter(starts_on=week(1)).exists()
+    after_week_0 = rate_period({}, [(a.player_id, b.player_id, 1.0)] * 2)
+    widened = idle(after_week_0[a.player_id], 1)
+    assert widened.rating == after_week_0[a.player_id].rating
+    assert widened.rd > after_week_0[a.player_id].rd
+    expected = rate_period({a.player_id: widened}, [(a.player_id, c.player_id, 1.0),
+                                                    (a.player_id, c.player_id, 0.0)])
+    assert PlayerRating.objects.get(player=a.player, starts_on=week(2)).rd == (
+        expected[a.player_id].rd
+    )
+
+
+def test_elo_club_rates_with_its_k():
+    _, (a, b) = league(2, rating_system=Club.RatingSystem.ELO, elo_k=32)
+    for _ in range(11):
+        played(a, b, "AB", in_week=0)
+    played(a, b, "AA", in_week=1)
+    close_rating_periods(now=after(1))
+    week_0 = [(a.player_id, b.player_id, s) for s in (1.0, 0.0)] * 11
+    week_1 = [(a.player_id, b.player_id, 1.0)] * 2
+    expected = rate_period_elo(rate_period_elo({}, week_0, k=32), week_1, k=32)
+    other_k = rate_period_elo(rate_period_elo({}, week_0, k=20), week_1, k=20)
+    stored = PlayerRating.objects.get(player=a.player, starts_on=week(1))
+    assert (stored.rating, stored.rd, stored.total_games) == (expected[a.player_id].rating,
+                                                              None, 24)
+    assert stored.rating != other_k[a.player_id].rating
+
+
+def test_match_unit_club_rates_a_match_as_one_result():
+    _, (a, b) = league(2, rated_unit=Club.RatedUnit.MATCH)
+    played(a, b, "ABA", in_week=0)
+    close_rating_periods(now=after(0))
+    expected = rate_period({}, [(a.player_id, b.player_id, 1.0)])
+    stored = PlayerRating.objects.get(player=a.player)
+    assert (stored.rating, stored.games) == (expected[a.player_id].rating, 1)
+    assert RatingPeriod.objects.get().results == 1
+
+
+def test_change_of_rating_system_rebuilds_every_week():
+    _, (a, b) = league(2)
+    played(a, b, "AA", in_week=0)
+    played(a, b, "BA", in_week=1)
+    close_rating_periods(now=after(1))
+    Club.objects.filter(pk=club_of(a).pk).update(rating_system=Club.RatingSystem.ELO)
+    run = close_rating_periods(now=after(1))[0]
+    assert (run.from_scratch, run.periods) == (True, 2)
+    assert set(RatingPeriod.objects.values_list("system", flat=True)) == {"elo"}
+    assert PlayerRating.objects.filter(rd__isnull=False).count() == 0
+
+
+def test_correction_removing_the_first_result_equals_a_recomputation():
+    _, (a, b) = league(2)
+    first = played(a, b, "AA", in_week=0)
+    played(a, b, "BB", in_week=2)
+    close_rating_periods(now=after(2))
+    organizer = UserFactory()
+    club_of(a).organizers.add(organizer)
+    correct_result(first.pk, actor=organizer, winner="A", games_a=0, games_b=0,
+                   kind=Match.Kind.WALKOVER, comment="B never came.")
+    rate_confirmed_result(first.pk, now=after(2))
+    incremental = snapshot(club_of(a))
+    assert incremental[0][0][0] == week(2)
+    recompute_ratings(club_of(a), now=after(2))
+    assert snapshot(club_of(a)) == incremental
+
+
+def test_glicko2_rows_carry_the_club_tau():
+    _, (a, b) = league(2, glicko2_tau=0.3)
+    played(a, b, "AB", in_week=0)
+    played(a, b, "AA", in_week=1)
+    close_rating_periods(now=after(1))
+    week_0 = rate_period({}, [(a.player_id, b.player_id, 1.0), (a.player_id, b.player_id, 0.0)],
+                         tau=0.3)
+    expected = rate_period(week_0, [(a.player_id, b.player_id, 1.0)] * 2, tau=0.3)
+    stored = PlayerRating.objects.get(player=a.player, starts_on=week(1))
+    assert stored.volatility == expected[a.player_id].volatility
+    assert stored.volatility != rate_period(week_0, [(a.player_id, b.player_id, 1.0)] * 2)[
+        a.player_id].volatility
