@@ -1,18 +1,27 @@
 """Checking a claimed hand: the impossible refused without cards, the settlement's word with."""
 
+from itertools import combinations
+
 import pytest
+from hypothesis import event, given, settings
+from hypothesis import strategies as st
 
 from gameplay.engine import (
     DECK,
+    Card,
     HandClaim,
     HandRecord,
+    IllegalKnock,
     Outcome,
     Ruleset,
     Seat,
+    Side,
+    Suit,
     check_claim,
     parse_card,
     score_game,
     score_hollywood,
+    settle_hand,
 )
 from gameplay.engine.claims import MAX_DEADWOOD
 
@@ -332,3 +341,65 @@ def test_one_hand_alone_cannot_check_a_claim():
     knocker, *_ = TV["TV4"]
     check = check_claim(HandClaim(KNOCK, A, 22), knocker_cards=knocker)
     assert check.problems == ("both hands are needed to check the claim against the cards",)
+
+
+def test_most_deadwood_big_gin_scores_the_highest_possible_big_gin():
+    knocker = "AS 2S 3S 4S AH 2H 3H 4H AC 2C 3C"
+    check = check_with_cards(HandClaim(BIG_GIN, A, MAX_DEADWOOD + 31), knocker, MOST_DEADWOOD)
+    assert check.ok, check.problems
+
+
+def _melds(size):
+    starts = range(1, 15 - size)
+    runs = [[Card(r, s) for r in range(start, start + size)] for s in Suit for start in starts]
+    sets = [list(group) for rank in range(1, 14)
+            for group in combinations([Card(rank, s) for s in Suit], size)]
+    return runs + sets
+
+
+MELDS_OF_3 = _melds(3)
+MELDS = MELDS_OF_3 + _melds(4)
+
+
+def _draw_melds(draw, choices, count, taken):
+    held = []
+    for _ in range(count):
+        meld = draw(st.sampled_from([m for m in choices if not set(m) & (taken | set(held))]))
+        held += meld
+    return held
+
+
+@st.composite
+def knocks(draw):
+    """A knocker holding three melds (9 cards and one more, 10 melded: gin, 11: big gin), a
+    defender holding up to three melds and random cards, maybe an upcard."""
+    knocker = _draw_melds(draw, MELDS, 2, set())
+    knocker += _draw_melds(draw, MELDS_OF_3, 1, set(knocker))
+    rest = [card for card in DECK if card not in knocker]
+    if len(knocker) == 9:
+        knocker.append(draw(st.sampled_from(rest)))
+        rest.remove(knocker[-1])
+    defender = _draw_melds(draw, MELDS, draw(st.integers(0, 3)), set(knocker))[:10]
+    rest = [card for card in rest if card not in defender]
+    draw(st.randoms(use_true_random=False)).shuffle(rest)
+    defender += rest[: 10 - len(defender)]
+    return knocker, defender, draw(st.sampled_from([None, *rest[10:]]))
+
+
+@settings(max_examples=300, deadline=None)
+@given(knocks(), st.sampled_from([STANDARD, CLASSIC, OKLAHOMA, Ruleset(undercut_on_tie=False)]),
+       st.booleans())
+def test_every_settled_hand_is_a_possible_claim(deal, rules, show_upcard):
+    knocker, defender, upcard = deal
+    upcard = upcard if show_upcard else None
+    try:
+        settlement = settle_hand(knocker, defender, rules, upcard=upcard)
+    except IllegalKnock:
+        event("refused knock")
+        return  # over an Oklahoma knock limit, or big gin under a ruleset without it
+    event(settlement.outcome.value)
+    winner = A if settlement.winner is Side.KNOCKER else B
+    claim = HandClaim(settlement.outcome, winner, settlement.points, knocker=A)
+    assert check_claim(claim, rules, upcard=upcard).ok
+    assert check_claim(claim, rules, upcard=upcard, knocker_cards=knocker,
+                       defender_cards=defender).ok
