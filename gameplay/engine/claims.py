@@ -17,7 +17,7 @@ knocker holding 2S 3S 4S 2H 3H 4H 2C 3C 4C AD (deadwood 1; nothing can be laid o
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -27,7 +27,7 @@ from .hollywood import HollywoodScore
 from .rules import STANDARD, Ruleset
 from .scoring import GameScore, HandRecord, InvalidHand, outcome_name, seat_of, whole_number
 from .settlement import Settlement, settle_hand
-from .types import Outcome, Seat, Side
+from .types import Meld, Outcome, Seat, Side
 
 MAX_DEADWOOD = 98
 MIN_KNOCKER_DEADWOOD = 1  # a knock with no deadwood is gin (RULES.md Core)
@@ -75,7 +75,7 @@ def check_claim(
     game: GameScore | HollywoodScore | None = None,
     knocker_cards: Iterable[Card | str] | str | None = None,
     defender_cards: Iterable[Card | str] | str | None = None,
-    spread: Any = None,
+    spread: Sequence[Meld | Iterable[Card | str] | str] | None = None,
     upcard: Card | None = None,
 ) -> ClaimCheck:
     """Every reason ``claim`` cannot be right, and the true points when the cards are given."""
