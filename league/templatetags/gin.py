@@ -8,6 +8,7 @@ from django import template
 from django.forms import BoundField
 
 from gameplay.engine import DECK, InvalidCards, Suit, parse_cards
+from league.views.history import person
 
 register = template.Library()
 
@@ -51,3 +52,9 @@ def pretty_cards(text: str) -> str:
     except InvalidCards:
         return text
     return " ".join(f"{card.code[:-1]}{SYMBOLS[card.suit]}" for card in cards)
+
+
+@register.filter
+def as_person(user, match) -> str:
+    """The user as the match page names them: a player by their name, others by username."""
+    return person(user, match)

@@ -23,7 +23,7 @@ def history(match: Match, audit: list[AuditEntry]) -> list[HistoryLine]:
     return [
         HistoryLine(
             at=entry.at,
-            actor=entry.actor.get_username() if entry.actor else "the system",
+            actor=person(entry.actor, match) if entry.actor else "the system",
             action=entry.action,
             before=describe_facts(entry.before, names),
             after=describe_facts(entry.after, names),
@@ -31,6 +31,14 @@ def history(match: Match, audit: list[AuditEntry]) -> list[HistoryLine]:
         )
         for entry in audit
     ]
+
+
+def person(user, match: Match) -> str:
+    """A player of the match by their player name, anyone else (an organizer) by username."""
+    for entry in (match.entry_a, match.entry_b):
+        if entry is not None and entry.player.user_id == user.pk:
+            return entry.player.name
+    return user.get_username()
 
 
 def entry_names(match: Match) -> dict[int, str]:
