@@ -204,16 +204,16 @@ def best_partition(mask: int, rules: Ruleset = _DEFAULT) -> tuple[int, tuple[int
 
 def best_arrangement_of_mask(mask: int, rules: Ruleset = _DEFAULT) -> Arrangement:
     tables = suit_tables(rules.max_run_length)
-    _, sets, rest = search(mask, tables.keys)
-    c, d, h, s = tables.parts
-    c = c[rest & SUIT_BITS]
-    d = d[rest >> 13 & SUIT_BITS]
-    h = h[rest >> 26 & SUIT_BITS]
-    s = s[rest >> 39]
-    melds = c[0] + d[0] + h[0] + s[0]
-    if sets:
-        melds = tuple(meld_of_mask(m) for m in sets) + melds
-    return Arrangement(melds, c[1] + d[1] + h[1] + s[1])
+    c, d, h, s = mask & SUIT_BITS, mask >> 13 & SUIT_BITS, mask >> 26 & SUIT_BITS, mask >> 39
+    if (c & d & (h | s)) | (h & s & (c | d)):  # some rank is held three times: try the sets
+        _, sets, rest = search(mask, tables.keys)
+        set_melds = tuple(meld_of_mask(m) for m in sets)
+        c, d, h, s = rest & SUIT_BITS, rest >> 13 & SUIT_BITS, rest >> 26 & SUIT_BITS, rest >> 39
+    else:
+        set_melds = ()
+    parts = tables.parts
+    c, d, h, s = parts[0][c], parts[1][d], parts[2][h], parts[3][s]
+    return Arrangement(set_melds + c[0] + d[0] + h[0] + s[0], c[1] + d[1] + h[1] + s[1])
 
 
 @lru_cache(maxsize=1 << 16)
