@@ -363,3 +363,21 @@ def test_no_hand_is_entered_after_the_game_is_over(client, cast, game):
     assert response.status_code == 422
     assert "This game is over" in response.content.decode()
     assert len(hands(game)) == 7
+
+
+def test_an_anonymous_htmx_hand_is_told_to_sign_in(client, game):
+    response = add(client, game, hand_data(), HTTP_HX_REQUEST="true")
+    assert response.headers["HX-Redirect"].startswith(reverse("login"))
+    assert hands(game) == []
+
+
+@pytest.mark.parametrize("role", ["other_player", "other_organizer"])
+def test_a_stranger_sees_neither_the_hand_form_nor_undo(client, cast, game, role):
+    sign_in(client, cast.player_a)
+    add(client, game, hand_data(1, "A", "gin", "30"))
+    client.logout()
+    sign_in(client, cast.role(role))
+    html = sheet(client, game)
+    assert reverse("gameplay:add-hand", args=[game.pk]) not in html
+    assert undo_url(game) not in html
+    assert "Only the two players and the club's organizers enter hands" in unescape(html)

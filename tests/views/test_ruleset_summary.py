@@ -1,0 +1,29 @@
+"""The competition page names a ruleset by its nearest preset and lists the house rules."""
+
+from gameplay.engine import Ruleset
+from league.views.ruleset_summary import summarize
+
+
+def test_a_preset_without_changes_has_no_house_rules():
+    summary = summarize(Ruleset.preset("classic").to_dict())
+    assert summary.preset == "classic"
+    assert summary.house_rules == ()
+
+
+def test_house_rules_are_listed_against_the_nearest_preset():
+    summary = summarize(Ruleset.preset("oklahoma").but(gin_bonus=20).to_dict())
+    assert summary.preset == "oklahoma"
+    assert [(s.name, s.value, s.preset_value) for s in summary.house_rules] == [
+        ("gin bonus", "20", "25")
+    ]
+
+
+def test_big_gin_not_played_reads_as_none():
+    summary = summarize(Ruleset.preset("standard").but(big_gin_bonus=None).to_dict())
+    assert [(s.name, s.value) for s in summary.house_rules] == [("big gin bonus", "none")]
+
+
+def test_an_unreadable_ruleset_is_said_not_raised():
+    summary = summarize({"knock_limit": 99})
+    assert "knock_limit" in summary.problem
+    assert summary.settings == ()
