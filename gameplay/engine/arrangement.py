@@ -34,8 +34,8 @@ from .types import Arrangement, Meld
 
 _DEFAULT = Ruleset()
 # A search key orders arrangements by the tie-break above; keys add up over parts of a hand.
-# Fields: points << 16 | deadwood cards << 11 | melds << 6 | cards in sets.
-POINTS_SHIFT = 16
+# Fields: points << 17 | deadwood cards << 11 | melds << 6 | cards in sets (room for 52 cards).
+POINTS_SHIFT = 17
 DEAD_CARD = 1 << 11
 MELD = 1 << 6
 _VALUES = tuple(min(rank, 10) for rank in range(1, 14))
@@ -46,11 +46,10 @@ SuitPart = tuple[tuple[Meld, ...], tuple[Card, ...]]
 
 @dataclass(frozen=True, slots=True)
 class SuitTables:
-    """Per 13-bit suit pattern: the least key using runs only and the runs (suit-local masks)
-    of the best; per suit and pattern, those runs as Melds and the deadwood cards."""
+    """Per 13-bit suit pattern the least key using runs only; per suit and pattern the runs of
+    the best arrangement as Melds, and the deadwood cards."""
 
     keys: tuple[int, ...]
-    runs: tuple[tuple[int, ...], ...]
     parts: tuple[tuple[SuitPart, ...], ...]
 
 
@@ -85,7 +84,7 @@ def suit_tables(max_run_length: int | None) -> SuitTables:
         tuple(_suit_part(suit, pattern, runs[pattern]) for pattern in range(8192))
         for suit in range(4)
     )
-    return SuitTables(tuple(keys), tuple(runs), parts)
+    return SuitTables(tuple(keys), parts)
 
 
 def _suit_part(suit: int, pattern: int, runs: tuple[int, ...]) -> SuitPart:
@@ -190,16 +189,6 @@ def _set_masks(combo: tuple, options: int) -> tuple[int, ...]:
 
 def least_deadwood_of_mask(mask: int, rules: Ruleset = _DEFAULT) -> int:
     return search(mask, suit_tables(rules.max_run_length).keys)[0] >> POINTS_SHIFT
-
-
-def best_partition(mask: int, rules: Ruleset = _DEFAULT) -> tuple[int, tuple[int, ...]]:
-    """(key, meld masks) of the best arrangement of a hand mask."""
-    tables = suit_tables(rules.max_run_length)
-    key, sets, rest = search(mask, tables.keys)
-    runs = tuple(
-        run << 13 * suit for suit in range(4) for run in tables.runs[rest >> 13 * suit & SUIT_BITS]
-    )
-    return key, sets + runs
 
 
 def best_arrangement_of_mask(mask: int, rules: Ruleset = _DEFAULT) -> Arrangement:
