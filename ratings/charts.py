@@ -1,0 +1,119 @@
+"""A rating history as SVG geometry, computed on the server (the page needs no script).
+
+x: the week, on a linear time axis (idle weeks keep their width); y: the rating, with the
+Glicko-2 95% interval (rating plus and minus twice the RD) as a band behind the line.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date
+
+from .selectors import HistoryPoint
+
+WIDTH, HEIGHT = 640, 240
+LEFT, RIGHT, TOP, BOTTOM = 48, 12, 12, 28  # room for the axis labels
+TICK_STEPS = (25, 50, 100, 200, 250, 500, 1000)
+MAX_TICKS = 6
+
+
+@dataclass(frozen=True, slots=True)
+class Dot:
+    x: float
+    y: float
+    label: str  # shown as the dot's tooltip
+    provisional: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Tick:
+    at: float  # y for a rating tick, x for a week label
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryChart:
+    width: int
+    height: int
+    line: str  # the polyline's points: "x,y x,y ..."
+    band: str  # the interval polygon's points ("" for Elo)
+    dots: tuple[Dot, ...]
+    ratings: tuple[Tick, ...]
+    weeks: tuple[Tick, ...]
+    summary: str  # the chart in words, for screen readers
+    plot_left: int = LEFT
+    plot_right: int = WIDTH - RIGHT
+    plot_bottom: int = HEIGHT - BOTTOM
+
+
+def history_chart(points: Sequence[HistoryPoint]) -> HistoryChart | None:
+    """The chart of a rating history; None without any rated week."""
+    if not points:
+        return None
+    low, high, step = _axis(points)
+    first, last = points[0].week, points[-1].week
+
+    def x(week: date) -> float:
+        span = (last - first).days
+        share = 0.5 if span == 0 else (week - first).days / span
+        return round(LEFT + share * (WIDTH - LEFT - RIGHT), 1)
+
+    def y(rating: float) -> float:
+        return round(TOP + (high - rating) / (high - low) * (HEIGHT - TOP - BOTTOM), 1)
+
+    line = " ".join(f"{x(p.week)},{y(p.rating)}" for p in points)
+    return HistoryChart(
+        WIDTH, HEIGHT, line, _band(points, x, y),
+        tuple(Dot(x(p.week), y(p.rating), _label(p), p.provisional) for p in points),
+        tuple(Tick(y(r), str(r)) for r in range(low, high + 1, step)),
+        tuple(Tick(x(w), f"{w:%d %b %Y}") for w in dict.fromkeys((first, last))),
+        _summary(points),
+    )
+
+
+def _axis(points: Sequence[HistoryPoint]) -> tuple[int, int, int]:
+    """The y axis (low, high, step): every rating and interval shown, widened to whole steps."""
+    margins = [2.0 * p.rd if p.rd is not None else 0.0 for p in points]
+    low = min(p.rating - m for p, m in zip(points, margins, strict=True))
+    high = max(p.rating + m for p, m in zip(points, margins, strict=True))
+    step = _step(low, high)
+    low_tick, high_tick = math.floor(low / step) * step, math.ceil(high / step) * step
+    if low_tick == high_tick:
+        return low_tick - step, high_tick + step, step
+    return low_tick, high_tick, step
+
+
+def _step(low: float, high: float) -> int:
+    for step in TICK_STEPS:
+        if (high - low) / step <= MAX_TICKS - 1:
+            return step
+    return math.ceil((high - low) / (MAX_TICKS - 1) / 1000) * 1000
+
+
+def _band(points: Sequence[HistoryPoint], x, y) -> str:
+    if any(p.rd is None for p in points):
+        return ""
+    upper = [f"{x(p.week)},{y(p.rating + 2.0 * p.rd)}" for p in points]
+    lower = [f"{x(p.week)},{y(p.rating - 2.0 * p.rd)}" for p in reversed(points)]
+    return " ".join(upper + lower)
+
+
+def _label(point: HistoryPoint) -> str:
+    spread = f" ± {2.0 * point.rd:.0f}" if point.rd is not None else ""
+    mark = ", provisional" if point.provisional else ""
+    games = "game" if point.games == 1 else "games"
+    return (
+        f"Week of {point.week:%d %b %Y}: {point.rating:.0f}{spread} after {point.games} "
+        f"{games}{mark}"
+    )
+
+
+def _summary(points: Sequence[HistoryPoint]) -> str:
+    first, last = points[0], points[-1]
+    weeks = "week" if len(points) == 1 else "weeks"
+    return (
+        f"Rating over {len(points)} rated {weeks}: {first.rating:.0f} in the week of "
+        f"{first.week:%d %b %Y}, {last.rating:.0f} in the week of {last.week:%d %b %Y}."
+    )

@@ -1,0 +1,71 @@
+"""The ratings partials render: badge, history chart, win chances."""
+
+from datetime import date
+
+import pytest
+from django.template import Context, Template
+from django.template.loader import render_to_string
+
+from league.models import Club
+from ratings.charts import history_chart
+from ratings.selectors import CurrentRating, HistoryPoint, WinChances
+
+
+def current(rating=1612.4, rd=48.0, provisional=False, system=Club.RatingSystem.GLICKO2):
+    return CurrentRating(7, system, rating, rd, 0.06 if rd else None, 31, date(2025, 3, 3), 0,
+                         provisional)
+
+
+def test_badge_shows_rating_and_interval():
+    html = render_to_string("ratings/badge.html", {"rating": current()})
+    assert "1612" in html and "±96" in html
+    assert "95% sure between 1516 and 1708" in html
+    assert "provisional" not in html
+
+
+def test_badge_marks_a_provisional_rating():
+    html = render_to_string("ratings/badge.html", {"rating": current(rd=180.0, provisional=True)})
+    assert 'class="rating-badge provisional"' in html
+    assert '<span class="rating-provisional">provisional</span>' in html
+
+
+def test_elo_badge_has_no_interval():
+    html = render_to_string(
+        "ratings/badge.html", {"rating": current(rd=None, system=Club.RatingSystem.ELO)}
+    )
+    assert "Elo rating" in html and "±" not in html
+
+
+def test_badge_of_an_unrated_player():
+    assert "unrated" in render_to_string("ratings/badge.html", {"rating": None})
+
+
+def test_history_chart_renders_svg():
+    history = [HistoryPoint(date(2025, 1, 6), 1480.0, 200.0, 2, 2, True),
+               HistoryPoint(date(2025, 1, 20), 1530.5, 120.0, 3, 5, False)]
+    html = Template("{% load rating_tags %}{% rating_chart history %}").render(
+        Context({"history": history})
+    )
+    chart = history_chart(history)
+    assert "<svg" in html and f'points="{chart.line}"' in html
+    assert html.count("<circle") == 2
+    assert chart.dots[0].label in html
+    assert f'aria-label="{chart.summary}"' in html
+
+
+def test_history_chart_without_games():
+    html = Template("{% load rating_tags %}{% rating_chart history %}").render(
+        Context({"history": ()})
+    )
+    assert "No rated games yet" in html and "<svg" not in html
+
+
+@pytest.mark.parametrize("provisional", [False, True])
+def test_win_chances_line(provisional):
+    chances = WinChances(1, 2, Club.RatingSystem.GLICKO2, 0.6374, provisional)
+    html = Template("{% load rating_tags %}{% win_chances chances 'Ann' 'Bob' %}").render(
+        Context({"chances": chances})
+    )
+    assert "Ann 64%" in html and "36% Bob" in html
+    assert '<rect width="64"' in html
+    assert ("provisional ratings" in html) is provisional
