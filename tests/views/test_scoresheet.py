@@ -120,7 +120,7 @@ def test_a_refused_hand_keeps_what_was_typed_and_shows_the_engines_reason(client
     response = add(client, game, hand_data(1, "B", "gin", "5"))
     html = response.content.decode()
     assert response.status_code == 422
-    assert error_after(html, "points", "a gin is worth at least 25")
+    assert error_after(html, "points", "A gin is worth at least 25")
     assert 'name="points" value="5"' in html
     assert re.search(r'name="winner" value="B"[^>]*checked', html)
     assert re.search(r'name="outcome" value="gin"[^>]*checked', html)
@@ -251,7 +251,7 @@ def test_an_htmx_refusal_gets_the_partial_with_the_reason_and_the_typed_values(c
     html = response.content.decode()
     assert response.status_code == 422
     assert "<html" not in html
-    assert error_after(html, "points", "a gin is worth at least 25")
+    assert error_after(html, "points", "A gin is worth at least 25")
     assert 'name="points" value="5"' in html
 
 
