@@ -6,6 +6,7 @@ from __future__ import annotations
 from django import forms
 
 from league.models import Match
+from league.selectors import side_names
 from league.services.errors import ServiceError
 
 COMMENT_MAX = 2000
@@ -87,9 +88,3 @@ class CorrectForm(ServiceErrorForm):
                    "kind": match.kind}
         return cls(match=match, initial=initial, **kwargs)
 
-
-def side_names(match: Match) -> tuple[str, str]:
-    return (
-        match.entry_a.player.name if match.entry_a else "To be decided",
-        match.entry_b.player.name if match.entry_b else "Bye",
-    )

@@ -34,6 +34,15 @@ def _of_user(user) -> Q:
     return Q(entry_a__player__user=user) | Q(entry_b__player__user=user)
 
 
+def side_names(match: Match) -> tuple[str, str]:
+    """The names of seat A and seat B (a seat may still wait for its player, or be a bye)."""
+    waiting = "Bye" if match.kind == Match.Kind.BYE else "To be decided"
+    return (
+        match.entry_a.player.name if match.entry_a else "To be decided",
+        match.entry_b.player.name if match.entry_b else waiting,
+    )
+
+
 # Home -------------------------------------------------------------------------------------------
 
 

@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from gameplay.services import start_game as start_game_service
 from league import selectors
-from league.forms import CorrectForm, DisputeForm, ResolveForm, side_names
+from league.forms import CorrectForm, DisputeForm, ResolveForm
 from league.models import Match
 from league.services import results
 from league.services.errors import ServiceError
@@ -33,12 +33,18 @@ def match(request: HttpRequest, pk: int) -> HttpResponse:
 def _render(request: HttpRequest, pk: int, *, forms: dict | None = None,
             refusal: str = "", status: int = 200) -> HttpResponse:
     page = selectors.match_page(pk)
+    context = {**_page_context(request.user, page), **_blank_forms(page.match), **(forms or {}),
+               "refusal": refusal}
+    return render_page(request, TEMPLATE, context, partial=PARTIAL, status=status)
+
+
+def _page_context(user, page: selectors.MatchPage) -> dict:
     match = page.match
-    viewer = viewer_of(request.user, match)
+    viewer = viewer_of(user, match)
     outcome = results.match_outcome(match, page.games)
     confirmed = match.status == Match.Status.CONFIRMED
-    name_a, name_b = side_names(match)
-    context = {
+    name_a, name_b = selectors.side_names(match)
+    return {
         "page": page,
         "match": match,
         "name_a": name_a,
@@ -49,13 +55,15 @@ def _render(request: HttpRequest, pk: int, *, forms: dict | None = None,
         "viewer": viewer,
         "actions": match_actions(page, viewer),
         "history": history(match, page.audit),
-        "refusal": refusal,
+    }
+
+
+def _blank_forms(match: Match) -> dict:
+    return {
         "dispute_form": DisputeForm(prefix="dispute"),
         "resolve_form": ResolveForm(prefix="resolve"),
         "correct_form": CorrectForm.for_match(match, prefix="correct"),
-        **(forms or {}),
     }
-    return render_page(request, TEMPLATE, context, partial=PARTIAL, status=status)
 
 
 def _done(request: HttpRequest, pk: int, message: str) -> HttpResponse:

@@ -244,3 +244,15 @@ def test_a_season_of_another_club_is_not_on_the_club_page(client):
     other = ClubFactory()
     assert "Their Season" not in page(client, "club", other.slug)
     assert "Their Season" in page(client, "club", season.club.slug)
+
+
+def test_a_knockout_match_waiting_for_a_player_says_so(client):
+    competition = CompetitionFactory(format=Competition.Format.SINGLE_ELIMINATION)
+    round_ = Round.objects.create(competition=competition, number=2)
+    entry = EntryFactory(competition=competition)
+    match = Match.objects.create(competition=competition, round=round_, entry_a=entry,
+                                 status=Match.Status.PENDING)
+    html = page(client, "match", match.pk)
+    assert "To be decided" in html
+    assert "Bye" not in html
+    assert "Bracket" in page(client, "competition", competition.pk)
