@@ -1,4 +1,7 @@
+import pytest
 from django.urls import reverse
+
+pytestmark = pytest.mark.django_db
 
 
 def test_home_page_renders_for_a_visitor(client):
