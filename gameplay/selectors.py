@@ -109,7 +109,3 @@ def scoresheet(pk: int) -> Scoresheet:
     hands = list(Hand.objects.filter(game=game).order_by("number"))
     return Scoresheet(game, hands, score_of(game, hands), side_names(game.match))
 
-
-def last_hand(game: Game) -> Hand | None:
-    return Hand.objects.filter(game=game).order_by("-number").first()
-
