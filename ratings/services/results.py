@@ -71,9 +71,10 @@ def weekly_results(
         )
     )
     winners = _game_seats(matches.values("pk"))
+    zone = timezone.get_current_timezone()
     by_week: dict[date, list[MatchResult[int]]] = {}
     for row in rows:
-        by_week.setdefault(week_of_moment(row[6]), []).append(
+        by_week.setdefault(week_of(row[6].astimezone(zone).date()), []).append(
             _match_result(row, winners.get(row[0], []))
         )
     return {week: rated_results(found, unit) for week, found in by_week.items()}
