@@ -111,14 +111,14 @@ def _confirm_undo(request: HttpRequest, sheet: selectors.Scoresheet, *, refusal:
 
 
 def _undo(request: HttpRequest, sheet: selectors.Scoresheet) -> HttpResponse:
-    # The form names the hand it undoes, so a second tap does not undo the hand before it.
-    # (Checked before the service locks the game: undo_last_hand takes no expected number.)
+    # The form names the hand it undoes, so a second tap does not undo the hand before it;
+    # the service checks it again with the game locked.
     number = request.POST.get("number", "")
     if not sheet.hands or str(sheet.hands[-1].number) != number:
         message = "That hand is no longer the last one: nothing was undone. Check the scoresheet."
         return _confirm_undo(request, sheet, refusal=message, status=UNPROCESSABLE)
     try:
-        hand = undo_last_hand(sheet.game.pk, actor=request.user)
+        hand = undo_last_hand(sheet.game.pk, actor=request.user, expected_number=int(number))
     except ServiceError as error:
         return _confirm_undo(request, sheet, refusal=error.message, status=refusal_status(error))
     messages.success(request, f"Hand {hand.number} undone.")

@@ -86,7 +86,8 @@ def record_hand(game_id: int, entry: HandEntry, *, actor) -> Hand:
         return hand
 
 
-def undo_last_hand(game_id: int, *, actor) -> Hand | None:
+def undo_last_hand(game_id: int, *, actor, expected_number: int | None = None) -> Hand:
+    """Undo the last hand; ``expected_number`` (the hand the user saw last) guards a double tap."""
     with transaction.atomic():
         game = _locked_game(game_id)
         require_player_or_organizer(actor, game.match)
@@ -94,6 +95,10 @@ def undo_last_hand(game_id: int, *, actor) -> Hand | None:
         hands = list(game.hands.all())
         if not hands:
             raise ServiceError("There is no hand to undo.")
+        if expected_number is not None and hands[-1].number != expected_number:
+            raise ServiceError(
+                f"Hand {expected_number} was already undone; the scoresheet has been updated."
+            )
         last = hands.pop()
         last.delete()
         _update_game(game, hands)
@@ -111,20 +116,23 @@ def _hand_from_entry(game: Game, entry: HandEntry, score, *, number: int, actor)
     outcome = _parse_outcome(entry.outcome)
     winner = _parse_winner(entry.winner, outcome)
     knocker = _knocker_of(outcome, winner)
+    points = entry.points
+    if outcome is engine.Outcome.DEAD_HAND and points is None:
+        points = 0  # RULES.md Core, End of stock: a dead hand scores nothing
     claim = engine.HandClaim(
         outcome=outcome,
         winner=to_engine_seat(winner) if winner else None,
-        points=entry.points,
+        points=points,
         knocker=to_engine_seat(knocker) if knocker else None,
     )
     cards = _parse_hand_cards(entry)
-    if cards and entry.points is None:
+    if "knocker_cards" in cards and points is None:
         # No points typed: the engine counts them from the cards, then checks the rest.
         claim = replace(claim, points=_settled_points(cards, rules))
     check = engine.check_claim(claim, rules, game=score, **cards)
     if not check.ok:
-        raise ServiceError(" ".join(check.problems), field=_field_of(check))
-    points = check.expected_points if check.expected_points is not None else entry.points
+        raise ServiceError(_sentences(check.problems), field=_field_of(check))
+    points = check.expected_points if check.expected_points is not None else claim.points
     if points is None:
         raise ServiceError("Enter the points, or both hands' cards to have them counted.", field="points")
     return Hand(
@@ -135,8 +143,8 @@ def _hand_from_entry(game: Game, entry: HandEntry, score, *, number: int, actor)
         winner=winner,
         knocker=knocker,
         points=points,
-        knocker_cards=engine.format_cards(cards["knocker_cards"]) if cards else "",
-        defender_cards=engine.format_cards(cards["defender_cards"]) if cards else "",
+        knocker_cards=engine.format_cards(cards.get("knocker_cards", ())),
+        defender_cards=engine.format_cards(cards.get("defender_cards", ())),
         upcard=cards["upcard"].code if cards.get("upcard") else "",
         entered_by=actor if actor.is_authenticated else None,
     )
@@ -168,20 +176,24 @@ def _knocker_of(outcome: engine.Outcome, winner: str) -> str:
 
 
 def _parse_hand_cards(entry: HandEntry) -> dict:
-    if not entry.knocker_cards and not entry.defender_cards:
-        return {}
-    if not (entry.knocker_cards and entry.defender_cards):
+    """The cards given, as engine values: both hands or neither, and the upcard (Oklahoma)."""
+    if bool(entry.knocker_cards) != bool(entry.defender_cards):
         raise ServiceError("Give both hands' cards, or neither.", field="cards")
+    cards: dict = {}
     try:
-        cards = {
-            "knocker_cards": engine.parse_cards(entry.knocker_cards),
-            "defender_cards": engine.parse_cards(entry.defender_cards),
-        }
+        if entry.knocker_cards:
+            cards["knocker_cards"] = engine.parse_cards(entry.knocker_cards)
+            cards["defender_cards"] = engine.parse_cards(entry.defender_cards)
         if entry.upcard:
             cards["upcard"] = engine.parse_card(entry.upcard)
     except engine.InvalidCards as error:
-        raise ServiceError(str(error), field="cards") from None
+        raise ServiceError(_sentences([str(error)]), field="cards") from None
     return cards
+
+
+def _sentences(problems) -> str:
+    """The engine's problems as sentences a player reads next to the field."""
+    return " ".join(f"{p[:1].upper()}{p[1:]}." if not p.endswith(".") else p for p in problems)
 
 
 def _settled_points(cards: dict, rules: engine.Ruleset) -> int:
@@ -190,7 +202,7 @@ def _settled_points(cards: dict, rules: engine.Ruleset) -> int:
             cards["knocker_cards"], cards["defender_cards"], rules, upcard=cards.get("upcard")
         ).points
     except engine.EngineError as error:
-        raise ServiceError(str(error), field="cards") from None
+        raise ServiceError(_sentences([str(error)]), field="cards") from None
 
 
 def _field_of(check) -> str:

@@ -139,3 +139,32 @@ def test_hands_are_locked_once_the_result_is_reported(game):
     game.match.save()
     with pytest.raises(ServiceError, match="locked"):
         record_hand(game.pk, HandEntry(outcome="knock", winner="A", points=5), actor=player_a(game))
+
+
+def test_a_second_undo_tap_does_not_undo_the_hand_before(game):
+    record_hand(game.pk, HandEntry(outcome="knock", winner="A", points=5), actor=player_a(game))
+    record_hand(game.pk, HandEntry(outcome="knock", winner="B", points=7), actor=player_a(game))
+    undo_last_hand(game.pk, actor=player_a(game), expected_number=2)
+    with pytest.raises(ServiceError, match="already undone"):
+        undo_last_hand(game.pk, actor=player_a(game), expected_number=2)
+    assert list(game.hands.values_list("number", flat=True)) == [1]
+
+
+def test_dead_hand_needs_no_points_typed(game):
+    hand = record_hand(game.pk, HandEntry(outcome="dead_hand"), actor=player_a(game))
+    assert hand.points == 0 and hand.winner == ""
+
+
+def test_oklahoma_upcard_without_cards_is_kept_and_checked(match):
+    from gameplay.engine import Ruleset
+
+    match.competition.ruleset = Ruleset.preset("oklahoma").to_dict()
+    match.competition.save()
+    game = start_game(match.pk, actor=match.entry_a.player.user)
+    with pytest.raises(ServiceError):
+        # A spade upcard doubles the hand: a gin is then worth at least 2 x 25.
+        record_hand(game.pk, HandEntry(outcome="gin", winner="A", points=30, upcard="4S"),
+                    actor=player_a(game))
+    hand = record_hand(game.pk, HandEntry(outcome="gin", winner="A", points=60, upcard="4S"),
+                       actor=player_a(game))
+    assert hand.upcard == "4S"
