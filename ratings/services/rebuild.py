@@ -110,8 +110,10 @@ def rebuild_ratings(club_id: int, *, since: date | None, now: datetime | None = 
         if first is None or first > last:
             return RatingRun(club.name, settings, from_scratch=since is None)
         ratings, totals = ({}, {}) if since is None else _state_before(club, first)
-        run = _rate_weeks(club, settings, weeks(first, last), results, ratings, totals)
-        run = RatingRun(club.name, settings, since is None, first, last, *run)
+        periods, rated, rows = _rate_weeks(
+            club, settings, weeks(first, last), results, ratings, totals
+        )
+        run = RatingRun(club.name, settings, since is None, first, last, periods, rated, rows)
     log.info("ratings: %s", run)
     return run
 

@@ -10,7 +10,7 @@ entry, never rewritten), and a match without either from its confirmation.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from datetime import date, datetime, time
+from datetime import date, datetime, time, tzinfo
 
 from django.db.models import DateTimeField, F, OuterRef, QuerySet, Subquery
 from django.db.models.functions import Coalesce
@@ -49,8 +49,9 @@ def rated_matches(club_id: int) -> QuerySet[Match]:
     ).annotate(played_at=played_at())
 
 
-def week_of_moment(moment: datetime) -> date:
-    return week_of(timezone.localtime(moment).date())
+def week_of_moment(moment: datetime, zone: tzinfo | None = None) -> date:
+    """The week of a moment, in the site's time zone (settings.TIME_ZONE)."""
+    return week_of(moment.astimezone(zone or timezone.get_current_timezone()).date())
 
 
 def start_of_week(week: date) -> datetime:
@@ -74,7 +75,7 @@ def weekly_results(
     zone = timezone.get_current_timezone()
     by_week: dict[date, list[MatchResult[int]]] = {}
     for row in rows:
-        by_week.setdefault(week_of(row[6].astimezone(zone).date()), []).append(
+        by_week.setdefault(week_of_moment(row[6], zone), []).append(
             _match_result(row, winners.get(row[0], []))
         )
     return {week: rated_results(found, unit) for week, found in by_week.items()}

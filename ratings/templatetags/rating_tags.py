@@ -3,11 +3,12 @@
     {% rating_badge rating %}                     a CurrentRating (or None) from the selectors
     {% rating_chart history %}                    the points of selectors.rating_history
     {% win_chances chances name_a name_b %}       selectors.win_probability's WinChances
+    {% rating_badge ratings|rating_of:player.pk %}  in a list, from selectors.ratings_for
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from django import template
 
@@ -30,3 +31,9 @@ def rating_chart(history: Sequence[HistoryPoint]) -> dict:
 @register.inclusion_tag("ratings/win_probability.html")
 def win_chances(chances: WinChances | None, name_a: str, name_b: str) -> dict:
     return {"chances": chances, "name_a": name_a, "name_b": name_b}
+
+
+@register.filter
+def rating_of(ratings: Mapping[int, CurrentRating], player_id: int) -> CurrentRating | None:
+    """A player's rating from ratings_for's dict (templates cannot index by a variable)."""
+    return ratings.get(player_id)

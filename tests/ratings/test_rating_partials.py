@@ -69,3 +69,12 @@ def test_win_chances_line(provisional):
     assert "Ann 64%" in html and "36% Bob" in html
     assert '<rect width="64"' in html
     assert ("provisional ratings" in html) is provisional
+
+
+def test_badges_in_a_list_from_ratings_for():
+    ratings = {7: current(rating=1701.0)}
+    html = Template(
+        "{% load rating_tags %}{% for id in ids %}{% rating_badge ratings|rating_of:id %}"
+        "{% endfor %}"
+    ).render(Context({"ratings": ratings, "ids": [7, 8]}))
+    assert "1701" in html and "unrated" in html
