@@ -25,7 +25,7 @@ from league.algorithms.ratings import (
 from league.models import Club
 
 WEEK = timedelta(days=7)
-ELO_PROVISIONAL_GAMES = EloSettings().provisional_games  # Elo: provisional while K is
+ELO_PROVISIONAL_GAMES = EloSettings().provisional_games  # while the provisional K applies
 
 Rating = Glicko2 | Elo
 

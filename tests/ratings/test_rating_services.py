@@ -3,16 +3,12 @@
 import pytest
 
 from league.algorithms.ratings import rate_period, rate_period_elo
-from league.models import Club, Match
+from league.models import AuditEntry, Club, Match
 from league.services.results import correct_result
 from ratings import tasks
 from ratings.models import PlayerRating, RatingPeriod
 from ratings.periods import idle
-from ratings.services import (
-    close_rating_periods,
-    rate_confirmed_result,
-    recompute_ratings,
-)
+from ratings.services import close_rating_periods, rate_confirmed_result, recompute_ratings
 from tests.factories import UserFactory
 from tests.ratings.builders import after, confirm, during, league, played, snapshot, week
 
@@ -119,7 +115,8 @@ def test_correction_rerates_from_its_week_and_equals_a_recomputation():
     rate_confirmed_result(corrected.pk, now=after(2))
     incremental = snapshot(club_of(a))
     assert incremental[1][:2] == before[1][:2]  # week 0 as it was
-    assert incremental != before
+    corrected_winner = PlayerRating.objects.get(player=c.player, starts_on=week(1))
+    assert corrected_winner.rating > 1500 and corrected_winner.games == 2
     recompute_ratings(club_of(a), now=after(2))
     assert snapshot(club_of(a)) == incremental
 
@@ -218,3 +215,23 @@ def test_glicko2_rows_carry_the_club_tau():
     assert stored.volatility == expected[a.player_id].volatility
     assert stored.volatility != rate_period(week_0, [(a.player_id, b.player_id, 1.0)] * 2)[
         a.player_id].volatility
+
+
+def test_result_without_games_counts_from_its_first_report():
+    competition, (a, b) = league(2)
+    match = Match.objects.create(
+        competition=competition, round=competition.rounds.first(), entry_a=a, entry_b=b,
+        status=Match.Status.CONFIRMED, kind=Match.Kind.WALKOVER, winner=a,
+        confirmed_at=during(1),
+    )
+    AuditEntry.objects.filter(pk=AuditEntry.objects.create(match=match, action="reported").pk
+                              ).update(at=during(1))
+    played(a, b, "AB", in_week=0)
+    close_rating_periods(now=after(3))
+    organizer = UserFactory()
+    club_of(a).organizers.add(organizer)
+    correct_result(match.pk, actor=organizer, winner="A", games_a=2, games_b=0,
+                   comment="It was played after all.")
+    run = rate_confirmed_result(match.pk, now=after(3))
+    assert run.first == week(1)
+    assert PlayerRating.objects.get(player=a.player, starts_on=week(1)).games == 2
