@@ -8,7 +8,10 @@ from django.db import transaction
 
 def enqueue_result_follow_up(match_id: int) -> None:
     """After the confirming transaction commits, run the work a confirmed result triggers."""
+    from ratings.tasks import rate_confirmed_result
+
     transaction.on_commit(lambda: result_confirmed.delay(match_id))
+    transaction.on_commit(lambda: rate_confirmed_result.delay(match_id))
 
 
 @shared_task(bind=True, autoretry_for=(ConnectionError, TimeoutError), retry_backoff=True,
