@@ -22,7 +22,8 @@ def stacked(non_dealer: str, dealer: str, upcard: str, stock: str = "") -> tuple
     """A deck order that deals these hands (one card at a time, non-dealer first), then turns
     ``upcard``, then has ``stock`` on top of the stock (the other cards follow in deck order)."""
     first, second = parse_cards(non_dealer), parse_cards(dealer)
-    order = [card for pair in zip(first, second, strict=True) for card in pair]
+    order = [card for pair in zip(first, second, strict=False) for card in pair]
+    order += first[len(second):] + second[len(first):]  # a misdeal: the longer hand's extra
     order += [parse_card(upcard), *parse_cards(stock)]
     return tuple(order + [card for card in DECK if card not in order])
 
@@ -31,7 +32,8 @@ def start(non_dealer: str, dealer: str, upcard: str, stock: str = "", *,
           rules: Ruleset = STANDARD, dealer_seat: Seat = A) -> HandState:
     """A hand dealt from ``stacked`` by ``dealer_seat`` (A), the upcard turned."""
     deck = stacked(non_dealer, dealer, upcard, stock)
-    return apply(deal(rules, dealer_seat, deck=deck), TurnUpcard(dealer_seat))
+    counts = (len(parse_cards(non_dealer)), len(parse_cards(dealer)))
+    return apply(deal(rules, dealer_seat, deck=deck, counts=counts), TurnUpcard(dealer_seat))
 
 
 def play(state: HandState, *events) -> HandState:
