@@ -25,6 +25,21 @@ MTR_FLOOR = Fraction(33, 100)
 
 
 class Tiebreak(StrEnum):
+    """The tiebreaks a competition can order; higher values rank higher.
+
+    HEAD_TO_HEAD: match points among the tied players only, if all have met (FIDE C.07 2023,
+        direct encounter), re-applied to sub-groups it leaves level (UEFA rule, `break_ties`).
+    NET_GAME_POINTS: game points for minus against (goal difference, in gin's points).
+    WINS: matches won, walkovers and forfeits included, byes not (FIDE C.07 2023, number of wins).
+    BUCHHOLZ, BUCHHOLZ_CUT1, MEDIAN_BUCHHOLZ: sum of the opponents' match points; without the
+        lowest term; without the lowest and the highest (FIDE C.07 2023; unplayed rounds above).
+    SONNEBORN_BERGER: opponents' match points weighted by the result 1, 1/2, 0 (FIDE C.07 2023).
+    OPPONENTS_MATCH_WIN_PCT: average of the opponents' match-win percentages, each at least
+        0.33 (Magic: The Gathering Tournament Rules, Appendix C).
+    HAND_WIN_PCT, OPPONENTS_HAND_WIN_PCT: MTR Appendix C's game-win percentage and its
+        opponents' average, with the gin hand as the game.
+    """
+
     HEAD_TO_HEAD = "head_to_head"
     NET_GAME_POINTS = "net_game_points"
     WINS = "wins"
