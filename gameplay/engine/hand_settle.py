@@ -35,7 +35,9 @@ def waive_limit(rules: Ruleset) -> Ruleset:
 def settle(state: HandState) -> HandState:
     """The hand settled: the defender has spread and laid off (RULES.md "Settling a knock")."""
     rules = waive_limit(state.rules) if state.marks.over_limit_accepted else state.rules
-    if state.marks.defender_miscount:
+    # The defender's cards are counted as he spreads them: a wrong count not yet ruled on is
+    # found now, after the knock.
+    if state.marks.defender_miscount or len(state.hands[state.knocker.other]) != HAND_SIZE:
         return finish(state, _settle_miscounted(state, rules))
     knocker = state.knocker
     settlement = settle_hand(state.hands[knocker], state.hands[knocker.other], rules,
@@ -58,13 +60,13 @@ def _settle_miscounted(state: HandState, rules: Ruleset) -> HandResult:
         charged = deadwood_points(theirs)
         knocker_deadwood = _knocker_deadwood(state, rules)
     else:
-        # Each missing card is charged as a card melding with nothing: settle with stand-ins
-        # that meld with nothing and cannot be laid off, then count them 10 each.
-        stand_ins = isolated_cards((*ours, *theirs), HAND_SIZE - len(theirs))
-        settlement = settle_hand(ours, (*theirs, *stand_ins), rules, spread=state.spread,
+        # settle_hand takes ten defender cards: settle with stand-ins for the missing cards
+        # that cannot change the defence (they stay deadwood), then charge 10 for each instead.
+        extra = stand_ins(ours, theirs, HAND_SIZE - len(theirs))
+        settlement = settle_hand(ours, (*theirs, *extra), rules, spread=state.spread,
                                  upcard=state.upcard)
-        charged = (settlement.defender_deadwood - deadwood_points(stand_ins)
-                   + MISSING_CARD_CHARGE * len(stand_ins))
+        charged = (settlement.defender_deadwood - deadwood_points(extra)
+                   + MISSING_CARD_CHARGE * len(extra))
         knocker_deadwood = settlement.knocker_deadwood
     outcome, points = _knocker_score(state, rules, knocker_deadwood, charged)
     note = f"defender's incorrect hand charged {charged}; no undercut"
@@ -88,21 +90,27 @@ def _knocker_score(state: HandState, rules: Ruleset, knocker: int, defender: int
     return Outcome.KNOCK, max(0, defender - knocker)  # "he cannot score for undercut"
 
 
-def isolated_cards(held: tuple[Card, ...], count: int) -> tuple[Card, ...]:
-    """``count`` cards outside ``held`` sharing no rank and no suit neighbour with any held card
-    or each other: they can be in no meld and be laid off nowhere."""
+def stand_ins(knocker: tuple[Card, ...], defender: tuple[Card, ...], count: int
+              ) -> tuple[Card, ...]:
+    """``count`` cards in neither hand that cannot change the defence: the defender holds at
+    most one of a stand-in's rank (no set with it) and the knocker at most two (no set to lay it
+    off on), and nobody holds a card next to it in its suit (no run, no layoff, no chain)."""
     chosen: list[Card] = []
     for card in DECK:
         if len(chosen) == count:
             break
-        if all(_apart(card, other) for other in (*held, *chosen)):
+        if card not in knocker and card not in defender and _inert(card, knocker,
+                                                                   (*defender, *chosen)):
             chosen.append(card)
     if len(chosen) < count:
-        raise EngineError("cannot settle this incorrect hand: no card is free of the others")
+        raise EngineError("cannot settle this incorrect hand: no stand-in card is free")
     return tuple(chosen)
 
 
-def _apart(card: Card, other: Card) -> bool:
-    if card.rank == other.rank:
+def _inert(card: Card, knocker: tuple[Card, ...], defender: tuple[Card, ...]) -> bool:
+    if sum(c.rank == card.rank for c in defender) > 1:
         return False
-    return card.suit != other.suit or abs(card.rank - other.rank) > 1
+    if sum(c.rank == card.rank for c in knocker) > 2:
+        return False
+    return not any(c.suit == card.suit and abs(c.rank - card.rank) == 1
+                   for c in (*knocker, *defender))

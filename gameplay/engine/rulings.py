@@ -216,6 +216,8 @@ def rule_exposed_cards(state: HandState, event: ExposedCards) -> HandState:
     check_turn(state, event.offender, *PLAY_PHASES)
     if not event.cards or not set(event.cards) <= set(state.stock):
         raise IllegalAction(f"{format_cards(event.cards) or 'no card'}: name cards of the stock")
+    if len(set(event.cards)) >= len(state.stock):
+        raise IllegalAction("a card of the stock stays unseen: name only the cards seen")
     stock = tuple(card for card in state.stock if card not in event.cards)
     return expose(replace(state, stock=stock), event.offender, event.cards)
 
@@ -236,8 +238,8 @@ def rule_draw_out_of_turn(state: HandState, event: DrawOutOfTurn) -> HandState:
             return state  # returned to the pile; no card was seen that was not face up
         card, state = state.discards[-1], replace(state, discards=state.discards[:-1])
         return make_known(with_hand(state, offender, (*state.hands[offender], card)), offender, card)
-    if not state.stock:
-        raise IllegalAction("the stock is empty")
+    if len(state.stock) < 2:
+        raise IllegalAction("the last card of the stock is the player's on turn")
     card, state = state.stock[0], replace(state, stock=state.stock[1:])
     if event.found is Found.AT_ONCE:
         return expose(state, offender, (card,))
