@@ -7,8 +7,13 @@ from .arrangement import all_best_arrangements, best_arrangement, best_discard, 
 from .cards import DECK, Card, Suit, card_at, deadwood_points, format_cards, parse_card, parse_cards
 from .claims import ClaimCheck, HandClaim, check_claim
 from .errors import EngineError, IllegalKnock, InvalidCards, InvalidRuleset
+from .hand import apply, deal, legal_events, replay
+from .hand_events import Choice, Found, Source, log_from_json, log_to_json
+from .hand_state import HandResult, HandState, IllegalAction, Phase
+from .hand_view import PlayerView, player_view
 from .hollywood import HollywoodLine, HollywoodScore, score_hollywood
 from .melds import is_meld, make_meld
+from .players import SimplePlayer, StrongPlayer
 from .rules import PRESETS, NextDealer, Ruleset, Shutout
 from .scoring import (
     FinalAccount,
@@ -20,6 +25,7 @@ from .scoring import (
     SeatAccount,
     score_game,
 )
+from .selfplay import PlayedGame, PlayedHand, play_game
 from .settlement import Settlement, settle_hand
 from .types import Arrangement, Layoff, Meld, MeldKind, Outcome, Seat, Side
 
@@ -28,16 +34,21 @@ __all__ = [
     "PRESETS",
     "Arrangement",
     "Card",
+    "Choice",
     "ClaimCheck",
     "EngineError",
     "FinalAccount",
+    "Found",
     "GameOver",
     "GameScore",
     "HandClaim",
     "HandLine",
     "HandRecord",
+    "HandResult",
+    "HandState",
     "HollywoodLine",
     "HollywoodScore",
+    "IllegalAction",
     "IllegalKnock",
     "InvalidCards",
     "InvalidHand",
@@ -47,25 +58,40 @@ __all__ = [
     "MeldKind",
     "NextDealer",
     "Outcome",
+    "Phase",
+    "PlayedGame",
+    "PlayedHand",
+    "PlayerView",
     "Ruleset",
     "Seat",
     "SeatAccount",
     "Settlement",
     "Shutout",
     "Side",
+    "SimplePlayer",
+    "Source",
+    "StrongPlayer",
     "Suit",
     "all_best_arrangements",
+    "apply",
     "best_arrangement",
     "best_discard",
     "card_at",
     "check_claim",
     "deadwood_points",
+    "deal",
     "format_cards",
     "is_meld",
     "least_deadwood",
+    "legal_events",
+    "log_from_json",
+    "log_to_json",
     "make_meld",
     "parse_card",
     "parse_cards",
+    "play_game",
+    "player_view",
+    "replay",
     "score_game",
     "score_hollywood",
     "settle_hand",
