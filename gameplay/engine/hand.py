@@ -118,6 +118,8 @@ def apply(state: HandState, event: Event) -> HandState:
     """The hand after ``event``. Raises IllegalAction (or IllegalKnock) saying why not."""
     if state.phase is Phase.OVER:
         raise IllegalAction("the hand is over")
+    if isinstance(event, Deal):
+        raise IllegalAction("a hand is dealt once: a new deal starts a new hand (deal)")
     handler = _HANDLERS.get(type(event)) or RULINGS.get(type(event))
     if handler is None:
         raise IllegalAction(f"{event!r} is not an event of a hand")

@@ -19,6 +19,7 @@ from .types import Outcome, Seat
 if TYPE_CHECKING:
     from .cards import Card
     from .hand_events import Event
+    from .settlement import Settlement
 
 HAND_SIZE = 10
 DEAD_STOCK = 2  # RULES.md Core: "only 2 cards remain in the stock at the start of a player's turn"
@@ -45,7 +46,8 @@ class HandResult:
     winner: Seat | None
     points: int
     deal_again_by: Seat | None = None
-    settlement: Any = None  # settlement.Settlement of a knock, gin or big gin
+    settlement: Settlement | None = None  # of a knock, gin or big gin (None: changed by a
+    # ruling, see ``note``)
     note: str = ""
 
 

@@ -43,7 +43,11 @@ class PlayedHand:
 
     @property
     def record(self) -> HandRecord:
+        """The hand for the game score. (A deal made void by a ruling is no hand of the game;
+        the built-in players commit no irregularity, so self-play never makes one.)"""
         result = self.result
+        if result.outcome is None:
+            raise EngineError(f"the deal was void ({result.note}): it is no hand of the game")
         if result.outcome is Outcome.DEAD_HAND:
             return HandRecord.dead()
         return HandRecord(result.outcome, result.winner, result.points)
@@ -52,7 +56,8 @@ class PlayedHand:
         result = self.result
         return {
             "dealer": self.dealer.name, "seed": self.seed, "log": log_to_json(self.log),
-            "outcome": result.outcome.value, "points": result.points,
+            "outcome": None if result.outcome is None else result.outcome.value,
+            "points": result.points,
             "winner": None if result.winner is None else result.winner.name,
         }
 
