@@ -25,7 +25,6 @@ from .scoring import (
     SeatAccount,
     score_game,
 )
-from .selfplay import PlayedGame, PlayedHand, play_game
 from .settlement import Settlement, settle_hand
 from .types import Arrangement, Layoff, Meld, MeldKind, Outcome, Seat, Side
 
@@ -59,8 +58,6 @@ __all__ = [
     "NextDealer",
     "Outcome",
     "Phase",
-    "PlayedGame",
-    "PlayedHand",
     "PlayerView",
     "Ruleset",
     "Seat",
@@ -89,7 +86,6 @@ __all__ = [
     "make_meld",
     "parse_card",
     "parse_cards",
-    "play_game",
     "player_view",
     "replay",
     "score_game",

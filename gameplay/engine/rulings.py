@@ -162,7 +162,9 @@ def rule_incorrect_hand(state: HandState, event: IncorrectHand) -> HandState:
     if event.offender is not None and event.offender not in new:
         raise IllegalAction(f"{event.offender.name} holds the right number of cards")
     choices = incorrect_hand_choices(state)
-    if event.choice is not None and event.choice not in choices:
+    # Where the rule itself calls a new deal, naming it as the choice is allowed (and redundant).
+    automatic = () if choices or state.phase is Phase.LAYOFF else (Choice.NEW_DEAL,)
+    if event.choice is not None and event.choice not in choices + automatic:
         raise IllegalAction(_no_such_choice(event.choice, choices))
     if len(wrong) == 2:  # 000 New Deal: "both players ... an incorrect number of cards"
         return deal_again(state, "both players found with an incorrect number of cards")

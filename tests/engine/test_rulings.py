@@ -98,6 +98,7 @@ def test_a_wrong_count_found_before_the_offenders_first_draw_means_a_new_deal():
     with pytest.raises(IllegalAction, match="no choice"):
         apply(state, IncorrectHand(Choice.PLAY_ON))
     assert _new_deal_by(apply(state, IncorrectHand(offender=B))) == A
+    assert _new_deal_by(apply(state, IncorrectHand(Choice.NEW_DEAL))) == A
 
 
 def _eleven_after_first_turn():

@@ -2,6 +2,8 @@
 
 import dataclasses
 import json
+import subprocess
+import sys
 
 import pytest
 
@@ -113,3 +115,11 @@ def test_the_command_prints_json_for_two_players_of_one_kind(capsys):
 def test_an_unknown_player_is_refused():
     with pytest.raises(KeyError, match="no player 'clever'"):
         player("clever")
+
+
+def test_python_m_runs_the_command_without_warnings():
+    """``python -m gameplay.engine.selfplay --games N --seed S`` (issue 3), warnings as errors."""
+    command = [sys.executable, "-W", "error", "-m", "gameplay.engine.selfplay",
+               "--games", "1", "--seed", "4", "--json"]
+    done = subprocess.run(command, capture_output=True, text=True, check=True)
+    assert json.loads(done.stdout)["games"] == 1
