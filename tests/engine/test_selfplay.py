@@ -2,6 +2,7 @@
 
 import dataclasses
 import json
+import os
 import subprocess
 import sys
 
@@ -123,3 +124,19 @@ def test_python_m_runs_the_command_without_warnings():
                "--games", "1", "--seed", "4", "--json"]
     done = subprocess.run(command, capture_output=True, text=True, check=True)
     assert json.loads(done.stdout)["games"] == 1
+
+
+def test_a_seed_gives_the_same_games_in_another_process():
+    """Issue 3: "A seed gives the same games on every run" (string hashing differs between
+    processes; nothing may depend on it)."""
+
+    def summary(hash_seed: str) -> dict:
+        command = [sys.executable, "-m", "gameplay.engine.selfplay", "--games", "3",
+                   "--seed", "12", "--ruleset", "oklahoma", "--json"]
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        done = subprocess.run(command, capture_output=True, text=True, check=True, env=env)
+        figures = json.loads(done.stdout)
+        del figures["seconds"], figures["hands_per_second"]
+        return figures
+
+    assert summary("1") == summary("2")
