@@ -99,7 +99,8 @@ def drop_order(winners_round: int, matches: int) -> tuple[int, ...]:
     The orders cycle through halves swapped, each half reversed, all reversed (winners' rounds
     2, 3, 4, 5, ...). This cycle was chosen by an exhaustive search over mixes of five simple
     orders (as is, reversed, halves swapped, halves reversed, neighbours swapped) for brackets of
-    8 to 128 lines: no mix makes the first possible losers'-bracket rematch come later.
+    8 to 128 lines: no mix makes the first possible losers'-bracket rematch come later, and
+    none doing as well leaves fewer losers' matches where a rematch is possible.
     """
     half = matches // 2
     step = (winners_round - 2) % 3

@@ -118,7 +118,9 @@ def pair_swiss(
     )
 
 
-def _bye_candidates(ranked: Sequence[Hashable], ineligible: Collection[Hashable]) -> list:
+def _bye_candidates(
+    ranked: Sequence[Hashable], ineligible: Collection[Hashable]
+) -> list[Hashable]:
     """FIDE C.04.1 (d): the bye goes to the lowest-ranked player who may receive it; the next
     one up is tried only if the others cannot all be paired without a rematch."""
     candidates = [p for p in reversed(ranked) if p not in ineligible]
