@@ -1,0 +1,28 @@
+/* The card picker: each toggle adds or removes its card in the text input named by data-for. */
+(function () {
+  function tokens(input) {
+    return input.value.toUpperCase().split(/[\s,]+/).filter(Boolean).map(function (t) {
+      return t.replace(/^T(?=[CDHS]$)/, "10").replace(/^1(?=[CDHS]$)/, "A");
+    });
+  }
+  function sync(picker) {
+    var have = tokens(document.getElementById(picker.dataset.for));
+    picker.querySelectorAll("[data-card]").forEach(function (b) {
+      b.setAttribute("aria-pressed", String(have.indexOf(b.dataset.card) >= 0));
+    });
+    picker.querySelector("output").textContent = have.length + " card" + (have.length === 1 ? "" : "s");
+  }
+  function syncAll() { document.querySelectorAll(".card-picker").forEach(sync); }
+  document.addEventListener("click", function (e) {
+    var b = e.target.closest(".card-picker [data-card]");
+    if (!b) return;
+    var picker = b.closest(".card-picker"), input = document.getElementById(picker.dataset.for);
+    var have = tokens(input), i = have.indexOf(b.dataset.card);
+    if (i >= 0) have.splice(i, 1); else have.push(b.dataset.card);
+    input.value = have.join(" ");
+    sync(picker);
+  });
+  document.addEventListener("input", syncAll);
+  document.addEventListener("htmx:afterSettle", syncAll);
+  syncAll();
+})();

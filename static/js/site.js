@@ -1,0 +1,2 @@
+/* Loaded in <head>: mark that JavaScript runs, before the page paints. */
+document.documentElement.classList.add("js");
