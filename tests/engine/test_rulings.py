@@ -453,8 +453,10 @@ def test_drawing_two_cards_noticed_later_is_ruled_an_incorrect_hand():
 
 # --- The catalogue -------------------------------------------------------------------------
 
-SOURCE = Path("/work/shared/rules/000_24fa8be46695dfa1.txt")
-RULES_MD = Path("/work/shared/rules/RULES.md")
+# shared/ lies beside the project's checkout (on a developer's machine and in CI).
+RULE_TEXTS = Path(__file__).resolve().parents[3] / "shared" / "rules"
+SOURCE = RULE_TEXTS / "000_24fa8be46695dfa1.txt"
+RULES_MD = RULE_TEXTS / "RULES.md"
 
 
 def _words(text: str) -> str:
