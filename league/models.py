@@ -218,6 +218,7 @@ class Match(models.Model):
         REPORTED = "reported", "Reported, awaiting confirmation"
         DISPUTED = "disputed", "Disputed"
         CONFIRMED = "confirmed", "Confirmed"
+        VOID = "void", "Not needed"  # a bracket reset that is not played, or nobody to play
 
     class Kind(models.TextChoices):
         PLAYED = "played", "Played"
