@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import clubs, competitions, home, matches, players
+from .views import accounts, clubs, competitions, home, matches, players
 
 urlpatterns = [
     path("", home.home, name="home"),
@@ -14,4 +14,6 @@ urlpatterns = [
     path("matches/<int:pk>/dispute/", matches.dispute, name="match-dispute"),
     path("matches/<int:pk>/resolve/", matches.resolve, name="match-resolve"),
     path("matches/<int:pk>/correct/", matches.correct, name="match-correct"),
+    # Accounts: a player claiming their profile (issue 7)
+    path("claim/<str:token>/", accounts.claim, name="player-claim"),
 ]
