@@ -5,5 +5,7 @@ from league import selectors
 
 
 def club(request: HttpRequest, slug: str) -> HttpResponse:
-    """Seasons with their competitions, the players, the organizers."""
-    return render(request, "league/club.html", {"club": selectors.club_page(slug)})
+    """Seasons with their competitions, the ratings table, the players, the organizers."""
+    club = selectors.club_page(slug)
+    context = {"club": club, "ratings": selectors.club_ratings(club)}
+    return render(request, "league/club.html", context)

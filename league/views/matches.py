@@ -16,6 +16,7 @@ from league.forms import CorrectForm, DisputeForm, ResolveForm
 from league.models import Match
 from league.services import results
 from league.services.errors import ServiceError
+from ratings.selectors import win_probability
 
 from .common import UNPROCESSABLE, go, refusal_status, render_page, signed_in_post
 from .competitions import match_format
@@ -24,6 +25,8 @@ from .match_actions import match_actions, viewer_of
 
 TEMPLATE = "league/match.html"
 PARTIAL = "match-body"
+# The win chances are a forecast: shown until the result is reported.
+BEFORE_PLAY = (Match.Status.PENDING, Match.Status.SCHEDULED, Match.Status.IN_PROGRESS)
 
 
 def match(request: HttpRequest, pk: int) -> HttpResponse:
@@ -55,6 +58,7 @@ def _page_context(user, page: selectors.MatchPage) -> dict:
         "viewer": viewer,
         "actions": match_actions(page, viewer),
         "history": history(match, page.audit),
+        "chances": win_probability(match) if match.status in BEFORE_PLAY else None,
     }
 
 

@@ -199,7 +199,9 @@ def test_player_page_shows_club_competitions_and_recent_matches(client, cast):
 def test_new_player_page_says_they_have_not_played(client):
     html = page(client, "player", PlayerFactory().pk)
     assert "Not entered in any competition yet" in html
-    assert "No match yet" in html
+    assert "No confirmed result yet" in html
+    assert "No opponent met yet" in html
+    assert "unrated" in html
 
 
 @pytest.mark.parametrize(

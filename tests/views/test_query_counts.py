@@ -2,12 +2,15 @@
 with N and 3N rows and must run the same, exact count (the selectors' select_related /
 prefetch_related; one query per row would show here)."""
 
+from datetime import date
+
 import pytest
 from django.urls import reverse
 
 from gameplay.models import Game, Hand
 from gameplay.services import start_game
 from league.models import AuditEntry, Competition, Entry, Match, ResultReport, Round
+from ratings.models import PlayerRating, RatingPeriod
 from tests.factories import (
     ClubFactory,
     CompetitionFactory,
@@ -64,14 +67,20 @@ def test_home_for_a_player_with_matches_and_results_to_confirm(client, django_as
 @pytest.mark.parametrize("n", SIZES)
 def test_club_page(client, django_assert_num_queries, n):
     club = ClubFactory()
-    for _ in range(n):
+    period = RatingPeriod.objects.create(club=club, starts_on=date(2025, 1, 6), system="glicko2",
+                                         rated_unit="game", tau=0.5)
+    for i in range(n):
         CompetitionFactory(season=SeasonFactory(club=club))
-        PlayerFactory(club=club)
+        rated = PlayerFactory(club=club)
+        PlayerRating.objects.create(period=period, player=rated, starts_on=period.starts_on,
+                                    rating=1500 + i, rd=80, volatility=0.06, games=3,
+                                    total_games=3)
         club.organizers.add(UserFactory())
-    # club, seasons, their competitions, players, organizers
-    with django_assert_num_queries(5):
+    # club, seasons, their competitions, players, organizers, the players' ratings
+    with django_assert_num_queries(6):
         html = get(client, reverse("club", args=[club.slug]))
-    assert html.count('href="/players/') == n
+    assert html.count('href="/players/') == 2 * n  # in the ratings table and the players list
+    assert html.count('class="rating-badge') == n
 
 
 @pytest.mark.parametrize("n", SIZES)
@@ -99,11 +108,16 @@ def test_match_page_for_its_organizer(client, django_assert_num_queries, n):
         finished_game(match, number, "A" if number % 2 else "B")
         AuditEntry.objects.create(match=match, actor=organizer, action="corrected",
                                   before={"winner": match.entry_a_id}, after={"games_a": 1})
+        Hand.objects.create(game_id=match.games.get(number=number).pk, number=1, dealer="A",
+                            outcome="gin", knocker="A", winner="A", points=25)
     client.force_login(organizer)
-    # + match with its sides, games, reports, audit with actors, is the viewer an organizer
-    with django_assert_num_queries(SIGNED_IN + 5):
+    # + match with its sides, games, their hands, reports, audit with actors, is the viewer an
+    # organizer, the two ratings for the win chances (the match, then the players' ratings)
+    with django_assert_num_queries(SIGNED_IN + 8):
         html = get(client, reverse("match", args=[match.pk]))
     assert html.count("Scoresheet<span") == n
+    assert html.count("The hands of game") == n
+    assert "chance to win a game" in html
 
 
 @pytest.mark.parametrize("n", SIZES)
@@ -127,9 +141,35 @@ def test_player_page(client, django_assert_num_queries, n):
     player = PlayerFactory()
     for _ in range(n):
         competition = CompetitionFactory(season=SeasonFactory(club=player.club))
-        MatchFactory(competition=competition,
-                     entry_a=EntryFactory(competition=competition, player=player))
-    # player with club, entries with competitions, recent matches
-    with django_assert_num_queries(3):
+        mine = EntryFactory(competition=competition, player=player)
+        MatchFactory(competition=competition, entry_a=mine)
+        played = MatchFactory(competition=competition, status=Match.Status.CONFIRMED,
+                              entry_b=mine)
+        Match.objects.filter(pk=played.pk).update(winner=played.entry_b, games_b=1)
+    # player with club, entries with competitions, results, next matches, opponents,
+    # current rating, rating history
+    with django_assert_num_queries(7):
         html = get(client, reverse("player", args=[player.pk]))
     assert html.count('class="match-line"') == n
+    assert html.count("outcome-won") == n
+    assert html.count("<option value=") == n + 1
+
+
+@pytest.mark.parametrize("n", SIZES)
+def test_player_page_head_to_head(client, django_assert_num_queries, n):
+    player = PlayerFactory()
+    opponent = PlayerFactory(club=player.club)
+    competition = CompetitionFactory(season=SeasonFactory(club=player.club))
+    mine = EntryFactory(competition=competition, player=player)
+    theirs = EntryFactory(competition=competition, player=opponent)
+    for _ in range(n):
+        match = MatchFactory(competition=competition, status=Match.Status.CONFIRMED,
+                             entry_a=mine, entry_b=theirs)
+        Match.objects.filter(pk=match.pk).update(winner=match.entry_a, games_a=1)
+        finished_game(match, 1, "A")
+    url = reverse("player", args=[player.pk]) + f"?opponent={opponent.pk}"
+    # the page's seven, + the matches between them, their games
+    with django_assert_num_queries(9):
+        html = get(client, url)
+    assert f"<strong>{n}–0</strong>" in html
+    assert f"game points {120 * n}–{40 * n}" in html
