@@ -1,0 +1,132 @@
+"""Browser tests: Playwright (sync API) driving Debian's Chromium against pytest-django's live
+server. Without /usr/bin/chromium or the playwright package, every test here is skipped with one
+line saying why (so `make test` passes on a laptop without them).
+
+Never `playwright install`: the tests use the system Chromium only.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+# Playwright's sync API runs an event loop in this thread; Django's ORM calls made by the test
+# (factories, services) would otherwise be refused as "async unsafe".
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-output" / "screenshots"
+LAPTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 390, "height": 844}
+PASSWORD = "cards-on-the-table"
+
+try:
+    from playwright.sync_api import sync_playwright
+except ImportError:  # pragma: no cover - depends on the machine
+    sync_playwright = None
+
+
+def _missing() -> str:
+    if sync_playwright is None:
+        return "the playwright package is not installed (pip install playwright==1.65.2)"
+    if not CHROMIUM.exists():
+        return f"{CHROMIUM} is missing (apt-get install -y chromium)"
+    return ""
+
+
+MISSING = _missing()
+HERE = Path(__file__).resolve().parent
+
+
+def pytest_collection_modifyitems(config, items) -> None:
+    if not MISSING:
+        return
+    skip = pytest.mark.skip(reason=f"browser tests skipped: {MISSING}")
+    for item in items:
+        if HERE in Path(item.path).resolve().parents:
+            item.add_marker(skip)
+
+
+def pytest_report_header(config) -> str | None:
+    return f"browser tests: skipped, {MISSING}" if MISSING else None
+
+
+@pytest.fixture(autouse=True)
+def _browser_mark(request) -> None:
+    request.node.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(autouse=True)
+def quick_passwords(settings) -> None:
+    """Real password hashing is slow; the live server shares these settings."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator:
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
+        )
+        yield browser
+        browser.close()
+
+
+@dataclass
+class Site:
+    """The live server and a way to open its pages in a fresh browser context."""
+
+    url: str
+    browser: object
+    contexts: list = field(default_factory=list)
+
+    def open(self, *, phone: bool = False, javascript: bool = True):
+        context = self.browser.new_context(
+            viewport=PHONE if phone else LAPTOP,
+            java_script_enabled=javascript,
+            base_url=self.url,
+            is_mobile=phone,
+            has_touch=phone,
+        )
+        context.set_default_timeout(10_000)
+        self.contexts.append(context)
+        return context.new_page()
+
+    def sign_in(self, page, username: str, password: str = PASSWORD) -> None:
+        page.goto("/accounts/login/")
+        page.get_by_label("Username").fill(username)
+        page.get_by_label("Password").fill(password)
+        page.get_by_role("button", name="Sign in").click()
+        page.wait_for_url(re.compile(r"^(?!.*/accounts/login/).*$"))
+
+    def close(self) -> None:
+        for context in self.contexts:
+            context.close()
+
+
+@pytest.fixture
+def site(live_server, browser) -> Iterator[Site]:
+    site = Site(live_server.url, browser)
+    yield site
+    site.close()
+
+
+def screenshot(page, name: str) -> Path:
+    """Save a full-page screenshot under test-output/screenshots/ (gitignored) to look at."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
