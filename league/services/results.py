@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 
 from django.db import transaction
 from django.utils import timezone
@@ -129,14 +130,21 @@ def resolve_dispute(match_id: int, *, actor, uphold: bool, comment: str = "") ->
 
 
 def correct_result(match_id: int, *, actor, winner: str | None, games_a: int, games_b: int,
-                   kind: str = Match.Kind.PLAYED, comment: str = "") -> Match:
-    """An organizer corrects a confirmed result; the same follow-up work runs again."""
+                   kind: str = Match.Kind.PLAYED, comment: str = "",
+                   expected_confirmed_at: datetime | None = None) -> Match:
+    """An organizer corrects a confirmed result; the same follow-up work runs again.
+
+    ``expected_confirmed_at`` (when the result the organizer saw was confirmed) guards two
+    organizers correcting at once: the second is refused, not applied over the first."""
     with transaction.atomic():
         match = _locked(match_id)
         if not is_organizer(actor, match.competition.season.club):
             raise NotAllowed("Only an organizer of the club may correct a confirmed result.")
         if match.status != Match.Status.CONFIRMED:
             raise ServiceError("Only a confirmed result can be corrected.")
+        if expected_confirmed_at is not None and match.confirmed_at != expected_confirmed_at:
+            raise ServiceError("Someone else changed this result while you were correcting it: "
+                               "nothing was changed. Check the result and correct it again if needed.")
         if winner not in ("A", "B", None) or (winner is None and match.competition.is_knockout):
             raise ServiceError("Choose the winner of the match.", field="winner")
         if not comment.strip():

@@ -1,0 +1,48 @@
+"""A correction made from a page showing an older result is refused, and changes nothing
+(the guard behind tests/reliability/test_races.py's two organizers, without threads)."""
+
+from datetime import timedelta
+
+import pytest
+
+from gameplay.engine import Ruleset
+from gameplay.models import Game
+from league.models import AuditEntry, Match
+from league.services import ServiceError
+from league.services.results import confirm_result, correct_result, report_result
+from tests.factories import MatchFactory, UserFactory
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def confirmed():
+    match = MatchFactory(status=Match.Status.IN_PROGRESS)
+    Game.objects.create(match=match, number=1, ruleset=Ruleset().to_dict(), target_score=100,
+                        status=Game.Status.FINISHED, winner="A", total_a=110, total_b=30)
+    report_result(match.pk, actor=match.entry_a.player.user)
+    confirm_result(match.pk, actor=match.entry_b.player.user)
+    match.refresh_from_db()
+    organizer = UserFactory()
+    match.competition.season.club.organizers.add(organizer)
+    return match, organizer
+
+
+def test_a_correction_of_the_result_as_it_stands_is_applied(confirmed):
+    match, organizer = confirmed
+    correct_result(match.pk, actor=organizer, winner="B", games_a=0, games_b=1,
+                   comment="Scores swapped.", expected_confirmed_at=match.confirmed_at)
+    match.refresh_from_db()
+    assert match.winner_id == match.entry_b_id
+
+
+def test_a_correction_of_a_result_changed_since_is_refused_and_changes_nothing(confirmed):
+    match, organizer = confirmed
+    seen = match.confirmed_at - timedelta(seconds=3)  # the page was opened before a change
+    with pytest.raises(ServiceError, match="Someone else changed this result"):
+        correct_result(match.pk, actor=organizer, winner="B", games_a=0, games_b=1,
+                       comment="Scores swapped.", expected_confirmed_at=seen)
+    match.refresh_from_db()
+    assert (match.winner_id, match.games_a, match.games_b) == (match.entry_a_id, 1, 0)
+    assert not AuditEntry.objects.filter(match=match, action="corrected").exists()
+    assert list(match.reports.values_list("status", flat=True)) == ["confirmed"]
