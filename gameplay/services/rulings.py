@@ -1,0 +1,46 @@
+"""Recording a tournament director's ruling on a hand: an audit entry of the match (action
+"ruling") with the irregularity, the answers, the ruling and the rule's sentences in `after`."""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from gameplay.models import Game
+from gameplay.rulings_assistant import Advice
+from league.models import AuditEntry, Match
+from league.services.errors import ServiceError
+from league.services.permissions import require_organizer
+
+ACTION = "ruling"
+
+
+def record_ruling(match_id: int, *, actor, game_number: int, hand_number: int, advice: Advice,
+                  answers: dict[str, str], comment: str = "") -> AuditEntry:
+    """Keep the ruling in the match's history. The hand may be the one being played."""
+    with transaction.atomic():
+        match = (Match.objects.select_for_update(of=("self",))
+                 .select_related("competition__season__club").filter(pk=match_id).first())
+        if match is None:
+            raise ServiceError("No such match.", field="match")
+        require_organizer(actor, match.competition.season.club)
+        game = Game.objects.filter(match=match, number=game_number).first()
+        if game is None:
+            raise ServiceError(f"This match has no game {game_number}.", field="game")
+        _check_hand(game, hand_number)
+        item = advice.irregularity
+        after = {
+            "irregularity": item.key, "title": item.title, "game": game_number,
+            "hand": hand_number, "answers": {k: v for k, v in answers.items() if v},
+            "ruling": advice.ruling, "rule": list(advice.rule), "source": item.source,
+        }
+        words = f"Game {game_number}, hand {hand_number}: {item.title}. {advice.ruling}"
+        note = comment.strip()
+        return AuditEntry.objects.create(match=match, actor=actor, action=ACTION, after=after,
+                                         comment=f"{words} {note}".strip())
+
+
+def _check_hand(game: Game, hand_number: int) -> None:
+    entered = game.hands.count()
+    last = entered if game.is_finished else entered + 1  # the hand at the table, not yet entered
+    if not 1 <= hand_number <= last:
+        raise ServiceError(f"Game {game.number} has hands 1 to {last}.", field="hand")
