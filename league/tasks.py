@@ -1,9 +1,22 @@
-"""Celery tasks: thin, idempotent wrappers that take ids and call one service each."""
+"""Celery tasks: thin, idempotent wrappers that take ids and call one service each.
+
+Transient failures (a lost connection, a timeout, a database that is locked or restarting, a
+deadlock or serialization failure) are retried with backoff; acks_late makes the broker hand the
+task to another worker if this one dies half-way. Every task recomputes from confirmed facts, so
+running it again (a retry, a redelivery) changes nothing.
+"""
 
 from __future__ import annotations
 
 from celery import shared_task
-from django.db import transaction
+from django.db import InterfaceError, OperationalError, transaction
+
+RETRIED = {
+    "autoretry_for": (ConnectionError, TimeoutError, OperationalError, InterfaceError),
+    "retry_backoff": True,
+    "max_retries": 5,
+    "acks_late": True,
+}
 
 
 def enqueue_result_follow_up(match_id: int) -> None:
@@ -14,9 +27,9 @@ def enqueue_result_follow_up(match_id: int) -> None:
     transaction.on_commit(lambda: rate_confirmed_result.delay(match_id))
 
 
-@shared_task(bind=True, autoretry_for=(ConnectionError, TimeoutError), retry_backoff=True,
-             max_retries=5, acks_late=True)
+@shared_task(bind=True, **RETRIED)
 def result_confirmed(self, match_id: int) -> None:
+    """Advance the bracket, pair the next Swiss round, finish the competition."""
     from league.services.progression import follow_up_confirmed_result
 
     follow_up_confirmed_result(match_id)

@@ -1,0 +1,49 @@
+"""Fixtures shared by every test package.
+
+`celery_worker_live`: a real Celery worker (in a thread, solo pool) on the broker named by
+CELERY_TEST_BROKER_URL (CI: redis://127.0.0.1:6379/15 in its PostgreSQL pass). Without that
+variable the tests using it are skipped. Such tests need
+`@pytest.mark.django_db(transaction=True)` (the worker reads what the test commits) and wait
+for outcomes by polling the database with a bounded timeout.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+
+import pytest
+
+BROKER_VARIABLE = "CELERY_TEST_BROKER_URL"
+WORKER_SETTINGS = ("broker_url", "task_always_eager", "result_backend",
+                   "broker_connection_retry_on_startup")
+
+
+@pytest.fixture
+def celery_worker_live() -> Iterator[object]:
+    url = os.environ.get(BROKER_VARIABLE)
+    if not url:
+        pytest.skip(f"{BROKER_VARIABLE} is not set: no broker for a real Celery worker")
+    from celery.contrib.testing.worker import start_worker
+    from celery.signals import task_postrun
+    from django.db import connections
+
+    from config.celery import app
+
+    saved = {name: app.conf[name] for name in WORKER_SETTINGS}
+    app.conf.update(broker_url=url, task_always_eager=False, result_backend=None,
+                    broker_connection_retry_on_startup=True)
+
+    def close_connections(**_: object) -> None:
+        connections.close_all()  # the worker thread's own connections, after every task
+
+    task_postrun.connect(close_connections, weak=False)
+    try:
+        app.control.purge()  # nothing left over from an earlier run
+        with start_worker(app, pool="solo", perform_ping_check=False, shutdown_timeout=30):
+            yield app
+    finally:
+        task_postrun.disconnect(close_connections)
+        app.conf.update(saved)
+        app.pool.force_close_all()
+
