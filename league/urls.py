@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import accounts, clubs, competitions, home, matches, players
+from .views import accounts, clubs, competitions, exports, home, matches, players
 
 urlpatterns = [
     path("", home.home, name="home"),
@@ -16,4 +16,9 @@ urlpatterns = [
     path("matches/<int:pk>/correct/", matches.correct, name="match-correct"),
     # Accounts: a player claiming their profile (issue 7)
     path("claim/<str:token>/", accounts.claim, name="player-claim"),
+    # Exports (issue 7)
+    path("competitions/<int:pk>/standings.csv", exports.standings_csv,
+         name="competition-standings-csv"),
+    path("competitions/<int:pk>/fixtures.ics", exports.fixtures_ics,
+         name="competition-fixtures-ics"),
 ]
