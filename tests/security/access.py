@@ -1,0 +1,151 @@
+"""Who may open each page and use each action: one row per URL name, for every role of issue 8.
+
+A row builds the object its URL is about in the state where the action can succeed, so that a
+refusal can only be about who asks. `get`/`post` map each role to what it gets; `post=None` is a
+page that only reads (a POST there must change nothing). tests/security/test_permissions.py
+walks every URL pattern of the site and fails for one missing here."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from django.contrib.auth.tokens import default_token_generator
+from django.urls import reverse
+from django.utils.encoding import force_bytes
+from django.utils.http import urlsafe_base64_encode
+
+from league.services.players import claim_token
+
+from .world import (
+    ROLES,
+    World,
+    confirmed,
+    decided,
+    disputed,
+    game_in_progress,
+    game_with_a_hand,
+    reported,
+)
+
+# What a request gets.
+OK = "ok"  # the page, or the action done (200, or a redirect that is not to sign in)
+SIGN_IN = "sign in"  # a redirect to the sign-in page, back here after
+FORBIDDEN = "forbidden"  # 403, the reason in the page
+REFUSED = "refused"  # 422: what was sent cannot be done, the reason next to the field
+NOT_FOUND = "not found"
+POST_ONLY = "post only"  # 405: an action's address opened as a page
+
+Expect = dict[str, str]
+
+
+def everyone(outcome: str) -> Expect:
+    return dict.fromkeys(ROLES, outcome)
+
+
+def signed_in(outcome: str = OK) -> Expect:
+    return {**everyone(outcome), "anonymous": SIGN_IN}
+
+
+PUBLIC = everyone(OK)
+PLAYERS_AND_ORGANIZERS = {**signed_in(), "other_organizer": FORBIDDEN}
+ORGANIZERS = {**signed_in(FORBIDDEN), "organizer": OK, "staff": OK}
+OPPONENT = {**signed_in(FORBIDDEN), "opponent": OK}
+ACTION = everyone(POST_ONLY)
+
+
+@dataclass(frozen=True)
+class Access:
+    url: Callable[[World], str]
+    get: Expect
+    post: Expect | None = None
+    data: Callable[[World], dict] = field(default=lambda world: {})
+
+
+def match_url(name: str, state: Callable[[World], object] = lambda w: w.match) -> Callable:
+    def url(world: World) -> str:
+        return reverse(name, args=[state(world).pk])
+
+    return url
+
+
+def game_url(name: str, state: Callable[[World], object]) -> Callable:
+    def url(world: World) -> str:
+        return reverse(f"gameplay:{name}", args=[state(world).pk])
+
+    return url
+
+
+def claim_url(world: World) -> str:
+    return reverse("player-claim", args=[claim_token(world.unclaimed, actor=world.user("organizer"))])
+
+
+def reset_confirm_url(world: World) -> str:
+    user = world.user("player")
+    return reverse("password_reset_confirm", args=[
+        urlsafe_base64_encode(force_bytes(user.pk)), default_token_generator.make_token(user)])
+
+
+def competition_url(name: str) -> Callable:
+    return lambda world: reverse(name, args=[world.match.competition_id])
+
+
+RULING = "wrong_dealer"
+
+
+def ruling_record_data(world: World) -> dict:
+    return {"when": "before_upcard", "record-match": world.match.pk, "record-game": 1,
+            "record-hand": 1, "record-comment": "Dealt by the wrong player; redealt."}
+
+
+TABLE: dict[str, Access] = {
+    # Pages anyone may read.
+    "home": Access(lambda w: reverse("home"), PUBLIC),
+    "club": Access(lambda w: reverse("club", args=[w.club.slug]), PUBLIC),
+    "competition": Access(competition_url("competition"), PUBLIC),
+    "competition-standings-csv": Access(competition_url("competition-standings-csv"), PUBLIC),
+    "competition-fixtures-ics": Access(competition_url("competition-fixtures-ics"), PUBLIC),
+    "player": Access(lambda w: reverse("player", args=[w.match.entry_a.player_id]), PUBLIC),
+    "match": Access(match_url("match"), PUBLIC),
+    "gameplay:scoresheet": Access(game_url("scoresheet", game_with_a_hand), PUBLIC),
+    "gameplay:rulings": Access(lambda w: reverse("gameplay:rulings"), PUBLIC),
+    "gameplay:ruling": Access(lambda w: reverse("gameplay:ruling", args=[RULING]), PUBLIC),
+    # The match's actions: each in the state where it can be done.
+    "match-start-game": Access(match_url("match-start-game"), ACTION, PLAYERS_AND_ORGANIZERS),
+    "match-report": Access(match_url("match-report", decided), ACTION, PLAYERS_AND_ORGANIZERS),
+    "match-confirm": Access(match_url("match-confirm", reported), ACTION, OPPONENT),
+    "match-dispute": Access(match_url("match-dispute", reported), ACTION, OPPONENT,
+                            lambda w: {"dispute-comment": "Game 1 was mine."}),
+    "match-resolve": Access(match_url("match-resolve", disputed), ACTION, ORGANIZERS,
+                            lambda w: {"resolve-decision": "uphold", "resolve-comment": "Seen."}),
+    "match-correct": Access(
+        match_url("match-correct", confirmed), ACTION, ORGANIZERS,
+        lambda w: {"correct-winner": "B", "correct-games_a": "0", "correct-games_b": "1",
+                   "correct-kind": "played", "correct-comment": "Scores were swapped."}),
+    "gameplay:add-hand": Access(
+        game_url("add-hand", game_in_progress), ACTION, PLAYERS_AND_ORGANIZERS,
+        lambda w: {"expected_number": "1", "outcome": "knock", "winner": "A", "points": "9"}),
+    "gameplay:undo-hand": Access(game_url("undo-hand", game_with_a_hand), signed_in(),
+                                 PLAYERS_AND_ORGANIZERS, lambda w: {"number": "1"}),
+    # Recording a ruling: organizers, on their own clubs' matches only (another club's match is
+    # not among the choices: "Select a valid choice").
+    "gameplay:ruling-record": Access(
+        lambda w: (game_in_progress(w), reverse("gameplay:ruling-record", args=[RULING]))[1],
+        ACTION, {**ORGANIZERS, "other_organizer": REFUSED}, ruling_record_data),
+    # A player claiming their profile with the link an organizer passed on: the link is the
+    # permission. Signed in, the claim is refused to whoever already has a player in the club.
+    "player-claim": Access(claim_url, PUBLIC, {
+        "anonymous": REFUSED,  # the sign-up form, empty here
+        "player": REFUSED, "opponent": REFUSED,
+        "other_organizer": OK, "organizer": OK, "staff": OK,
+    }),
+    # Django's accounts pages.
+    "login": Access(lambda w: reverse("login"), PUBLIC, PUBLIC),
+    "logout": Access(lambda w: reverse("logout"), ACTION, PUBLIC),
+    "password_change": Access(lambda w: reverse("password_change"), signed_in(), signed_in()),
+    "password_change_done": Access(lambda w: reverse("password_change_done"), signed_in()),
+    "password_reset": Access(lambda w: reverse("password_reset"), PUBLIC, PUBLIC),
+    "password_reset_done": Access(lambda w: reverse("password_reset_done"), PUBLIC),
+    "password_reset_confirm": Access(reset_confirm_url, PUBLIC),
+    "password_reset_complete": Access(lambda w: reverse("password_reset_complete"), PUBLIC),
+}

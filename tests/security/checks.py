@@ -1,0 +1,59 @@
+"""Reading a response as what the visitor got, and checking a refusal says why."""
+
+from __future__ import annotations
+
+from urllib.parse import urlparse
+
+from django.http import HttpResponse
+from django.urls import URLPattern, URLResolver, get_resolver
+
+from .access import FORBIDDEN, NOT_FOUND, OK, POST_ONLY, REFUSED, SIGN_IN
+from .world import sign_in_url
+
+SKIPPED_NAMESPACES = {"admin"}  # Django's admin: its own staff permissions (test_admin below)
+ALERT_MARKS = ('role="alert"', 'class="errorlist')
+
+
+def site_url_names() -> set[str]:
+    """The name of every URL pattern of the site (namespace:name), Django's admin left out."""
+
+    def walk(patterns, namespace: str | None):
+        for pattern in patterns:
+            if isinstance(pattern, URLResolver):
+                inner = pattern.namespace or namespace
+                if inner not in SKIPPED_NAMESPACES:
+                    yield from walk(pattern.url_patterns, inner)
+            elif isinstance(pattern, URLPattern):
+                assert pattern.name, f"the URL pattern {pattern.pattern} has no name"
+                yield f"{namespace}:{pattern.name}" if namespace else pattern.name
+
+    return set(walk(get_resolver().url_patterns, None))
+
+
+def outcome(response: HttpResponse) -> str:
+    code = response.status_code
+    if code in (301, 302, 303) and urlparse(response["Location"]).path == sign_in_url():
+        return SIGN_IN
+    if code < 400:
+        return OK
+    return {403: FORBIDDEN, 404: NOT_FOUND, 405: POST_ONLY, 422: REFUSED}.get(code, str(code))
+
+
+def text_of(response: HttpResponse) -> str:
+    if getattr(response, "streaming", False):
+        return b"".join(response.streaming_content).decode(errors="replace")
+    return response.content.decode(errors="replace")
+
+
+def refusal_explained(response: HttpResponse) -> bool:
+    """A refusal says why in the page: an alert or a field's error for the site's own pages,
+    Django's own sentence for a missing page or a failed CSRF check."""
+    code = response.status_code
+    text = text_of(response)
+    if code == 404:
+        return "Not Found" in text or any(mark in text for mark in ALERT_MARKS)
+    if code == 403 and "CSRF verification failed" in text:
+        return True
+    if code == 400:
+        return "Bad Request" in text
+    return any(mark in text for mark in ALERT_MARKS)

@@ -1,0 +1,60 @@
+"""Every form of the site checks its CSRF token (issue 8, section 2): posted without it, by
+someone who may use the form, it is refused with Django's reason and changes nothing; with the
+token from the page the same post goes through."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.cache import cache
+from django.db import transaction
+from django.urls import reverse
+
+from .access import OK, TABLE
+from .checks import outcome, text_of
+from .world import ROLES, World, build_world, stored_rows
+
+pytestmark = pytest.mark.django_db
+
+FORMS = sorted(name for name, access in TABLE.items() if access.post is not None)
+
+
+@pytest.fixture(autouse=True)
+def quick_passwords(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def world() -> World:
+    return build_world()
+
+
+def allowed_role(name: str) -> str:
+    """Someone the form is for: the first role whose post is done."""
+    return next(role for role in ROLES if TABLE[name].post[role] == OK)
+
+
+@pytest.mark.parametrize("name", FORMS)
+def test_a_form_posted_without_its_csrf_token_is_refused_and_changes_nothing(world, name):
+    access, role = TABLE[name], allowed_role(name)
+    cache.clear()
+    url = access.url(world)
+    client = world.client(role, enforce_csrf_checks=True)
+    before = stored_rows()
+    response = client.post(url, access.data(world))
+    assert response.status_code == 403
+    assert "CSRF verification failed" in text_of(response)
+    assert stored_rows() == before
+
+
+@pytest.mark.parametrize("name", FORMS)
+def test_the_same_form_with_the_token_of_the_page_goes_through(world, name):
+    access, role = TABLE[name], allowed_role(name)
+    cache.clear()
+    with transaction.atomic():
+        url = access.url(world)
+        client = world.client(role, enforce_csrf_checks=True)
+        client.get(reverse("home"))  # every page sets the token (htmx sends it as a header)
+        token = client.cookies["csrftoken"].value
+        response = client.post(url, {**access.data(world), "csrfmiddlewaretoken": token})
+        assert outcome(response) == OK
+        transaction.set_rollback(True)

@@ -1,0 +1,131 @@
+"""A club with a match and everyone who may come near it, another club, and the states a match
+goes through. Shared by the permission matrix, the CSRF tests and the fuzz tests."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from django.apps import apps
+from django.contrib.auth.models import AbstractBaseUser
+from django.test import Client
+from django.urls import reverse
+
+from gameplay.engine import Ruleset
+from gameplay.models import Game
+from gameplay.services import HandEntry, record_hand, start_game
+from league.models import Club, Match, Player
+from league.services.results import confirm_result, dispute_result, report_result
+from tests.factories import ClubFactory, MatchFactory, PlayerFactory, UserFactory
+
+# The roles of issue 8: a visitor, the two players of the match, an organizer of another club,
+# the club's organizer, and the site's staff (a Django superuser: organizer of every club).
+ROLES = ("anonymous", "player", "opponent", "other_organizer", "organizer", "staff")
+DATA_APPS = ("league", "gameplay", "ratings", "auth", "sessions")
+
+
+@dataclass
+class World:
+    club: Club
+    match: Match  # player v opponent, scheduled
+    other_match: Match  # of the other club, scheduled
+    unclaimed: Player  # a player of the club without an account
+    users: dict[str, AbstractBaseUser | None] = field(default_factory=dict)
+
+    def user(self, role: str) -> AbstractBaseUser | None:
+        return self.users[role]
+
+    def client(self, role: str, **kwargs) -> Client:
+        client = Client(**kwargs)
+        if self.users[role] is not None:
+            client.force_login(self.users[role])
+        return client
+
+
+def build_world() -> World:
+    match = MatchFactory(status=Match.Status.SCHEDULED)
+    club = match.competition.season.club
+    organizer, other_organizer = UserFactory(), UserFactory()
+    club.organizers.add(organizer)
+    other_club = ClubFactory()
+    other_club.organizers.add(other_organizer)
+    other_match = MatchFactory(competition__season__club=other_club)
+    staff = UserFactory(is_staff=True, is_superuser=True)
+    users = {
+        "anonymous": None,
+        "player": match.entry_a.player.user,
+        "opponent": match.entry_b.player.user,
+        "other_organizer": other_organizer,
+        "organizer": organizer,
+        "staff": staff,
+    }
+    unclaimed = PlayerFactory(club=club, user=None)
+    return World(club, match, other_match, unclaimed, users)
+
+
+# The states a match goes through, reached through the services as the players would --------------
+
+
+def decided(world: World, match: Match | None = None) -> Match:
+    """In progress, its one game won by seat A: ready to report."""
+    match = match or world.match
+    Game.objects.create(match=match, number=1, ruleset=Ruleset().to_dict(), target_score=100,
+                        status=Game.Status.FINISHED, winner="A", total_a=120, total_b=40)
+    Match.objects.filter(pk=match.pk).update(status=Match.Status.IN_PROGRESS)
+    return match
+
+
+def reported(world: World, match: Match | None = None) -> Match:
+    match = decided(world, match)
+    report_result(match.pk, actor=match.entry_a.player.user)
+    return match
+
+
+def disputed(world: World, match: Match | None = None) -> Match:
+    match = reported(world, match)
+    dispute_result(match.pk, actor=match.entry_b.player.user, comment="Game 1 was mine.")
+    return match
+
+
+def confirmed(world: World, match: Match | None = None) -> Match:
+    match = reported(world, match)
+    confirm_result(match.pk, actor=match.entry_b.player.user)
+    match.refresh_from_db()
+    return match
+
+
+def game_in_progress(world: World, match: Match | None = None) -> Game:
+    match = match or world.match
+    return start_game(match.pk, actor=match.entry_a.player.user)
+
+
+def game_with_a_hand(world: World, match: Match | None = None) -> Game:
+    game = game_in_progress(world, match)
+    record_hand(game.pk, HandEntry(outcome="knock", winner="A", points=12, expected_number=1),
+                actor=game.match.entry_a.player.user)
+    return game
+
+
+MATCH_STATES: dict[str, Callable[..., Match]] = {
+    "scheduled": lambda world, match=None: match or world.match,
+    "decided": decided,
+    "reported": reported,
+    "disputed": disputed,
+    "confirmed": confirmed,
+}
+
+
+def sign_in_url() -> str:
+    return reverse("login")
+
+
+def stored_rows() -> dict[str, list[dict]]:
+    """Every row of the project's tables (and users and sessions): a refused request changes
+    none of them. Sessions are left out: signing in and messages may write one."""
+    rows: dict[str, list[dict]] = {}
+    for app in DATA_APPS:
+        if app == "sessions":
+            continue
+        for model in apps.get_app_config(app).get_models():
+            rows[model._meta.label] = list(model.objects.order_by("pk").values())
+    return rows
