@@ -156,16 +156,24 @@ def club_ratings(club: Club, *, top: int = TOP_RATED) -> ClubRatings:
 # Competition ------------------------------------------------------------------------------------
 
 
+# Rounds in the order they are shown: the main or winners' bracket, the losers', the finals.
+BRACKET_ORDER = {Round.Bracket.MAIN: 0, Round.Bracket.WINNERS: 0, Round.Bracket.LOSERS: 1,
+                 Round.Bracket.FINALS: 2}
+
+
 def competition_page(pk: int) -> Competition:
-    """The competition with `.entry_list` and `.round_list` (each with `.match_list`)."""
-    rounds = Round.objects.order_by("bracket", "number").prefetch_related(
+    """The competition with `.entry_list` and `.round_list` (each with `.match_list`): four
+    queries."""
+    rounds = Round.objects.order_by("number").prefetch_related(
         Prefetch("matches", queryset=_matches().order_by("pk"), to_attr="match_list")
     )
     queryset = Competition.objects.select_related("season__club").prefetch_related(
         Prefetch("entries", queryset=Entry.objects.select_related("player"), to_attr="entry_list"),
         Prefetch("rounds", queryset=rounds, to_attr="round_list"),
     )
-    return get_object_or_404(queryset, pk=pk)
+    competition = get_object_or_404(queryset, pk=pk)
+    competition.round_list.sort(key=lambda r: (BRACKET_ORDER.get(r.bracket, 3), r.number))
+    return competition
 
 
 # Match ------------------------------------------------------------------------------------------

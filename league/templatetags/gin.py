@@ -58,3 +58,12 @@ def pretty_cards(text: str) -> str:
 def as_person(user, match) -> str:
     """The user as the match page names them: a player by their name, others by username."""
     return person(user, match)
+
+
+@register.filter
+def get_item(mapping, key):
+    """mapping[key], or None (templates cannot index by a variable)."""
+    try:
+        return mapping.get(key)
+    except AttributeError:
+        return None

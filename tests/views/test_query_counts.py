@@ -10,6 +10,8 @@ from django.urls import reverse
 from gameplay.models import Game, Hand
 from gameplay.services import start_game
 from league.models import AuditEntry, Competition, Entry, Match, ResultReport, Round
+from league.services.competitions import create_competition, register_players
+from league.services.draws import start_competition
 from ratings.models import PlayerRating, RatingPeriod
 from tests.factories import (
     ClubFactory,
@@ -92,11 +94,29 @@ def test_competition_page(client, django_assert_num_queries, n):
             match = MatchFactory(competition=competition, round=round_,
                                  status=Match.Status.CONFIRMED)
             Match.objects.filter(pk=match.pk).update(winner=match.entry_a, games_a=1)
-    # competition with season and club, entries with players, rounds, their matches
-    with django_assert_num_queries(4):
+    # competition with season and club, entries with players, rounds, their matches;
+    # the standings: entries, confirmed matches, their games' totals, hands won
+    with django_assert_num_queries(8):
         html = get(client, reverse("competition", args=[competition.pk]))
     assert html.count('class="match-line"') == 2 * n
     assert Entry.objects.filter(competition=competition).count() == 4 * n
+    assert html.count('class="player-cell"') == 4 * n
+
+
+@pytest.mark.parametrize("players", [4, 16])
+def test_knockout_page_with_its_bracket(client, django_assert_num_queries, players):
+    club = ClubFactory()
+    organizer = UserFactory()
+    club.organizers.add(organizer)
+    competition = create_competition(SeasonFactory(club=club), actor=organizer, name="Cup",
+                                     format=Competition.Format.DOUBLE_ELIMINATION)
+    register_players(competition, PlayerFactory.create_batch(players, club=club),
+                     actor=organizer)
+    start_competition(competition.pk, actor=organizer)
+    # the page's four; the bracket: rounds, their matches with players, entries with players
+    with django_assert_num_queries(7):
+        html = get(client, reverse("competition", args=[competition.pk]))
+    assert html.count('class="bracket-match box-') == 2 * players - 1  # reset included
 
 
 @pytest.mark.parametrize("n", SIZES)
