@@ -93,13 +93,16 @@ class Site:
     browser: object
     contexts: list = field(default_factory=list)
 
-    def open(self, *, phone: bool = False, javascript: bool = True):
+    def open(self, *, phone: bool = False, javascript: bool = True, bypass_csp: bool = False):
+        """A page in a fresh context (its own cookies). bypass_csp lets a test inject a script
+        (axe) that the site's content security policy would refuse."""
         context = self.browser.new_context(
             viewport=PHONE if phone else LAPTOP,
             java_script_enabled=javascript,
             base_url=self.url,
             is_mobile=phone,
             has_touch=phone,
+            bypass_csp=bypass_csp,
         )
         context.set_default_timeout(10_000)
         self.contexts.append(context)

@@ -1,0 +1,52 @@
+"""A club for the browser tests, set up through the services: an organizer, players with
+accounts, a knockout drawn and started. Hands are entered through the pages by the tests."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.contrib.auth import get_user_model
+from django.db.models import Q
+
+from league.models import Club, Competition, Match, Player, Season
+from league.services.competitions import create_competition, register_players
+from league.services.draws import start_competition
+
+from .conftest import PASSWORD
+
+OPEN = (Match.Status.SCHEDULED, Match.Status.IN_PROGRESS)
+NAMES = ("Ada", "Bea", "Cy", "Dot", "Eve", "Fay", "Gus", "Hal")
+
+
+@dataclass(frozen=True)
+class KnockoutClub:
+    club: Club
+    organizer: object
+    players: dict[str, Player]  # by name; each with a user of the same name in lower case
+    competition: Competition
+
+    def match_of(self, name: str) -> Match:
+        """The match of the player named that is still to be played."""
+        player = self.players[name]
+        still_open = Match.objects.filter(competition=self.competition, status__in=OPEN)
+        return still_open.get(Q(entry_a__player=player) | Q(entry_b__player=player))
+
+
+def user(username: str):
+    return get_user_model().objects.create_user(username, f"{username}@example.org", PASSWORD)
+
+
+def knockout_club(size: int = 8, *, format: str = Competition.Format.SINGLE_ELIMINATION,
+                  name: str = "Spring Knockout") -> KnockoutClub:
+    club = Club.objects.create(name="Riverside Gin Club", slug="riverside")
+    organizer = user("olga")
+    club.organizers.add(organizer)
+    season = Season.objects.create(club=club, name="2026")
+    players = {n: Player.objects.create(club=club, name=n, user=user(n.lower()))
+               for n in NAMES[:size]}
+    competition = create_competition(season, actor=organizer, name=name, format=format,
+                                     match_format=Competition.MatchFormat.FIRST_TO, match_games=1)
+    register_players(competition, players.values(), actor=organizer)
+    start_competition(competition.pk, actor=organizer)
+    competition.refresh_from_db()
+    return KnockoutClub(club, organizer, players, competition)

@@ -1,0 +1,81 @@
+"""What a person does in the browser, in the site's words: open my match, start a game, enter a
+hand by tapping, report, confirm, dispute, resolve."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+try:
+    from playwright.sync_api import expect
+except ImportError:  # the conftest skips every browser test then, with the reason
+    expect = None
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+
+def open_my_match(page: Page, opponent: str) -> None:
+    """From the home page, the match against `opponent` in 'Your matches to play'."""
+    page.goto("/")
+    to_play = page.get_by_role("region", name="Your matches to play")
+    to_play.get_by_role("link", name=re.compile(rf"\b{opponent}\b")).click()
+    expect(page.get_by_role("heading", level=1)).to_contain_text(opponent)
+
+
+def start_game(page: Page, number: int = 1) -> None:
+    page.get_by_role("button", name=f"Start game {number}").click()
+    expect(page).to_have_url(re.compile(r"/games/\d+/$"))
+
+
+def enter_hand(page: Page, number: int, winner: str, outcome: str, points: int) -> None:
+    """Tap who won and how, type the points, enter the hand; wait for the next hand's form."""
+    form = page.locator("form.hand-form")
+    form.locator("label.choice").filter(has_text=re.compile(rf"^{winner}$")).click()
+    form.locator("label.choice").filter(has_text=re.compile(rf"^{outcome}$")).click()
+    form.get_by_label("Points").fill(str(points))
+    form.get_by_role("button", name=f"Enter hand {number}").click()
+    expect(page.get_by_role("status")).to_contain_text(f"Hand {number} entered.")
+
+
+def back_to_match(page: Page) -> None:
+    page.get_by_role("link", name=re.compile("Back to the match")).click()
+    expect(page).to_have_url(re.compile(r"/matches/\d+/$"))
+
+
+def report(page: Page) -> None:
+    page.get_by_role("button", name="Report the result").click()
+    expect(page.get_by_role("status")).to_contain_text("Result reported.")
+
+
+def open_result_to_confirm(page: Page, opponent: str) -> None:
+    page.goto("/")
+    waiting = page.get_by_role("region", name="Results to confirm")
+    waiting.get_by_role("link", name=re.compile(rf"\b{opponent}\b")).click()
+
+
+def confirm(page: Page) -> None:
+    page.get_by_role("button", name="Confirm the result").click()
+    expect(page.get_by_role("status")).to_contain_text("Result confirmed.")
+
+
+def dispute(page: Page, why: str) -> None:
+    page.get_by_text("Dispute the result").click()
+    page.get_by_label("What is wrong with the result?").fill(why)
+    page.get_by_role("button", name="Dispute", exact=True).click()
+    expect(page.get_by_role("status")).to_contain_text("Result disputed.")
+
+
+def resolve(page: Page, decision: str, comment: str) -> None:
+    form = page.locator("form", has=page.get_by_role("heading", name="Resolve the dispute"))
+    form.locator("label.choice").filter(has_text=decision).click()
+    form.get_by_label("Comment").fill(comment)
+    form.get_by_role("button", name="Resolve").click()
+    expect(page.get_by_role("status")).to_contain_text("Dispute upheld")
+
+
+def bracket_round(page: Page, name: str):
+    """The column of the bracket for the round named."""
+    return page.locator(".bracket-round").filter(
+        has=page.locator(".bracket-round-name", has_text=re.compile(rf"^{name}$"))
+    )
