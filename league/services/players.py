@@ -16,6 +16,7 @@ from django.urls import reverse
 
 from league.models import Club, Player
 
+from .competitions import register_players
 from .errors import NotAllowed, ServiceError
 from .permissions import require_organizer
 
@@ -41,6 +42,14 @@ def add_player(club: Club, *, actor, name: str, email: str = "", site: str = "")
     if email.strip():
         link = site.rstrip("/") + reverse("player-claim", args=[claim_token(player, actor=actor)])
         transaction.on_commit(lambda: _send_claim_link(player, email.strip(), link))
+    return player
+
+
+def add_and_enter(competition, *, actor, name: str) -> Player:
+    """A new player of the competition's club, entered in it: both, or neither."""
+    with transaction.atomic():
+        player = add_player(competition.season.club, actor=actor, name=name)
+        register_players(competition, [player], actor=actor)
     return player
 
 

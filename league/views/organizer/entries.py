@@ -1,0 +1,157 @@
+"""Entrants of a competition: enter the club's players (a filter box that works without
+JavaScript, quicker with htmx) or new ones, seed them, start the competition; withdraw a
+player (a confirmation page, then a POST)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods, require_POST
+
+from league import selectors_organizer as selectors
+from league.forms_entries import NewEntrantForm, RegisterForm, SeedsForm, StartForm, WithdrawForm
+from league.models import Competition, Entry, Player
+from league.services.competitions import register_players, seed_entries
+from league.services.draws import start_competition
+from league.services.errors import ServiceError
+from league.services.permissions import is_organizer
+from league.services.players import add_and_enter
+from league.services.withdrawals import withdraw_entry
+from league.views.common import UNPROCESSABLE, go, refusal_status, render_page
+
+from .access import refused
+
+TEMPLATE = "organizer/entries.html"
+FILTER_MAX = 60
+
+
+@require_http_methods(["GET", "POST"])
+def entries(request: HttpRequest, pk: int) -> HttpResponse:
+    competition = selectors.organizer_competition(pk)
+    if (refusal := refused(request, competition.season.club)) is not None:
+        return refusal
+    if request.method == "POST":
+        return _register(request, competition)
+    return _render(request, competition, filter_text=request.GET.get("q", "")[:FILTER_MAX])
+
+
+def _render(request: HttpRequest, competition: Competition, *, filter_text: str = "",
+            forms: dict | None = None, refusal: str = "", status: int = 200) -> HttpResponse:
+    page = selectors.entries_page(competition, filter_text.strip())
+    context = {
+        "competition": competition, "club": competition.season.club, "page": page,
+        "draft": competition.status == Competition.Status.DRAFT,
+        "register_form": RegisterForm(candidates=Player.objects.none()),
+        "ticked": {int(pk) for pk in request.POST.getlist("players") if pk.isdigit()},
+        "new_form": NewEntrantForm(),
+        "seeds_form": SeedsForm(entries=page.entries),
+        "start_form": StartForm(),
+        "refusal": refusal,
+    } | (forms or {})
+    return render_page(request, TEMPLATE, context, partial="candidates", status=status)
+
+
+def _register(request: HttpRequest, competition: Competition) -> HttpResponse:
+    candidates = Player.objects.filter(club=competition.season.club)
+    form = RegisterForm(request.POST, candidates=candidates)
+    if not form.is_valid():
+        return _render(request, competition, forms={"register_form": form}, status=UNPROCESSABLE)
+    try:
+        added = register_players(competition, form.cleaned_data["players"], actor=request.user)
+    except ServiceError as error:
+        return _render(request, competition, refusal=error.message, status=refusal_status(error))
+    messages.success(request, f"{len(added)} player{'s' if len(added) != 1 else ''} entered.")
+    return go(request, reverse("competition-entries", args=[competition.pk]))
+
+
+@require_POST
+def new_entrant(request: HttpRequest, pk: int) -> HttpResponse:
+    competition = selectors.organizer_competition(pk)
+    if (refusal := refused(request, competition.season.club)) is not None:
+        return refusal
+    form = NewEntrantForm(request.POST)
+    if form.is_valid():
+        try:
+            player = add_and_enter(competition, actor=request.user, name=form.cleaned_data["name"])
+        except ServiceError as error:
+            form.add_service_error(error)
+            return _render(request, competition, forms={"new_form": form},
+                           status=refusal_status(error))
+        messages.success(request, f"{player.name} is added to the club and entered.")
+        return go(request, reverse("competition-entries", args=[competition.pk]))
+    return _render(request, competition, forms={"new_form": form}, status=UNPROCESSABLE)
+
+
+@require_POST
+def seeds(request: HttpRequest, pk: int) -> HttpResponse:
+    competition = selectors.organizer_competition(pk)
+    if (refusal := refused(request, competition.season.club)) is not None:
+        return refusal
+    form = SeedsForm(request.POST, entries=list(competition.entries.select_related("player")))
+    if not form.is_valid():
+        return _render(request, competition, forms={"seeds_form": form}, status=UNPROCESSABLE)
+    try:
+        seed_entries(competition, form.order(), actor=request.user)
+    except ServiceError as error:
+        return _render(request, competition, forms={"seeds_form": form}, refusal=error.message,
+                       status=refusal_status(error))
+    messages.success(request, "Seeds saved.")
+    return go(request, reverse("competition-entries", args=[competition.pk]))
+
+
+@require_POST
+def start(request: HttpRequest, pk: int) -> HttpResponse:
+    competition = selectors.organizer_competition(pk)
+    if (refusal := refused(request, competition.season.club)) is not None:
+        return refusal
+    form = StartForm(request.POST)
+    if not form.is_valid():
+        return _render(request, competition, forms={"start_form": form}, status=UNPROCESSABLE)
+    try:
+        start_competition(competition.pk, actor=request.user,
+                          seeding=form.cleaned_data["seeding"])
+    except ServiceError as error:
+        return _render(request, competition, forms={"start_form": form}, refusal=error.message,
+                       status=refusal_status(error))
+    messages.success(request, f"{competition.name} has started: the fixtures are drawn.")
+    return go(request, reverse("competition", args=[competition.pk]))
+
+
+@require_http_methods(["GET", "POST"])
+def withdraw(request: HttpRequest, pk: int) -> HttpResponse:
+    """The player themself or an organizer of the club; a confirmation page first."""
+    entry = get_object_or_404(Entry.objects.select_related("player", "competition__season__club"),
+                              pk=pk)
+    club = entry.competition.season.club
+    own = request.user.is_authenticated and entry.player.user_id == request.user.pk
+    if not own and (refusal := refused(request, club)) is not None:
+        return refusal
+    form = WithdrawForm(request.POST if request.method == "POST" else None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            walkovers = withdraw_entry(entry.pk, actor=request.user,
+                                       comment=form.cleaned_data["comment"])
+        except ServiceError as error:
+            status = refusal_status(error)
+            return _confirm(request, entry, form, refusal=error.message, status=status)
+        count = len(walkovers)
+        left = f" {count} match{'es' if count != 1 else ''} became walkovers." if count else ""
+        messages.success(request, f"{entry.player.name} has withdrawn.{left}")
+        return go(request, _after_withdrawal(request, entry))
+    return _confirm(request, entry, form)
+
+
+def _confirm(request: HttpRequest, entry: Entry, form: WithdrawForm, *, refusal: str = "",
+             status: int = 200) -> HttpResponse:
+    context = {"entry": entry, "competition": entry.competition, "form": form,
+               "refusal": refusal}
+    return render(request, "organizer/withdraw.html", context, status=status)
+
+
+def _after_withdrawal(request: HttpRequest, entry: Entry) -> str:
+    if is_organizer(request.user, entry.competition.season.club):
+        return reverse("competition-entries", args=[entry.competition_id])
+    return reverse("competition", args=[entry.competition_id])
+
