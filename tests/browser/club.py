@@ -7,10 +7,13 @@ from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
 from django.db.models import Q
+from django.test import TestCase
 
+from gameplay.services import HandEntry, record_hand, start_game
 from league.models import Club, Competition, Match, Player, Season
 from league.services.competitions import create_competition, register_players
 from league.services.draws import start_competition
+from league.services.results import confirm_result, report_result
 
 from .conftest import PASSWORD
 
@@ -30,6 +33,20 @@ class KnockoutClub:
         player = self.players[name]
         still_open = Match.objects.filter(competition=self.competition, status__in=OPEN)
         return still_open.get(Q(entry_a__player=player) | Q(entry_b__player=player))
+
+    def win_by_services(self, name: str) -> Match:
+        """The player's match, won by them in one gin hand of 110, reported by them and
+        confirmed by their opponent, through the services (the follow-up runs on commit)."""
+        match = self.match_of(name)
+        me = self.players[name].user
+        seat = "A" if match.entry_a.player.name == name else "B"
+        other = (match.entry_b if seat == "A" else match.entry_a).player.user
+        game = start_game(match.pk, actor=me)
+        record_hand(game.pk, HandEntry("gin", seat, 110, expected_number=1), actor=me)
+        with TestCase.captureOnCommitCallbacks(execute=True):
+            report_result(match.pk, actor=me)
+            confirm_result(match.pk, actor=other)
+        return match
 
 
 def user(username: str):

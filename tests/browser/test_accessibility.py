@@ -58,7 +58,7 @@ def play_hands(match, actor, hands: list[tuple[str, str, int]]):
 @pytest.fixture
 def season_under_way(live_server):
     """The knockout with Ada v Hal confirmed and rated, Bea v Gus being played (a hand on its
-    scoresheet), and a league of four of the players."""
+    scoresheet), a league of four of the players and a double elimination of six (with byes)."""
     ko = knockout_club()
     ada, hal = ko.players["Ada"].user, ko.players["Hal"].user
     first = ko.match_of("Ada")
@@ -72,13 +72,17 @@ def season_under_way(live_server):
                                 format=Competition.Format.LEAGUE)
     register_players(league, list(ko.players.values())[:4], actor=ko.organizer)
     start_competition(league.pk, actor=ko.organizer)
+    double = create_competition(ko.competition.season, actor=ko.organizer, name="Double Cup",
+                                format=Competition.Format.DOUBLE_ELIMINATION)
+    register_players(double, list(ko.players.values())[:6], actor=ko.organizer)
+    start_competition(double.pk, actor=ko.organizer)
     close_rating_periods(now=timezone.now() + timedelta(days=8))
-    return ko, league, first, game
+    return ko, league, double, first, game
 
 
 @pytest.mark.parametrize("phone", [False, True], ids=["laptop", "phone"])
 def test_the_main_pages_have_no_serious_accessibility_violations(site, season_under_way, phone):
-    ko, league, played, game = season_under_way
+    ko, league, double, played, game = season_under_way
     size = "phone" if phone else "laptop"
     visitor = site.open(phone=phone, bypass_csp=True)
     check(visitor, "/accounts/login/", f"a11y-{size}-sign-in")
@@ -89,6 +93,7 @@ def test_the_main_pages_have_no_serious_accessibility_violations(site, season_un
     check(bea, ko.club.get_absolute_url(), f"a11y-{size}-club")
     check(bea, ko.competition.get_absolute_url(), f"a11y-{size}-knockout")
     check(bea, league.get_absolute_url(), f"a11y-{size}-league")
+    check(bea, double.get_absolute_url(), f"a11y-{size}-double-elimination")
     check(bea, played.get_absolute_url(), f"a11y-{size}-match-confirmed")
     check(bea, game.match.get_absolute_url(), f"a11y-{size}-match-in-play")
     check(bea, game.get_absolute_url(), f"a11y-{size}-scoresheet")
