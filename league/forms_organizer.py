@@ -124,6 +124,7 @@ class CompetitionForm(ServiceErrorForm):
         super().__init__(*args, **kwargs)
         self.club = club
         self.fields["season"].queryset = Season.objects.filter(club=club)
+        self.fields["season"].label_from_instance = lambda season: season.name
         self.fields |= _house_rule_fields() | _tiebreak_fields()
         seasons = list(self.fields["season"].queryset[:1])
         if seasons and "season" not in self.initial:
@@ -191,8 +192,9 @@ class CompetitionForm(ServiceErrorForm):
             if place is None:
                 continue
             if place in seen:
-                self.add_error(f"tiebreak_{t.value}", f"{TIEBREAK_LABELS[Tiebreak(seen[place])]} "
-                               f"is number {place} already: give each tiebreak its own place.")
+                taken = TIEBREAK_LABELS[Tiebreak(seen[place])]
+                self.add_error(f"tiebreak_{t.value}", f"Place {place} is taken by {taken}: give "
+                               "each tiebreak its own place.")
             seen[place] = t.value
 
     # What the service is given -------------------------------------------------------------

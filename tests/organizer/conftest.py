@@ -70,4 +70,4 @@ def sign_in(client, user) -> None:
 def draft(people: ClubPeople, **fields) -> Competition:
     from tests.factories import CompetitionFactory
 
-    return CompetitionFactory(season=people.season, status=Competition.Status.DRAFT, **fields)
+    return CompetitionFactory(season=people.season, **{"status": Competition.Status.DRAFT, **fields})

@@ -76,8 +76,10 @@ def new_entrant(request: HttpRequest, pk: int) -> HttpResponse:
         try:
             player = add_and_enter(competition, actor=request.user, name=form.cleaned_data["name"])
         except ServiceError as error:
-            form.add_service_error(error)
+            if error.field in form.fields:
+                form.add_service_error(error)
             return _render(request, competition, forms={"new_form": form},
+                           refusal="" if error.field in form.fields else error.message,
                            status=refusal_status(error))
         messages.success(request, f"{player.name} is added to the club and entered.")
         return go(request, reverse("competition-entries", args=[competition.pk]))
