@@ -10,6 +10,7 @@ from django.http import HttpRequest, HttpResponse
 from league import selectors
 from league.models import Competition, Match, Round
 from league.services.draws import bracket_view
+from league.services.permissions import is_organizer
 from league.services.standings import competition_standings, knockout_placings
 
 from .bracket_layout import layout
@@ -32,6 +33,7 @@ def competition(request: HttpRequest, pk: int) -> HttpResponse:
         "shown_round": shown,
         "shown_rounds": [shown] if shown else rounds,
         "round_problem": "" if shown or not request.GET.get("round") else NO_SUCH_ROUND,
+        "may_organize": _may_organize(request.user, competition),
         **_bracket(competition),
         **_standings(competition),
     }
@@ -75,6 +77,11 @@ def _bracket(competition: Competition) -> dict:
     sections = layout(view)
     return {"bracket": view, "sections": sections, "seeds": seeds, "placings": placings,
             "round_heading": "h4" if len(sections) > 1 else "h3"}
+
+
+def _may_organize(user, competition: Competition) -> bool:
+    """Whether to link the organizer's pages (they check again); no query for a visitor."""
+    return user.is_authenticated and is_organizer(user, competition.season.club)
 
 
 NO_SUCH_ROUND = "There is no such round in this competition: all rounds are shown."

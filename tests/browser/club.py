@@ -1,9 +1,10 @@
 """A club for the browser tests, set up through the services: an organizer, players with
-accounts, a knockout drawn and started. Hands are entered through the pages by the tests."""
+accounts, and (knockout_club) a knockout drawn and started. Hands are entered through the pages
+by the tests."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.contrib.auth import get_user_model
 from django.db.models import Q
@@ -26,7 +27,12 @@ class KnockoutClub:
     club: Club
     organizer: object
     players: dict[str, Player]  # by name; each with a user of the same name in lower case
-    competition: Competition
+    competition: Competition | None
+
+    def opponent_of(self, name: str) -> str:
+        match = self.match_of(name)
+        sides = (match.entry_a.player.name, match.entry_b.player.name)
+        return sides[1] if sides[0] == name else sides[0]
 
     def match_of(self, name: str) -> Match:
         """The match of the player named that is still to be played."""
@@ -53,17 +59,25 @@ def user(username: str):
     return get_user_model().objects.create_user(username, f"{username}@example.org", PASSWORD)
 
 
-def knockout_club(size: int = 8, *, format: str = Competition.Format.SINGLE_ELIMINATION,
-                  name: str = "Spring Knockout") -> KnockoutClub:
+def riverside(size: int = 8) -> KnockoutClub:
+    """The club, its organizer olga and its players with accounts; no competition yet."""
     club = Club.objects.create(name="Riverside Gin Club", slug="riverside")
     organizer = user("olga")
     club.organizers.add(organizer)
-    season = Season.objects.create(club=club, name="2026")
+    Season.objects.create(club=club, name="2026")
     players = {n: Player.objects.create(club=club, name=n, user=user(n.lower()))
                for n in NAMES[:size]}
-    competition = create_competition(season, actor=organizer, name=name, format=format,
+    return KnockoutClub(club, organizer, players, None)
+
+
+def knockout_club(size: int = 8, *, format: str = Competition.Format.SINGLE_ELIMINATION,
+                  name: str = "Spring Knockout") -> KnockoutClub:
+    """Riverside with a knockout of its players created and started through the services."""
+    setup = riverside(size)
+    season = setup.club.seasons.get()
+    competition = create_competition(season, actor=setup.organizer, name=name, format=format,
                                      match_format=Competition.MatchFormat.FIRST_TO, match_games=1)
-    register_players(competition, players.values(), actor=organizer)
-    start_competition(competition.pk, actor=organizer)
+    register_players(competition, setup.players.values(), actor=setup.organizer)
+    start_competition(competition.pk, actor=setup.organizer)
     competition.refresh_from_db()
-    return KnockoutClub(club, organizer, players, competition)
+    return replace(setup, competition=competition)

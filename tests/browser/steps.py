@@ -79,3 +79,22 @@ def bracket_round(page: Page, name: str):
     return page.locator(".bracket-round").filter(
         has=page.locator(".bracket-round-name", has_text=re.compile(rf"^{name}$"))
     )
+
+
+def create_knockout(page: Page, club_slug: str, name: str, players: list[str]) -> None:
+    """The organizer's way: a new single-elimination competition, its players ticked and entered,
+    then started with the seeds as listed."""
+    page.goto(f"/clubs/{club_slug}/manage/")
+    page.get_by_role("link", name="New competition").first.click()
+    page.get_by_label("Name", exact=True).fill(name)
+    page.get_by_label("Season", exact=True).select_option(label="2026")
+    page.locator("label.choice").filter(has_text=re.compile("^Single elimination$")).click()
+    page.get_by_role("button", name="Create the competition").click()
+    expect(page.get_by_role("heading", level=1)).to_contain_text(f"Entries: {name}")
+    for player in players:
+        page.get_by_role("checkbox", name=player, exact=True).check()
+    page.get_by_role("button", name="Enter the ticked players").click()
+    expect(page.get_by_role("heading", name=re.compile("^Entered"))).to_contain_text(
+        f"({len(players)})")
+    page.get_by_role("button", name=f"Start {name}").click()
+    expect(page.get_by_role("heading", level=1)).to_contain_text(name)

@@ -1,29 +1,41 @@
-"""An 8-player knockout played through the pages: two players enter a game on the scoresheet,
-one reports and the other confirms; the bracket advances and, once the week is rated, so do the
-ratings. A disputed result is resolved by the club's organizer.
+"""An 8-player knockout created by the organizer and played through the pages: two players enter
+a game on the scoresheet, one reports and the other confirms; the bracket advances and, once the
+week is rated, so do the ratings. A disputed result is resolved by the club's organizer.
 
-The knockout is created through the services (create_competition, register_players,
-start_competition): the organizer's pages for it belong to another part of issue 7."""
+The first flow creates the knockout through the organizer's pages; the others set it up through
+the services (create_competition, register_players, start_competition)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import timedelta
 
 import pytest
 from django.utils import timezone
 
+from league.models import Competition
 from ratings.services import close_rating_periods
 
 from . import steps
-from .club import knockout_club
+from .club import knockout_club, riverside
 from .conftest import screenshot
 from .steps import expect
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def test_a_match_played_reported_and_confirmed_advances_the_bracket_and_the_ratings(site):
-    ko = knockout_club()
+def test_an_organizer_creates_a_knockout_and_a_confirmed_match_advances_bracket_and_ratings(
+    site,
+):
+    setup = riverside()
+    olga = site.open()
+    site.sign_in(olga, "olga")
+    steps.create_knockout(olga, "riverside", "Spring Knockout", list(setup.players))
+    expect(olga.locator(".bracket-match")).to_have_count(7)
+    screenshot(olga, "knockout-0-created-by-the-organizer")
+    ko = replace(setup, competition=Competition.objects.get(name="Spring Knockout"))
+    assert ko.opponent_of("Ada") == "Hal"  # seeds as listed: 1 v 8
+
     ada = site.open()
     site.sign_in(ada, "ada")
     steps.open_my_match(ada, "Hal")

@@ -220,3 +220,13 @@ def test_an_unknown_round_shows_all_rounds_and_says_why(client):
     html = page(client, league, "?round=99999")
     assert "There is no such round in this competition" in html
     assert html.count('class="match-line"') == 6
+
+
+def test_the_clubs_organizer_is_linked_to_the_organizer_pages(client):
+    league = started(Competition.Format.LEAGUE, 2)
+    manage = reverse("organizer-matches", args=[league.pk])
+    assert manage not in page(client, league)
+    client.force_login(league.entries.first().player.user)
+    assert manage not in page(client, league)
+    client.force_login(league.season.club.organizers.get())
+    assert manage in page(client, league)
