@@ -82,7 +82,7 @@ def _house_rule_fields() -> dict[str, forms.Field]:
 def _tiebreak_fields() -> dict[str, forms.Field]:
     return {
         f"tiebreak_{t.value}": forms.IntegerField(
-            label=TIEBREAK_LABELS[t], required=False, min_value=1, max_value=len(Tiebreak),
+            label=TIEBREAK_LABELS[t][:1].upper() + TIEBREAK_LABELS[t][1:], required=False, min_value=1, max_value=len(Tiebreak),
             widget=forms.NumberInput(attrs={**NUMBER, "class": "order-input"}),
         )
         for t in Tiebreak
@@ -93,7 +93,8 @@ class CompetitionForm(ServiceErrorForm):
     name = forms.CharField(label="Name", max_length=120)
     season = forms.ModelChoiceField(queryset=Season.objects.none(), label="Season",
                                     required=False, empty_label="A new season (name it below)")
-    new_season = forms.CharField(label="New season's name", required=False, max_length=120)
+    new_season = forms.CharField(label="New season's name", required=False, max_length=120,
+                                 help_text="Only for a season not in the list.")
     format = forms.ChoiceField(label="Format", choices=Competition.Format.choices,
                                widget=forms.RadioSelect, initial=Competition.Format.LEAGUE)
     swiss_rounds = forms.IntegerField(label="Swiss rounds", required=False, min_value=1,

@@ -35,7 +35,7 @@ def test_the_form_offers_the_clubs_seasons_formats_presets_and_tiebreaks(client,
     html = client.get(reverse("competition-new", args=[people.club.slug])).content.decode()
     assert f'<option value="{people.season.pk}" selected>2025</option>' in html
     for label in ("Single elimination", "Double elimination", "Swiss", "Oklahoma", "Classic",
-                  "head-to-head", "Buchholz cut-1", "Sonneborn-Berger"):
+                  "Head-to-head", "Buchholz cut-1", "Sonneborn-Berger"):
         assert label in html
     assert "standard 25 · classic 10 · oklahoma 25" in html  # the undercut bonus per preset
     assert 'placeholder="10"' in html  # the knock limit of the preset chosen
