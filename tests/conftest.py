@@ -2,7 +2,8 @@
 
 `celery_worker_live`: a real Celery worker (in a thread, solo pool) on the broker named by
 CELERY_TEST_BROKER_URL (CI: redis://127.0.0.1:6379/15 in its PostgreSQL pass). Without that
-variable the tests using it are skipped. Such tests need
+variable, or on SQLite (whose in-memory test database a second thread cannot write while the
+test holds it), the tests using it are skipped with the reason. Such tests need
 `@pytest.mark.django_db(transaction=True)` (the worker reads what the test commits) and wait
 for outcomes by polling the database with a bounded timeout.
 """
@@ -24,6 +25,11 @@ def celery_worker_live() -> Iterator[object]:
     url = os.environ.get(BROKER_VARIABLE)
     if not url:
         pytest.skip(f"{BROKER_VARIABLE} is not set: no broker for a real Celery worker")
+    from django.db import connection
+
+    if connection.vendor == "sqlite":
+        pytest.skip("a worker thread cannot write SQLite's shared in-memory test database "
+                    "while the test reads it: run with PostgreSQL (DATABASE_URL)")
     from celery.contrib.testing.worker import start_worker
     from celery.signals import task_postrun
     from django.db import connections
@@ -33,6 +39,7 @@ def celery_worker_live() -> Iterator[object]:
     saved = {name: app.conf[name] for name in WORKER_SETTINGS}
     app.conf.update(broker_url=url, task_always_eager=False, result_backend=None,
                     broker_connection_retry_on_startup=True)
+    _forget_broker_pools(app)
 
     def close_connections(**_: object) -> None:
         connections.close_all()  # the worker thread's own connections, after every task
@@ -45,5 +52,11 @@ def celery_worker_live() -> Iterator[object]:
     finally:
         task_postrun.disconnect(close_connections)
         app.conf.update(saved)
-        app.pool.force_close_all()
+        _forget_broker_pools(app)
 
+
+def _forget_broker_pools(app) -> None:
+    """The app keeps the pools of the broker it first connected to; drop them (without closing
+    kombu's shared pools) so that the next message goes to the broker now configured."""
+    app._pool = None
+    app.amqp._producer_pool = None

@@ -36,6 +36,15 @@ def fixture_key(round_number: int, table: int | None) -> str:
     return f"R{round_number}-{'bye' if table is None else table}"
 
 
+def table_of(key: str) -> int:
+    """A match's place in its round: the bracket index or the table; a bye comes last."""
+    parsed = parse_key(key)
+    if parsed is not None:
+        return parsed[2]
+    table = key.rpartition("-")[2]
+    return int(table) if table.isdigit() else 10**6
+
+
 def seeded_entries(entries: Sequence[Entry]) -> list[int]:
     """The ids of the entries that were drawn (they have a seed), seed 1 first."""
     drawn = sorted((e for e in entries if e.seed is not None), key=lambda e: e.seed)

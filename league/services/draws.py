@@ -36,6 +36,7 @@ from .brackets import (
     parse_key,
     round_place,
     seeded_entries,
+    table_of,
 )
 from .errors import ServiceError
 from .permissions import require_organizer
@@ -218,7 +219,7 @@ def bracket_view(competition: Competition) -> BracketView:
 
 def _round_view(round_: Round, bracket: Bracket | None, players: dict) -> RoundView:
     byes = _after_bye(bracket)
-    ordered = sorted(round_.match_list, key=lambda m: _table_of(m.key))
+    ordered = sorted(round_.match_list, key=lambda m: table_of(m.key))
     views = tuple(
         MatchView(
             match=m, key=m.key,
@@ -231,14 +232,6 @@ def _round_view(round_: Round, bracket: Bracket | None, players: dict) -> RoundV
         for m in ordered
     )
     return RoundView(round_, str(round_), views)
-
-
-def _table_of(key: str) -> int:
-    parsed = parse_key(key)
-    if parsed is not None:
-        return parsed[2]
-    table = key.rpartition("-")[2]
-    return int(table) if table.isdigit() else 10**6  # the bye last
 
 
 def _after_bye(bracket: Bracket | None) -> set[tuple[str, int]]:

@@ -139,7 +139,8 @@ def _seat(row: Match, state: MatchState, now, names: dict[int, str]) -> None:
     if (row.entry_a_id, row.entry_b_id, row.status) == before:
         return
     row.save(update_fields=["entry_a", "entry_b", "status"])
-    if any(before[:2]) and (row.entry_a_id, row.entry_b_id) != before[:2]:
+    after = (row.entry_a_id, row.entry_b_id)
+    if any(old is not None and old != new for old, new in zip(before[:2], after, strict=True)):
         AuditEntry.objects.create(
             match=row, action="re-seated", comment="Repaired from the bracket after a correction.",
             before={"entry_a": before[0], "entry_b": before[1]},

@@ -23,8 +23,9 @@ from gameplay.engine.players import player
 from gameplay.engine.selfplay import PlayedHand, play_game
 from gameplay.models import Game, Hand
 from gameplay.services import HandEntry, record_hand, start_game
-from league.models import Match
+from league.models import Competition, Match
 
+from .brackets import BRACKET_ORDER
 from .errors import ServiceError
 from .results import confirm_result, match_outcome, report_result
 
@@ -107,3 +108,31 @@ def hand_entry(hand: PlayedHand, rules: Ruleset, number: int) -> HandEntry:
         defender_cards=format_cards(state.hands[knocker.other]),
         upcard=upcard, expected_number=number,
     )
+
+
+def match_seed(seed: int, match: Match) -> int:
+    """A match's own seed: from the run's seed and the match's key (its place in the draw)."""
+    return random.Random(f"{seed}/{match.key or match.pk}").getrandbits(63)
+
+
+def playable_matches(competition: Competition) -> list[Match]:
+    """Scheduled matches with both players known, in playing order."""
+    matches = (competition.matches.filter(status=Match.Status.SCHEDULED, entry_a__isnull=False,
+                                          entry_b__isnull=False).select_related("round"))
+    return sorted(matches, key=lambda m: (BRACKET_ORDER[m.round.bracket], m.round.number, m.pk))
+
+
+def play_competition(competition: Competition, *, seed: int,
+                     players: tuple[str, str] = ("strong", "strong")) -> int:
+    """Play every playable match, again and again as the progression opens new ones, until the
+    competition is finished; the number of matches played."""
+    played = 0
+    while competition.status != Competition.Status.FINISHED:
+        batch = playable_matches(competition)
+        if not batch:
+            raise ServiceError(f"{competition} is stuck: no match to play, and it is not finished.")
+        for match in batch:
+            play_match(match.pk, seed=match_seed(seed, match), players=players)
+            played += 1
+        competition.refresh_from_db(fields=["status"])
+    return played

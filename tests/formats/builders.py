@@ -33,9 +33,9 @@ class Club:
         self.players = [PlayerFactory(club=self.club, name=f"P{i:02}") for i in range(1, players + 1)]
 
     def competition(self, format: str, *, start: bool = True, seeding: str = "entered",
-                    **settings) -> Competition:
-        competition = create_competition(self.season, actor=self.organizer, name=f"Test {format}",
-                                         format=format, **settings)
+                    name: str = "", **settings) -> Competition:
+        competition = create_competition(self.season, actor=self.organizer,
+                                         name=name or f"Test {format}", format=format, **settings)
         register_players(competition, self.players, actor=self.organizer)
         if start:
             competition = start_competition(competition.pk, actor=self.organizer, seeding=seeding)

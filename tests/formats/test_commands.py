@@ -1,0 +1,109 @@
+"""simulate_competition and seed_demo, run as commands against a database that commits (the
+tasks they trigger run after each commit, in-process)."""
+
+import json
+from io import StringIO
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.management import CommandError, call_command
+
+from league.models import Club, Competition, Match, ResultReport
+from ratings.models import RatingPeriod
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def simulate(*args: str) -> str:
+    out = StringIO()
+    call_command("simulate_competition", *args, stdout=out, stderr=StringIO())
+    return out.getvalue()
+
+
+@pytest.mark.parametrize(("format", "players", "matches", "rounds"), [
+    ("round_robin", 4, {6}, {3}),
+    ("single_elimination", 4, {3}, {2}),
+    ("double_elimination", 4, {6, 7}, {5, 6}),  # 7 matches, 6 rounds with a bracket reset
+    ("swiss", 5, {9}, {3}),
+])
+def test_each_format_is_played_to_the_end(format, players, matches, rounds):
+    report = json.loads(simulate("--format", format, "--players", str(players), "--seed", "3",
+                                 "--json"))
+    assert set(report) == {"matches", "standings"}
+    assert len(report["matches"]) in matches
+    assert len({m["round"] for m in report["matches"]}) in rounds
+    for m in report["matches"]:
+        assert set(m) == {"round", "a", "b", "winner"}
+        assert m["winner"] in (m["a"], m["b"]) if m["b"] else m["winner"] is None
+    standings = report["standings"]
+    assert sorted(s["player"] for s in standings) == [f"Player {i:02}" for i in
+                                                      range(1, players + 1)]
+    assert standings[0]["rank"] == 1
+    assert [s["rank"] for s in standings] == sorted(s["rank"] for s in standings)
+    assert not Club.objects.exists() and not get_user_model().objects.exists()  # discarded
+
+
+def test_a_swiss_bye_has_no_opponent_in_the_json():
+    report = json.loads(simulate("--format", "swiss", "--players", "5", "--rounds", "2",
+                                 "--seed", "1", "--json"))
+    byes = [m for m in report["matches"] if m["b"] is None]
+    assert len(byes) == 2 and all(m["winner"] is None for m in byes)
+
+
+def test_the_same_seed_gives_the_same_output():
+    args = ("--format", "double_elimination", "--players", "5", "--seed", "9", "--json")
+    assert simulate(*args) == simulate(*args)
+
+
+def test_the_knockout_champion_is_ranked_first():
+    report = json.loads(simulate("--format", "single_elimination", "--players", "4", "--seed",
+                                 "2", "--json"))
+    final = report["matches"][-1]
+    assert report["standings"][0]["player"] == final["winner"]
+    assert report["standings"][1]["player"] in (final["a"], final["b"])
+
+
+def test_without_json_a_readable_table():
+    text = simulate("--format", "round_robin", "--players", "3", "--seed", "1")
+    assert "Round 1" in text and "bye" in text and "Standings" in text
+
+
+def test_the_scratch_club_can_be_kept():
+    simulate("--format", "round_robin", "--players", "2", "--seed", "1", "--keep")
+    club = Club.objects.get()
+    assert club.name.startswith("Simulation ")
+    assert Competition.objects.get(season__club=club).status == Competition.Status.FINISHED
+
+
+@pytest.mark.parametrize("args", [
+    ("--format", "swiss", "--players", "1", "--seed", "1"),
+    ("--format", "swiss", "--players", "4", "--rounds", "4", "--seed", "1"),
+    ("--format", "round_robin", "--players", "4", "--rounds", "2", "--seed", "1"),
+])
+def test_impossible_fields_are_refused(args):
+    with pytest.raises(CommandError):
+        simulate(*args)
+
+
+def test_seed_demo_makes_a_living_club_and_only_once():
+    out = StringIO()
+    call_command("seed_demo", stdout=out, stderr=StringIO())
+    club = Club.objects.get(name="Riverside Gin Club")
+    assert club.players.count() == 24 and club.players.filter(user__isnull=True).count() == 0
+    assert club.organizers.filter(username="organizer").exists()
+    assert get_user_model().objects.get(username="alice").check_password("gin-demo")
+    knockout = Competition.objects.get(name="Autumn Knockout")
+    assert knockout.status == Competition.Status.FINISHED
+    league = Competition.objects.get(name="Thursday League")
+    assert league.status == Competition.Status.RUNNING and league.entries.count() == 12
+    counts = {s: league.matches.filter(status=s).count() for s in Match.Status.values}
+    assert counts[Match.Status.CONFIRMED] == 27
+    assert (counts[Match.Status.REPORTED], counts[Match.Status.DISPUTED]) == (2, 1)
+    assert ResultReport.objects.filter(status=ResultReport.Status.DISPUTED).count() == 1
+    assert RatingPeriod.objects.filter(club=club).exists()
+    assert "alice" in out.getvalue() and "gin-demo" in out.getvalue()
+    with pytest.raises(CommandError, match="exists already"):
+        call_command("seed_demo", stdout=StringIO(), stderr=StringIO())
+    again = StringIO()
+    call_command("seed_demo", "--if-empty", stdout=again, stderr=StringIO())
+    assert "nothing done" in again.getvalue() and Club.objects.count() == 1

@@ -1,0 +1,120 @@
+"""Standings: from confirmed results only, tiebreaks in the competition's order with the one
+that separated each row named, and a fixed number of queries."""
+
+import pytest
+
+from gameplay.models import Game, Hand
+from league.models import Competition, Match
+from league.services.results import confirm_result, dispute_result, report_result
+from league.services.standings import competition_standings
+from tests.formats.builders import Club, better_seed, committed, play_out, win
+
+pytestmark = pytest.mark.django_db
+
+LEAGUE = Competition.Format.LEAGUE
+
+
+def fixture(competition: Competition, a: str, b: str) -> tuple[Match, str]:
+    """The match between a and b, and the side a sits on."""
+    for match in competition.matches.select_related("entry_a__player", "entry_b__player"):
+        if match.entry_b is None:
+            continue
+        sides = {match.entry_a.player.name: "A", match.entry_b.player.name: "B"}
+        if a in sides and b in sides:
+            return match, sides[a]
+    raise AssertionError(f"no match {a} v {b}")
+
+
+def beat(competition: Competition, winner: str, loser: str, points=None) -> None:
+    match, side = fixture(competition, winner, loser)
+    if points and side == "B":
+        points = points[::-1]
+    win(match, side, points=points)
+
+
+def table(competition: Competition) -> list[tuple]:
+    return [(r.rank, r.player.name, r.match_points, r.separated_by)
+            for r in competition_standings(competition).rows]
+
+
+def test_a_reported_or_disputed_result_counts_nowhere_until_confirmed():
+    competition = Club(2).competition(LEAGUE)
+    match = competition.matches.select_related("entry_a__player", "entry_b__player").get()
+    Game.objects.create(match=match, number=1, ruleset=competition.ruleset, target_score=100,
+                        status=Game.Status.FINISHED, winner="A", total_a=100, total_b=0)
+    with committed():
+        report_result(match.pk, actor=match.entry_a.player.user)
+    assert [r.played for r in competition_standings(competition).rows] == [0, 0]
+    with committed():
+        dispute_result(match.pk, actor=match.entry_b.player.user, comment="Not so.")
+    assert [r.match_points for r in competition_standings(competition).rows] == [0, 0]
+
+
+def test_head_to_head_separates_two_players_level_on_points():
+    competition = Club(4).competition(LEAGUE)
+    beat(competition, "P02", "P01")
+    beat(competition, "P01", "P03")
+    beat(competition, "P01", "P04")
+    beat(competition, "P02", "P03")
+    beat(competition, "P04", "P02")
+    beat(competition, "P03", "P04")
+    # P01 and P02 have 4 points each; P02 beat P01.
+    assert table(competition)[:2] == [(1, "P02", 4, None), (2, "P01", 4, "head-to-head")]
+
+
+def test_a_three_way_tie_on_head_to_head_goes_to_net_game_points():
+    competition = Club(3).competition(LEAGUE)
+    beat(competition, "P01", "P02", points=(110, 60))   # +50
+    beat(competition, "P02", "P03", points=(120, 20))   # +100
+    beat(competition, "P03", "P01", points=(101, 91))   # +10
+    rows = competition_standings(competition).rows
+    assert [(r.player.name, r.game_points_net, r.separated_by) for r in rows] == [
+        ("P02", 50, None), ("P01", 40, "net game points"), ("P03", -90, "net game points")]
+    assert [v.shown for v in rows[0].tiebreaks] == ["2", "50", "1"]
+
+
+def test_players_level_on_everything_share_a_rank():
+    competition = Club(4).competition(LEAGUE)
+    beat(competition, "P01", "P02", points=(100, 50))
+    beat(competition, "P03", "P04", points=(100, 50))
+    assert table(competition) == [(1, "P01", 2, None), (1, "P03", 2, None),
+                                  (3, "P02", 0, None), (3, "P04", 0, None)]
+    assert [r.shared_rank for r in competition_standings(competition).rows] == [
+        False, True, False, True]
+
+
+def test_the_competition_orders_its_own_tiebreaks():
+    competition = Club(3).competition(LEAGUE, tiebreaks=["wins", "buchholz", "no-such-thing"])
+    standings = competition_standings(competition)
+    assert [label for _, label in standings.tiebreaks] == ["wins", "Buchholz"]
+
+
+def test_game_points_and_hands_won_come_from_the_games_hands():
+    competition = Club(2).competition(LEAGUE)
+    match = competition.matches.get()
+    game = Game.objects.create(match=match, number=1, ruleset=competition.ruleset,
+                               target_score=100, status=Game.Status.FINISHED, winner="B",
+                               total_a=30, total_b=105)
+    for number, (winner, points) in enumerate([("A", 30), ("B", 80), ("B", 25)], start=1):
+        Hand.objects.create(game=game, number=number, dealer="A", outcome="knock",
+                            knocker=winner, winner=winner, points=points)
+    Hand.objects.create(game=game, number=4, dealer="A", outcome="dead_hand")
+    match.status = Match.Status.IN_PROGRESS
+    match.save()
+    with committed():
+        report_result(match.pk, actor=match.entry_a.player.user)
+        confirm_result(match.pk, actor=match.entry_b.player.user)
+    rows = {r.player.name: r for r in competition_standings(competition).rows}
+    assert (rows["P02"].game_points_for, rows["P02"].game_points_against) == (105, 30)
+    assert (rows["P02"].hands_won, rows["P01"].hands_won) == (2, 1)
+    assert "hand points" in competition_standings(competition).notes[0]
+
+
+@pytest.mark.parametrize("players", [4, 12])
+def test_standings_take_four_queries_whatever_the_size(players, django_assert_num_queries):
+    competition = Club(players).competition(LEAGUE)
+    play_out(competition, better_seed)
+    with django_assert_num_queries(4):
+        standings = competition_standings(competition)
+    assert len(standings.rows) == players
+    assert standings.rows[0].won == players - 1
