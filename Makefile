@@ -27,6 +27,7 @@ install: $(VENV)/.base
 ## Serve the site on http://127.0.0.1:$(PORT) (SQLite, tasks in-process, demo data on a new database).
 run: $(VENV)/.base
 	$(PY) manage.py migrate --noinput
+	$(PY) manage.py seed_demo --if-empty
 	$(PY) manage.py runserver 127.0.0.1:$(PORT)
 
 ## Lint and run the whole test suite.
