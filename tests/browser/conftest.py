@@ -2,7 +2,8 @@
 server. Without /usr/bin/chromium or the playwright package, every test here is skipped with one
 line saying why (so `make test` passes on a laptop without them).
 
-Never `playwright install`: the tests use the system Chromium only.
+Never `playwright install`: the tests use the system Chromium only (Debian's /usr/bin/chromium;
+another path in BROWSER_TESTS_CHROMIUM).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import pytest
 # (factories, services) would otherwise be refused as "async unsafe".
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
-CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM = Path(os.environ.get("BROWSER_TESTS_CHROMIUM", "/usr/bin/chromium"))
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -52,21 +53,14 @@ HERE = Path(__file__).resolve().parent
 
 
 def pytest_collection_modifyitems(config, items) -> None:
-    if not MISSING:
-        return
-    skip = pytest.mark.skip(reason=f"browser tests skipped: {MISSING}")
+    """Mark the tests of this folder `browser` (`-m "not browser"` leaves them out), and skip
+    them all, with the reason, when Chromium or Playwright is missing."""
+    skip = pytest.mark.skip(reason=f"browser tests skipped: {MISSING}") if MISSING else None
     for item in items:
         if HERE in Path(item.path).resolve().parents:
-            item.add_marker(skip)
-
-
-def pytest_report_header(config) -> str | None:
-    return f"browser tests: skipped, {MISSING}" if MISSING else None
-
-
-@pytest.fixture(autouse=True)
-def _browser_mark(request) -> None:
-    request.node.add_marker(pytest.mark.browser)
+            item.add_marker(pytest.mark.browser)
+            if skip is not None:
+                item.add_marker(skip)
 
 
 @pytest.fixture(autouse=True)
