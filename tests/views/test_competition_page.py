@@ -230,3 +230,14 @@ def test_the_clubs_organizer_is_linked_to_the_organizer_pages(client):
     assert manage not in page(client, league)
     client.force_login(league.season.club.organizers.get())
     assert manage in page(client, league)
+
+
+def test_a_knockout_not_started_says_when_its_bracket_comes(client):
+    club = ClubFactory()
+    organizer = UserFactory()
+    club.organizers.add(organizer)
+    draft = create_competition(SeasonFactory(club=club), actor=organizer, name="Draft Cup",
+                               format=Competition.Format.SINGLE_ELIMINATION)
+    html = page(client, draft)
+    assert "The bracket is drawn when an organizer starts the competition" in html
+    assert "bracket-round" not in html
