@@ -221,10 +221,21 @@ def test_a_decision_without_a_choice_is_refused_next_to_it(client, people):
     assert AuditEntry.objects.filter(match=match).count() == 1
 
 
-def test_no_decision_to_make_is_said(client, people):
+@pytest.mark.parametrize("data", [{}, {"d{pk}-decision": "reset"}])
+def test_no_decision_to_make_is_said(client, people, data):
     match = MatchFactory(competition__season=people.season)
     sign_in(client, people.organizer)
     response = client.post(reverse("match-decide", args=[match.pk]),
-                           {f"d{match.pk}-decision": "reset"})
+                           {k.format(pk=match.pk): v for k, v in data.items()})
     assert response.status_code == 422
     assert "There is no decision to make about this match." in response.content.decode()
+    assert not AuditEntry.objects.exists()
+
+
+def test_a_form_posted_after_the_start_says_entries_are_closed(client, people):
+    running = draft(people, status=Competition.Status.RUNNING)
+    sign_in(client, people.organizer)
+    for name in ("competition-entries", "competition-seeds", "competition-start"):
+        response = client.post(reverse(name, args=[running.pk]), {})
+        assert response.status_code == 422, name
+        assert "when the competition starts" in response.content.decode(), name

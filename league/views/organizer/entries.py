@@ -25,6 +25,7 @@ from .access import refused
 
 TEMPLATE = "organizer/entries.html"
 FILTER_MAX = 60
+CLOSED = "Entries, seeds and the start close when the competition starts."
 
 
 @require_http_methods(["GET", "POST"])
@@ -40,9 +41,12 @@ def entries(request: HttpRequest, pk: int) -> HttpResponse:
 def _render(request: HttpRequest, competition: Competition, *, filter_text: str = "",
             forms: dict | None = None, refusal: str = "", status: int = 200) -> HttpResponse:
     page = selectors.entries_page(competition, filter_text.strip())
+    draft = competition.status == Competition.Status.DRAFT
+    if not draft and not refusal and any(form.errors for form in (forms or {}).values()):
+        refusal = CLOSED  # the forms are not shown once the competition has started
     context = {
         "competition": competition, "club": competition.season.club, "page": page,
-        "draft": competition.status == Competition.Status.DRAFT,
+        "draft": draft,
         "register_form": RegisterForm(candidates=Player.objects.none()),
         "ticked": {int(pk) for pk in request.POST.getlist("players") if pk.isdigit()},
         "new_form": NewEntrantForm(),

@@ -21,6 +21,7 @@ from league.views.common import UNPROCESSABLE, go, refusal_status, render_page
 from .access import refused
 
 TEMPLATE = "organizer/matches.html"
+NO_DECISION = "There is no decision to make about this match."
 
 
 def matches(request: HttpRequest, pk: int) -> HttpResponse:
@@ -48,6 +49,8 @@ def decide(request: HttpRequest, pk: int) -> HttpResponse:
     competition = match.competition
     if (refusal := refused(request, competition.season.club)) is not None:
         return refusal
+    if not selectors.open_decisions(Q(match=match)):
+        return _render(request, competition, refusal=NO_DECISION, status=UNPROCESSABLE)
     form = DecisionForm(request.POST, prefix=f"d{match.pk}")
     if not form.is_valid():
         return _render(request, competition, forms={match.pk: form}, status=UNPROCESSABLE)
