@@ -23,11 +23,13 @@ OPEN_REPORTS = (ResultReport.Status.PENDING, ResultReport.Status.DISPUTED)
 def withdraw_entry(entry_id: int, *, actor, comment: str = "") -> list[Match]:
     """Withdraw the entry (an organizer, or the player themself); returns the walkovers made."""
     with transaction.atomic():
-        entry = Entry.objects.select_related("player").filter(pk=entry_id).first()
-        if entry is None:
+        competition_id = Entry.objects.filter(pk=entry_id).values_list("competition_id",
+                                                                     flat=True).first()
+        if competition_id is None:
             raise ServiceError("No such entry.")
         competition = (Competition.objects.select_for_update(of=("self",))
-                       .select_related("season__club").get(pk=entry.competition_id))
+                       .select_related("season__club").get(pk=competition_id))
+        entry = Entry.objects.select_related("player").get(pk=entry_id)  # read under the lock
         own = actor.is_authenticated and entry.player.user_id == actor.pk
         if not own and not is_organizer(actor, competition.season.club):
             raise NotAllowed("Only the player or an organizer of the club may withdraw an entry.")

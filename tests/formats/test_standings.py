@@ -5,7 +5,12 @@ import pytest
 
 from gameplay.models import Game, Hand
 from league.models import Competition, Match
-from league.services.results import confirm_result, dispute_result, report_result
+from league.services.results import (
+    confirm_result,
+    correct_result,
+    dispute_result,
+    report_result,
+)
 from league.services.standings import competition_standings
 from tests.formats.builders import Club, better_seed, committed, play_out, win
 
@@ -118,3 +123,24 @@ def test_standings_take_four_queries_whatever_the_size(players, django_assert_nu
         standings = competition_standings(competition)
     assert len(standings.rows) == players
     assert standings.rows[0].won == players - 1
+
+
+def test_forfeits_no_shows_and_double_forfeits_count_as_results_without_game_points():
+    club = Club(4)
+    competition = club.competition(LEAGUE)
+    kinds = {("P01", "P04"): (Match.Kind.FORFEIT, "P01"),
+             ("P02", "P03"): (Match.Kind.NO_SHOW, "P03"),
+             ("P01", "P03"): (Match.Kind.DOUBLE_FORFEIT, None)}
+    for (a, b), (kind, winner) in kinds.items():
+        match, side = fixture(competition, a, b)
+        win(match, side)
+        sides = {match.entry_a.player.name: "A", match.entry_b.player.name: "B"}
+        with committed():
+            correct_result(match.pk, actor=club.organizer, winner=sides.get(winner), games_a=0,
+                           games_b=0, kind=kind, comment="Decided at the table.")
+    rows = {r.player.name: r for r in competition_standings(competition).rows}
+    assert (rows["P01"].won, rows["P01"].lost, rows["P01"].match_points) == (1, 1, 2)
+    assert (rows["P03"].won, rows["P03"].lost) == (1, 1)
+    assert (rows["P02"].lost, rows["P04"].lost) == (1, 1)
+    assert all(r.game_points_for == r.game_points_against == r.hands_won == 0
+               for r in rows.values())
