@@ -12,8 +12,10 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_check_deploy_reports_nothing_with_production_settings(tmp_path):
+    # The browser tests set DJANGO_ALLOW_ASYNC_UNSAFE for themselves; production never has it.
+    inherited = {k: v for k, v in os.environ.items() if k != "DJANGO_ALLOW_ASYNC_UNSAFE"}
     env = {
-        **os.environ,
+        **inherited,
         "DJANGO_DEBUG": "false",
         "DJANGO_SECRET_KEY": "x7!kQ2#pL9vR4$mN8@tB6^wZ1&cY5*hJ3(dF0)gS-eA+uI=oP~rT",
         "DJANGO_ALLOWED_HOSTS": "gin.example.org",
