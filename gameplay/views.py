@@ -23,6 +23,7 @@ from league.views.common import (
     render_page,
     sign_in_first,
     signed_in_post,
+    unseen_errors,
 )
 
 TEMPLATE = "gameplay/scoresheet.html"
@@ -49,6 +50,8 @@ def _render(request: HttpRequest, sheet: selectors.Scoresheet, *, form: HandForm
         "may_undo": may_enter and bool(sheet.hands),
         "refusal": refusal,
     }
+    if not context["may_enter"]:
+        context["refusal"] = refusal or unseen_errors(form)
     return render_page(request, TEMPLATE, context, partial=PARTIAL, status=status)
 
 

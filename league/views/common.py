@@ -33,6 +33,14 @@ def refusal_status(error: ServiceError) -> int:
     return FORBIDDEN if isinstance(error, NotAllowed) else UNPROCESSABLE
 
 
+def unseen_errors(form) -> str:
+    """The errors of a posted form that the page does not show this viewer (not offered to
+    them), in one line for the page's refusal: a refusal always says why."""
+    if form is None or not form.is_bound or not form.errors:
+        return ""
+    return " ".join(str(error) for errors in form.errors.values() for error in errors)
+
+
 def go(request: HttpRequest, url: str) -> HttpResponse:
     """Redirect; an htmx request is told to load the page itself."""
     if request.htmx:

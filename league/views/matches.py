@@ -18,13 +18,21 @@ from league.services import results
 from league.services.errors import ServiceError
 from ratings.selectors import win_probability
 
-from .common import UNPROCESSABLE, go, refusal_status, render_page, signed_in_post
+from .common import (
+    UNPROCESSABLE,
+    go,
+    refusal_status,
+    render_page,
+    signed_in_post,
+    unseen_errors,
+)
 from .competitions import match_format
 from .history import history
 from .match_actions import match_actions, viewer_of
 
 TEMPLATE = "league/match.html"
 PARTIAL = "match-body"
+FORM_ACTIONS = {"dispute_form": "dispute", "resolve_form": "resolve", "correct_form": "correct"}
 # The win chances are a forecast: shown until the result is reported.
 BEFORE_PLAY = (Match.Status.PENDING, Match.Status.SCHEDULED, Match.Status.IN_PROGRESS)
 
@@ -38,6 +46,9 @@ def _render(request: HttpRequest, pk: int, *, forms: dict | None = None,
     page = selectors.match_page(pk)
     context = {**_page_context(request.user, page), **_blank_forms(page.match), **(forms or {}),
                "refusal": refusal}
+    for name, action in FORM_ACTIONS.items():
+        if not getattr(context["actions"], action):
+            context["refusal"] = context["refusal"] or unseen_errors(context[name])
     return render_page(request, TEMPLATE, context, partial=PARTIAL, status=status)
 
 

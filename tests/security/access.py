@@ -48,6 +48,7 @@ def signed_in(outcome: str = OK) -> Expect:
 
 
 PUBLIC = everyone(OK)
+ORGANIZER_PAGE = {**signed_in(FORBIDDEN), "organizer": OK, "staff": OK}
 PLAYERS_AND_ORGANIZERS = {**signed_in(), "other_organizer": FORBIDDEN}
 ORGANIZERS = {**signed_in(FORBIDDEN), "organizer": OK, "staff": OK}
 OPPONENT = {**signed_in(FORBIDDEN), "opponent": OK}
@@ -139,6 +140,42 @@ TABLE: dict[str, Access] = {
         "player": REFUSED, "opponent": REFUSED,
         "other_organizer": OK, "organizer": OK, "staff": OK,
     }),
+    # The organizer's pages: the club's organizers and staff; a visitor is sent to sign in.
+    "organizer-club": Access(lambda w: reverse("organizer-club", args=[w.club.slug]),
+                             ORGANIZER_PAGE),
+    "organizer-matches": Access(competition_url("organizer-matches"), ORGANIZER_PAGE),
+    "organizer-add-player": Access(
+        lambda w: reverse("organizer-add-player", args=[w.club.slug]), ACTION, ORGANIZERS,
+        lambda w: {"name": "Zed Newcomer", "email": ""}),
+    "player-claim-link": Access(lambda w: reverse("player-claim-link", args=[w.unclaimed.pk]),
+                                ACTION, ORGANIZERS),
+    "competition-new": Access(
+        lambda w: reverse("competition-new", args=[w.club.slug]), ORGANIZER_PAGE, ORGANIZERS,
+        lambda w: {"name": "Autumn Cup", "season": w.draft.season_id, "format": "league",
+                   "preset": "standard", "match_format": "first_to", "match_games": "1",
+                   "points_win": "2", "points_draw": "1", "points_loss": "0"}),
+    "competition-entries": Access(
+        lambda w: reverse("competition-entries", args=[w.draft.pk]), ORGANIZER_PAGE, ORGANIZERS,
+        lambda w: {"players": [w.unclaimed.pk]}),
+    "competition-new-entrant": Access(
+        lambda w: reverse("competition-new-entrant", args=[w.draft.pk]), ACTION, ORGANIZERS,
+        lambda w: {"name": "Newbie"}),
+    "competition-seeds": Access(
+        lambda w: reverse("competition-seeds", args=[w.draft.pk]), ACTION, ORGANIZERS,
+        lambda w: {f"seed_{e.pk}": str(n) for n, e in enumerate(w.draft.entries.order_by("pk"), 1)}),
+    "competition-start": Access(
+        lambda w: reverse("competition-start", args=[w.draft.pk]), ACTION, ORGANIZERS,
+        lambda w: {"seeding": "entered"}),
+    # Withdrawing: the player themself, or the club's organizers.
+    "entry-withdraw": Access(
+        lambda w: reverse("entry-withdraw", args=[w.match.entry_a_id]),
+        {**ORGANIZER_PAGE, "player": OK}, {**ORGANIZERS, "player": OK},
+        lambda w: {"comment": "Moving abroad."}),
+    # An organizer's decision on a knockout match a correction overtook: none is pending here,
+    # so the organizers are told so (422); everyone else is refused before that.
+    "match-decide": Access(
+        match_url("match-decide"), ACTION, {**ORGANIZERS, "organizer": REFUSED, "staff": REFUSED},
+        lambda w: {f"d{w.match.pk}-decision": "keep", f"d{w.match.pk}-comment": "Played fairly."}),
     # Django's accounts pages.
     "login": Access(lambda w: reverse("login"), PUBLIC, PUBLIC),
     "logout": Access(lambda w: reverse("logout"), ACTION, PUBLIC),

@@ -14,8 +14,9 @@ SKIPPED_NAMESPACES = {"admin"}  # Django's admin: its own staff permissions (tes
 ALERT_MARKS = ('role="alert"', 'class="errorlist')
 
 
-def site_url_names() -> set[str]:
-    """The name of every URL pattern of the site (namespace:name), Django's admin left out."""
+def site_url_patterns() -> dict[str, URLPattern]:
+    """Every URL pattern of the site by name (namespace:name; the first of a name is the one
+    that answers), Django's admin left out."""
 
     def walk(patterns, namespace: str | None):
         for pattern in patterns:
@@ -25,9 +26,16 @@ def site_url_names() -> set[str]:
                     yield from walk(pattern.url_patterns, inner)
             elif isinstance(pattern, URLPattern):
                 assert pattern.name, f"the URL pattern {pattern.pattern} has no name"
-                yield f"{namespace}:{pattern.name}" if namespace else pattern.name
+                yield (f"{namespace}:{pattern.name}" if namespace else pattern.name), pattern
 
-    return set(walk(get_resolver().url_patterns, None))
+    found: dict[str, URLPattern] = {}
+    for name, pattern in walk(get_resolver().url_patterns, None):
+        found.setdefault(name, pattern)
+    return found
+
+
+def site_url_names() -> set[str]:
+    return set(site_url_patterns())
 
 
 def outcome(response: HttpResponse) -> str:

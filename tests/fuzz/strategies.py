@@ -1,0 +1,67 @@
+"""What hypothesis posts: card strings, scores, ids of this and other clubs' objects, oversized
+and unusual text, missing and repeated fields, on top of a form that would be accepted."""
+
+from __future__ import annotations
+
+from hypothesis import strategies as st
+
+RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "T", "J", "Q", "K"]
+SUITS = ["S", "H", "D", "C", "s", "h", "♠", "♥"]
+JUNK_CARDS = ["1S", "11H", "ZZ", "", "10", "AS,", "JOKER", "🂡", "A S", "0C", "-3D", "KD KD"]
+CHOICES = ["A", "B", "C", "draw", "knock", "gin", "big_gin", "undercut", "dead_hand", "uphold",
+           "reject", "played", "bye", "walkover", "forfeit", "double_forfeit", "no_show", "on",
+           "true", "none", "null"]
+NUMBERS = ["-1", "0", "1", "2", "25", "99", "100", "999", "1000", "32768", "65536",
+           "2147483648", "9223372036854775808", "1e3", "0x1f", "NaN", "Infinity", "١٢",
+           "３", " 7 ", "7.5", ""]
+OVERSIZED = [81, 501, 2001, 10_000, 100_000]
+
+
+def card() -> st.SearchStrategy[str]:
+    good = st.builds(lambda r, s: r + s, st.sampled_from(RANKS), st.sampled_from(SUITS))
+    return st.one_of(good, st.sampled_from(JUNK_CARDS))
+
+
+def cards() -> st.SearchStrategy[str]:
+    return st.builds(lambda cs, sep: sep.join(cs), st.lists(card(), max_size=13),
+                     st.sampled_from([" ", ",", ", ", "", "\n", "\t"]))
+
+
+def text() -> st.SearchStrategy[str]:
+    """Any unicode, NUL and control characters, right-to-left marks and emoji included."""
+    return st.text(st.characters(exclude_categories=["Cs"]), max_size=40)
+
+
+def oversized() -> st.SearchStrategy[str]:
+    return st.builds(lambda n, ch: ch * n, st.sampled_from(OVERSIZED),
+                     st.sampled_from(["x", "é", "🂡", "<", "'"]))
+
+
+def value(ids: list[int]) -> st.SearchStrategy[str]:
+    return st.one_of(
+        st.sampled_from(NUMBERS),
+        st.integers(-10**6, 10**6).map(str),
+        st.sampled_from(ids).map(str),
+        st.sampled_from(CHOICES),
+        cards(),
+        text(),
+        oversized(),
+    )
+
+
+def field_names(valid: dict) -> st.SearchStrategy[str]:
+    extra = ["pk", "id", "match", "game", "player", "club", "competition", "entry", "winner",
+             "status", "kind", "csrfmiddlewaretoken", "next", "number", "points"]
+    return st.sampled_from(sorted(set(valid) | set(extra)))
+
+
+@st.composite
+def post_data(draw, valid: dict, ids: list[int]) -> dict:
+    """The valid form, some fields left out, some given other values (or several), some added."""
+    data = {k: v for k, v in valid.items() if draw(st.booleans()) or draw(st.booleans())}
+    for name in draw(st.lists(field_names(valid), max_size=4)):
+        if draw(st.integers(0, 5)) == 0:
+            data[name] = draw(st.lists(value(ids), min_size=2, max_size=3))
+        else:
+            data[name] = draw(value(ids))
+    return data

@@ -1,0 +1,125 @@
+"""Hypothesis posts generated input to every endpoint of the site, as every role (issue 8,
+section 2): never a server error, every refusal says why (or sends the visitor to sign in), and a
+refused request changes no row.
+
+Each endpoint starts from the form that would be accepted (tests/security/access.py) in the
+state where it can be, then drops, changes, repeats and adds fields (tests/fuzz/strategies.py);
+some examples also aim the URL at other objects: another club's, ones that do not exist."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from django.conf import settings as django_settings
+from django.core.cache import cache
+from django.db import transaction
+from django.test import Client
+from django.urls import reverse
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from gameplay.engine.rulings import CATALOGUE
+from gameplay.models import Game
+from league.models import Club, Competition, Entry, Match, Player
+from tests.security.access import OK, TABLE
+from tests.security.checks import (
+    outcome,
+    refusal_explained,
+    site_url_names,
+    site_url_patterns,
+)
+from tests.security.world import ROLES, World, build_world, stored_rows
+
+from .strategies import post_data, text
+
+pytestmark = pytest.mark.django_db
+
+# Examples per endpoint: some 2,400 posts in all for the site's 40-odd endpoints.
+EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "60"))
+ENDPOINTS = sorted(site_url_names())
+MISSING_IDS = [0, 987_654, 2**31 - 1, 2**63 - 1]
+
+
+@pytest.fixture(autouse=True)
+def quick_passwords(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def world() -> World:
+    return build_world()
+
+
+@pytest.fixture
+def sessions(world) -> dict[str, str]:
+    """Each signed-in role's session key: a fresh client per example carries it."""
+    keys = {}
+    for role in ROLES:
+        if world.user(role) is not None:
+            client = Client()
+            client.force_login(world.user(role))
+            keys[role] = client.cookies[django_settings.SESSION_COOKIE_NAME].value
+    return keys
+
+
+def client_of(role: str, sessions: dict[str, str]) -> Client:
+    client = Client()
+    if role in sessions:
+        client.cookies[django_settings.SESSION_COOKIE_NAME] = sessions[role]
+    return client
+
+
+def known_ids() -> list[int]:
+    """Ids of this club's and the other club's objects, and of none."""
+    ids = set(MISSING_IDS)
+    for model in (Match, Game, Competition, Player, Entry):
+        ids.update(model.objects.values_list("pk", flat=True))
+    return sorted(ids)
+
+
+def url_values(name: str, world: World, ids: list[int]) -> st.SearchStrategy[dict]:
+    """Keyword arguments for the endpoint's URL, whatever its converters."""
+    converters = site_url_patterns()[name].pattern.converters
+    slugs = [world.club.slug, *Club.objects.exclude(pk=world.club.pk).values_list("slug", flat=True)]
+    by_kind = {
+        "IntConverter": st.sampled_from(ids),
+        "SlugConverter": st.one_of(st.sampled_from(slugs + [c.key for c in CATALOGUE]),
+                                   st.from_regex(r"\A[-a-zA-Z0-9_]{1,40}\Z")),
+        "StringConverter": text().filter(lambda s: s and "/" not in s),
+    }
+    return st.fixed_dictionaries(
+        {arg: by_kind.get(type(conv).__name__, text()) for arg, conv in converters.items()})
+
+
+@pytest.mark.parametrize("name", ENDPOINTS)
+def test_generated_posts_never_fail_and_refusals_explain_and_change_nothing(world, sessions, name):
+    access = TABLE[name]
+
+    @settings(max_examples=EXAMPLES, deadline=None, derandomize=True,
+              suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow,
+                                     HealthCheck.data_too_large, HealthCheck.large_base_example])
+    @given(st.data())
+    def post(data) -> None:
+        cache.clear()  # the sign-in limit would refuse the rest of the examples
+        with transaction.atomic():
+            target = url
+            if data.draw(st.integers(0, 3), label="other URL") == 0:
+                target = reverse(name, kwargs=data.draw(url_values(name, world, ids), label="url"))
+            body = data.draw(post_data(valid, ids), label="body")
+            role = data.draw(st.sampled_from(ROLES), label="role")
+            response = client_of(role, sessions).post(target, body)  # a server error raises
+            got = outcome(response)
+            if got != OK:
+                assert response.status_code < 500
+                if response.status_code == 405:  # a page that only reads: POST is not for it
+                    assert access.post is None, f"{name} is a form but refuses a POST"
+                elif response.status_code >= 400:
+                    assert refusal_explained(response), (
+                        f"{role}: {response.status_code} with no reason in the page")
+                assert stored_rows() == before, f"{role}'s refused post changed data"
+            transaction.set_rollback(True)  # every example starts from the same rows
+
+    url = access.url(world)  # the object in the state where the form is accepted
+    valid, ids, before = access.data(world), known_ids(), stored_rows()
+    post()
