@@ -40,7 +40,8 @@ log = logging.getLogger(__name__)
 NEEDS_DECISION = "needs decision"
 KEPT = "decision: kept"
 RESET = "decision: reset"
-DECISION_ACTIONS = (NEEDS_DECISION, KEPT, RESET)
+NOT_NEEDED = "decision: not needed"  # a later correction put the bracket back as it was played
+DECISION_ACTIONS = (NEEDS_DECISION, KEPT, RESET, NOT_NEEDED)
 NOT_STARTED = (Match.Status.PENDING, Match.Status.SCHEDULED, Match.Status.VOID)
 
 
@@ -100,7 +101,15 @@ def sync_knockout(competition: Competition, *, trigger: Match | None = None) -> 
             _seat(row, state, now, names)
         elif _conflicts(row, state, progress):
             _ask_for_decision(row, state, bracket, decisions.get(row.pk), trigger, names)
+        elif _asked(decisions.get(row.pk)):
+            AuditEntry.objects.create(
+                match=row, action=NOT_NEEDED,
+                comment="The bracket agrees with this match again: there is nothing to decide.")
     return progress
+
+
+def _asked(decision: AuditEntry | None) -> bool:
+    return decision is not None and decision.action == NEEDS_DECISION
 
 
 def _with_kept_seats(bracket: Bracket, rows: dict, decisions: dict) -> Bracket:
@@ -164,7 +173,7 @@ def _walk_over(row: Match, winner: int, now, names: dict[int, str]) -> None:
 
 def _ask_for_decision(row: Match, state: MatchState, bracket: Bracket, latest: AuditEntry | None,
                       trigger: Match | None, names: dict[int, str]) -> None:
-    if latest is not None and latest.action == NEEDS_DECISION:
+    if _asked(latest):
         return  # already asked; the organizer has not answered yet
     spec = bracket[state.key]
     depends = [key_text(ref.match) for ref in (spec.winner_to, spec.loser_to) if ref is not None]
@@ -216,7 +225,7 @@ def pending_decisions(competition: Competition) -> list[PendingDecision]:
     return [
         PendingDecision(entry.match, entry, tuple(entry.after.get("depends_on", ())))
         for entry in latest_decisions(competition).values()
-        if entry.action == NEEDS_DECISION
+        if _asked(entry)
     ]
 
 
@@ -265,8 +274,7 @@ def _decision_to_make(match_id: int, actor) -> tuple[Competition, Match]:
                    .select_related("season__club").get(pk=competition_id))
     require_organizer(actor, competition.season.club)
     match = Match.objects.select_for_update().get(pk=match_id)
-    latest = latest_decisions(competition).get(match.pk)
-    if latest is None or latest.action != NEEDS_DECISION:
+    if not _asked(latest_decisions(competition).get(match.pk)):
         raise ServiceError("There is no decision to make about this match.")
     return competition, match
 

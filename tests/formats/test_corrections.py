@@ -135,3 +135,15 @@ def test_correcting_a_semi_final_after_the_final_reopens_the_knockout(club):
     competition.refresh_from_db()
     assert competition.status == Competition.Status.RUNNING
     assert [d.match.key for d in pending_decisions(competition)] == ["W3-0"]
+
+
+def test_a_second_correction_that_puts_the_bracket_back_needs_no_decision(club, knockout):
+    win(by_key(knockout)["W2-0"], "A")
+    correct(club, by_key(knockout)["W1-0"], "B")
+    assert len(pending_decisions(knockout)) == 1
+    correct(club, by_key(knockout)["W1-0"], "A")
+    assert pending_decisions(knockout) == []
+    assert AuditEntry.objects.filter(action="decision: not needed").count() == 1
+    play_out(knockout, better_seed)
+    knockout.refresh_from_db()
+    assert knockout.status == Competition.Status.FINISHED
