@@ -101,6 +101,7 @@ def ruling_record_data(world: World) -> dict:
 
 TABLE: dict[str, Access] = {
     # Pages anyone may read.
+    "healthz": Access(lambda w: reverse("healthz"), PUBLIC),
     "home": Access(lambda w: reverse("home"), PUBLIC),
     "club": Access(lambda w: reverse("club", args=[w.club.slug]), PUBLIC),
     "competition": Access(competition_url("competition"), PUBLIC),

@@ -1,0 +1,55 @@
+"""Every page runs the same number of queries for a small season and one four times its size
+(issue 8, section 3): the load test's season builder (benchmarks/load/season.py) at two sizes."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from benchmarks.load.season import Built, SeasonSize, build_season
+from gameplay.models import Game
+from league.models import Match
+
+pytestmark = pytest.mark.django_db
+
+SMALL = SeasonSize(players=24, games=0, division=6, knockout=8, friendlies=4)
+LARGE = SeasonSize(players=96, games=0, division=12, knockout=32, friendlies=8)
+
+
+def pages(built: Built) -> dict[str, str]:
+    division = built.divisions[0]
+    played = Match.objects.filter(competition=division, status=Match.Status.CONFIRMED,
+                                  kind=Match.Kind.PLAYED).order_by("pk").first()
+    busiest = played.entry_a.player  # plays every round of the division
+    return {
+        "home": reverse("home"),
+        "club": reverse("club", args=[built.club.slug]),
+        "standings": reverse("competition", args=[division.pk]),
+        "bracket": reverse("competition", args=[built.knockout.pk]),
+        "player": reverse("player", args=[busiest.pk]),
+        "match": reverse("match", args=[played.pk]),
+        "scoresheet": reverse("gameplay:scoresheet",
+                              args=[Game.objects.filter(match=played).first().pk]),
+        "standings csv": reverse("competition-standings-csv", args=[division.pk]),
+    }
+
+
+def query_counts(built: Built) -> dict[str, int]:
+    client = Client()
+    counts = {}
+    for page, url in pages(built).items():
+        with CaptureQueriesContext(connection) as queries:
+            response = client.get(url)
+        assert response.status_code == 200, page
+        counts[page] = len(queries)
+    return counts
+
+
+def test_each_page_runs_as_many_queries_for_a_season_four_times_larger():
+    small = build_season(SMALL, name="Small Club")
+    large = build_season(LARGE, name="Large Club")
+    assert large.games > 3 * small.games
+    assert query_counts(large) == query_counts(small)
