@@ -16,6 +16,7 @@ from gameplay.models import Game, Hand
 from league.models import Match
 from league.services.errors import ServiceError
 from league.services.permissions import require_player_or_organizer
+from league.services.results import locked_match
 
 from .scoring import from_engine_seat, game_rules, score_of, to_engine_seat
 
@@ -37,7 +38,7 @@ class HandEntry:
 
 def start_game(match_id: int, *, actor) -> Game:
     with transaction.atomic():
-        match = _locked_match(match_id)
+        match = locked_match(match_id)
         require_player_or_organizer(actor, match)
         _require_open(match)
         if match.entry_a is None or match.entry_b is None:
@@ -227,17 +228,6 @@ def _locked_game(game_id: int) -> Game:
         )
     except Game.DoesNotExist:
         raise ServiceError("No such game.") from None
-
-
-def _locked_match(match_id: int) -> Match:
-    try:
-        return (
-            Match.objects.select_for_update(of=("self",))
-            .select_related("competition__season__club", "entry_a__player", "entry_b__player")
-            .get(pk=match_id)
-        )
-    except Match.DoesNotExist:
-        raise ServiceError("No such match.") from None
 
 
 def _require_open(match: Match) -> None:

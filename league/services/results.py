@@ -54,7 +54,7 @@ def match_outcome(match: Match, games: Sequence) -> MatchOutcome:
 def report_result(match_id: int, *, actor) -> ResultReport:
     """Report the result the match's games decided. It waits for the opponent's confirmation."""
     with transaction.atomic():
-        match = _locked(match_id)
+        match = locked_match(match_id)
         reporter_side = side_of(actor, match)
         organizer = is_organizer(actor, match.competition.season.club)
         if reporter_side is None and not organizer:
@@ -80,7 +80,7 @@ def report_result(match_id: int, *, actor) -> ResultReport:
 def confirm_result(match_id: int, *, actor) -> Match:
     """The other side confirms: the result counts from now on."""
     with transaction.atomic():
-        match = _locked(match_id)
+        match = locked_match(match_id)
         report = _open_report(match, ResultReport.Status.PENDING, "confirm")
         confirmer_side = side_of(actor, match)
         if actor.pk == report.reported_by_id:
@@ -94,7 +94,7 @@ def confirm_result(match_id: int, *, actor) -> Match:
 def dispute_result(match_id: int, *, actor, comment: str) -> ResultReport:
     comment = comment.strip()
     with transaction.atomic():
-        match = _locked(match_id)
+        match = locked_match(match_id)
         report = _open_report(match, ResultReport.Status.PENDING, "dispute")
         if actor.pk == report.reported_by_id or side_of(actor, match) is None:
             raise NotAllowed("Only the opponent of the player who reported may dispute this result.")
@@ -113,7 +113,7 @@ def resolve_dispute(match_id: int, *, actor, uphold: bool, comment: str = "") ->
     """An organizer settles a dispute: uphold the report (it is confirmed) or reject it (the
     games reopen for correction)."""
     with transaction.atomic():
-        match = _locked(match_id)
+        match = locked_match(match_id)
         if not is_organizer(actor, match.competition.season.club):
             raise NotAllowed("Only an organizer of the club may resolve a dispute.")
         report = _open_report(match, ResultReport.Status.DISPUTED, "resolve")
@@ -137,7 +137,7 @@ def correct_result(match_id: int, *, actor, winner: str | None, games_a: int, ga
     ``expected_confirmed_at`` (when the result the organizer saw was confirmed) guards two
     organizers correcting at once: the second is refused, not applied over the first."""
     with transaction.atomic():
-        match = _locked(match_id)
+        match = locked_match(match_id)
         if not is_organizer(actor, match.competition.season.club):
             raise NotAllowed("Only an organizer of the club may correct a confirmed result.")
         if match.status != Match.Status.CONFIRMED:
@@ -207,7 +207,8 @@ def _audit(match: Match, actor, action: str, *, before: dict | None = None,
                               after=after or {}, comment=comment)
 
 
-def _locked(match_id: int) -> Match:
+def locked_match(match_id: int) -> Match:
+    """The match, its row locked until the transaction ends, with what permissions read."""
     try:
         return (
             Match.objects.select_for_update(of=("self",))
