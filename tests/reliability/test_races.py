@@ -16,13 +16,14 @@ from gameplay.models import Game, Hand
 from gameplay.services import HandEntry, record_hand, start_game, undo_last_hand
 from league.models import AuditEntry, Competition, Match, ResultReport
 from league.services import progression
+from league.services.draws import start_competition
 from league.services.results import (
     confirm_result,
     correct_result,
     dispute_result,
     report_result,
 )
-from tests.factories import MatchFactory, UserFactory
+from tests.factories import CompetitionFactory, EntryFactory, MatchFactory, UserFactory
 
 from .conftest import at_once, one_took_effect, postgres_only
 
@@ -207,3 +208,38 @@ def test_two_players_starting_a_game_at_once_start_one():
         assert list(Game.objects.filter(match=match).values_list("number", flat=True)) == [1]
         match.refresh_from_db()
         assert match.status == Match.Status.IN_PROGRESS
+
+
+def knockout_semi_final_reported() -> tuple[Match, Match]:
+    """A knockout of four, drawn by the service; a semi-final's result reported. (semi, final)"""
+    competition = CompetitionFactory(format=Competition.Format.SINGLE_ELIMINATION,
+                                     status=Competition.Status.DRAFT)
+    for _ in range(4):
+        EntryFactory(competition=competition)
+    organizer = UserFactory()
+    competition.season.club.organizers.add(organizer)
+    start_competition(competition.pk, actor=organizer)
+    semi = competition.matches.filter(status=Match.Status.SCHEDULED).order_by("pk").first()
+    final = competition.matches.exclude(status=Match.Status.SCHEDULED).get()
+    Game.objects.create(match=semi, number=1, ruleset=Ruleset().to_dict(), target_score=100,
+                        status=Game.Status.FINISHED, winner="B", total_a=30, total_b=110)
+    Match.objects.filter(pk=semi.pk).update(status=Match.Status.IN_PROGRESS)
+    report_result(semi.pk, actor=semi.entry_b.player.user)
+    return semi, final
+
+
+def test_a_knockout_result_confirmed_twice_at_once_advances_the_winner_once(follow_ups):
+    for _ in range(REPEATS):
+        semi, final = knockout_semi_final_reported()
+        opponent = semi.entry_a.player.user
+        one_took_effect(at_once(
+            partial(confirm_result, semi.pk, actor=opponent),
+            partial(confirm_result, semi.pk, actor=opponent),
+        ))
+        assert follow_ups.count(semi.pk) == 1
+        final.refresh_from_db()
+        assert semi.entry_b_id in (final.entry_a_id, final.entry_b_id)  # the winner moved on
+        rows = list(Match.objects.filter(competition=semi.competition).order_by("pk").values())
+        progression.follow_up_confirmed_result(semi.pk)  # once more: nothing changes
+        assert list(Match.objects.filter(competition=semi.competition).order_by("pk")
+                    .values()) == rows
