@@ -68,8 +68,8 @@ class CorrectForm(ServiceErrorForm):
         super().__init__(*args, **kwargs)
         name_a, name_b = side_names(match)
         choices = [("A", name_a), ("B", name_b)]
-        if not match.competition.is_knockout:
-            choices.append((DRAW, "Nobody: a draw"))
+        knockout = match.competition.is_knockout
+        choices.append((DRAW, "Nobody: a double forfeit" if knockout else "Nobody: a draw"))
         self.fields["winner"].choices = choices
         self.fields["games_a"].label = f"Games won by {name_a}"
         self.fields["games_b"].label = f"Games won by {name_b}"

@@ -14,6 +14,7 @@ urlpatterns = [
     path("matches/<int:pk>/dispute/", matches.dispute, name="match-dispute"),
     path("matches/<int:pk>/resolve/", matches.resolve, name="match-resolve"),
     path("matches/<int:pk>/correct/", matches.correct, name="match-correct"),
+    path("matches/<int:pk>/forfeit/", matches.forfeit, name="match-forfeit"),
     # Accounts: a player claiming their profile (issue 7)
     path("claim/<str:token>/", accounts.claim, name="player-claim"),
     # Exports (issue 7)

@@ -145,8 +145,13 @@ def correct_result(match_id: int, *, actor, winner: str | None, games_a: int, ga
         if expected_confirmed_at is not None and match.confirmed_at != expected_confirmed_at:
             raise ServiceError("Someone else changed this result while you were correcting it: "
                                "nothing was changed. Check the result and correct it again if needed.")
-        if winner not in ("A", "B", None) or (winner is None and match.competition.is_knockout):
+        if winner not in ("A", "B", None):
             raise ServiceError("Choose the winner of the match.", field="winner")
+        if winner is not None and kind == Match.Kind.DOUBLE_FORFEIT:
+            raise ServiceError("A double forfeit has no winner: choose nobody.", field="winner")
+        if winner is None and match.competition.is_knockout and kind != Match.Kind.DOUBLE_FORFEIT:
+            raise ServiceError("A knockout match needs a winner (nobody wins only a double "
+                               "forfeit, which puts both players out).", field="winner")
         if not comment.strip():
             raise ServiceError("Say why the result is corrected (it is kept in the history).", field="comment")
         before = _match_facts(match)

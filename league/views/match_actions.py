@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from gameplay.models import Game
 from league.models import Match, ResultReport
 from league.selectors import MatchPage
+from league.services.forfeits import FORFEITABLE
 from league.services.permissions import is_organizer, side_of
 from league.services.results import REPORTABLE, match_outcome
 
@@ -38,11 +39,12 @@ class MatchActions:
     dispute: bool = False
     resolve: bool = False
     correct: bool = False
+    forfeit: bool = False  # an organizer records a no-show or a forfeit
 
     @property
     def any(self) -> bool:
         return any((self.start_game, self.game_in_progress, self.report, self.confirm,
-                    self.dispute, self.resolve, self.correct))
+                    self.dispute, self.resolve, self.correct, self.forfeit))
 
 
 def match_actions(page: MatchPage, viewer: Viewer) -> MatchActions:
@@ -61,6 +63,8 @@ def match_actions(page: MatchPage, viewer: Viewer) -> MatchActions:
         dispute=answer,
         resolve=viewer.organizer and match.status == Match.Status.DISPUTED,
         correct=viewer.organizer and match.status == Match.Status.CONFIRMED,
+        forfeit=viewer.organizer and match.status in FORFEITABLE
+        and bool(match.entry_a_id and match.entry_b_id),
     )
 
 

@@ -1,4 +1,5 @@
-"""The match page and its actions: start a game, report, confirm, dispute, resolve, correct.
+"""The match page and its actions: start a game, report, confirm, dispute, resolve, correct,
+and an organizer's forfeit or no-show.
 
 Each action is a POST that calls one service. A refusal re-renders the page with the reason
 (next to the field it names) and what was typed; success redirects (PRG), or for htmx returns
@@ -13,9 +14,11 @@ from django.urls import reverse
 from gameplay.services import start_game as start_game_service
 from league import selectors
 from league.forms import CorrectForm, DisputeForm, ResolveForm
+from league.forms_formats import ForfeitForm
 from league.models import Match
 from league.services import results
 from league.services.errors import ServiceError
+from league.services.forfeits import record_forfeit
 from ratings.selectors import win_probability
 
 from .common import (
@@ -32,7 +35,8 @@ from .match_actions import match_actions, viewer_of
 
 TEMPLATE = "league/match.html"
 PARTIAL = "match-body"
-FORM_ACTIONS = {"dispute_form": "dispute", "resolve_form": "resolve", "correct_form": "correct"}
+FORM_ACTIONS = {"dispute_form": "dispute", "resolve_form": "resolve", "correct_form": "correct",
+                "forfeit_form": "forfeit"}
 # The win chances are a forecast: shown until the result is reported.
 BEFORE_PLAY = (Match.Status.PENDING, Match.Status.SCHEDULED, Match.Status.IN_PROGRESS)
 
@@ -78,6 +82,7 @@ def _blank_forms(match: Match) -> dict:
         "dispute_form": DisputeForm(prefix="dispute"),
         "resolve_form": ResolveForm(prefix="resolve"),
         "correct_form": CorrectForm.for_match(match, prefix="correct"),
+        "forfeit_form": ForfeitForm(match=match, prefix="forfeit"),
     }
 
 
@@ -166,3 +171,18 @@ def correct(request: HttpRequest, pk: int) -> HttpResponse:
     except ServiceError as error:
         return _refused(request, pk, error, form=form, name="correct_form")
     return _done(request, pk, "Result corrected. The history keeps what it was before.")
+
+
+@signed_in_post("match")
+def forfeit(request: HttpRequest, pk: int) -> HttpResponse:
+    page = selectors.match_page(pk)
+    form = ForfeitForm(request.POST, match=page.match, prefix="forfeit")
+    if not form.is_valid():
+        return _render(request, pk, forms={"forfeit_form": form}, status=UNPROCESSABLE)
+    data = form.cleaned_data
+    try:
+        match = record_forfeit(pk, actor=request.user, absent=data["absent"], kind=data["kind"],
+                               comment=data["comment"])
+    except ServiceError as error:
+        return _refused(request, pk, error, form=form, name="forfeit_form")
+    return _done(request, pk, f"{match.get_kind_display()} recorded: the result is confirmed.")

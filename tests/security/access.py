@@ -124,6 +124,10 @@ TABLE: dict[str, Access] = {
         match_url("match-correct", confirmed), ACTION, ORGANIZERS,
         lambda w: {"correct-winner": "B", "correct-games_a": "0", "correct-games_b": "1",
                    "correct-kind": "played", "correct-comment": "Scores were swapped."}),
+    "match-forfeit": Access(
+        match_url("match-forfeit"), ACTION, ORGANIZERS,
+        lambda w: {"forfeit-absent": "B", "forfeit-kind": "no_show",
+                   "forfeit-comment": "Did not turn up by nine."}),
     "gameplay:add-hand": Access(
         game_url("add-hand", game_in_progress), ACTION, PLAYERS_AND_ORGANIZERS,
         lambda w: {"expected_number": "1", "outcome": "knock", "winner": "A", "points": "9"}),
