@@ -3,6 +3,8 @@ and say why not (a ServiceError with the field it is about)."""
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from django import forms
 
 from league.models import Match
@@ -63,6 +65,9 @@ class CorrectForm(ServiceErrorForm):
     games_b = forms.IntegerField(min_value=0, max_value=999)
     kind = forms.ChoiceField(label="How the match was decided", choices=Match.Kind.choices)
     comment = comment_field("Why is it corrected?", help_text="Kept in the match history.")
+    # When the result the organizer was shown was confirmed: a correction made meanwhile by
+    # another organizer is not overwritten (results.correct_result's expected_confirmed_at).
+    seen = forms.CharField(required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args, match: Match, **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -79,12 +84,20 @@ class CorrectForm(ServiceErrorForm):
         winner = self.cleaned_data["winner"]
         return None if winner == DRAW else winner
 
+    def clean_seen(self) -> datetime | None:
+        text = self.cleaned_data["seen"]
+        try:
+            return datetime.fromisoformat(text) if text else None
+        except ValueError:
+            raise forms.ValidationError("Not a moment.") from None
+
     @classmethod
     def for_match(cls, match: Match, **kwargs) -> CorrectForm:
         """The form filled with the result as it stands."""
         sides = {match.entry_a_id: "A", match.entry_b_id: "B"}
         winner = sides[match.winner_id] if match.winner_id else DRAW
         initial = {"winner": winner, "games_a": match.games_a, "games_b": match.games_b,
-                   "kind": match.kind}
+                   "kind": match.kind,
+                   "seen": match.confirmed_at.isoformat() if match.confirmed_at else ""}
         return cls(match=match, initial=initial, **kwargs)
 

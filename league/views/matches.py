@@ -167,7 +167,7 @@ def correct(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         results.correct_result(pk, actor=request.user, winner=form.winner_side,
                                games_a=data["games_a"], games_b=data["games_b"], kind=data["kind"],
-                               comment=data["comment"])
+                               comment=data["comment"], expected_confirmed_at=data["seen"])
     except ServiceError as error:
         return _refused(request, pk, error, form=form, name="correct_form")
     return _done(request, pk, "Result corrected. The history keeps what it was before.")

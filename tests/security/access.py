@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 
+from league.models import Match
 from league.services.players import claim_token
 
 from .world import (
@@ -123,7 +124,8 @@ TABLE: dict[str, Access] = {
     "match-correct": Access(
         match_url("match-correct", confirmed), ACTION, ORGANIZERS,
         lambda w: {"correct-winner": "B", "correct-games_a": "0", "correct-games_b": "1",
-                   "correct-kind": "played", "correct-comment": "Scores were swapped."}),
+                   "correct-kind": "played", "correct-comment": "Scores were swapped.",
+                   "correct-seen": Match.objects.get(pk=w.match.pk).confirmed_at.isoformat()}),
     "match-forfeit": Access(
         match_url("match-forfeit"), ACTION, ORGANIZERS,
         lambda w: {"forfeit-absent": "B", "forfeit-kind": "no_show",
