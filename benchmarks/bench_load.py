@@ -12,6 +12,7 @@ database ginleague_load, created anew), gunicorn on a free loopback port.
 from __future__ import annotations
 
 import csv
+import importlib.util
 import json
 import os
 import socket
@@ -35,6 +36,10 @@ ORDER = ("healthz", "standings", "bracket", "player", "match", "start game", "sc
 
 
 def run() -> bool:
+    missing = [name for name in ("locust", "gunicorn") if importlib.util.find_spec(name) is None]
+    if missing:
+        print(f"not installed: {', '.join(missing)} (requirements/bench.txt): nothing measured")
+        return False
     if not _postgres_answers():
         print("PostgreSQL does not answer on 127.0.0.1:5432: nothing measured")
         return False
