@@ -88,7 +88,7 @@ class WithdrawForm(ServiceErrorForm):
 class DecisionForm(ServiceErrorForm):
     decision = forms.ChoiceField(
         label="Decision", widget=forms.RadioSelect,
-        choices=[("reset", "Reset: void its games, seat the players the bracket gives now"),
+        choices=[("reset", "Reset: void its games, seat the players the results give now"),
                  ("keep", "Keep it as played")],
     )
     comment = comment_field("Comment", help_text="Kept in the match history.")

@@ -30,6 +30,8 @@ urlpatterns = [
     path("competitions/<int:pk>/entries/", organizer.entries, name="competition-entries"),
     path("competitions/<int:pk>/entries/new/", organizer.new_entrant,
          name="competition-new-entrant"),
+    path("competitions/<int:pk>/entries/late/", organizer.late_entry,
+         name="competition-late-entry"),
     path("competitions/<int:pk>/seeds/", organizer.seeds, name="competition-seeds"),
     path("competitions/<int:pk>/start/", organizer.start, name="competition-start"),
     path("competitions/<int:pk>/manage/", organizer.matches, name="organizer-matches"),

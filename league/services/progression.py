@@ -10,7 +10,10 @@ running it twice changes nothing. It runs with the competition's row locked.
   either resets it (`reset_match`: its games are voided and it is re-seated from the bracket)
   or keeps it (`keep_match`: its players stay in that slot whatever the bracket says).
 - Swiss: when every match of the current round is confirmed, the next round is paired (until
-  `swiss_rounds`); withdrawn players are not paired.
+  `swiss_rounds`); withdrawn players are not paired, a late entry is (his first match audited).
+  A result corrected after a later round was paired from it: that round is paired again if
+  nothing of it has started, else an organizer decides (league.services.swiss_corrections);
+  no round is paired while a decision is pending.
 - The competition is finished when its last match is confirmed (knockout: the champion known
   and nothing left to decide), and running again if a correction reopens it.
 """
@@ -62,7 +65,7 @@ def progress_competition(competition: Competition, *, trigger: Match | None = No
     if competition.is_knockout:
         sync_knockout(competition, trigger=trigger)
     elif competition.format == Competition.Format.SWISS:
-        _advance_swiss(competition)
+        _advance_swiss(competition, trigger)
     _finish_if_complete(competition)
 
 
@@ -73,7 +76,7 @@ def _finish_if_complete(competition: Competition) -> None:
     paired further) is over."""
     open_matches = competition.matches.exclude(
         status__in=(Match.Status.CONFIRMED, Match.Status.VOID)).exists()
-    done = not open_matches and not (competition.is_knockout and pending_decisions(competition))
+    done = not open_matches and not pending_decisions(competition)
     status = Competition.Status.FINISHED if done else Competition.Status.RUNNING
     if competition.status != status:
         competition.status = status
@@ -233,6 +236,8 @@ def reset_match(match_id: int, *, actor, comment: str = "") -> Match:
     """The organizer's choice: void the match's games and re-seat it from the bracket."""
     with transaction.atomic():
         competition, match = _decision_to_make(match_id, actor)
+        if competition.format == Competition.Format.SWISS:
+            return _reset_swiss(competition, match, actor, comment)
         games = list(match.games.order_by("number").values("number", "winner", "total_a", "total_b"))
         before = {"entry_a": match.entry_a_id, "entry_b": match.entry_b_id, "status": match.status,
                   "winner": match.winner_id, "games_a": match.games_a, "games_b": match.games_b,
@@ -266,6 +271,16 @@ def keep_match(match_id: int, *, actor, comment: str = "") -> Match:
         return match
 
 
+def _reset_swiss(competition: Competition, match: Match, actor, comment: str) -> Match:
+    from .swiss_corrections import reset_swiss_round
+
+    reset_swiss_round(competition, match, actor=actor, comment=comment)
+    progress_competition(competition, trigger=match)
+    for row in competition.matches.filter(round=match.round_id):
+        _enqueue(row.pk)  # the ratings of the weeks its voided games were played in
+    return match
+
+
 def _decision_to_make(match_id: int, actor) -> tuple[Competition, Match]:
     competition_id = Match.objects.filter(pk=match_id).values_list("competition_id", flat=True).first()
     if competition_id is None:
@@ -288,9 +303,15 @@ def _enqueue(match_id: int) -> None:
 # Swiss ---------------------------------------------------------------------------------------
 
 
-def _advance_swiss(competition: Competition) -> None:
-    """Pair the next round once the current one is complete (up to swiss_rounds)."""
-    if competition.matches.exclude(status=Match.Status.CONFIRMED).exists():
+def _advance_swiss(competition: Competition, trigger: Match | None = None) -> None:
+    """Check the later rounds against a changed result; pair the next round once the current
+    one is complete (up to swiss_rounds) and no decision is pending."""
+    if trigger is not None:
+        from .swiss_corrections import recheck_later_rounds
+
+        recheck_later_rounds(competition, trigger)
+    if (competition.matches.exclude(status=Match.Status.CONFIRMED).exists()
+            or pending_decisions(competition)):
         return
     played = competition.rounds.count()
     if played < (competition.swiss_rounds or 0):
@@ -332,3 +353,24 @@ def _create_swiss_round(competition: Competition, number: int, pairings, bye) ->
                              entry_a_id=bye, kind=Match.Kind.BYE, status=Match.Status.CONFIRMED,
                              confirmed_at=timezone.now()))
     Match.objects.bulk_create(matches)
+    _audit_late_entries(competition, number, matches)
+
+
+def _audit_late_entries(competition: Competition, number: int, matches: list[Match]) -> None:
+    """A player in his first round after round 1 entered late (league.services.late_entries)."""
+    if number == 1:
+        return
+    earlier = competition.matches.filter(round__number__lt=number)
+    seen = set(earlier.values_list("entry_a", flat=True)) | set(
+        earlier.values_list("entry_b", flat=True))
+    firsts = [(m, e) for m in matches for e in (m.entry_a_id, m.entry_b_id)
+              if e is not None and e not in seen]
+    if not firsts:
+        return
+    names = dict(competition.entries.values_list("pk", "player__name"))
+    AuditEntry.objects.bulk_create(
+        AuditEntry(match=m, action="late entry",
+                   comment=f"{names[e]} entered late: first paired in round {number}, with "
+                           "0 points.")
+        for m, e in firsts
+    )

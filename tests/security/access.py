@@ -167,6 +167,10 @@ TABLE: dict[str, Access] = {
     "competition-new-entrant": Access(
         lambda w: reverse("competition-new-entrant", args=[w.draft.pk]), ACTION, ORGANIZERS,
         lambda w: {"name": "Newbie"}),
+    # A late entry in the running league of the match: a player of the club not entered.
+    "competition-late-entry": Access(
+        competition_url("competition-late-entry"), ACTION, ORGANIZERS,
+        lambda w: {"player": w.unclaimed.pk}),
     "competition-seeds": Access(
         lambda w: reverse("competition-seeds", args=[w.draft.pk]), ACTION, ORGANIZERS,
         lambda w: {f"seed_{e.pk}": str(n) for n, e in enumerate(w.draft.entries.order_by("pk"), 1)}),

@@ -1,6 +1,7 @@
 """Entrants of a competition: enter the club's players (a filter box that works without
 JavaScript, quicker with htmx) or new ones, seed them, start the competition; withdraw a
-player (a confirmation page, then a POST)."""
+player (a confirmation page, then a POST); once it runs, enter a player late (a league or a
+Swiss)."""
 
 from __future__ import annotations
 
@@ -12,10 +13,17 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from league import selectors_organizer as selectors
 from league.forms_entries import NewEntrantForm, RegisterForm, SeedsForm, StartForm, WithdrawForm
+from league.forms_formats import LateEntryForm
 from league.models import Competition, Entry, Player
 from league.services.competitions import register_players, seed_entries
 from league.services.draws import start_competition
 from league.services.errors import ServiceError
+from league.services.late_entries import (
+    LateEntry,
+    add_late_entry,
+    add_new_player_late,
+    late_entry_refusal,
+)
 from league.services.permissions import is_organizer
 from league.services.players import add_and_enter
 from league.services.withdrawals import withdraw_entry
@@ -42,7 +50,8 @@ def _render(request: HttpRequest, competition: Competition, *, filter_text: str 
             forms: dict | None = None, refusal: str = "", status: int = 200) -> HttpResponse:
     page = selectors.entries_page(competition, filter_text.strip())
     draft = competition.status == Competition.Status.DRAFT
-    if not draft and not refusal and any(form.errors for form in (forms or {}).values()):
+    hidden = [form for name, form in (forms or {}).items() if name != "late_form"]
+    if not draft and not refusal and any(form.errors for form in hidden):
         refusal = CLOSED  # the forms are not shown once the competition has started
     context = {
         "competition": competition, "club": competition.season.club, "page": page,
@@ -53,6 +62,8 @@ def _render(request: HttpRequest, competition: Competition, *, filter_text: str 
         "seeds_form": SeedsForm(entries=page.entries),
         "start_form": StartForm(),
         "refusal": refusal,
+        "late_refusal": "" if draft else late_entry_refusal(competition),
+        "late_form": LateEntryForm(candidates=_not_entered(competition)),
     } | (forms or {})
     return render_page(request, TEMPLATE, context, partial="candidates", status=status)
 
@@ -88,6 +99,44 @@ def new_entrant(request: HttpRequest, pk: int) -> HttpResponse:
         messages.success(request, f"{player.name} is added to the club and entered.")
         return go(request, reverse("competition-entries", args=[competition.pk]))
     return _render(request, competition, forms={"new_form": form}, status=UNPROCESSABLE)
+
+
+def _not_entered(competition: Competition):
+    return Player.objects.filter(club=competition.season.club).exclude(
+        entries__competition=competition).order_by("name")
+
+
+@require_POST
+def late_entry(request: HttpRequest, pk: int) -> HttpResponse:
+    competition = selectors.organizer_competition(pk)
+    if (refusal := refused(request, competition.season.club)) is not None:
+        return refusal
+    form = LateEntryForm(request.POST, candidates=_not_entered(competition))
+    if not form.is_valid():
+        return _render(request, competition, forms={"late_form": form}, status=UNPROCESSABLE)
+    player, name = form.cleaned_data["player"], form.cleaned_data["name"]
+    try:
+        if player is not None:
+            late = add_late_entry(competition.pk, player.pk, actor=request.user)
+        else:
+            late = add_new_player_late(competition.pk, name, actor=request.user)
+    except ServiceError as error:
+        shown = error.field in form.fields
+        if shown:
+            form.add_service_error(error)
+        return _render(request, competition, forms={"late_form": form},
+                       refusal="" if shown else error.message, status=refusal_status(error))
+    messages.success(request, _entered_late(competition, late))
+    return go(request, reverse("competition-entries", args=[competition.pk]))
+
+
+def _entered_late(competition: Competition, late: LateEntry) -> str:
+    name = late.entry.player.name
+    if competition.format == Competition.Format.SWISS:
+        return f"{name} is entered late: paired from round {late.from_round} on, with 0 points."
+    count = len(late.matches)
+    return (f"{name} is entered late: {count} match{'es' if count != 1 else ''} from round "
+            f"{late.from_round} on.")
 
 
 @require_POST
