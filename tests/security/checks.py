@@ -11,7 +11,8 @@ from .access import FORBIDDEN, NOT_FOUND, OK, POST_ONLY, REFUSED, SIGN_IN
 from .world import sign_in_url
 
 SKIPPED_NAMESPACES = {"admin"}  # Django's admin: its own staff permissions (test_admin below)
-ALERT_MARKS = ('role="alert"', 'class="errorlist')
+# An alert, a field's error, or an error message of the messages framework in the page.
+ALERT_MARKS = ('role="alert"', 'class="errorlist', 'class="message message-error')
 
 
 def site_url_patterns() -> dict[str, URLPattern]:
@@ -54,8 +55,8 @@ def text_of(response: HttpResponse) -> str:
 
 
 def refusal_explained(response: HttpResponse) -> bool:
-    """A refusal says why in the page: an alert or a field's error for the site's own pages,
-    Django's own sentence for a missing page or a failed CSRF check."""
+    """A refusal says why in the page: an alert, a field's error or an error message for the
+    site's own pages, Django's own sentence for a missing page or a failed CSRF check."""
     code = response.status_code
     text = text_of(response)
     if code == 404:
