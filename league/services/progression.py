@@ -274,10 +274,10 @@ def keep_match(match_id: int, *, actor, comment: str = "") -> Match:
 def _reset_swiss(competition: Competition, match: Match, actor, comment: str) -> Match:
     from .swiss_corrections import reset_swiss_round
 
-    reset_swiss_round(competition, match, actor=actor, comment=comment)
+    seated = reset_swiss_round(competition, match, actor=actor, comment=comment)
     progress_competition(competition, trigger=match)
-    for row in competition.matches.filter(round=match.round_id):
-        _enqueue(row.pk)  # the ratings of the weeks its voided games were played in
+    for row in {match.pk: match, **{m.pk: m for m in seated}}.values():
+        _enqueue(row.pk)  # re-rates from the week the voided games were played in
     return match
 
 

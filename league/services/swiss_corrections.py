@@ -67,16 +67,18 @@ def recheck_later_rounds(competition: Competition, trigger: Match) -> None:
         return
 
 
-def reset_swiss_round(competition: Competition, match: Match, *, actor, comment: str) -> None:
-    """The organizer's choice: pair the decision's round again; the later rounds are deleted."""
+def reset_swiss_round(competition: Competition, match: Match, *, actor,
+                      comment: str) -> list[Match]:
+    """The organizer's choice: pair the decision's round again; the later rounds are deleted.
+    Returns the matches re-seated."""
     round_ = match.round
     after = competition.matches.filter(round__number__gt=round_.number).order_by("pk")
     before = {"deleted": [_facts(m) for m in after], "round": [_facts(m) for m in _rows(round_)]}
     competition.rounds.filter(number__gt=round_.number).delete()
     AuditEntry.objects.create(match=match, actor=actor, action=RESET, before=before,
                               comment=comment.strip() or f"Reset: {round_} is paired again.")
-    _pair_again(competition, round_, _rows(round_), actor=actor,
-                note=f"{round_} is paired again: an organizer reset it.")
+    return _pair_again(competition, round_, _rows(round_), actor=actor,
+                       note=f"{round_} is paired again: an organizer reset it.")
 
 
 def _rows(round_: Round) -> list[Match]:
@@ -132,10 +134,10 @@ def _started(rows: list[Match]) -> bool:
 
 
 def _pair_again(competition: Competition, round_: Round, rows: list[Match], *, actor,
-                note: str) -> None:
+                note: str) -> list[Match]:
     """Give the round the pairing it gets now. A match whose two players meet again keeps its
     row and its result; the others are re-seated (games and reports voided), removed when the
-    round has fewer tables, added when it has more."""
+    round has fewer tables, added when it has more. Returns the matches re-seated."""
     drawn = _paired_now(competition, round_.number)
     if drawn is None:
         raise ServiceError(f"{round_} cannot be paired again without a rematch: keep it as "
@@ -147,10 +149,11 @@ def _pair_again(competition: Competition, round_: Round, rows: list[Match], *, a
     new = [p for p in drawn.pairings if frozenset(p) not in kept]
     used = {table_of(m.key) for m in tables}
     spare = (t for t in range(len(rows) + len(new)) if t not in used)
+    seated = []
     for pair in new:
         row = free.pop(0) if free else Match(competition=competition, round=round_,
                                              key=fixture_key(round_.number, next(spare)))
-        _seat(row, pair, Match.Kind.PLAYED, actor, note, names)
+        seated.append(_seat(row, pair, Match.Kind.PLAYED, actor, note, names))
     for row in free:
         row.delete()
     bye = next((m for m in rows if m.kind == Match.Kind.BYE), None)
@@ -159,10 +162,11 @@ def _pair_again(competition: Competition, round_: Round, rows: list[Match], *, a
     elif drawn.bye is not None and (bye is None or bye.entry_a_id != drawn.bye):
         row = bye or Match(competition=competition, round=round_,
                            key=fixture_key(round_.number, None))
-        _seat(row, (drawn.bye, None), Match.Kind.BYE, actor, note, names)
+        seated.append(_seat(row, (drawn.bye, None), Match.Kind.BYE, actor, note, names))
+    return seated
 
 
-def _seat(row: Match, pair: tuple, kind: str, actor, note: str, names: dict[int, str]) -> None:
+def _seat(row: Match, pair: tuple, kind: str, actor, note: str, names: dict[int, str]) -> Match:
     before = _facts(row) if row.pk else {}
     if row.pk:
         Game.objects.filter(match=row).delete()
@@ -177,6 +181,7 @@ def _seat(row: Match, pair: tuple, kind: str, actor, note: str, names: dict[int,
     was = f" It was {_pair_text(before, names)}." if before else ""
     AuditEntry.objects.create(match=row, actor=actor, action=REPAIRED, before=before,
                               after=_facts(row), comment=f"{note}{was}")
+    return row
 
 
 def _facts(match: Match) -> dict:

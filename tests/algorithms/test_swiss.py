@@ -6,16 +6,43 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from league.algorithms.standings import MatchResult, ResultKind
-from league.algorithms.swiss import PairingImpossible, history, pair_next_round, pair_swiss
+from league.algorithms.swiss import (
+    PairingImpossible,
+    history,
+    pair_next_round,
+    pair_swiss,
+    pairing_order,
+)
 
 
 def as_sets(swiss_round):
     return {frozenset(pair) for pair in swiss_round.pairings}
 
 
-def test_first_round_pairs_neighbours_in_the_seeding():
-    r = pair_next_round([1, 2, 3, 4, 5, 6])
-    assert r.pairings == ((1, 2), (3, 4), (5, 6)) and r.bye is None
+def test_first_round_pairs_the_top_half_against_the_bottom_half():
+    # FIDE C.04.3 (Dutch system): S1 = seeds 1..n/2 against S2 = seeds n/2+1..n, in order.
+    r = pair_next_round([1, 2, 3, 4, 5, 6, 7, 8])
+    assert r.pairings == ((1, 5), (2, 6), (3, 7), (4, 8)) and r.bye is None
+    r = pair_next_round([1, 2, 3, 4, 5, 6, 7])
+    assert r.pairings == ((1, 4), (2, 5), (3, 6)) and r.bye == 7
+
+
+@pytest.mark.parametrize("exact", [True, False])
+def test_a_large_first_round_is_top_half_against_bottom_half_too(exact):
+    players = list(range(1, 301))
+    r = pair_swiss(players, {}, exact=exact)
+    assert r.pairings == tuple((i, i + 150) for i in range(1, 151))
+
+
+def test_each_score_group_pairs_its_top_half_against_its_bottom_half():
+    results = [MatchResult(a, a + 4, a) for a in (1, 2, 3, 4)]  # seeds 1 to 4 win round 1
+    r = pair_next_round(list(range(1, 9)), results)
+    assert r.pairings == ((1, 3), (2, 4), (5, 7), (6, 8))
+
+
+def test_the_pairing_order_interleaves_each_groups_halves_the_odd_one_out_last():
+    scores = {"a": 2, "b": 2, "c": 2, "d": 0, "e": 0, "f": 0, "g": 0}
+    assert pairing_order(list("abcdefg"), scores) == list("abcdfeg")
 
 
 def test_winners_meet_winners_and_no_rematch():
