@@ -76,7 +76,7 @@ def test_a_no_show_is_a_confirmed_win_for_the_player_present_without_game_points
     assert (rows["P04"].lost, rows["P04"].match_points) == (1, 0)
 
 
-def test_a_double_forfeit_is_a_loss_for_both_and_a_win_for_nobody():
+def test_a_double_forfeit_is_a_loss_for_both_and_a_win_for_nobody(client):
     club = Club(4)
     competition = club.competition(LEAGUE)
     match = fixture(competition, "P02", "P03")
@@ -88,6 +88,8 @@ def test_a_double_forfeit_is_a_loss_for_both_and_a_win_for_nobody():
     rows = rows_by_name(competition)
     assert (rows["P02"].played, rows["P02"].lost, rows["P02"].match_points) == (1, 1, 0)
     assert (rows["P03"].played, rows["P03"].lost, rows["P03"].match_points) == (1, 1, 0)
+    html = client.get(reverse("match", args=[match.pk])).content.decode()
+    assert "Double forfeit" in html and "nobody won" in html and "a draw" not in html
 
 
 def test_a_player_who_conceded_mid_match_forfeits_and_the_games_stay_as_history():
