@@ -320,7 +320,8 @@ def knocks(draw):
     near = [c for c in deck if c not in knocker and any(
         (c.suit == k.suit and abs(c.rank - k.rank) <= 2) or c.rank == k.rank for k in knocker)]
     far = [c for c in deck if c not in knocker and c not in near]
-    share = draw(st.integers(0, min(10, len(near))))
+    # Enough near cards to make ten when few cards are far from the knocker's.
+    share = draw(st.integers(max(0, 10 - len(far)), min(10, len(near))))
     defender = near[:share] + far[: 10 - share]
     return knocker, defender, rules
 
