@@ -87,6 +87,10 @@ def rate_confirmed_result(match_id: int, *, now: datetime | None = None) -> Rati
         log.info("ratings: match %s no longer exists", match_id)
         return None
     club_id, moment = found
+    if moment is None:
+        # Never played, reported or confirmed (e.g. a match the bracket re-seated): not rated.
+        log.info("ratings: match %s has no result to rate", match_id)
+        return None
     return rebuild_ratings(club_id, since=week_of_moment(moment), now=now)
 
 

@@ -235,3 +235,11 @@ def test_result_without_games_counts_from_its_first_report():
     run = rate_confirmed_result(match.pk, now=after(3))
     assert run.first == week(1)
     assert PlayerRating.objects.get(player=a.player, starts_on=week(1)).games == 2
+
+
+def test_a_match_never_played_has_nothing_to_rate():
+    from tests.factories import MatchFactory
+
+    match = MatchFactory(status=Match.Status.PENDING)
+    assert rate_confirmed_result(match.pk) is None
+    assert not RatingPeriod.objects.exists()
