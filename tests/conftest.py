@@ -15,6 +15,14 @@ from collections.abc import Iterator
 
 import pytest
 
+# CI runs the same hypothesis examples every time (a red build names a real regression, not a
+# new random draw); on a developer's machine each run explores new examples.
+from hypothesis import settings as hypothesis_settings
+
+hypothesis_settings.register_profile("ci", derandomize=True, print_blob=True)
+if os.environ.get("CI"):
+    hypothesis_settings.load_profile("ci")
+
 BROKER_VARIABLE = "CELERY_TEST_BROKER_URL"
 WORKER_SETTINGS = ("broker_url", "task_always_eager", "result_backend",
                    "broker_connection_retry_on_startup")
