@@ -10,10 +10,11 @@ and the run fails only when the stored ratings do not account for every game.
 
 from __future__ import annotations
 
-import os
 import random
 import time
 from datetime import date, timedelta
+
+from benchmarks.scratch_db import in_scratch_database
 
 PLAYERS = 300
 WEEKS = 52
@@ -25,19 +26,7 @@ TEST_DATABASE = "test_ginleague_bench_ratings"  # never the one the test suite u
 
 
 def run() -> bool:
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    import django
-
-    django.setup()
-    from django.db import connection
-
-    if connection.vendor != "sqlite":
-        connection.settings_dict["TEST"]["NAME"] = TEST_DATABASE
-    old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
-    try:
-        return _measure()
-    finally:
-        connection.creation.destroy_test_db(old_name, verbosity=0)
+    return in_scratch_database(TEST_DATABASE, _measure)
 
 
 def _measure() -> bool:

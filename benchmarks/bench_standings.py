@@ -10,9 +10,10 @@ the field).
 
 from __future__ import annotations
 
-import os
 import random
 import time
+
+from benchmarks.scratch_db import in_scratch_database
 
 PLAYERS = 64
 SMALL = 8
@@ -22,19 +23,7 @@ TEST_DATABASE = "test_ginleague_bench_standings"  # never the one the test suite
 
 
 def run() -> bool:
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    import django
-
-    django.setup()
-    from django.db import connection
-
-    if connection.vendor != "sqlite":
-        connection.settings_dict["TEST"]["NAME"] = TEST_DATABASE
-    old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
-    try:
-        return _measure()
-    finally:
-        connection.creation.destroy_test_db(old_name, verbosity=0)
+    return in_scratch_database(TEST_DATABASE, _measure)
 
 
 def _measure() -> bool:
