@@ -63,7 +63,10 @@ class CorrectForm(ServiceErrorForm):
     winner = forms.ChoiceField(label="Winner", widget=forms.RadioSelect)
     games_a = forms.IntegerField(min_value=0, max_value=999)
     games_b = forms.IntegerField(min_value=0, max_value=999)
-    kind = forms.ChoiceField(label="How the match was decided", choices=Match.Kind.choices)
+    kind = forms.ChoiceField(
+        label="How the match was decided",
+        choices=[(value, label) for value, label in Match.Kind.choices if value != Match.Kind.BYE],
+    )
     comment = comment_field("Why is it corrected?", help_text="Kept in the match history.")
     # When the result the organizer was shown was confirmed: a correction made meanwhile by
     # another organizer is not overwritten (results.correct_result's expected_confirmed_at).

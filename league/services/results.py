@@ -147,6 +147,10 @@ def correct_result(match_id: int, *, actor, winner: str | None, games_a: int, ga
                                "nothing was changed. Check the result and correct it again if needed.")
         if winner not in ("A", "B", None):
             raise ServiceError("Choose the winner of the match.", field="winner")
+        if kind not in Match.Kind.values or kind == Match.Kind.BYE:
+            raise ServiceError("Choose how the match was decided.", field="kind")
+        if not all(isinstance(n, int) and 0 <= n <= 99 for n in (games_a, games_b)):
+            raise ServiceError("Games won are whole numbers from 0 to 99.", field="games_a")
         if winner is not None and kind == Match.Kind.DOUBLE_FORFEIT:
             raise ServiceError("A double forfeit has no winner: choose nobody.", field="winner")
         if winner is None and match.competition.is_knockout and kind != Match.Kind.DOUBLE_FORFEIT:

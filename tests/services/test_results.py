@@ -172,3 +172,18 @@ def test_fixed_games_can_end_in_a_draw_in_a_league():
     m.competition.match_games = 2
     outcome = match_outcome(m, [Game(status="finished", winner=w) for w in "AB"])
     assert outcome.decided and outcome.winner is None
+
+
+@pytest.mark.parametrize(
+    ("kind", "games_a", "field"),
+    [("bye", 1, "kind"), ("triumph", 1, "kind"), ("played", -1, "games_a"), ("played", 400, "games_a")],
+)
+def test_correction_with_an_impossible_kind_or_score_is_refused(match, organizer, kind, games_a, field):
+    report_result(match.pk, actor=player_a(match))
+    confirm_result(match.pk, actor=player_b(match))
+    with pytest.raises(ServiceError) as refused:
+        correct_result(match.pk, actor=organizer, winner="A", games_a=games_a, games_b=0,
+                       kind=kind, comment="fix")
+    assert refused.value.field == field
+    match.refresh_from_db()
+    assert (match.kind, match.games_a) == ("played", 1)
