@@ -10,7 +10,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
 from league import sign_in_limit
-from league.forms_accounts import ClaimSignUpForm
+from league.forms.accounts import ClaimSignUpForm
 from league.services import players
 from league.services.errors import ServiceError
 

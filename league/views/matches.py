@@ -13,8 +13,8 @@ from django.urls import reverse
 
 from gameplay.services import start_game as start_game_service
 from league import selectors
-from league.forms import CorrectForm, DisputeForm, ResolveForm
-from league.forms_formats import ForfeitForm
+from league.forms.formats import ForfeitForm
+from league.forms.matches import CorrectForm, DisputeForm, ResolveForm
 from league.models import Match
 from league.services import results
 from league.services.errors import ServiceError

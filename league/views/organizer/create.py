@@ -9,7 +9,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
 from league import selectors_organizer as selectors
-from league.forms_organizer import PRESET_NAMES, CompetitionForm
+from league.forms.organizer import PRESET_NAMES, CompetitionForm
 from league.services.errors import ServiceError
 from league.services.seasons import create_competition_in_season
 from league.views.common import UNPROCESSABLE, go, refusal_status, render_page

@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from league import selectors_organizer as selectors
-from league.forms_entries import AddPlayerForm
+from league.forms.entries import AddPlayerForm
 from league.models import Player
 from league.services import players
 from league.services.errors import ServiceError

@@ -12,8 +12,8 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
 from league import selectors_organizer as selectors
-from league.forms_entries import NewEntrantForm, RegisterForm, SeedsForm, StartForm, WithdrawForm
-from league.forms_formats import LateEntryForm
+from league.forms.entries import NewEntrantForm, RegisterForm, SeedsForm, StartForm, WithdrawForm
+from league.forms.formats import LateEntryForm
 from league.models import Competition, Entry, Player
 from league.services.competitions import register_players, seed_entries
 from league.services.draws import start_competition

@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from league import selectors_organizer as selectors
-from league.forms_entries import DecisionForm
+from league.forms.entries import DecisionForm
 from league.models import Competition, Match
 from league.services.errors import ServiceError
 from league.services.progression import keep_match, reset_match

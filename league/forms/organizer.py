@@ -12,9 +12,10 @@ from django import forms
 
 from gameplay.engine import PRESETS, InvalidRuleset, NextDealer, Ruleset, Shutout
 from league.algorithms.tiebreaks import Tiebreak
-from league.forms import ServiceErrorForm
 from league.models import Club, Competition, Season
 from league.services.standings import TIEBREAK_LABELS
+
+from .base import ServiceErrorForm
 
 NUMBER = {"inputmode": "numeric"}
 AS_PRESET = ("", "As the preset")

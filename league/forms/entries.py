@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from django import forms
 
-from league.forms import ServiceErrorForm, comment_field
 from league.models import Entry, Player
+
+from .base import ServiceErrorForm, comment_field
 
 NUMBER = {"inputmode": "numeric"}
 

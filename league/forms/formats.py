@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from django import forms
 
-from league.forms import ServiceErrorForm, comment_field
 from league.models import Match, Player
 from league.selectors import side_names
 from league.services.players import NAME_MAX
+
+from .base import ServiceErrorForm, comment_field
 
 
 class ForfeitForm(ServiceErrorForm):
