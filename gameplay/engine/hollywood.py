@@ -28,7 +28,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .rules import STANDARD, Ruleset
-from .scoring import GameOver, GameScore, HandRecord, InvalidHand, PerSeat, next_dealer
+from .scoring import GameOver, GameScore, HandRecord, InvalidHand, PerSeat, dealer_after
 from .types import Seat
 
 COLUMNS = 3
@@ -69,10 +69,7 @@ class HollywoodScore:
     @property
     def dealer_next(self) -> Seat:
         """Who deals next in the match (a column's own ``dealer_next`` is not the match's)."""
-        if not self.lines:
-            return self.first_dealer
-        last = self.lines[-1]
-        return next_dealer(self.rules, last.dealer, last.hand)
+        return dealer_after(self.rules, self.first_dealer, self.lines)
 
     @property
     def totals(self) -> PerSeat:

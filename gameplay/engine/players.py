@@ -11,7 +11,7 @@ next event; it holds no state, so a game is reproduced from its seed alone.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -44,6 +44,18 @@ def routine(view: PlayerView) -> Event | None:
     return None
 
 
+def take_turn(view: PlayerView, draw: Callable[[PlayerView], Event],
+              discard: Callable[[PlayerView], Event]) -> Event:
+    """A turn of any built-in player: what needs no decision, then its draw, then big gin if
+    it is there, else its discard (or knock)."""
+    event = routine(view)
+    if event is not None:
+        return event
+    if view.phase in (Phase.OFFER, Phase.DRAW):
+        return draw(view)
+    return big_gin(view) or discard(view)
+
+
 def discardable(view: PlayerView) -> tuple[Card, ...]:
     """The cards this player may discard now (not the card just taken from the pile)."""
     if view.taken is None or view.rules.may_discard_card_taken_from_pile:
@@ -74,12 +86,7 @@ class SimplePlayer:
     name: str = "simple"
 
     def act(self, view: PlayerView) -> Event:
-        event = routine(view)
-        if event is not None:
-            return event
-        if view.phase in (Phase.OFFER, Phase.DRAW):
-            return self._draw(view)
-        return big_gin(view) or self._discard(view)
+        return take_turn(view, self._draw, self._discard)
 
     def _draw(self, view: PlayerView) -> Event:
         top = view.discard_top
@@ -122,12 +129,7 @@ class StrongPlayer:
     late_knock: int = 6
 
     def act(self, view: PlayerView) -> Event:
-        event = routine(view)
-        if event is not None:
-            return event
-        if view.phase in (Phase.OFFER, Phase.DRAW):
-            return self._draw(view)
-        return big_gin(view) or self._discard(view)
+        return take_turn(view, self._draw, self._discard)
 
     def _draw(self, view: PlayerView) -> Event:
         unseen = unseen_cards(view)

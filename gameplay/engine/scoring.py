@@ -12,7 +12,7 @@ Per-seat figures are ``(A, B)`` tuples indexed by ``Seat``: ``score.totals[Seat.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from numbers import Real
 from typing import Any
@@ -96,6 +96,13 @@ def seat_of(value: Any) -> Seat | None:
         return Seat(value)
     except ValueError:
         raise InvalidHand(f"winner must be seat A or B, not {value!r}") from None
+
+
+def dealer_after(rules: Ruleset, first_dealer: Seat, lines: Sequence[Any]) -> Seat:
+    """Who deals after a table of hands (lines with ``.dealer`` and ``.hand``)."""
+    if not lines:
+        return first_dealer
+    return next_dealer(rules, lines[-1].dealer, lines[-1].hand)
 
 
 def next_dealer(rules: Ruleset, dealer: Seat, hand: HandRecord) -> Seat:
@@ -202,10 +209,7 @@ class GameScore:
 
     @property
     def dealer_next(self) -> Seat:
-        if not self.lines:
-            return self.first_dealer
-        last = self.lines[-1]
-        return next_dealer(self.rules, last.dealer, last.hand)
+        return dealer_after(self.rules, self.first_dealer, self.lines)
 
     @property
     def winner(self) -> Seat | None:
