@@ -29,7 +29,7 @@ from tests.security.checks import (
     site_url_names,
     site_url_patterns,
 )
-from tests.security.world import ROLES, World, build_world, stored_rows
+from tests.security.world import ROLES, World, stored_rows
 
 from .strategies import post_data, text
 
@@ -39,16 +39,6 @@ pytestmark = pytest.mark.django_db
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "60"))
 ENDPOINTS = sorted(site_url_names())
 MISSING_IDS = [0, 987_654, 2**31 - 1, 2**63 - 1]
-
-
-@pytest.fixture(autouse=True)
-def quick_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture
-def world() -> World:
-    return build_world()
 
 
 @pytest.fixture

@@ -11,21 +11,11 @@ from django.urls import reverse
 
 from .access import FORBIDDEN, SIGN_IN, TABLE
 from .checks import outcome, text_of
-from .world import ROLES, World, build_world, stored_rows
+from .world import ROLES, stored_rows
 
 pytestmark = pytest.mark.django_db
 
 FORMS = sorted(name for name, access in TABLE.items() if access.post is not None)
-
-
-@pytest.fixture(autouse=True)
-def quick_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture
-def world() -> World:
-    return build_world()
 
 
 def allowed_role(name: str) -> str:

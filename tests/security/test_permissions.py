@@ -13,19 +13,9 @@ from django.urls import reverse
 
 from .access import FORBIDDEN, OK, POST_ONLY, SIGN_IN, TABLE, Access
 from .checks import outcome, refusal_explained, site_url_names
-from .world import ROLES, World, build_world, stored_rows
+from .world import ROLES, World, stored_rows
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def quick_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture
-def world() -> World:
-    return build_world()
 
 
 def test_every_url_pattern_has_a_row_in_the_permission_table():
