@@ -1,6 +1,7 @@
 from django.urls import path
 
-from . import views, views_rulings
+from . import views
+from .rulings import views as rulings_views
 
 app_name = "gameplay"
 urlpatterns = [
@@ -8,7 +9,7 @@ urlpatterns = [
     path("games/<int:pk>/hands/", views.add_hand, name="add-hand"),
     path("games/<int:pk>/undo/", views.undo_hand, name="undo-hand"),
     # The rulings assistant (issue 7)
-    path("rulings/", views_rulings.rulings, name="rulings"),
-    path("rulings/<slug:key>/", views_rulings.ruling, name="ruling"),
-    path("rulings/<slug:key>/record/", views_rulings.record, name="ruling-record"),
+    path("rulings/", rulings_views.rulings, name="rulings"),
+    path("rulings/<slug:key>/", rulings_views.ruling, name="ruling"),
+    path("rulings/<slug:key>/record/", rulings_views.record, name="ruling-record"),
 ]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.db import transaction
 
 from gameplay.models import Game
-from gameplay.rulings_assistant import Advice
+from gameplay.rulings.assistant import Advice
 from league.models import AuditEntry, Match
 from league.services.errors import ServiceError
 from league.services.permissions import require_organizer

@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from gameplay.engine import rulings as rules
 from gameplay.engine.rulings import CATALOGUE
-from gameplay.rulings_assistant import WrongAnswer, advise, questions
+from gameplay.rulings.assistant import WrongAnswer, advise, questions
 from league.models import AuditEntry, Match
 from tests.factories import MatchFactory
 

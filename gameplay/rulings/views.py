@@ -14,8 +14,8 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from gameplay.engine.rulings import CATALOGUE
-from gameplay.forms_rulings import QuestionsForm, RecordForm
-from gameplay.rulings_assistant import irregularity, questions
+from gameplay.rulings.assistant import irregularity, questions
+from gameplay.rulings.forms import QuestionsForm, RecordForm
 from gameplay.services.rulings import record_ruling
 from league.models import Match
 from league.selectors import side_names

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django import forms
 
-from gameplay.rulings_assistant import Advice, Ask, WrongAnswer, advise, questions
+from gameplay.rulings.assistant import Advice, Ask, WrongAnswer, advise, questions
 from league.forms import ServiceErrorForm
 from league.models import Match
 
