@@ -5,8 +5,6 @@ with an incorrect hand after a knock.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from .arrangement import least_deadwood
 from .cards import DECK, Card, deadwood_points
 from .errors import EngineError
@@ -19,29 +17,18 @@ from .types import Outcome, Seat, Side
 MISSING_CARD_CHARGE = 10
 
 
-@dataclass(frozen=True, slots=True)
-class LimitWaived(Ruleset):
-    """The rules of a hand whose illegal knock the opponent accepted (000 Illegal Knock: "opponent
-    may accept the knock"): the same settings, no knock limit for the settlement."""
-
-    def knock_limit_for(self, upcard: Card | None) -> int:
-        return deadwood_points(DECK)
-
-
-def waive_limit(rules: Ruleset) -> Ruleset:
-    return LimitWaived.from_dict(rules.to_dict())
-
-
 def settle(state: HandState) -> HandState:
-    """The hand settled: the defender has spread and laid off (RULES.md "Settling a knock")."""
-    rules = waive_limit(state.rules) if state.marks.over_limit_accepted else state.rules
+    """The hand settled: the defender has spread and laid off (RULES.md "Settling a knock").
+    A knock over the limit that the opponent accepted (000 Illegal Knock: "opponent may accept
+    the knock") is settled without the limit."""
     # The defender's cards are counted as he spreads them: a wrong count not yet ruled on is
     # found now, after the knock.
     if state.marks.defender_miscount or len(state.hands[state.knocker.other]) != HAND_SIZE:
-        return finish(state, _settle_miscounted(state, rules))
+        return finish(state, _settle_miscounted(state))
     knocker = state.knocker
-    settlement = settle_hand(state.hands[knocker], state.hands[knocker.other], rules,
-                             spread=state.spread, upcard=state.upcard)
+    settlement = settle_hand(state.hands[knocker], state.hands[knocker.other], state.rules,
+                             spread=state.spread, upcard=state.upcard,
+                             over_limit_accepted=state.marks.over_limit_accepted)
     return finish(state, result_of(settlement, knocker))
 
 
@@ -50,10 +37,11 @@ def result_of(settlement: Settlement, knocker: Seat) -> HandResult:
     return HandResult(settlement.outcome, winner, settlement.points, settlement=settlement)
 
 
-def _settle_miscounted(state: HandState, rules: Ruleset) -> HandResult:
+def _settle_miscounted(state: HandState) -> HandResult:
     """000 Incorrect Hand: "If the opponent is found to have an incorrect hand after a knock, he
     is charged 10 for each missing card, or all his cards (if more than ten) are counted; in
     either case, he cannot score for undercut." """
+    rules = state.rules
     knocker = state.knocker
     ours, theirs = state.hands[knocker], state.hands[knocker.other]
     if len(theirs) > HAND_SIZE:
@@ -64,7 +52,8 @@ def _settle_miscounted(state: HandState, rules: Ruleset) -> HandResult:
         # that cannot change the defence (they stay deadwood), then charge 10 for each instead.
         extra = stand_ins(ours, theirs, HAND_SIZE - len(theirs))
         settlement = settle_hand(ours, (*theirs, *extra), rules, spread=state.spread,
-                                 upcard=state.upcard)
+                                 upcard=state.upcard,
+                                 over_limit_accepted=state.marks.over_limit_accepted)
         charged = (settlement.defender_deadwood - deadwood_points(extra)
                    + MISSING_CARD_CHARGE * len(extra))
         knocker_deadwood = settlement.knocker_deadwood

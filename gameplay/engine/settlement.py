@@ -63,11 +63,15 @@ def settle_hand(
     *,
     spread: Sequence[Meld | Cards] | None = None,
     upcard: Card | None = None,
+    over_limit_accepted: bool = False,
 ) -> Settlement:
     """Settle a knock. ``knocker_cards``: 10 after the discard (11, all melded: big gin).
 
     ``spread`` gives the knocker's declared melds; without it the knocker spreads a
     least-deadwood arrangement, the one leaving the defender the most deadwood (TV3).
+    ``over_limit_accepted``: the opponent accepted a knock over the knock limit, so the limit is
+    not checked (seed 000, Illegal Knock: "If the knocker is found to have a deadwood count of
+    more than 10, opponent may accept the knock"); everything else is settled as usual.
     Raises InvalidCards (wrong counts, a card in both hands, a bad spread) and IllegalKnock.
     """
     knocker, knocker_count = hand_mask(knocker_cards)
@@ -78,7 +82,8 @@ def settle_hand(
     else:
         spreads = [_declared_spread(spread, knocker, rules)]
     knocker_deadwood = points_of(knocker & ~sum(spreads[0]))
-    _check_knock(knocker_deadwood, knocker_count, rules, upcard, knocker)
+    _check_knock(knocker_deadwood, knocker_count, rules, upcard, knocker,
+                 over_limit_accepted=over_limit_accepted)
     if knocker_deadwood == 0:
         # Core: "No layoffs against gin or big gin."
         melds, defence = spreads[0], _Defence(search(defender, _keys(rules))[0], 0, ())
@@ -107,11 +112,13 @@ def _check_hands(knocker: int, knocker_count: int, defender: int, defender_count
 
 
 def _check_knock(deadwood: int, count: int, rules: Ruleset, upcard: Card | None,
-                 knocker: int) -> None:
+                 knocker: int, *, over_limit_accepted: bool) -> None:
     if count == 11 and deadwood:
         # Core: "Big gin: all 11 cards melded after the draw, no discard."
         raise IllegalKnock(f"big gin needs all 11 cards melded; the knocker's deadwood is "
                            f"{deadwood}")
+    if over_limit_accepted:
+        return
     limit = rules.knock_limit_for(upcard)
     if deadwood > limit:
         best = search(knocker, _keys(rules))[0] >> POINTS_SHIFT

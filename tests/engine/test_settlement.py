@@ -261,6 +261,26 @@ def test_knock_over_the_limit_is_illegal_and_says_by_how_much():
         settle_hand(high, cards("KS JS 9S 9C 2S 3D 7S 9D JH KD"))
 
 
+def test_accepted_illegal_knock_is_settled_over_the_limit():
+    """Seed 000, Illegal Knock: "If the knocker is found to have a deadwood count of more than
+    10, opponent may accept the knock". Knocker 13 (4D 9D) against 57, nothing to lay off."""
+    knocker = cards("5S 6S 7S 8S 9C 10C JC QC 4D 9D")
+    defender = cards("AH 3H 5H 7H 9H JH KH 2C 4C 6C")
+    with pytest.raises(IllegalKnock, match="13, over the knock limit of 10"):
+        settle_hand(knocker, defender)
+    result = settle_hand(knocker, defender, over_limit_accepted=True)
+    assert (result.outcome, result.winner, result.points) == (Outcome.KNOCK, Side.KNOCKER, 44)
+    assert (result.knocker_deadwood, result.defender_deadwood, result.layoffs) == (13, 57, ())
+
+
+def test_an_accepted_knock_is_still_no_big_gin_with_deadwood():
+    """Accepting a knock over the limit waives the limit only: eleven cards with deadwood are
+    still no big gin (Core: "Big gin: all 11 cards melded after the draw, no discard")."""
+    knocker = cards("5S 6S 7S 8S 9C 10C JC QC 4D 9D 2D")
+    with pytest.raises(IllegalKnock, match="big gin needs all 11 cards melded"):
+        settle_hand(knocker, cards("AH 3H 5H 7H 9H JH KH 2C 4C 6C"), over_limit_accepted=True)
+
+
 def test_declared_spread_over_the_limit_says_a_rearrangement_would_do():
     with pytest.raises(IllegalKnock, match=r"over the knock limit of 10 \(the cards can be arranged for 1\)"):
         settle_hand(RUNS_KNOCKER, cards("QD 2S 3S 5D 7D 9D JD QS 8S 4C"), spread=["2H 3H 4H"])
