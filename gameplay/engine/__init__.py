@@ -6,10 +6,10 @@ Rules come from shared/rules/ (the two source texts and RULES.md); each module n
 from .arrangement import all_best_arrangements, best_arrangement, best_discard, least_deadwood
 from .cards import DECK, Card, Suit, card_at, deadwood_points, format_cards, parse_card, parse_cards
 from .claims import ClaimCheck, HandClaim, check_claim
-from .errors import EngineError, IllegalKnock, InvalidCards, InvalidRuleset
+from .errors import EngineError, IllegalAction, IllegalKnock, InvalidCards, InvalidRuleset
 from .hand import apply, deal, legal_events, replay
 from .hand_events import Choice, Found, Source, log_from_json, log_to_json
-from .hand_state import HandResult, HandState, IllegalAction, Phase
+from .hand_state import HandResult, HandState, Phase
 from .hand_view import PlayerView, player_view
 from .hollywood import HollywoodLine, HollywoodScore, score_hollywood
 from .melds import is_meld, make_meld

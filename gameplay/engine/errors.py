@@ -16,3 +16,11 @@ class IllegalKnock(EngineError):
 
 class InvalidRuleset(EngineError):
     """A ruleset setting that is unknown or out of range."""
+
+
+class IllegalAction(EngineError):
+    """An action the rules or the state do not allow now; the message says why."""
+
+
+class InvalidEvent(EngineError):
+    """An event dict that cannot be read: unknown type, missing or malformed field."""

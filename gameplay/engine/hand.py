@@ -16,7 +16,7 @@ from dataclasses import replace
 
 from .arrangement import least_deadwood
 from .cards import DECK, Card, format_cards
-from .errors import IllegalKnock
+from .errors import IllegalAction, IllegalKnock
 from .hand_events import (
     BigGin,
     Deal,
@@ -34,7 +34,6 @@ from .hand_settle import settle
 from .hand_state import (
     HAND_SIZE,
     HandState,
-    IllegalAction,
     Phase,
     draw_from_stock,
     end_turn,

@@ -13,12 +13,8 @@ from enum import StrEnum
 from typing import Any, ClassVar
 
 from .cards import Card, format_cards, parse_card, parse_cards
-from .errors import EngineError
+from .errors import InvalidEvent
 from .types import Seat
-
-
-class InvalidEvent(EngineError):
-    """An event dict that cannot be read: unknown type, missing or malformed field."""
 
 
 class Source(StrEnum):

@@ -6,10 +6,10 @@ from dataclasses import replace
 
 from .arrangement import least_deadwood
 from .cards import Card
+from .errors import IllegalAction
 from .hand_state import (
     HAND_SIZE,
     HandState,
-    IllegalAction,
     Phase,
     knock_limit,
     per_seat,

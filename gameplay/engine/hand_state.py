@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
-from .errors import EngineError
+from .errors import IllegalAction
 from .rules import Ruleset
 from .types import Outcome, Seat
 
@@ -23,10 +23,6 @@ if TYPE_CHECKING:
 
 HAND_SIZE = 10
 DEAD_STOCK = 2  # RULES.md Core: "only 2 cards remain in the stock at the start of a player's turn"
-
-
-class IllegalAction(EngineError):
-    """An action the rules or the state do not allow now; the message says why."""
 
 
 class Phase(StrEnum):

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from .cards import Card, format_cards
+from .errors import IllegalAction
 from .hand_events import (
     Choice,
     DrawOutOfTurn,
@@ -36,7 +37,6 @@ from .hand_moves import (
 )
 from .hand_state import (
     HandState,
-    IllegalAction,
     Phase,
     begin_correction,
     deal_again,

@@ -6,7 +6,7 @@ import random
 import pytest
 
 from gameplay.engine.cards import DECK, parse_card, parse_cards
-from gameplay.engine.errors import IllegalKnock
+from gameplay.engine.errors import IllegalAction, IllegalKnock
 from gameplay.engine.hand import apply, deal, legal_events, replay, shuffled_deck
 from gameplay.engine.hand_events import (
     BigGin,
@@ -18,7 +18,7 @@ from gameplay.engine.hand_events import (
     Source,
     TurnUpcard,
 )
-from gameplay.engine.hand_state import IllegalAction, Phase
+from gameplay.engine.hand_state import Phase
 from gameplay.engine.rules import Ruleset
 from gameplay.engine.settlement import settle_hand
 from gameplay.engine.types import Outcome

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gameplay.engine.cards import parse_card, parse_cards
-from gameplay.engine.errors import InvalidCards
+from gameplay.engine.errors import IllegalAction, InvalidCards, InvalidEvent
 from gameplay.engine.hand import apply, deal, legal_events, replay
 from gameplay.engine.hand_events import (
     EVENT_TYPES,
@@ -19,7 +19,6 @@ from gameplay.engine.hand_events import (
     ExposedCards,
     Found,
     IncorrectHand,
-    InvalidEvent,
     IrregularKnock,
     Knock,
     Source,
@@ -28,7 +27,6 @@ from gameplay.engine.hand_events import (
     log_from_json,
     log_to_json,
 )
-from gameplay.engine.hand_state import IllegalAction
 from gameplay.engine.rules import Ruleset
 from gameplay.engine.types import Seat
 from tests.engine.test_hand_support import A, B

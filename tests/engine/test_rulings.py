@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from gameplay.engine.cards import parse_card, parse_cards
-from gameplay.engine.errors import IllegalKnock
+from gameplay.engine.errors import IllegalAction, IllegalKnock
 from gameplay.engine.hand import apply, deal, replay
 from gameplay.engine.hand_events import (
     Choice,
@@ -30,7 +30,7 @@ from gameplay.engine.hand_events import (
     TurnUpcard,
     WrongDealer,
 )
-from gameplay.engine.hand_state import IllegalAction, Phase
+from gameplay.engine.hand_state import Phase
 from gameplay.engine.hand_view import player_view
 from gameplay.engine.rules import Ruleset
 from gameplay.engine.rulings import CATALOGUE, RULINGS, irregularity
