@@ -140,16 +140,17 @@ def league_table(
     if len(set(tiebreaks)) != len(tiebreaks):
         raise ValueError("a tiebreak appears twice")
     mine = results_by_player(players, results)
-    profiles = {p: _profile(p, mine[p], points) for p in players}
-    fixed = fixed_values(profiles)
+    records = {p: _record(p, mine[p], points) for p in players}
+    profiles = {p: _profile(p, mine[p], points, records[p]) for p in players}
+    fixed = fixed_values(profiles, tiebreaks)  # the chosen tiebreaks only
     rows: list[Row] = []
     for group in _groups_by_points(players, profiles):
-        h2h = head_to_head(group, profiles) if len(group) > 1 else None
+        h2h = _group_head_to_head(group, tiebreaks, profiles)
         for block in break_ties(group, tiebreaks, profiles, fixed):
             for i, player in enumerate(block.players):
                 values = _shown_values(player, tiebreaks, fixed, h2h)
                 rows.append(Row(
-                    rank=len(rows) + 1 - i, player=player, **_record(player, mine[player], points),
+                    rank=len(rows) + 1 - i, player=player, **records[player],
                     tiebreaks=values, separated_by=None if i else block.separated_by,
                     shared_rank=i > 0,
                 ))
@@ -170,8 +171,9 @@ def results_by_player(
     return mine
 
 
-def _profile(player: Hashable, mine: Sequence[MatchResult], points: PointsSystem) -> Profile:
-    record = _record(player, mine, points)
+def _profile(
+    player: Hashable, mine: Sequence[MatchResult], points: PointsSystem, record: Mapping[str, int]
+) -> Profile:
     return Profile(
         match_points=record["match_points"],
         possible_points=points.win * len(mine),
@@ -194,7 +196,7 @@ def _encounter(r: MatchResult, player: Hashable, points: PointsSystem) -> Encoun
     return Encounter(r.opponent_of(player), score, points.earned(r, player), played)
 
 
-def _record(player: Hashable, mine: Sequence[MatchResult], points: PointsSystem) -> dict:
+def _record(player: Hashable, mine: Sequence[MatchResult], points: PointsSystem) -> dict[str, int]:
     matches = [r for r in mine if r.kind is not ResultKind.BYE]
     won = sum(r.winner == player for r in matches)
     drawn = sum(r.winner is None and r.kind is ResultKind.PLAYED for r in matches)
@@ -218,6 +220,15 @@ def _groups_by_points(
 ) -> list[list[Hashable]]:
     levels = sorted({profiles[p].match_points for p in players}, reverse=True)
     return [[p for p in players if profiles[p].match_points == m] for m in levels]
+
+
+def _group_head_to_head(
+    group: Sequence[Hashable], order: Sequence[Tiebreak], profiles: Mapping[Hashable, Profile]
+) -> dict[Hashable, Fraction] | None:
+    """Head-to-head over a whole match-point group, for the rows; only when it is chosen."""
+    if Tiebreak.HEAD_TO_HEAD not in order or len(group) < 2:
+        return None
+    return head_to_head(group, profiles)
 
 
 def _shown_values(

@@ -1,8 +1,9 @@
 """Tiebreaks between players level on match points, each defined with its source.
 
 Values are exact (`Fraction`); higher is better for every tiebreak. The standings module builds a
-`Profile` per player from the match results and calls `break_ties` on each group of players
-level on match points.
+`Profile` per player from the match results, has `fixed_values` work out the chosen tiebreaks
+only (inputs several of them share, such as the opponents' scores, once) and calls `break_ties`
+on each group of players level on match points.
 
 Unplayed rounds (byes, walkovers, forfeits, double forfeits) in Buchholz and Sonneborn-Berger:
 FIDE Tie-Break Regulations (Handbook C.07, in force from July 2023), the article on unplayed
@@ -19,6 +20,7 @@ from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
+from functools import cached_property
 
 # MTR Appendix C: match-win and game-win percentages below 0.33 count as 0.33.
 MTR_FLOOR = Fraction(33, 100)
@@ -101,64 +103,108 @@ def hand_win_pct(profile: Profile) -> Fraction:
     return max(MTR_FLOOR, Fraction(profile.hands_won, decided))
 
 
-def buchholz_terms(player: Hashable, profiles: Mapping[Hashable, Profile]) -> list[Fraction]:
+def buchholz_terms(player: Hashable, profiles: Mapping[Hashable, Profile]) -> list[int]:
     """One term per round: the opponent's match points, or the player's own for an unplayed round
     (FIDE C.07 (2023) dummy opponent, see the module docstring)."""
     own = profiles[player]
     return [
-        Fraction(profiles[e.opponent].match_points if e.played else own.match_points)
+        profiles[e.opponent].match_points if e.played else own.match_points
         for e in own.encounters
     ]
 
 
-def buchholz(
-    player: Hashable, profiles: Mapping[Hashable, Profile], cut_low: int = 0, cut_high: int = 0
-) -> Fraction:
-    """FIDE C.07: sum of the opponents' scores; Cut-1 drops the lowest term, Median-1 drops the
-    lowest and the highest."""
-    terms = sorted(buchholz_terms(player, profiles))
-    kept = terms[cut_low : len(terms) - cut_high]
-    return sum(kept, Fraction(0))
+def buchholz(ascending: Sequence[int], cut_low: int = 0, cut_high: int = 0) -> Fraction:
+    """FIDE C.07: sum of the opponents' scores (`buchholz_terms`, sorted lowest first); Cut-1
+    drops the lowest term, Median-1 drops the lowest and the highest."""
+    return Fraction(sum(ascending[cut_low : len(ascending) - cut_high]))
 
 
-def sonneborn_berger(player: Hashable, profiles: Mapping[Hashable, Profile]) -> Fraction:
-    """FIDE C.07: sum over rounds of the opponent's score times the player's game score (1, 1/2, 0),
-    unplayed rounds against the same dummy opponent as Buchholz."""
-    terms = buchholz_terms(player, profiles)
-    scores = (e.score for e in profiles[player].encounters)
+def sonneborn_berger(terms: Sequence[int], own: Profile) -> Fraction:
+    """FIDE C.07: sum over rounds of the opponent's score (`buchholz_terms`, round by round) times
+    the player's game score (1, 1/2, 0), unplayed rounds against the same dummy opponent as
+    Buchholz."""
+    scores = (e.score for e in own.encounters)
     return sum((t * s for t, s in zip(terms, scores, strict=True)), Fraction(0))
 
 
-def _opponents(player: Hashable, profiles: Mapping[Hashable, Profile]) -> list[Profile]:
+def _opponents(player: Hashable, profiles: Mapping[Hashable, Profile]) -> list[Hashable]:
     # MTR Appendix C: byes are ignored when averaging over a player's opponents.
-    return [profiles[e.opponent] for e in profiles[player].encounters if e.opponent is not None]
+    return [e.opponent for e in profiles[player].encounters if e.opponent is not None]
 
 
 def opponents_average(
-    player: Hashable, profiles: Mapping[Hashable, Profile], pct: Callable[[Profile], Fraction]
+    player: Hashable, profiles: Mapping[Hashable, Profile], pct: Mapping[Hashable, Fraction]
 ) -> Fraction:
-    """MTR Appendix C: the average of each opponent's (floored) percentage, one term per round
-    (an opponent met twice, as in a double round robin, counts twice)."""
+    """MTR Appendix C: the average of each opponent's (floored) percentage `pct`, one term per
+    round (an opponent met twice, as in a double round robin, counts twice)."""
     opponents = _opponents(player, profiles)
     if not opponents:
         return MTR_FLOOR
-    return sum((pct(o) for o in opponents), Fraction(0)) / len(opponents)
+    return sum((pct[o] for o in opponents), Fraction(0)) / len(opponents)
 
 
-def fixed_values(profiles: Mapping[Hashable, Profile]) -> dict[Tiebreak, dict[Hashable, Fraction]]:
-    """Every tiebreak that does not depend on who else is tied (all but head-to-head)."""
-    rules = {
-        Tiebreak.NET_GAME_POINTS: lambda p: Fraction(profiles[p].net_game_points),
-        Tiebreak.WINS: lambda p: Fraction(profiles[p].wins),
-        Tiebreak.BUCHHOLZ: lambda p: buchholz(p, profiles),
-        Tiebreak.BUCHHOLZ_CUT1: lambda p: buchholz(p, profiles, cut_low=1),
-        Tiebreak.MEDIAN_BUCHHOLZ: lambda p: buchholz(p, profiles, cut_low=1, cut_high=1),
-        Tiebreak.SONNEBORN_BERGER: lambda p: sonneborn_berger(p, profiles),
-        Tiebreak.OPPONENTS_MATCH_WIN_PCT: lambda p: opponents_average(p, profiles, match_win_pct),
-        Tiebreak.HAND_WIN_PCT: lambda p: hand_win_pct(profiles[p]),
-        Tiebreak.OPPONENTS_HAND_WIN_PCT: lambda p: opponents_average(p, profiles, hand_win_pct),
+class SharedInputs:
+    """What several tiebreaks share, each worked out once for every player, and only when a
+    chosen tiebreak first asks for it."""
+
+    def __init__(self, profiles: Mapping[Hashable, Profile]) -> None:
+        self.profiles = profiles
+
+    @cached_property
+    def opponents_scores(self) -> dict[Hashable, list[int]]:
+        """The Buchholz terms, round by round (Buchholz variants and Sonneborn-Berger)."""
+        return {p: buchholz_terms(p, self.profiles) for p in self.profiles}
+
+    @cached_property
+    def opponents_scores_ascending(self) -> dict[Hashable, list[int]]:
+        """The same terms lowest first, for the Buchholz cuts."""
+        return {p: sorted(terms) for p, terms in self.opponents_scores.items()}
+
+    @cached_property
+    def match_win_pcts(self) -> dict[Hashable, Fraction]:
+        return {p: match_win_pct(profile) for p, profile in self.profiles.items()}
+
+    @cached_property
+    def hand_win_pcts(self) -> dict[Hashable, Fraction]:
+        return {p: hand_win_pct(profile) for p, profile in self.profiles.items()}
+
+
+ValueOf = Callable[[Hashable, SharedInputs], Fraction]
+
+# Every tiebreak but head-to-head (which depends on who else is tied), from the shared inputs.
+VALUES: dict[Tiebreak, ValueOf] = {
+    # Goal difference, in gin's points.
+    Tiebreak.NET_GAME_POINTS: lambda p, s: Fraction(s.profiles[p].net_game_points),
+    # FIDE C.07 (2023), number of wins: walkovers and forfeits included, byes not.
+    Tiebreak.WINS: lambda p, s: Fraction(s.profiles[p].wins),
+    # FIDE C.07 (2023): Buchholz, Buchholz Cut-1, Median Buchholz (unplayed rounds: module doc).
+    Tiebreak.BUCHHOLZ: lambda p, s: buchholz(s.opponents_scores_ascending[p]),
+    Tiebreak.BUCHHOLZ_CUT1: lambda p, s: buchholz(s.opponents_scores_ascending[p], cut_low=1),
+    Tiebreak.MEDIAN_BUCHHOLZ: lambda p, s: buchholz(
+        s.opponents_scores_ascending[p], cut_low=1, cut_high=1),
+    # FIDE C.07 (2023): Sonneborn-Berger.
+    Tiebreak.SONNEBORN_BERGER: lambda p, s: sonneborn_berger(s.opponents_scores[p], s.profiles[p]),
+    # MTR Appendix C: opponents' match-win percentage.
+    Tiebreak.OPPONENTS_MATCH_WIN_PCT: lambda p, s: opponents_average(
+        p, s.profiles, s.match_win_pcts),
+    # MTR Appendix C: game-win percentage and opponents' game-win percentage, the hand as the game.
+    Tiebreak.HAND_WIN_PCT: lambda p, s: s.hand_win_pcts[p],
+    Tiebreak.OPPONENTS_HAND_WIN_PCT: lambda p, s: opponents_average(
+        p, s.profiles, s.hand_win_pcts),
+}
+
+
+def fixed_values(
+    profiles: Mapping[Hashable, Profile], chosen: Iterable[Tiebreak]
+) -> dict[Tiebreak, dict[Hashable, Fraction]]:
+    """The chosen tiebreaks that do not depend on who else is tied (all but head-to-head), for
+    every player; nothing is computed for a tiebreak not chosen."""
+    shared = SharedInputs(profiles)
+    return {
+        tb: {p: VALUES[tb](p, shared) for p in profiles}
+        for tb in chosen
+        if tb is not Tiebreak.HEAD_TO_HEAD
     }
-    return {tb: {p: rule(p) for p in profiles} for tb, rule in rules.items()}
 
 
 def head_to_head(
