@@ -176,6 +176,17 @@ def competition_page(pk: int) -> Competition:
     return competition
 
 
+def organizing_status(user, pk: int) -> str:
+    """The competition's status when the user may organize it (the page links the organizer's
+    pages, which check again), else '': no query for a visitor, one for a signed-in user."""
+    if not user.is_authenticated:
+        return ""
+    mine = Competition.objects.filter(pk=pk)
+    if not user.is_superuser:  # as league.services.permissions.is_organizer
+        mine = mine.filter(season__club__organizers=user)
+    return mine.values_list("status", flat=True).first() or ""
+
+
 # Match ------------------------------------------------------------------------------------------
 
 

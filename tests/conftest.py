@@ -1,5 +1,8 @@
 """Fixtures shared by every test package.
 
+Every test starts with an empty cache: cached page fragments and versions of one test's
+competitions must not meet another test's rows (SQLite reuses ids after a rollback).
+
 `celery_worker_live`: a real Celery worker (in a thread, solo pool) on the broker named by
 CELERY_TEST_BROKER_URL (CI: redis://127.0.0.1:6379/15 in its PostgreSQL pass). Without that
 variable, or on SQLite (whose in-memory test database a second thread cannot write while the
@@ -24,6 +27,15 @@ if os.environ.get("CI"):
     hypothesis_settings.load_profile("ci")
 
 BROKER_VARIABLE = "CELERY_TEST_BROKER_URL"
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache() -> Iterator[None]:
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+
 WORKER_SETTINGS = ("broker_url", "task_always_eager", "result_backend",
                    "broker_connection_retry_on_startup")
 

@@ -11,6 +11,7 @@ from gameplay.engine import EngineError, Ruleset
 from league.models import Competition, Entry, Player, Season
 
 from .errors import ServiceError
+from .page_versions import competition_changed
 from .permissions import require_organizer
 
 
@@ -53,6 +54,7 @@ def register_players(competition: Competition, players: Iterable[Player], *, act
         existing = set(competition.entries.values_list("player_id", flat=True))
         new = [Entry(competition=competition, player=p) for p in players if p.pk not in existing]
         Entry.objects.bulk_create(new)
+        competition_changed([competition.pk])  # bulk_create sends no signal
     return new
 
 
@@ -69,3 +71,4 @@ def seed_entries(competition: Competition, order: list[int], *, actor) -> None:
         for seed, entry_id in enumerate(order, start=1):
             entries[entry_id].seed = seed
         Entry.objects.bulk_update(entries.values(), ["seed"])
+        competition_changed([competition.pk])  # update and bulk_update send no signal

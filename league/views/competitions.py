@@ -1,16 +1,23 @@
-"""The competition page: overview, standings or bracket, and the fixtures and results by round
-(a round filter whose links work without JavaScript; htmx swaps only the fixtures)."""
+"""The competition page: overview, standings or bracket, and the fixtures and results of the
+round being played, or of any round or all of them (a round filter whose links work without
+JavaScript; htmx swaps only the fixtures).
+
+Its fragments are cached under the competition's page version (league.services.page_versions):
+the view reads the version and, for an organizer, the links they get; everything else comes
+from `CompetitionPage`, read from the database only when a fragment is not in the cache.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 
 from league import selectors
 from league.models import Competition, Match, Round
 from league.services.draws import bracket_view
-from league.services.permissions import is_organizer
+from league.services.page_versions import FRAGMENT_SECONDS, competition_version
 from league.services.standings import competition_standings, knockout_placings
 
 from .bracket_layout import layout
@@ -18,24 +25,20 @@ from .common import render_page
 from .ruleset_summary import summarize
 
 TEMPLATE = "league/competition.html"
+ALL_ROUNDS = "all"
+NO_SUCH_ROUND = ("There is no such round in this competition. Pick one of its rounds, or all "
+                 "rounds.")
 
 
 def competition(request: HttpRequest, pk: int) -> HttpResponse:
-    competition = selectors.competition_page(pk)
-    rounds = competition.round_list
-    shown = _round_asked(request.GET.get("round", ""), rounds)
+    version = competition_version(pk)
+    if version is None:
+        raise Http404("No such competition.")
     context = {
-        "competition": competition,
-        "rules": summarize(competition.ruleset),
-        "match_format": match_format(competition),
-        "rounds": rounds,
-        "current_round": current_round(rounds),
-        "shown_round": shown,
-        "shown_rounds": [shown] if shown else rounds,
-        "round_problem": "" if shown or not request.GET.get("round") else NO_SUCH_ROUND,
-        "may_organize": _may_organize(request.user, competition),
-        **_bracket(competition),
-        **_standings(competition),
+        "page": CompetitionPage(pk, request.GET.get("round", "")),
+        "version": version,
+        "cache_seconds": FRAGMENT_SECONDS,
+        "organizing": selectors.organizing_status(request.user, pk),
     }
     return render_page(request, TEMPLATE, context, partial="fixtures")
 
@@ -49,6 +52,82 @@ class TableLine:
     ahead_on: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class Standings:
+    table: object  # league.services.standings.Standings
+    lines: list[TableLine]
+
+
+@dataclass(frozen=True, slots=True)
+class Bracket:
+    view: object  # league.services.draws.BracketView
+    sections: list
+    seeds: dict[int, int]
+    placings: list
+    round_heading: str
+
+
+@dataclass(frozen=True, slots=True)
+class RoundsShown:
+    rounds: list[Round]
+    round: Round | None  # the one round shown, if one is
+    all: bool = False
+    problem: str = ""
+
+
+class CompetitionPage:
+    """What the page shows, read on first use: a page served from the cache reads none of it."""
+
+    def __init__(self, pk: int, round_asked: str) -> None:
+        self.pk = pk
+        self.round_key = round_key(round_asked)
+
+    @cached_property
+    def competition(self) -> Competition:
+        return selectors.competition_page(self.pk)
+
+    @cached_property
+    def rules(self):
+        return summarize(self.competition.ruleset)
+
+    @cached_property
+    def match_format(self) -> str:
+        return match_format(self.competition)
+
+    @property
+    def rounds(self) -> list[Round]:
+        return self.competition.round_list
+
+    @cached_property
+    def current_round(self) -> Round | None:
+        return current_round(self.rounds)
+
+    @cached_property
+    def shown(self) -> RoundsShown:
+        return rounds_shown(self.rounds, self.round_key, self.current_round)
+
+    @cached_property
+    def standings(self) -> Standings | None:
+        """A league's or Swiss's table, once it has started."""
+        if not self.rounds or self.competition.is_knockout:
+            return None
+        table = competition_standings(self.competition)
+        return Standings(table, table_lines(table.rows))
+
+    @cached_property
+    def bracket(self) -> Bracket | None:
+        """A knockout's bracket, drawn once the competition has started; the placings once it
+        has a champion."""
+        competition = self.competition
+        if not competition.is_knockout or not self.rounds:
+            return None
+        view = bracket_view(competition)
+        seeds = {e.player_id: e.seed for e in competition.entry_list if e.seed}
+        placings = knockout_placings(competition) if view.champion else []
+        sections = layout(view)
+        return Bracket(view, sections, seeds, placings, "h4" if len(sections) > 1 else "h3")
+
+
 def table_lines(rows) -> list[TableLine]:
     lines = []
     for row, below in zip(rows, (*rows[1:], None), strict=True):
@@ -58,37 +137,25 @@ def table_lines(rows) -> list[TableLine]:
     return lines
 
 
-def _standings(competition: Competition) -> dict:
-    """A league's or Swiss's table, once it has started."""
-    if not competition.round_list or competition.is_knockout:
-        return {}
-    table = competition_standings(competition)
-    return {"table": table, "lines": table_lines(table.rows)}
+def round_key(asked: str) -> str:
+    """The round filter as the fragments are cached: '' (the default), 'all', a round's id, or
+    '?' for anything else."""
+    asked = asked.strip()
+    if asked in ("", ALL_ROUNDS) or (asked.isdigit() and len(asked) <= 12):
+        return asked
+    return "?"
 
 
-def _bracket(competition: Competition) -> dict:
-    """A knockout's bracket, drawn once the competition has started; the placings once it has
-    a champion."""
-    if not competition.is_knockout or not competition.round_list:
-        return {}
-    view = bracket_view(competition)
-    seeds = {e.player_id: e.seed for e in competition.entry_list if e.seed}
-    placings = knockout_placings(competition) if view.champion else []
-    sections = layout(view)
-    return {"bracket": view, "sections": sections, "seeds": seeds, "placings": placings,
-            "round_heading": "h4" if len(sections) > 1 else "h3"}
-
-
-def _may_organize(user, competition: Competition) -> bool:
-    """Whether to link the organizer's pages (they check again); no query for a visitor."""
-    return user.is_authenticated and is_organizer(user, competition.season.club)
-
-
-NO_SUCH_ROUND = "There is no such round in this competition: all rounds are shown."
-
-
-def _round_asked(value: str, rounds: list[Round]) -> Round | None:
-    return next((r for r in rounds if str(r.pk) == value.strip()), None)
+def rounds_shown(rounds: list[Round], key: str, current: Round | None) -> RoundsShown:
+    """The round asked for; by default the round being played, or the last once all are."""
+    if key == ALL_ROUNDS:
+        return RoundsShown(rounds, None, all=True)
+    asked = next((r for r in rounds if str(r.pk) == key), None)
+    if asked is not None:
+        return RoundsShown([asked], asked)
+    default = current or (rounds[-1] if rounds else None)
+    return RoundsShown([default] if default else [], default,
+                       problem=NO_SUCH_ROUND if key else "")
 
 
 def current_round(rounds: list[Round]) -> Round | None:

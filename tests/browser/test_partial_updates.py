@@ -28,6 +28,11 @@ def test_the_round_filter_swaps_the_fixtures_only(site):
     page = site.open()
     page.goto(ko.competition.get_absolute_url())
     mark_the_page(page)
+    rounds = page.get_by_role("navigation", name="Rounds")
+    expect(page.locator("#fixtures article")).to_have_count(1)  # the round being played
+    rounds.get_by_role("link", name="All rounds").click()
+    expect(page.locator("#fixtures article")).to_have_count(3)
+    expect(page).to_have_url(re.compile(r"\?round=all$"))
     page.get_by_role("navigation", name="Rounds").get_by_role("link", name="Semi-finals").click()
     expect(page.locator("#fixtures article")).to_have_count(1)
     expect(page).to_have_url(re.compile(r"\?round=\d+$"))

@@ -193,19 +193,25 @@ def test_swiss_shows_standings_with_its_tiebreaks_and_the_rounds_pairings(client
     assert "bracket-round" not in html
 
 
-def test_fixtures_can_be_filtered_by_round_with_links_or_htmx(client):
+def test_fixtures_show_the_round_being_played_and_can_be_filtered_with_links_or_htmx(client):
     league = started(Competition.Format.LEAGUE, 4)
     rounds = list(league.rounds.order_by("number"))
     html = page(client, league)
-    assert html.count('class="match-line"') == 6
+    assert html.count('class="match-line"') == 2
+    assert 'aria-current="page">Round 1' in html
+    url = reverse("competition", args=[league.pk])
     second = f"?round={rounds[1].pk}"
-    assert f'href="{reverse("competition", args=[league.pk])}{second}#fixtures-h"' in html
+    assert f'href="{url}{second}#fixtures-h"' in html
     html = page(client, league, second)
     assert html.count('class="match-line"') == 2
     assert f'id="round-{rounds[1].pk}" href' in html and 'aria-current="page">Round 2' in html
     partial = page(client, league, second, HTTP_HX_REQUEST="true")
     assert partial.lstrip().startswith('<section id="fixtures"')
     assert partial.count('class="match-line"') == 2
+    assert f'href="{url}?round=all#fixtures-h"' in html
+    every = page(client, league, "?round=all")
+    assert every.count('class="match-line"') == 6
+    assert 'id="round-all" href="' in every and 'aria-current="page">All rounds' in every
 
 
 def test_the_round_being_played_is_marked(client):
@@ -215,11 +221,36 @@ def test_the_round_being_played_is_marked(client):
     assert re.search(rf'id="round-{first.pk}"[^>]*>Round 1 <span class="now">now</span>', html)
 
 
-def test_an_unknown_round_shows_all_rounds_and_says_why(client):
+def test_the_next_round_is_shown_once_a_round_is_played(client):
     league = started(Competition.Format.LEAGUE, 4)
-    html = page(client, league, "?round=99999")
-    assert "There is no such round in this competition" in html
-    assert html.count('class="match-line"') == 6
+    first = league.matches.filter(round__number=1).select_related(
+        "entry_a__player", "entry_b__player")
+    for match in first:
+        play(league, match.entry_a.player.name, match.entry_b.player.name,
+             winner=match.entry_a.player.name)
+    html = page(client, league)
+    assert re.search(r'<h3 id="round-\d+-h">Round 2 <span class="badge', html)
+    assert html.count('class="match-line"') == 2
+
+
+def test_a_finished_competition_shows_its_last_round(client):
+    ko = started(Competition.Format.SINGLE_ELIMINATION, 4)
+    play(ko, "Ada", "Dot", winner="Ada")
+    play(ko, "Bea", "Cy", winner="Bea")
+    play(ko, "Ada", "Bea", winner="Ada")
+    html = page(client, ko)
+    assert "being played" not in html
+    fixtures = between(html, 'id="fixtures"', "</section>")
+    assert fixtures.count("<article") == 1 and ">Final</h3>" in fixtures
+
+
+def test_an_unknown_round_shows_the_round_being_played_and_says_why(client):
+    league = started(Competition.Format.LEAGUE, 4)
+    for asked in ("?round=99999", "?round=nonsense"):
+        html = page(client, league, asked)
+        assert "There is no such round in this competition" in html
+        assert html.count('class="match-line"') == 2
+    assert "There is no such round" not in page(client, league)
 
 
 def test_the_clubs_organizer_is_linked_to_the_organizer_pages(client):

@@ -31,6 +31,11 @@ SIZES = [2, 6]  # N and 3N
 SIGNED_IN = 2  # the session, then the user
 
 
+def main_of(html: str) -> str:
+    """The page's content (outside it: the CSRF token, masked anew for every response)."""
+    return html[html.index("<main"):html.index("</main>")]
+
+
 def get(client, url: str) -> str:
     response = client.get(url)
     assert response.status_code == 200
@@ -94,13 +99,18 @@ def test_competition_page(client, django_assert_num_queries, n):
             match = MatchFactory(competition=competition, round=round_,
                                  status=Match.Status.CONFIRMED)
             Match.objects.filter(pk=match.pk).update(winner=match.entry_a, games_a=1)
-    # competition with season and club, entries with players, rounds, their matches;
-    # the standings: entries, confirmed matches, their games' totals, hands won
-    with django_assert_num_queries(8):
-        html = get(client, reverse("competition", args=[competition.pk]))
+    url = reverse("competition", args=[competition.pk]) + "?round=all"
+    # the page's version (the competition exists); competition with season and club, entries
+    # with players, rounds, their matches; the standings: entries, confirmed matches, their
+    # games' totals, hands won
+    with django_assert_num_queries(9):
+        html = get(client, url)
     assert html.count('class="match-line"') == 2 * n
     assert Entry.objects.filter(competition=competition).count() == 4 * n
     assert html.count('class="player-cell"') == 4 * n
+    with django_assert_num_queries(0):  # the cached page, as long as nothing changes
+        again = get(client, url)
+    assert main_of(again) == main_of(html)
 
 
 @pytest.mark.parametrize("players", [4, 16])
@@ -113,8 +123,9 @@ def test_knockout_page_with_its_bracket(client, django_assert_num_queries, playe
     register_players(competition, PlayerFactory.create_batch(players, club=club),
                      actor=organizer)
     start_competition(competition.pk, actor=organizer)
-    # the page's four; the bracket: rounds, their matches with players, entries with players
-    with django_assert_num_queries(7):
+    # the version, the page's four; the bracket: rounds, their matches with players, entries
+    # with players
+    with django_assert_num_queries(8):
         html = get(client, reverse("competition", args=[competition.pk]))
     assert html.count('class="bracket-match box-') == 2 * players - 1  # reset included
 

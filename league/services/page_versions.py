@@ -1,0 +1,52 @@
+"""The version of each competition page, under which its rendered fragments are cached
+(templates/league/competition.html, `{% cache %}`).
+
+A version is a random token kept in the cache. Anything that changes what the page shows
+forgets it (`competition_changed`, called by the signal receivers of league/signals.py and by
+the services that write in bulk); the next visitor mints a new token, so fragments of the old
+version are never read again and expire on their own. A token is never reused, so a version
+evicted from the cache cannot bring back a stale fragment.
+
+Forgotten twice: at once, for the rest of this request and transaction, and again after the
+transaction commits, so that a visitor who rendered the page from the data as it was before
+the commit cannot leave a stale fragment under the version that follows it.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterable
+
+from django.core.cache import cache
+from django.db import transaction
+
+from league.models import Competition
+
+# How long a rendered fragment is kept: a bound on what a deploy with changed templates shows
+# from the old ones; any change to the data makes a new version at once.
+FRAGMENT_SECONDS = 600
+
+
+def _key(pk: int) -> str:
+    return f"competition-page-version:{pk}"
+
+
+def competition_version(pk: int) -> str | None:
+    """The page's current version; None when there is no such competition."""
+    version = cache.get(_key(pk))
+    if version is not None:
+        return version
+    if not Competition.objects.filter(pk=pk).exists():
+        return None
+    cache.add(_key(pk), secrets.token_hex(8), timeout=None)
+    return cache.get(_key(pk))  # two first visitors at once agree on the one token added
+
+
+def competition_changed(pks: Iterable[int | None]) -> None:
+    """The pages of these competitions show something new: forget their versions now and once
+    the transaction commits."""
+    keys = {_key(pk) for pk in pks if pk is not None}
+    if not keys:
+        return
+    cache.delete_many(keys)
+    transaction.on_commit(lambda: cache.delete_many(keys))

@@ -1,0 +1,59 @@
+"""Model signals that keep the cached competition pages true (league.services.page_versions):
+a saved or deleted row that a competition page shows forgets that page's version.
+
+What a page shows: its competition, season and club names, the entries and their players'
+names, the rounds, the matches, and for the standings the games and hands of its matches.
+Writes that send no signal (bulk_create, update) call `competition_changed` themselves.
+"""
+
+from __future__ import annotations
+
+from django.db.models.signals import post_delete, post_save
+from django.dispatch import receiver
+
+from gameplay.models import Game, Hand
+from league.models import Club, Competition, Entry, Match, Player, Round, Season
+from league.services.page_versions import competition_changed
+
+WRITES = (post_save, post_delete)
+
+
+@receiver(WRITES, sender=Competition, dispatch_uid="page-competition")
+def _competition(instance: Competition, **_) -> None:
+    competition_changed([instance.pk])
+
+
+@receiver(WRITES, sender=Round, dispatch_uid="page-round")
+@receiver(WRITES, sender=Entry, dispatch_uid="page-entry")
+@receiver(WRITES, sender=Match, dispatch_uid="page-match")
+def _part_of_competition(instance: Round | Entry | Match, **_) -> None:
+    competition_changed([instance.competition_id])
+
+
+@receiver(WRITES, sender=Game, dispatch_uid="page-game")
+def _game(instance: Game, **_) -> None:
+    competition_changed(Match.objects.filter(pk=instance.match_id)
+                        .values_list("competition_id", flat=True))
+
+
+@receiver(WRITES, sender=Hand, dispatch_uid="page-hand")
+def _hand(instance: Hand, **_) -> None:
+    competition_changed(Match.objects.filter(games=instance.game_id)
+                        .values_list("competition_id", flat=True))
+
+
+@receiver(post_save, sender=Player, dispatch_uid="page-player")
+def _player(instance: Player, **_) -> None:
+    competition_changed(Entry.objects.filter(player=instance)
+                        .values_list("competition_id", flat=True))
+
+
+@receiver(post_save, sender=Season, dispatch_uid="page-season")
+def _season(instance: Season, **_) -> None:
+    competition_changed(instance.competitions.values_list("pk", flat=True))
+
+
+@receiver(post_save, sender=Club, dispatch_uid="page-club")
+def _club(instance: Club, **_) -> None:
+    competition_changed(Competition.objects.filter(season__club=instance)
+                        .values_list("pk", flat=True))
