@@ -254,7 +254,8 @@ def player_page(pk: int) -> PlayerPage:
         .select_related("competition__season")
         .order_by("-competition__created_at", "pk")
     )
-    mine = _matches().filter(_of_player(player)).select_related("competition")
+    entry_ids = [e.pk for e in entries]
+    mine = _matches().filter(_of_entries(entry_ids)).select_related("competition")
     results = mine.filter(status=Match.Status.CONFIRMED).order_by("-confirmed_at", "-pk")
     upcoming = mine.filter(status__in=OPEN_FOR_PLAY).order_by("scheduled_at", "pk")
     return PlayerPage(
@@ -262,18 +263,21 @@ def player_page(pk: int) -> PlayerPage:
         entries,
         [result_line(match, player.pk) for match in results[:RECENT_MATCHES]],
         list(upcoming),
-        list(opponents_of(player)),
+        list(opponents_of(entry_ids)),
     )
 
 
-def _of_player(player: Player | int) -> Q:
-    return Q(entry_a__player=player) | Q(entry_b__player=player)
+def _of_entries(entry_ids: list[int]) -> Q:
+    """The player's matches, by his entries' ids: each side's index answers, where a join
+    through the entries to the player would read every match of the club."""
+    return Q(entry_a_id__in=entry_ids) | Q(entry_b_id__in=entry_ids)
 
 
-def opponents_of(player: Player) -> QuerySet[Player]:
+def opponents_of(entry_ids: list[int]) -> QuerySet[Player]:
+    """Everyone met in a confirmed match, by the player's entries' ids."""
     confirmed = Match.objects.filter(status=Match.Status.CONFIRMED)
-    met_as_a = confirmed.filter(entry_a__player=player).values("entry_b__player")
-    met_as_b = confirmed.filter(entry_b__player=player).values("entry_a__player")
+    met_as_a = confirmed.filter(entry_a_id__in=entry_ids).values("entry_b__player")
+    met_as_b = confirmed.filter(entry_b_id__in=entry_ids).values("entry_a__player")
     return Player.objects.filter(Q(pk__in=met_as_a) | Q(pk__in=met_as_b)).order_by("name")
 
 
