@@ -135,11 +135,16 @@ CELERY_BEAT_SCHEDULE = {
 }
 
 # Cache: Redis when REDIS_URL is set (production, several processes), else in-process memory.
+# It holds what every process must agree on: sign-in limits, and the competition pages' versions
+# and rendered fragments (league.services.page_versions). Fragments, which never change under
+# their key, are also kept in each process's memory (config/fragment_cache.py).
 REDIS_URL = os.environ.get("REDIS_URL", "")
 CACHES = {
-    "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+    "default": {"BACKEND": "config.redis_cache.ReusingRedisCache", "LOCATION": REDIS_URL}
     if REDIS_URL
-    else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    "template_fragments": {"BACKEND": "config.fragment_cache.LocalThenShared",
+                           "LOCATION": "fragments", "OPTIONS": {"MAX_ENTRIES": 2000}},
 }
 
 # HTTPS and cookies. Off in DEBUG (the local site runs on plain http://127.0.0.1).

@@ -6,4 +6,4 @@ class LeagueConfig(AppConfig):
     verbose_name = "League"
 
     def ready(self) -> None:
-        from league import signals  # noqa: F401  (connects the page-version receivers)
+        from league import checks, signals  # noqa: F401  (registers the checks, connects the receivers)

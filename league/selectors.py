@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import Prefetch, Q, QuerySet
+from django.db.models import Count, Prefetch, Q, QuerySet, prefetch_related_objects
 from django.shortcuts import get_object_or_404
 
 from gameplay.models import Game, Hand
@@ -162,11 +162,12 @@ BRACKET_ORDER = {Round.Bracket.MAIN: 0, Round.Bracket.WINNERS: 0, Round.Bracket.
 
 
 def competition_page(pk: int) -> Competition:
-    """The competition with `.entry_list` and `.round_list` (each with `.match_list`): four
-    queries."""
-    rounds = Round.objects.order_by("number").prefetch_related(
-        Prefetch("matches", queryset=_matches().order_by("pk"), to_attr="match_list")
-    )
+    """The competition with `.entry_list` and `.round_list`, each round with `.open_matches`
+    (its matches still to be played or confirmed): three queries. The matches themselves come
+    with `fixtures_of`, for the rounds shown."""
+    done = (Match.Status.CONFIRMED, Match.Status.VOID)
+    rounds = Round.objects.order_by("number").annotate(
+        open_matches=Count("matches", filter=~Q(matches__status__in=done)))
     queryset = Competition.objects.select_related("season__club").prefetch_related(
         Prefetch("entries", queryset=Entry.objects.select_related("player"), to_attr="entry_list"),
         Prefetch("rounds", queryset=rounds, to_attr="round_list"),
@@ -174,6 +175,12 @@ def competition_page(pk: int) -> Competition:
     competition = get_object_or_404(queryset, pk=pk)
     competition.round_list.sort(key=lambda r: (BRACKET_ORDER.get(r.bracket, 3), r.number))
     return competition
+
+
+def fixtures_of(rounds: list[Round]) -> None:
+    """Give each round its `.match_list`, with the players: one query."""
+    prefetch_related_objects(
+        rounds, Prefetch("matches", queryset=_matches().order_by("pk"), to_attr="match_list"))
 
 
 def organizing_status(user, pk: int) -> str:

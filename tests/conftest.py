@@ -31,9 +31,10 @@ BROKER_VARIABLE = "CELERY_TEST_BROKER_URL"
 
 @pytest.fixture(autouse=True)
 def _empty_cache() -> Iterator[None]:
-    from django.core.cache import cache
+    from django.core.cache import caches
 
-    cache.clear()
+    for cache in caches.all():
+        cache.clear()
     yield
 
 WORKER_SETTINGS = ("broker_url", "task_always_eager", "result_backend",

@@ -20,13 +20,30 @@ def test_check_deploy_reports_nothing_with_production_settings(tmp_path):
         "DJANGO_SECRET_KEY": "x7!kQ2#pL9vR4$mN8@tB6^wZ1&cY5*hJ3(dF0)gS-eA+uI=oP~rT",
         "DJANGO_ALLOWED_HOSTS": "gin.example.org",
         "DATABASE_URL": f"sqlite:///{tmp_path / 'deploy.sqlite3'}",
+        "REDIS_URL": "redis://127.0.0.1:6379/1",  # read, not connected to, by the checks
     }
-    result = subprocess.run(
+    result = deploy_check(env)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "no issues" in result.stdout
+
+
+def test_check_deploy_warns_of_a_cache_the_processes_do_not_share(tmp_path):
+    env = {**os.environ, "DJANGO_DEBUG": "false", "REDIS_URL": "",
+           "DJANGO_SECRET_KEY": "x7!kQ2#pL9vR4$mN8@tB6^wZ1&cY5*hJ3(dF0)gS-eA+uI=oP~rT",
+           "DJANGO_ALLOWED_HOSTS": "gin.example.org",
+           "DATABASE_URL": f"sqlite:///{tmp_path / 'deploy.sqlite3'}"}
+    env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+    result = deploy_check(env)
+    assert result.returncode != 0
+    assert "ginleague.W001" in result.stderr + result.stdout
+    assert "Set REDIS_URL" in result.stderr + result.stdout
+
+
+def deploy_check(env: dict[str, str]) -> subprocess.CompletedProcess:
+    return subprocess.run(
         [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "DEBUG"],
         cwd=ROOT, env=env, capture_output=True, text=True,
     )
-    assert result.returncode == 0, result.stdout + result.stderr
-    assert "no issues" in result.stdout
 
 
 def test_production_refuses_to_start_without_a_secret_key(tmp_path):

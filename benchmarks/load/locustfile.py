@@ -6,6 +6,11 @@ visitors so that each page's latency can be compared with it.
 The season's ids and the players' sessions come from the JSON file named by LOAD_MANIFEST. The
 site runs with production settings behind no proxy: requests say they came over HTTPS
 (X-Forwarded-Proto, as the proxy would) and carry the cookies themselves.
+
+LOAD_PACE sets the pauses between a user's requests: "steady" (1-2 s, a load the server carries
+without queueing) or "peak" (0.1-0.6 s). Each request's exact latency goes to the JSON file
+named by LOAD_TIMINGS when the run stops (locust's own percentiles are rounded to whole
+milliseconds, too coarse for a view that answers in two).
 """
 
 from __future__ import annotations
@@ -15,18 +20,36 @@ import json
 import os
 import random
 import re
+from collections import defaultdict
 
-from locust import HttpUser, between, task
+from locust import HttpUser, between, events, task
 
 MANIFEST = json.loads(open(os.environ["LOAD_MANIFEST"]).read())  # noqa: SIM115
 HANDS_PER_GAME = 4  # seat A knocks for 25 points four times: 100, the game is over
-SLOTS = itertools.count()
+# Each load enters hands in matches of its own (LOAD_FIRST_SLOT): a game left unfinished by one
+# load would refuse the next load's new game.
+SLOTS = itertools.count(int(os.environ.get("LOAD_FIRST_SLOT", "0")))
 GAME_URL = re.compile(r"/games/(\d+)/")
+STEADY = os.environ.get("LOAD_PACE", "peak") == "steady"
+LATENCIES: dict[str, list[float]] = defaultdict(list)
+
+
+@events.request.add_listener
+def _remember(name: str, response_time: float, exception, **_) -> None:
+    if exception is None:
+        LATENCIES[name].append(response_time)
+
+
+@events.test_stop.add_listener
+def _write_latencies(**_) -> None:
+    if os.environ.get("LOAD_TIMINGS"):
+        with open(os.environ["LOAD_TIMINGS"], "w") as out:
+            json.dump(LATENCIES, out)
 
 
 class Visitor(HttpUser):
     weight = 3
-    wait_time = between(0.1, 0.5)
+    wait_time = between(1, 2) if STEADY else between(0.1, 0.5)
 
     def on_start(self) -> None:
         self.client.headers["X-Forwarded-Proto"] = "https"
@@ -54,7 +77,7 @@ class Player(HttpUser):
     """One of the match's two players, entering its hands: the scoresheet, a hand, the next."""
 
     weight = 1
-    wait_time = between(0.2, 0.6)
+    wait_time = between(1, 2) if STEADY else between(0.2, 0.6)
 
     def on_start(self) -> None:
         slot = MANIFEST["hands"][next(SLOTS) % len(MANIFEST["hands"])]

@@ -15,7 +15,7 @@ from functools import cached_property
 from django.http import Http404, HttpRequest, HttpResponse
 
 from league import selectors
-from league.models import Competition, Match, Round
+from league.models import Competition, Round
 from league.services.draws import bracket_view
 from league.services.page_versions import FRAGMENT_SECONDS, competition_version
 from league.services.standings import competition_standings, knockout_placings
@@ -104,7 +104,9 @@ class CompetitionPage:
 
     @cached_property
     def shown(self) -> RoundsShown:
-        return rounds_shown(self.rounds, self.round_key, self.current_round)
+        shown = rounds_shown(self.rounds, self.round_key, self.current_round)
+        selectors.fixtures_of(shown.rounds)
+        return shown
 
     @cached_property
     def standings(self) -> Standings | None:
@@ -160,10 +162,7 @@ def rounds_shown(rounds: list[Round], key: str, current: Round | None) -> Rounds
 
 def current_round(rounds: list[Round]) -> Round | None:
     """The first round (in playing order) with a match still to be played or confirmed."""
-    done = (Match.Status.CONFIRMED, Match.Status.VOID)
-    return next(
-        (r for r in rounds if any(m.status not in done for m in r.match_list)), None
-    )
+    return next((r for r in rounds if r.open_matches), None)
 
 
 def match_format(competition: Competition) -> str:

@@ -7,7 +7,7 @@ fragments."""
 from contextlib import contextmanager
 
 import pytest
-from django.core.cache import cache
+from django.core.cache import caches
 from django.test import TestCase
 from django.urls import reverse
 
@@ -58,7 +58,8 @@ class Watched:
         before = self._read()
         yield
         served = self._read()
-        cache.clear()
+        for cache in caches.all():
+            cache.clear()
         fresh = self._read()
         assert served == fresh
         self.changed = served != before
