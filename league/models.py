@@ -127,6 +127,10 @@ class Competition(models.Model):
     third_place_match = models.BooleanField(default=False)
     bracket_reset = models.BooleanField(default=True)
     swiss_rounds = models.PositiveSmallIntegerField(null=True, blank=True)
+    ended_early = models.CharField(
+        max_length=300, blank=True,
+        help_text="Why a Swiss stopped before its planned rounds, as its page says it",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -320,13 +320,14 @@ def _advance_swiss(competition: Competition, trigger: Match | None = None) -> No
 
 def pair_swiss_round(competition: Competition, number: int) -> bool:
     """Create round `number` from the confirmed results (idempotent). False if it cannot be
-    paired (fewer than two players left, or no pairing without a rematch): the Swiss ends."""
+    paired (fewer than two players left, or no pairing without a rematch): the Swiss ends, and
+    its page says why (`ended_early`)."""
     if competition.rounds.filter(number=number).exists():
         return True
     active = [e.pk for e in competition.entries.filter(withdrawn_at__isnull=True)
               .exclude(seed=None).order_by("seed")]
     if len(active) < 2:
-        return False
+        return _ended_early(competition, number, "fewer than two players are left in it")
     confirmed = list(competition.matches.filter(status=Match.Status.CONFIRMED))
     results = [r for r in map(as_match_result, confirmed) if r is not None]
     dealt_first = Counter(m.entry_a_id for m in confirmed if m.entry_b_id is not None)
@@ -334,11 +335,28 @@ def pair_swiss_round(competition: Competition, number: int) -> bool:
         drawn = pair_next_round(active, results, points=points_of(competition),
                                 dealt_first=dealt_first)
     except PairingImpossible as error:
-        log.warning("Swiss %s: round %s cannot be paired (%s); the Swiss ends here",
-                    competition.pk, number, error)
-        return False
+        return _ended_early(competition, number, str(error))
     _create_swiss_round(competition, number, drawn.pairings, drawn.bye)
+    _set_ended_early(competition, "")  # a correction may let a Swiss that had ended go on
     return True
+
+
+def _ended_early(competition: Competition, number: int, reason: str) -> bool:
+    log.warning("Swiss %s: round %s cannot be paired (%s); the Swiss ends here",
+                competition.pk, number, reason)
+    _set_ended_early(competition, ended_early_note(number, competition.swiss_rounds, reason))
+    return False
+
+
+def ended_early_note(number: int, planned: int | None, reason: str) -> str:
+    played = f"round {number - 1} of {planned}" if planned else f"round {number - 1}"
+    return f"Round {number} could not be paired: {reason}. The Swiss ended after {played}."
+
+
+def _set_ended_early(competition: Competition, note: str) -> None:
+    if competition.ended_early != note:
+        competition.ended_early = note
+        competition.save(update_fields=["ended_early"])
 
 
 def _create_swiss_round(competition: Competition, number: int, pairings, bye) -> None:

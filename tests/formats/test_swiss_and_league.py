@@ -104,3 +104,33 @@ def test_every_pair_meets_once_in_a_league_and_twice_in_a_double_round_robin():
     assert len(met) == 30 and all(met.count(p) == 2 for p in set(met))
     dealt_first = {(m.entry_a_id, m.entry_b_id) for m in double.matches.all()}
     assert all((b, a) in dealt_first for a, b in dealt_first)  # each deals first once
+
+
+def test_a_swiss_that_cannot_be_paired_ends_early_and_says_why(client):
+    from league.services.withdrawals import withdraw_entry
+    from tests.formats.builders import committed
+
+    club = Club(4)
+    competition = club.competition(SWISS, swiss_rounds=3)
+    # Round 1 is P01-P03 and P02-P04: the two who withdraw leave P01 and P02 two walkovers,
+    # round 2 pairs P01 with P02, and round 3 would be their rematch.
+    for name in ("P03", "P04"):
+        with committed():
+            withdraw_entry(competition.entries.get(player__name=name).pk,
+                           actor=club.organizer)
+    assert competition.rounds.count() == 2
+    play_out(competition, better_seed)
+    competition.refresh_from_db()
+    assert competition.status == Competition.Status.FINISHED
+    assert competition.rounds.count() == 2
+    note = ("Round 3 could not be paired: no pairing of these 2 players avoids a rematch. "
+            "The Swiss ended after round 2 of 3.")
+    assert competition.ended_early == note
+    assert note in client.get(competition.get_absolute_url()).content.decode()
+
+
+def test_a_swiss_played_to_its_last_round_has_no_note():
+    competition = Club(4).competition(SWISS, swiss_rounds=3)
+    play_out(competition, better_seed)
+    competition.refresh_from_db()
+    assert competition.status == Competition.Status.FINISHED and competition.ended_early == ""
