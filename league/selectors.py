@@ -23,13 +23,18 @@ from league.models import (
 from ratings.selectors import CurrentRating, ratings_for
 
 MATCH_SIDES = ("entry_a__player", "entry_b__player", "winner__player")
+SIDES = [Prefetch(side, queryset=Entry.objects.select_related("player"))
+         for side in ("entry_a", "entry_b", "winner")]
 OPEN_FOR_PLAY = (Match.Status.SCHEDULED, Match.Status.IN_PROGRESS)
 RECENT_MATCHES = 20
 TOP_RATED = 20
 
 
 def _matches() -> QuerySet[Match]:
-    return Match.objects.select_related("round", *MATCH_SIDES)
+    """Matches with their round, and each side's and the winner's entry with its player. The
+    sides come in three small queries, not six more joins: PostgreSQL took longer to plan that
+    join (15 ms on the load test's season) than to run it."""
+    return Match.objects.select_related("round").prefetch_related(*SIDES)
 
 
 def _of_user(user) -> Q:

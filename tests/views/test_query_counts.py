@@ -31,6 +31,11 @@ SIZES = [2, 6]  # N and 3N
 SIGNED_IN = 2  # the session, then the user
 
 
+# A list of matches brings each side's entry with its player, and the winner's, in three more
+# queries (league.selectors._matches); a side that no match has costs none.
+SIDES = 3
+
+
 def main_of(html: str) -> str:
     """The page's content (outside it: the CSRF token, masked anew for every response)."""
     return html[html.index("<main"):html.index("</main>")]
@@ -65,8 +70,9 @@ def test_home_for_a_player_with_matches_and_results_to_confirm(client, django_as
         ResultReport.objects.create(match=to_confirm, winner=to_confirm.entry_a, games_a=1,
                                     reported_by=to_confirm.entry_a.player.user)
     client.force_login(me)
-    # + clubs, running competitions, results to confirm, matches to play, disputes to resolve
-    with django_assert_num_queries(SIGNED_IN + 5):
+    # + clubs, running competitions, results to confirm, matches to play and their two sides
+    # (none has a winner yet), disputes to resolve
+    with django_assert_num_queries(SIGNED_IN + 7):
         html = get(client, reverse("home"))
     assert html.count("Open the match to confirm or dispute it") == n
 
@@ -101,9 +107,9 @@ def test_competition_page(client, django_assert_num_queries, n):
             Match.objects.filter(pk=match.pk).update(winner=match.entry_a, games_a=1)
     url = reverse("competition", args=[competition.pk]) + "?round=all"
     # the page's version (the competition exists); competition with season and club, entries
-    # with players, rounds, their matches; the standings: entries, confirmed matches, their
-    # games' totals, hands won
-    with django_assert_num_queries(9):
+    # with players, rounds, their matches and SIDES; the standings: entries, confirmed matches,
+    # their games' totals, hands won
+    with django_assert_num_queries(9 + SIDES):
         html = get(client, url)
     assert html.count('class="match-line"') == 2 * n
     assert Entry.objects.filter(competition=competition).count() == 4 * n
@@ -123,9 +129,9 @@ def test_knockout_page_with_its_bracket(client, django_assert_num_queries, playe
     register_players(competition, PlayerFactory.create_batch(players, club=club),
                      actor=organizer)
     start_competition(competition.pk, actor=organizer)
-    # the version, the page's four; the bracket: rounds, their matches with players, entries
-    # with players
-    with django_assert_num_queries(8):
+    # the version, the page's three, the shown round's matches and their two sides (no winner
+    # yet); the bracket: rounds, their matches with players, entries with players
+    with django_assert_num_queries(10):
         html = get(client, reverse("competition", args=[competition.pk]))
     assert html.count('class="bracket-match box-') == 2 * players - 1  # reset included
 
@@ -177,9 +183,9 @@ def test_player_page(client, django_assert_num_queries, n):
         played = MatchFactory(competition=competition, status=Match.Status.CONFIRMED,
                               entry_b=mine)
         Match.objects.filter(pk=played.pk).update(winner=played.entry_b, games_b=1)
-    # player with club, entries with competitions, results, next matches, opponents,
-    # current rating, rating history
-    with django_assert_num_queries(7):
+    # player with club, entries with competitions, results and their SIDES, next matches and
+    # their two sides (no winner), opponents, current rating, rating history
+    with django_assert_num_queries(7 + SIDES + 2):
         html = get(client, reverse("player", args=[player.pk]))
     assert html.count('class="match-line"') == n
     assert html.count("outcome-won") == n
@@ -199,8 +205,9 @@ def test_player_page_head_to_head(client, django_assert_num_queries, n):
         Match.objects.filter(pk=match.pk).update(winner=match.entry_a, games_a=1)
         finished_game(match, 1, "A")
     url = reverse("player", args=[player.pk]) + f"?opponent={opponent.pk}"
-    # the page's seven, + the matches between them, their games
-    with django_assert_num_queries(9):
+    # the page's (no match to play here: no sides for them), + the matches between them and
+    # their SIDES, their games
+    with django_assert_num_queries(7 + SIDES + 1 + SIDES + 1):
         html = get(client, url)
     assert f"<strong>{n}–0</strong>" in html
     assert f"game points {120 * n}–{40 * n}" in html
