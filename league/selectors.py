@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import Count, Prefetch, Q, QuerySet, prefetch_related_objects
+from django.db.models import Count, Max, Prefetch, Q, QuerySet, prefetch_related_objects
 from django.shortcuts import get_object_or_404
 
 from gameplay.models import Game, Hand
@@ -168,11 +168,13 @@ BRACKET_ORDER = {Round.Bracket.MAIN: 0, Round.Bracket.WINNERS: 0, Round.Bracket.
 
 def competition_page(pk: int) -> Competition:
     """The competition with `.entry_list` and `.round_list`, each round with `.open_matches`
-    (its matches still to be played or confirmed): three queries. The matches themselves come
-    with `fixtures_of`, for the rounds shown."""
+    (its matches still to be played or confirmed) and `.last_confirmed` (when its latest result
+    was confirmed): three queries. The matches themselves come with `fixtures_of`, for the
+    rounds shown."""
     done = (Match.Status.CONFIRMED, Match.Status.VOID)
     rounds = Round.objects.order_by("number").annotate(
-        open_matches=Count("matches", filter=~Q(matches__status__in=done)))
+        open_matches=Count("matches", filter=~Q(matches__status__in=done)),
+        last_confirmed=Max("matches__confirmed_at"))
     queryset = Competition.objects.select_related("season__club").prefetch_related(
         Prefetch("entries", queryset=Entry.objects.select_related("player"), to_attr="entry_list"),
         Prefetch("rounds", queryset=rounds, to_attr="round_list"),

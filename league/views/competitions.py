@@ -149,15 +149,24 @@ def round_key(asked: str) -> str:
 
 
 def rounds_shown(rounds: list[Round], key: str, current: Round | None) -> RoundsShown:
-    """The round asked for; by default the round being played, or the last once all are."""
+    """The round asked for; by default the round being played, or once all are, the round of
+    the latest result (a knockout's final, not a grand final reset that was not needed)."""
     if key == ALL_ROUNDS:
         return RoundsShown(rounds, None, all=True)
     asked = next((r for r in rounds if str(r.pk) == key), None)
     if asked is not None:
         return RoundsShown([asked], asked)
-    default = current or (rounds[-1] if rounds else None)
+    default = current or latest_round(rounds)
     return RoundsShown([default] if default else [], default,
                        problem=NO_SUCH_ROUND if key else "")
+
+
+def latest_round(rounds: list[Round]) -> Round | None:
+    decided = [(r.last_confirmed, order, r) for order, r in enumerate(rounds)
+               if r.last_confirmed is not None]  # confirmed together: the later round
+    if not decided:
+        return rounds[-1] if rounds else None
+    return max(decided, key=lambda d: d[:2])[2]
 
 
 def current_round(rounds: list[Round]) -> Round | None:

@@ -37,7 +37,8 @@ def play(competition: Competition, a: str, b: str, winner: str,
          totals: tuple[int, int] = (110, 40)) -> Match:
     """The match between players a and b: one game won by the player named `winner`, reported
     and confirmed as on the match page (the follow-up tasks run on commit)."""
-    match = competition.matches.select_related("entry_a__player", "entry_b__player").get(
+    match = competition.matches.select_related("entry_a__player", "entry_b__player").exclude(
+        status__in=(Match.Status.CONFIRMED, Match.Status.VOID)).get(
         entry_a__player__name__in=(a, b), entry_b__player__name__in=(a, b))
     seat = "A" if match.entry_a.player.name == winner else "B"
     Game.objects.create(match=match, number=1, ruleset=Ruleset().to_dict(), target_score=100,
@@ -242,6 +243,16 @@ def test_a_finished_competition_shows_its_last_round(client):
     assert "being played" not in html
     fixtures = between(html, 'id="fixtures"', "</section>")
     assert fixtures.count("<article") == 1 and ">Final</h3>" in fixtures
+
+
+def test_a_double_elimination_won_without_a_reset_shows_its_grand_final(client):
+    cup = started(Competition.Format.DOUBLE_ELIMINATION, 4)
+    for a, b, winner in (("Ada", "Dot", "Ada"), ("Bea", "Cy", "Bea"), ("Ada", "Bea", "Ada"),
+                         ("Cy", "Dot", "Dot"), ("Bea", "Dot", "Bea"), ("Ada", "Bea", "Ada")):
+        play(cup, a, b, winner)
+    assert cup.matches.filter(status=Match.Status.VOID).count() == 1  # the reset
+    fixtures = between(page(client, cup), 'id="fixtures"', "</section>")
+    assert fixtures.count("<article") == 1 and ">Grand final</h3>" in fixtures
 
 
 def test_an_unknown_round_shows_the_round_being_played_and_says_why(client):
