@@ -21,14 +21,20 @@ pytestmark = pytest.mark.django_db
 NAMES = ("Ada", "Bea", "Cy", "Dot", "Eve", "Fay", "Gus", "Hal")
 
 
-def started(format: str, players: int, **settings) -> Competition:
-    """A competition drawn through the services, its players named Ada, Bea, ... by seed."""
+def drafted(format: str, name: str = "Cup", **settings) -> Competition:
+    """A new competition of a new club, created by the club's organizer, no one entered."""
     club = ClubFactory()
     organizer = UserFactory()
     club.organizers.add(organizer)
-    competition = create_competition(SeasonFactory(club=club), actor=organizer, name="Cup",
-                                     format=format, **settings)
-    entrants = [PlayerFactory(club=club, name=name) for name in NAMES[:players]]
+    return create_competition(SeasonFactory(club=club), actor=organizer, name=name,
+                              format=format, **settings)
+
+
+def started(format: str, players: int, **settings) -> Competition:
+    """A competition drawn through the services, its players named Ada, Bea, ... by seed."""
+    competition = drafted(format, **settings)
+    organizer = competition.season.club.organizers.get()
+    entrants = [PlayerFactory(club=competition.season.club, name=name) for name in NAMES[:players]]
     register_players(competition, entrants, actor=organizer)
     return start_competition(competition.pk, actor=organizer)
 
@@ -123,11 +129,7 @@ def test_a_two_way_tie_broken_head_to_head_says_so(client):
 
 
 def test_league_page_before_the_start_says_when_the_table_comes(client):
-    club = ClubFactory()
-    organizer = UserFactory()
-    club.organizers.add(organizer)
-    draft = create_competition(SeasonFactory(club=club), actor=organizer, name="Draft",
-                               format=Competition.Format.LEAGUE)
+    draft = drafted(Competition.Format.LEAGUE, name="Draft")
     html = page(client, draft)
     assert "The table appears when the competition starts" in html
 
@@ -275,11 +277,7 @@ def test_the_clubs_organizer_is_linked_to_the_organizer_pages(client):
 
 
 def test_a_knockout_not_started_says_when_its_bracket_comes(client):
-    club = ClubFactory()
-    organizer = UserFactory()
-    club.organizers.add(organizer)
-    draft = create_competition(SeasonFactory(club=club), actor=organizer, name="Draft Cup",
-                               format=Competition.Format.SINGLE_ELIMINATION)
+    draft = drafted(Competition.Format.SINGLE_ELIMINATION, name="Draft Cup")
     html = page(client, draft)
     assert "The bracket is drawn when an organizer starts the competition" in html
     assert "bracket-round" not in html

@@ -14,7 +14,7 @@ from django.urls import reverse
 from gameplay.services import start_game
 from gameplay.services.games import HandEntry, record_hand
 from league.models import Competition, Entry, Match
-from league.services.competitions import create_competition, register_players, seed_entries
+from league.services.competitions import register_players, seed_entries
 from league.services.draws import start_competition
 from league.services.forfeits import record_forfeit
 from league.services.late_entries import add_new_player_late
@@ -26,9 +26,9 @@ from league.services.results import (
     resolve_dispute,
 )
 from league.services.withdrawals import withdraw_entry
-from tests.factories import ClubFactory, PlayerFactory, SeasonFactory, UserFactory
+from tests.factories import PlayerFactory
 
-from .test_competition_page import NAMES, play, started
+from .test_competition_page import NAMES, drafted, play, started
 
 pytestmark = pytest.mark.django_db
 
@@ -75,11 +75,8 @@ def match_between(competition: Competition, a: str, b: str) -> Match:
 
 
 def test_a_draft_is_fresh_after_entries_seeds_and_the_start(client):
-    club = ClubFactory()
-    organizer = UserFactory()
-    club.organizers.add(organizer)
-    draft = create_competition(SeasonFactory(club=club), actor=organizer, name="Cup",
-                               format=Competition.Format.SINGLE_ELIMINATION)
+    draft = drafted(Competition.Format.SINGLE_ELIMINATION)
+    club, organizer = draft.season.club, organizer_of(draft)
     page = Watched(client, draft)
     with page.write():
         register_players(draft, [PlayerFactory(club=club, name=n) for n in NAMES[:4]],
