@@ -1,6 +1,7 @@
 """A Swiss paired round by round as results are confirmed, and a league with byes."""
 
 import pytest
+from django.urls import reverse
 
 from league.models import Competition, Match, Round
 from league.services.draws import start_competition
@@ -127,6 +128,9 @@ def test_a_swiss_that_cannot_be_paired_ends_early_and_says_why(client):
             "The Swiss ended after round 2 of 3.")
     assert competition.ended_early == note
     assert note in client.get(competition.get_absolute_url()).content.decode()
+    client.force_login(club.organizer)
+    organizer_page = client.get(reverse("organizer-matches", args=[competition.pk]))
+    assert note in organizer_page.content.decode()
 
 
 def test_a_swiss_played_to_its_last_round_has_no_note():
