@@ -47,10 +47,13 @@ SuitPart = tuple[tuple[Meld, ...], tuple[Card, ...]]
 @dataclass(frozen=True, slots=True)
 class SuitTables:
     """Per 13-bit suit pattern the least key using runs only; per suit and pattern the runs of
-    the best arrangement as Melds, and the deadwood cards."""
+    the best arrangement as Melds, and the deadwood cards. As suit-local masks, per pattern: the
+    deadwood, and the cards that would lengthen one of the runs at either end."""
 
     keys: tuple[int, ...]
     parts: tuple[tuple[SuitPart, ...], ...]
+    dead: tuple[int, ...]
+    run_ends: tuple[int, ...]
 
 
 def _runs_from(low: int, pattern: int, longest: int) -> Iterator[int]:
@@ -84,7 +87,16 @@ def suit_tables(max_run_length: int | None) -> SuitTables:
         tuple(_suit_part(suit, pattern, runs[pattern]) for pattern in range(8192))
         for suit in range(4)
     )
-    return SuitTables(tuple(keys), parts)
+    dead = tuple(pattern & ~sum(runs[pattern]) for pattern in range(8192))
+    return SuitTables(tuple(keys), parts, dead, tuple(_ends(found) for found in runs))
+
+
+def _ends(runs: tuple[int, ...]) -> int:
+    """The cards next to either end of these runs (suit-local masks), inside the suit."""
+    ends = 0
+    for run in runs:
+        ends |= (run & -run) >> 1 | (run ^ run >> 1) << 1 & ~run
+    return ends & SUIT_BITS
 
 
 def _suit_part(suit: int, pattern: int, runs: tuple[int, ...]) -> SuitPart:
@@ -203,6 +215,20 @@ def best_arrangement_of_mask(mask: int, rules: Ruleset = _DEFAULT) -> Arrangemen
     parts = tables.parts
     c, d, h, s = parts[0][c], parts[1][d], parts[2][h], parts[3][s]
     return Arrangement(set_melds + c[0] + d[0] + h[0] + s[0], c[1] + d[1] + h[1] + s[1])
+
+
+def best_arrangement_masks(mask: int, rules: Ruleset = _DEFAULT) -> tuple[tuple[int, ...], int, int]:
+    """The arrangement ``best_arrangement_of_mask`` finds, as masks and with no card built: its
+    sets, the cards that would lengthen one of its runs at either end, and its deadwood."""
+    tables = suit_tables(rules.max_run_length)
+    c, d, h, s = mask & SUIT_BITS, mask >> 13 & SUIT_BITS, mask >> 26 & SUIT_BITS, mask >> 39
+    sets: tuple[int, ...] = ()
+    if (c & d & (h | s)) | (h & s & (c | d)):
+        _, sets, rest = search(mask, tables.keys)
+        c, d, h, s = rest & SUIT_BITS, rest >> 13 & SUIT_BITS, rest >> 26 & SUIT_BITS, rest >> 39
+    dead, ends = tables.dead, tables.run_ends
+    return (sets, ends[c] | ends[d] << 13 | ends[h] << 26 | ends[s] << 39,
+            dead[c] | dead[d] << 13 | dead[h] << 26 | dead[s] << 39)
 
 
 @lru_cache(maxsize=1 << 16)

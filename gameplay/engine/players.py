@@ -11,21 +11,21 @@ next event; it holds no state, so a game is reproduced from its seed alone.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
 from .arrangement import (
     best_arrangement,
-    best_arrangement_of_mask,
+    best_arrangement_masks,
     best_discard,
     least_deadwood,
 )
-from .cards import DECK, Card
+from .cards import Card
 from .hand_events import BigGin, Discard, Draw, Event, Knock, LayOff, Pass, Source, TurnUpcard
 from .hand_state import HAND_SIZE, Phase
 from .hand_view import PlayerView
-from .melds import cards_of
+from .melds import cards_of, mask_of
 from .rules import Ruleset
 
 
@@ -133,7 +133,7 @@ class StrongPlayer:
 
     def _draw(self, view: PlayerView) -> Event:
         unseen = unseen_cards(view)
-        hand = mask(view.hand)
+        hand = mask_of(view.hand)
         now = hand_value(hand, view.rules, unseen, self.outs_weight)
         offers = []
         if view.may_take_discard and view.discard_top is not None:
@@ -152,7 +152,7 @@ class StrongPlayer:
     def _discard(self, view: PlayerView) -> Event:
         unseen = unseen_cards(view)
         taken = None if view.rules.may_discard_card_taken_from_pile else view.taken
-        discard, _ = self._choose_discard(view, mask(view.hand), taken, unseen)
+        discard, _ = self._choose_discard(view, mask_of(view.hand), taken, unseen)
         rest = tuple(card for card in view.hand if card != discard)
         deadwood = least_deadwood(rest, view.rules)
         return finish_turn(view, discard, self._knocks(view, rest, deadwood))
@@ -177,17 +177,6 @@ class StrongPlayer:
         return best[2], best[1]
 
 
-_BIT = {card: 1 << card.index for card in DECK}
-
-
-def mask(cards: Iterable[Card]) -> int:
-    bit = _BIT
-    bits = 0
-    for card in cards:
-        bits |= bit[card]
-    return bits
-
-
 _ALL = (1 << 52) - 1
 _SUIT = 0x1FFF
 _POINTS = tuple(sum(min(r + 1, 10) for r in range(13) if p >> r & 1) for p in range(1 << 13))
@@ -201,8 +190,8 @@ def _points(cards: int) -> int:
 def unseen_cards(view: PlayerView) -> int:
     """A mask of the cards this player has not seen: they are in the stock or the opponent's
     hand (the discard pile, exposed cards and the opponent's known cards are excluded)."""
-    seen = mask(view.hand) | mask(view.my_discards) | mask(view.opponent_discards)
-    seen |= mask(view.opponent_known) | mask(view.exposed)
+    seen = mask_of(view.hand) | mask_of(view.my_discards) | mask_of(view.opponent_discards)
+    seen |= mask_of(view.opponent_known) | mask_of(view.exposed)
     if view.upcard is not None:
         seen |= 1 << view.upcard.index
     return _ALL & ~seen
@@ -211,18 +200,10 @@ def unseen_cards(view: PlayerView) -> int:
 def hand_value(hand: int, rules: Ruleset, unseen: int, outs_weight: float) -> float:
     """Least deadwood less ``outs_weight`` per unseen card that would improve the hand: a third
     card to a pair or two-card run of deadwood, or a card extending a meld."""
-    arrangement = best_arrangement_of_mask(hand, rules)
-    wanted = 0
-    for meld in arrangement.melds:
-        if meld.is_run:  # the next card at either end
-            base = 13 * meld.suit.position - 1
-            if meld.low > 1:
-                wanted |= 1 << (base + meld.low - 1)
-            if meld.high < 13:
-                wanted |= 1 << (base + meld.high + 1)
-        elif len(meld.cards) == 3:  # the fourth card of a set
-            wanted |= _RANK_CARDS[meld.rank - 1]
-    dead = mask(arrangement.deadwood)
+    sets, wanted, dead = best_arrangement_masks(hand, rules)  # wanted: a run's next cards
+    for set_ in sets:
+        if set_.bit_count() == 3:  # the fourth card of a set
+            wanted |= _RANK_CARDS[((set_ & -set_).bit_length() - 1) % 13]
     return _points(dead) - outs_weight * ((wanted | _near(dead)) & unseen).bit_count()
 
 

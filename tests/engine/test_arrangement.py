@@ -293,3 +293,19 @@ def test_best_discard_leaves_the_least_deadwood_of_all_discards(hand):
     assert arrangement.deadwood_points == min(
         least_deadwood([c for c in hand if c != other]) for other in hand
     )
+
+
+@settings(max_examples=500, deadline=None)
+@given(HANDS, RULESETS)
+def test_the_arrangement_as_masks_is_the_best_arrangement(hand, rules):
+    from gameplay.engine.arrangement import best_arrangement_masks
+    from gameplay.engine.cards import Card
+    from gameplay.engine.melds import mask_of
+
+    arrangement = best_arrangement(hand, rules)
+    sets, run_ends, dead = best_arrangement_masks(mask_of(hand), rules)
+    assert sorted(sets) == sorted(mask_of(m.cards) for m in arrangement.melds if not m.is_run)
+    assert dead == mask_of(arrangement.deadwood)
+    ends = {Card(rank, meld.suit) for meld in arrangement.melds if meld.is_run
+            for rank in (meld.low - 1, meld.high + 1) if 1 <= rank <= 13}
+    assert run_ends == mask_of(ends)
