@@ -78,6 +78,8 @@ class RoundsShown:
 class CompetitionPage:
     """What the page shows, read on first use: a page served from the cache reads none of it."""
 
+    ROUND_LINKS = 12  # more rounds than this are chosen in a select, not a row of links
+
     def __init__(self, pk: int, round_asked: str) -> None:
         self.pk = pk
         self.round_key = round_key(round_asked)

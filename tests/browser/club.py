@@ -71,12 +71,14 @@ def riverside(size: int = 8) -> KnockoutClub:
 
 
 def knockout_club(size: int = 8, *, format: str = Competition.Format.SINGLE_ELIMINATION,
-                  name: str = "Spring Knockout") -> KnockoutClub:
-    """Riverside with a knockout of its players created and started through the services."""
+                  name: str = "Spring Knockout", **settings) -> KnockoutClub:
+    """Riverside with a competition (a knockout unless told) of its players created and started
+    through the services."""
     setup = riverside(size)
     season = setup.club.seasons.get()
     competition = create_competition(season, actor=setup.organizer, name=name, format=format,
-                                     match_format=Competition.MatchFormat.FIRST_TO, match_games=1)
+                                     match_format=Competition.MatchFormat.FIRST_TO, match_games=1,
+                                     **settings)
     register_players(competition, setup.players.values(), actor=setup.organizer)
     start_competition(competition.pk, actor=setup.organizer)
     competition.refresh_from_db()

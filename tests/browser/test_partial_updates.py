@@ -7,6 +7,8 @@ import re
 
 import pytest
 
+from league.models import Competition
+
 from .club import knockout_club
 from .conftest import screenshot
 from .steps import expect
@@ -40,6 +42,23 @@ def test_the_round_filter_swaps_the_fixtures_only(site):
     expect(page.get_by_role("link", name="Semi-finals")).to_have_attribute("aria-current", "page")
     page.go_back()
     expect(page.locator("#fixtures article")).to_have_count(3)
+
+
+def test_a_long_league_swaps_the_round_chosen_in_its_select(site):
+    league = knockout_club(format=Competition.Format.LEAGUE, name="Winter League",
+                           double_round_robin=True)  # 14 rounds
+    page = site.open()
+    page.goto(league.competition.get_absolute_url())
+    mark_the_page(page)
+    expect(page.locator("#fixtures h3")).to_have_text(re.compile(r"^Round 1 being played"))
+    picker = page.get_by_label("Round", exact=True)
+    picker.focus()  # as a keyboard user, who stays on the select after the swap
+    picker.select_option(label="Round 9")
+    expect(page.locator("#fixtures h3")).to_have_text("Round 9")
+    expect(page).to_have_url(re.compile(r"\?round=\d+$"))
+    assert still_the_same_page(page)
+    expect(page.get_by_label("Round", exact=True)).to_be_focused()
+    screenshot(page, "long-league-round-select")
 
 
 def test_choosing_an_opponent_shows_the_record_in_place(site):

@@ -8,6 +8,8 @@ import re
 
 import pytest
 
+from league.models import Competition
+
 from . import steps
 from .club import knockout_club
 from .conftest import screenshot
@@ -65,6 +67,17 @@ def test_the_round_filter_and_head_to_head_work_without_javascript(site):
     page.get_by_role("button", name="Show the record").click()
     expect(page).to_have_url(re.compile(rf"\?opponent={hal.pk}"))
     expect(page.locator(".record")).to_contain_text("1–0 against Hal")
+
+
+def test_a_long_leagues_round_select_works_without_javascript(site):
+    league = knockout_club(format=Competition.Format.LEAGUE, name="Winter League",
+                           double_round_robin=True)  # 14 rounds
+    page = site.open(javascript=False)
+    page.goto(league.competition.get_absolute_url())
+    page.get_by_label("Round", exact=True).select_option(label="Round 12")
+    page.get_by_role("button", name="Show the round").click()
+    expect(page).to_have_url(re.compile(r"\?round=\d+#fixtures-h$"))
+    expect(page.locator("#fixtures h3")).to_have_text("Round 12")
 
 
 def test_the_skip_link_is_the_first_stop_of_the_keyboard(site):

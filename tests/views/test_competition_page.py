@@ -257,6 +257,23 @@ def test_a_double_elimination_won_without_a_reset_shows_its_grand_final(client):
     assert fixtures.count("<article") == 1 and ">Grand final</h3>" in fixtures
 
 
+def test_a_long_league_chooses_its_round_in_a_select_that_works_with_or_without_htmx(client):
+    league = started(Competition.Format.LEAGUE, 8, double_round_robin=True)  # 14 rounds
+    rounds = list(league.rounds.order_by("number"))
+    html = page(client, league)
+    assert 'class="filter-links"' not in html
+    assert '<select id="round-choice" name="round">' in html
+    assert f'<option value="{rounds[0].pk}" selected>Round 1 (being played)</option>' in html
+    assert html.count("<option ") == 15  # all rounds, and each of the 14
+    asked = page(client, league, f"?round={rounds[9].pk}")
+    assert f'<option value="{rounds[9].pk}" selected>Round 10</option>' in asked
+    assert f'id="round-{rounds[9].pk}-h">Round 10</h3>' in asked
+    partial = page(client, league, f"?round={rounds[9].pk}", HTTP_HX_REQUEST="true")
+    assert partial.lstrip().startswith('<section id="fixtures"')
+    assert partial.count('class="match-line"') == 4
+    assert '<option value="all" selected>All rounds</option>' in page(client, league, "?round=all")
+
+
 def test_an_unknown_round_shows_the_round_being_played_and_says_why(client):
     league = started(Competition.Format.LEAGUE, 4)
     for asked in ("?round=99999", "?round=nonsense"):
