@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from django.core.cache import cache
 from django.db import transaction
@@ -27,19 +28,31 @@ from league.models import Competition
 FRAGMENT_SECONDS = 600
 
 
+@dataclass(frozen=True, slots=True)
+class PageVersion:
+    token: str
+    # The competition's round ids: a round filter naming any other id is cached once, as
+    # "no such round", so made-up ids cannot fill the cache with copies of the page.
+    rounds: frozenset[int]
+
+
 def _key(pk: int) -> str:
     return f"competition-page-version:{pk}"
 
 
-def competition_version(pk: int) -> str | None:
+def competition_version(pk: int) -> PageVersion | None:
     """The page's current version; None when there is no such competition."""
-    version = cache.get(_key(pk))
-    if version is not None:
-        return version
-    if not Competition.objects.filter(pk=pk).exists():
-        return None
-    cache.add(_key(pk), secrets.token_hex(8), timeout=None)
-    return cache.get(_key(pk))  # two first visitors at once agree on the one token added
+    stored = cache.get(_key(pk))
+    if stored is None:
+        rounds = list(Competition.objects.filter(pk=pk).values_list("rounds__pk", flat=True))
+        if not rounds:
+            return None
+        cache.add(_key(pk), (secrets.token_hex(8), tuple(r for r in rounds if r)), timeout=None)
+        stored = cache.get(_key(pk))  # two first visitors at once agree on the one token added
+        if stored is None:  # forgotten again in between: this visit renders afresh
+            return PageVersion(secrets.token_hex(8), frozenset(r for r in rounds if r))
+    token, rounds = stored
+    return PageVersion(token, frozenset(rounds))
 
 
 def competition_changed(pks: Iterable[int | None]) -> None:

@@ -35,8 +35,8 @@ def competition(request: HttpRequest, pk: int) -> HttpResponse:
     if version is None:
         raise Http404("No such competition.")
     context = {
-        "page": CompetitionPage(pk, request.GET.get("round", "")),
-        "version": version,
+        "page": CompetitionPage(pk, round_key(request.GET.get("round", ""), version.rounds)),
+        "version": version.token,
         "cache_seconds": FRAGMENT_SECONDS,
         "organizing": selectors.organizing_status(request.user, pk),
     }
@@ -80,9 +80,9 @@ class CompetitionPage:
 
     ROUND_LINKS = 12  # more rounds than this are chosen in a select, not a row of links
 
-    def __init__(self, pk: int, round_asked: str) -> None:
+    def __init__(self, pk: int, round_key: str) -> None:
         self.pk = pk
-        self.round_key = round_key(round_asked)
+        self.round_key = round_key
 
     @cached_property
     def competition(self) -> Competition:
@@ -141,12 +141,14 @@ def table_lines(rows) -> list[TableLine]:
     return lines
 
 
-def round_key(asked: str) -> str:
-    """The round filter as the fragments are cached: '' (the default), 'all', a round's id, or
-    '?' for anything else."""
+def round_key(asked: str, rounds: frozenset[int]) -> str:
+    """The round filter as the fragments are cached: '' (the default), 'all', the id of one of
+    the competition's rounds, or '?' for anything else."""
     asked = asked.strip()
-    if asked in ("", ALL_ROUNDS) or (asked.isdigit() and len(asked) <= 12):
+    if asked in ("", ALL_ROUNDS):
         return asked
+    if asked.isdecimal() and len(asked) <= 18 and int(asked) in rounds:
+        return str(int(asked))
     return "?"
 
 

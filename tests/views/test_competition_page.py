@@ -274,6 +274,16 @@ def test_a_long_league_chooses_its_round_in_a_select_that_works_with_or_without_
     assert '<option value="all" selected>All rounds</option>' in page(client, league, "?round=all")
 
 
+def test_made_up_rounds_share_one_cached_page(client, django_assert_num_queries):
+    league = started(Competition.Format.LEAGUE, 4)
+    first = league.rounds.get(number=1)
+    page(client, league, "?round=99999")
+    page(client, league, f"?round={first.pk}")
+    for asked in ("?round=88888", "?round=x", f"?round=000{first.pk}"):
+        with django_assert_num_queries(0):  # served as the page already rendered for it
+            page(client, league, asked)
+
+
 def test_an_unknown_round_shows_the_round_being_played_and_says_why(client):
     league = started(Competition.Format.LEAGUE, 4)
     for asked in ("?round=99999", "?round=nonsense"):
