@@ -43,16 +43,23 @@ def _key(pk: int) -> str:
 def competition_version(pk: int) -> PageVersion | None:
     """The page's current version; None when there is no such competition."""
     stored = cache.get(_key(pk))
-    if stored is None:
+    if not _readable(stored):
         rounds = list(Competition.objects.filter(pk=pk).values_list("rounds__pk", flat=True))
         if not rounds:
             return None
-        cache.add(_key(pk), (secrets.token_hex(8), tuple(r for r in rounds if r)), timeout=None)
+        minted = (secrets.token_hex(8), tuple(r for r in rounds if r))
+        if stored is not None:  # written by an older release in another form
+            cache.delete(_key(pk))
+        cache.add(_key(pk), minted, timeout=None)
         stored = cache.get(_key(pk))  # two first visitors at once agree on the one token added
-        if stored is None:  # forgotten again in between: this visit renders afresh
-            return PageVersion(secrets.token_hex(8), frozenset(r for r in rounds if r))
+        if not _readable(stored):  # forgotten again in between: this visit renders afresh
+            stored = minted
     token, rounds = stored
     return PageVersion(token, frozenset(rounds))
+
+
+def _readable(stored) -> bool:
+    return isinstance(stored, tuple) and len(stored) == 2
 
 
 def competition_changed(pks: Iterable[int | None]) -> None:

@@ -55,3 +55,17 @@ def test_the_redis_cache_reads_what_it_wrote():
     assert cache.get_many(["answer", "missing"]) == {"answer": {"version": "abc"}}
     cache.delete("answer")
     assert cache.get("answer") is None
+
+
+@pytest.mark.django_db
+def test_a_version_stored_by_an_older_release_is_replaced_not_trusted():
+    from django.core.cache import cache
+
+    from league.services.page_versions import competition_version
+    from tests.factories import CompetitionFactory
+
+    competition = CompetitionFactory()
+    cache.set(f"competition-page-version:{competition.pk}", "a-token-of-an-older-format")
+    version = competition_version(competition.pk)
+    assert version is not None and version.token != "a-token-of-an-older-format"
+    assert competition_version(competition.pk) == version
