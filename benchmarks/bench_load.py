@@ -43,7 +43,8 @@ WORKERS = 3
 LOADS = {"steady": (8, "30s", 0), "peak": (20, "30s", 5)}
 SPAWN_RATE = 10
 TARGET_RATIO = 3.0
-PROBES = 15
+PROBES = 40
+COLD_PROBES = 15  # divisions visited once each (the season has 25)
 TIMED_PAGES = ("standings", "bracket")
 JUDGED = ("alone", "steady")
 ORDER = ("healthz", "standings", "bracket", "player", "match", "start game", "scoresheet", "hand")
@@ -151,20 +152,27 @@ def _wait_until_up(port: int) -> None:
 
 
 def _one_at_a_time(port: int, manifest: dict) -> dict[str, float]:
-    """Each page's median latency (ms) with no other traffic: PROBES requests in turn. Cold:
-    the first visit to each of PROBES divisions, none of them visited before."""
+    """Each page's median latency (ms) with no other traffic. Cold: the first visit to each of
+    COLD_PROBES divisions, none visited before. Then, after a visit to each page by every worker,
+    PROBES rounds that request each page in turn, so that the machine's changing speed falls on
+    every page alike."""
     divisions = manifest["standings"]
     medians = {"standings cold": statistics.median(
-        _timed(port, f"/competitions/{pk}/") for pk in divisions[1:PROBES + 1])}
+        _timed(port, f"/competitions/{pk}/") for pk in divisions[1:COLD_PROBES + 1])}
     urls = {
         "healthz": "/healthz",
         "standings": f"/competitions/{divisions[0]}/",
         "bracket": f"/competitions/{manifest['bracket']}/",
         "player": f"/players/{manifest['players'][0]}/",
     }
-    for name, path in urls.items():
-        medians[name] = statistics.median(_timed(port, path) for _ in range(PROBES))
-    return medians
+    for path in urls.values():
+        for _ in range(2 * WORKERS):
+            _timed(port, path)
+    times: dict[str, list[float]] = {name: [] for name in urls}
+    for _ in range(PROBES):
+        for name, path in urls.items():
+            times[name].append(_timed(port, path))
+    return {**{name: statistics.median(found) for name, found in times.items()}, **medians}
 
 
 def _timed(port: int, path: str) -> float:
@@ -205,7 +213,7 @@ def _locust(env: dict[str, str], port: int, work: Path, load: str) -> dict[str, 
 def _report(alone: dict[str, float], loads: dict[str, dict[str, dict[str, str]]]) -> bool:
     print(f"gunicorn with {WORKERS} workers, PostgreSQL and Redis on loopback")
     ratios = {"alone": {name: ms / alone["healthz"] for name, ms in alone.items()}}
-    print(f"alone ({PROBES} requests each, in turn): " + ", ".join(
+    print(f"alone ({PROBES} requests each, the pages in turn): " + ", ".join(
         f"{name} {ms:.1f} ms ({ratios['alone'][name]:.1f}x)" for name, ms in alone.items()))
     errors = 0
     for load, stats in loads.items():
