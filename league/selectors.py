@@ -20,6 +20,7 @@ from league.models import (
     Round,
     Season,
 )
+from league.services.permissions import organized_by
 from ratings.selectors import CurrentRating, ratings_for
 
 MATCH_SIDES = ("entry_a__player", "entry_b__player", "winner__player")
@@ -102,10 +103,9 @@ def disputes_to_resolve(user) -> list[Match]:
     """Disputed matches in the clubs the user organizes."""
     if not user.is_authenticated:
         return []
-    clubs = Q() if user.is_superuser else Q(competition__season__club__organizers=user)
     return list(
         _matches()
-        .filter(clubs, status=Match.Status.DISPUTED)
+        .filter(organized_by(user, "competition__season__club"), status=Match.Status.DISPUTED)
         .select_related("competition")
         .order_by("pk")
         .distinct()
@@ -195,9 +195,7 @@ def organizing_status(user, pk: int) -> str:
     pages, which check again), else '': no query for a visitor, one for a signed-in user."""
     if not user.is_authenticated:
         return ""
-    mine = Competition.objects.filter(pk=pk)
-    if not user.is_superuser:  # as league.services.permissions.is_organizer
-        mine = mine.filter(season__club__organizers=user)
+    mine = Competition.objects.filter(organized_by(user, "season__club"), pk=pk)
     return mine.values_list("status", flat=True).first() or ""
 
 

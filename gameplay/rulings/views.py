@@ -7,7 +7,7 @@ partial as answers change); recording is a POST that carries the answers along."
 from __future__ import annotations
 
 from django.contrib import messages
-from django.db.models import Q, QuerySet
+from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
@@ -20,6 +20,7 @@ from gameplay.services.rulings import record_ruling
 from league.models import Match
 from league.selectors import side_names
 from league.services.errors import ServiceError
+from league.services.permissions import organized_by
 from league.views.common import (
     FORBIDDEN,
     UNPROCESSABLE,
@@ -112,7 +113,7 @@ def _may_record(user) -> bool:
 
 def _recordable(user) -> QuerySet[Match]:
     """Open matches of the clubs the user organizes, newest first."""
-    clubs = Q() if user.is_superuser else Q(competition__season__club__organizers=user)
+    clubs = organized_by(user, "competition__season__club")
     return (Match.objects.filter(clubs, status__in=OPEN)
             .select_related("competition", "round", "entry_a__player", "entry_b__player")
             .order_by("-pk").distinct())

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.models import Q
 
 from league.models import Club, Match
 
@@ -17,6 +18,12 @@ def is_organizer(user: User, club: Club) -> bool:
     if user.is_superuser:
         return True
     return club.organizers.filter(pk=user.pk).exists()
+
+
+def organized_by(user: User, club: str) -> Q:
+    """The rows whose club (reached by the lookup `club`, e.g. "competition__season__club") the
+    signed-in user organizes, as `is_organizer` decides it: a superuser organizes every club."""
+    return Q() if user.is_superuser else Q(**{f"{club}__organizers": user})
 
 
 def side_of(user: User, match: Match) -> str | None:
