@@ -29,12 +29,16 @@ if os.environ.get("CI"):
 BROKER_VARIABLE = "CELERY_TEST_BROKER_URL"
 
 
-@pytest.fixture(autouse=True)
-def _empty_cache() -> Iterator[None]:
+def empty_caches() -> None:
     from django.core.cache import caches
 
     for cache in caches.all():
         cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache() -> Iterator[None]:
+    empty_caches()
     yield
 
 WORKER_SETTINGS = ("broker_url", "task_always_eager", "result_backend",

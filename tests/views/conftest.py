@@ -61,3 +61,8 @@ def finished_game(match: Match, number: int, winner: str) -> Game:
 def sign_in(client, user) -> None:
     if user is not None:
         client.force_login(user)
+
+
+def main_of(html: str) -> str:
+    """The page's content (outside it: the CSRF token, masked anew for every response)."""
+    return html[html.index("<main"):html.index("</main>")]

@@ -7,7 +7,6 @@ fragments."""
 from contextlib import contextmanager
 
 import pytest
-from django.core.cache import caches
 from django.test import TestCase
 from django.urls import reverse
 
@@ -26,16 +25,13 @@ from league.services.results import (
     resolve_dispute,
 )
 from league.services.withdrawals import withdraw_entry
+from tests.conftest import empty_caches
 from tests.factories import PlayerFactory
 
+from .conftest import main_of
 from .test_competition_page import NAMES, drafted, play, started
 
 pytestmark = pytest.mark.django_db
-
-
-def main_of(html: str) -> str:
-    """The page's content (outside it: the CSRF token, masked anew for every response)."""
-    return html[html.index("<main"):html.index("</main>")]
 
 
 class Watched:
@@ -58,8 +54,7 @@ class Watched:
         before = self._read()
         yield
         served = self._read()
-        for cache in caches.all():
-            cache.clear()
+        empty_caches()
         fresh = self._read()
         assert served == fresh
         self.changed = served != before

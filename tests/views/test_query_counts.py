@@ -23,7 +23,7 @@ from tests.factories import (
     UserFactory,
 )
 
-from .conftest import finished_game
+from .conftest import finished_game, main_of
 
 pytestmark = pytest.mark.django_db
 
@@ -34,11 +34,6 @@ SIGNED_IN = 2  # the session, then the user
 # A list of matches brings each side's entry with its player, and the winner's, in three more
 # queries (league.selectors._matches); a side that no match has costs none.
 SIDES = 3
-
-
-def main_of(html: str) -> str:
-    """The page's content (outside it: the CSRF token, masked anew for every response)."""
-    return html[html.index("<main"):html.index("</main>")]
 
 
 def get(client, url: str) -> str:
