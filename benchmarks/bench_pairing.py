@@ -7,8 +7,8 @@ from __future__ import annotations
 import random
 import time
 
-from league.algorithms.standings import MatchResult, ResultKind
-from league.algorithms.swiss import SwissRound, history, pair_swiss
+from competitions.algorithms.standings import MatchResult, ResultKind
+from competitions.algorithms.swiss import SwissRound, history, pair_swiss
 
 TARGET_SECONDS = 1.0
 

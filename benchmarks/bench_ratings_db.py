@@ -57,8 +57,9 @@ def _measure() -> bool:
 
 def _season():
     """The club, and one match id per week (for the re-rating runs)."""
+    from clubs.models import Club, Player, Season
+    from competitions.models import Competition, Entry, Round
     from gameplay.engine import Ruleset
-    from league.models import Club, Competition, Entry, Player, Round, Season
 
     club = Club.objects.create(name="Benchmark club", slug="benchmark-club")
     competition = Competition.objects.create(
@@ -86,9 +87,9 @@ def _season():
 
 def _week(rng, competition, round_, entries, strengths, week, count) -> int:
     """Insert a week's matches and games; the id of its first match."""
+    from competitions.models import Match
     from gameplay.engine import Ruleset
     from gameplay.models import Game
-    from league.models import Match
 
     pairs = [rng.sample(range(len(entries)), 2) for _ in range(count)]
     seats = [[_seat(rng, strengths[a], strengths[b]) for _ in range(GAMES_PER_MATCH)]
@@ -118,7 +119,7 @@ def _seat(rng, strength_a: float, strength_b: float) -> str:
 
 
 def _match(competition, round_, entry_a, entry_b, won, week):
-    from league.models import Match
+    from competitions.models import Match
 
     games_a, games_b = won.count("A"), won.count("B")
     winner = entry_a if games_a > games_b else entry_b if games_b > games_a else None

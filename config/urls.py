@@ -2,8 +2,6 @@ from django.contrib import admin
 from django.http import HttpRequest, HttpResponse
 from django.urls import include, path
 
-from league.views.accounts import SignInView
-
 
 def healthz(request: HttpRequest) -> HttpResponse:
     """The process answers: no database, no template (load balancers; the load test's baseline)."""
@@ -13,8 +11,8 @@ def healthz(request: HttpRequest) -> HttpResponse:
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("admin/", admin.site.urls),
-    path("accounts/login/", SignInView.as_view(), name="login"),  # failures limited
-    path("accounts/", include("django.contrib.auth.urls")),
+    path("", include("accounts.urls")),
+    path("", include("pages.urls")),
+    path("", include("competitions.urls")),
     path("", include("gameplay.urls")),
-    path("", include("league.urls")),
 ]

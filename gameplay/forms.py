@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from django import forms
 
+from core.errors import ServiceError
+from core.forms import ServiceErrorForm
 from gameplay import engine
 from gameplay.models import Hand
 from gameplay.services import HandEntry
-from league.forms import ServiceErrorForm
-from league.services.errors import ServiceError
 
 CARDS_FIELD = "cards"  # ServiceError.field for both hands' cards
 CARD_TEXT = {"autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false"}

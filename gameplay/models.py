@@ -6,7 +6,7 @@ from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 
-from league.models import Match
+from competitions.models import Match
 
 
 class Seat(models.TextChoices):

@@ -7,10 +7,10 @@ from dataclasses import dataclass
 
 from django.shortcuts import get_object_or_404
 
+from competitions.selectors import side_names
 from gameplay import engine
 from gameplay.models import Game, Hand
 from gameplay.services.scoring import score_of
-from league.selectors import side_names
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,13 +10,11 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 
-from gameplay import selectors
-from gameplay.forms import HandForm
-from gameplay.services import record_hand, undo_last_hand
-from league.services.errors import ServiceError
-from league.services.permissions import is_organizer, side_of
-from league.services.results import REPORTABLE
-from league.views.common import (
+from clubs.permissions import is_organizer
+from competitions.permissions import side_of
+from competitions.services.results import REPORTABLE
+from core.errors import ServiceError
+from core.views import (
     UNPROCESSABLE,
     go,
     refusal_status,
@@ -25,6 +23,9 @@ from league.views.common import (
     signed_in_post,
     unseen_errors,
 )
+from gameplay import selectors
+from gameplay.forms import HandForm
+from gameplay.services import record_hand, undo_last_hand
 
 TEMPLATE = "gameplay/scoresheet.html"
 PARTIAL = "scoresheet"

@@ -9,7 +9,7 @@ from __future__ import annotations
 from django.db import models
 from django.db.models import Q
 
-from league.models import Club, Player
+from clubs.models import Club, Player
 
 
 class RatingPeriod(models.Model):

@@ -2,7 +2,7 @@
 
 A period is an ISO week, Monday to Sunday. Glicko-2 is rated "simultaneously" per period
 (Glickman, "Example of the Glicko-2 system", introduction); Elo has no periods of its own and
-applies the week's results one at a time in the order played (league.algorithms.ratings.elo).
+applies the week's results one at a time in the order played (ratings.algorithms.elo).
 """
 
 from __future__ import annotations
@@ -12,7 +12,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
 
-from league.algorithms.ratings import (
+from clubs.models import Club
+from ratings.algorithms import (
     Elo,
     EloSettings,
     Glicko2,
@@ -22,7 +23,6 @@ from league.algorithms.ratings import (
     rate_period,
     rate_period_elo,
 )
-from league.models import Club
 
 WEEK = timedelta(days=7)
 ELO_PROVISIONAL_GAMES = EloSettings().provisional_games  # while the provisional K applies

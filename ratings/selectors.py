@@ -12,9 +12,10 @@ from datetime import date
 
 from django.db.models import F, OuterRef, Subquery
 
-from league.algorithms import ratings as algorithms
-from league.algorithms.ratings import Elo, Glicko2, elo_expected_score, rating_interval
-from league.models import Club, Match, Player
+from clubs.models import Club, Player
+from competitions.models import Match
+from ratings import algorithms as algorithms
+from ratings.algorithms import Elo, Glicko2, elo_expected_score, rating_interval
 
 from .models import PlayerRating, RatingPeriod
 from .periods import Rating, Standing, is_provisional_rating, restored, weeks_between

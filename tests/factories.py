@@ -3,8 +3,9 @@
 import factory
 from django.contrib.auth import get_user_model
 
+from clubs.models import Club, Player, Season
+from competitions.models import Competition, Entry, Match, Round
 from gameplay.engine import Ruleset
-from league.models import Club, Competition, Entry, Match, Player, Round, Season
 
 
 class UserFactory(factory.django.DjangoModelFactory):

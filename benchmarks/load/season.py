@@ -15,11 +15,12 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
+from clubs.models import Club, Player, Season
+from competitions.models import Competition, Entry, Match
+from competitions.services import progression
+from competitions.services.draws import start_competition
 from gameplay.engine import Ruleset
 from gameplay.models import Game, Hand
-from league.models import Club, Competition, Entry, Match, Player, Season
-from league.services import progression
-from league.services.draws import start_competition
 
 WIN_HANDS = ((40, "knock"), (30, "knock"), (45, "gin"))  # the winner's three hands: 115
 LOSS_HAND = (12, "knock")

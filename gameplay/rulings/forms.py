@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from django import forms
 
+from competitions.models import Match
+from core.forms import ServiceErrorForm
 from gameplay.rulings.assistant import Advice, Ask, WrongAnswer, advise, questions
-from league.forms import ServiceErrorForm
-from league.models import Match
 
 NOT_YET = ("", "Not chosen yet")
 MISSING = "Answer this: the ruling depends on it."

@@ -13,22 +13,15 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from clubs.permissions import organized_by
+from competitions.models import Match
+from competitions.selectors import side_names
+from core.errors import ServiceError
+from core.views import FORBIDDEN, UNPROCESSABLE, go, refusal_status, render_page, sign_in_first
 from gameplay.engine.rulings import CATALOGUE
 from gameplay.rulings.assistant import irregularity, questions
 from gameplay.rulings.forms import QuestionsForm, RecordForm
 from gameplay.services.rulings import record_ruling
-from league.models import Match
-from league.selectors import side_names
-from league.services.errors import ServiceError
-from league.services.permissions import organized_by
-from league.views.common import (
-    FORBIDDEN,
-    UNPROCESSABLE,
-    go,
-    refusal_status,
-    render_page,
-    sign_in_first,
-)
 
 TEMPLATE = "rulings/ruling.html"
 PARTIAL = "ruling"

@@ -11,12 +11,12 @@ from dataclasses import dataclass, replace
 
 from django.db import IntegrityError, transaction
 
+from competitions.models import Match
+from competitions.permissions import require_player_or_organizer
+from competitions.services.results import locked_match
+from core.errors import ServiceError
 from gameplay import engine
 from gameplay.models import Game, Hand
-from league.models import Match
-from league.services.errors import ServiceError
-from league.services.permissions import require_player_or_organizer
-from league.services.results import locked_match
 
 from .scoring import from_engine_seat, game_rules, score_of, to_engine_seat
 
@@ -107,7 +107,7 @@ def undo_last_hand(game_id: int, *, actor, expected_number: int | None = None) -
 
 
 def match_decided(match: Match, games: list[Game]) -> bool:
-    from league.services.results import match_outcome
+    from competitions.services.results import match_outcome
 
     return match_outcome(match, games).decided
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from django.db import transaction
 
+from clubs.permissions import require_organizer
+from competitions.models import AuditEntry, Match
+from core.errors import ServiceError
 from gameplay.models import Game
 from gameplay.rulings.assistant import Advice
-from league.models import AuditEntry, Match
-from league.services.errors import ServiceError
-from league.services.permissions import require_organizer
 
 ACTION = "ruling"
 

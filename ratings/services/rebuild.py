@@ -15,8 +15,9 @@ from django.db import transaction
 from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 
-from league.algorithms.ratings import RatedResult, RatedUnit
-from league.models import Club, Match
+from clubs.models import Club
+from competitions.models import Match
+from ratings.algorithms import RatedResult, RatedUnit
 
 from ..models import PlayerRating, RatingPeriod
 from ..periods import (

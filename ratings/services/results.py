@@ -16,9 +16,9 @@ from django.db.models import DateTimeField, F, OuterRef, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
+from competitions.models import AuditEntry, Match
 from gameplay.models import Game
-from league.algorithms.ratings import MatchResult, RatedResult, RatedUnit, rated_results
-from league.models import AuditEntry, Match
+from ratings.algorithms import MatchResult, RatedResult, RatedUnit, rated_results
 
 from ..periods import week_of
 

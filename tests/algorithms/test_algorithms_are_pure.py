@@ -11,7 +11,7 @@ def test_competition_algorithms_import_nothing_from_django():
     code = (
         "import sys, importlib\n"
         f"for name in {MODULES!r}:\n"
-        "    importlib.import_module('league.algorithms.' + name)\n"
+        "    importlib.import_module('competitions.algorithms.' + name)\n"
         "print(','.join(n for n in sys.modules if n == 'django' or n.startswith('django.')))\n"
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

@@ -5,12 +5,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from league.algorithms.elimination import (
+from competitions.algorithms.elimination import (
     bracket_order,
     double_elimination,
     single_elimination,
 )
-from league.algorithms.elimination_advance import MatchStatus, advance
+from competitions.algorithms.elimination_advance import MatchStatus, advance
 
 
 def play_out(bracket, pick, withdrawn=()):

@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from league.algorithms.round_robin import berger_table, round_robin
+from competitions.algorithms.round_robin import berger_table, round_robin
 
 # FIDE Handbook C.05, Annex 1 (Berger tables), the published tables for 4, 6 and 8 players.
 FIDE_BERGER_4 = ["1-4 2-3", "4-3 1-2", "2-4 3-1"]

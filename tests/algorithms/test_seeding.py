@@ -4,8 +4,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from league.algorithms.round_robin import round_robin
-from league.algorithms.seeding import (
+from competitions.algorithms.round_robin import round_robin
+from competitions.algorithms.seeding import (
     double_forfeit,
     forfeit,
     insert_late_entry,
@@ -17,7 +17,7 @@ from league.algorithms.seeding import (
     walkover,
     withdrawal_walkovers,
 )
-from league.algorithms.standings import ResultKind, league_table
+from competitions.algorithms.standings import ResultKind, league_table
 
 
 def test_seed_by_rating_highest_first_ties_by_key():

@@ -4,13 +4,8 @@ from fractions import Fraction as F
 
 import pytest
 
-from league.algorithms.standings import (
-    MatchResult,
-    PointsSystem,
-    ResultKind,
-    league_table,
-)
-from league.algorithms.tiebreaks import (
+from competitions.algorithms.standings import MatchResult, PointsSystem, ResultKind, league_table
+from competitions.algorithms.tiebreaks import (
     MTR_FLOOR,
     Profile,
     Tiebreak,

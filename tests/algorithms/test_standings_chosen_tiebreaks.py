@@ -12,15 +12,15 @@ from unittest import mock
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from league.algorithms import standings, tiebreaks
-from league.algorithms.standings import (
+from competitions.algorithms import standings, tiebreaks
+from competitions.algorithms.standings import (
     WON_WITHOUT_PLAY,
     MatchResult,
     PointsSystem,
     ResultKind,
     league_table,
 )
-from league.algorithms.tiebreaks import (
+from competitions.algorithms.tiebreaks import (
     MTR_FLOOR,
     Profile,
     Tiebreak,

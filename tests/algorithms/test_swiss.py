@@ -5,8 +5,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from league.algorithms.standings import MatchResult, ResultKind
-from league.algorithms.swiss import (
+from competitions.algorithms.standings import MatchResult, ResultKind
+from competitions.algorithms.swiss import (
     PairingImpossible,
     history,
     pair_next_round,

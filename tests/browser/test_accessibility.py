@@ -12,11 +12,11 @@ import pytest
 from django.test import TestCase
 from django.utils import timezone
 
+from competitions.models import Competition
+from competitions.services.competitions import create_competition, register_players
+from competitions.services.draws import start_competition
+from competitions.services.results import confirm_result, report_result
 from gameplay.services import HandEntry, record_hand, start_game
-from league.models import Competition
-from league.services.competitions import create_competition, register_players
-from league.services.draws import start_competition
-from league.services.results import confirm_result, report_result
 from ratings.services import close_rating_periods
 
 from .club import knockout_club

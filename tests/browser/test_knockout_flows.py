@@ -13,7 +13,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from league.models import Competition
+from competitions.models import Competition
 from ratings.services import close_rating_periods
 
 from . import steps

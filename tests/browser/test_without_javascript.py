@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from league.models import Competition
+from competitions.models import Competition
 
 from . import steps
 from .club import knockout_club

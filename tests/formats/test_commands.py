@@ -8,7 +8,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 
-from league.models import Club, Competition, Match, ResultReport
+from clubs.models import Club
+from competitions.models import Competition, Match, ResultReport
 from ratings.models import RatingPeriod
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -3,11 +3,11 @@ that has started is left alone and an organizer decides (reset it or keep it).""
 
 import pytest
 
+from competitions.models import AuditEntry, Competition, Match
+from competitions.services.progression import keep_match, pending_decisions, reset_match
+from competitions.services.results import correct_result
+from core.errors import NotAllowed, ServiceError
 from gameplay.models import Game
-from league.models import AuditEntry, Competition, Match
-from league.services.errors import NotAllowed, ServiceError
-from league.services.progression import keep_match, pending_decisions, reset_match
-from league.services.results import correct_result
 from tests.formats.builders import Club, better_seed, by_key, committed, play_out, win
 
 pytestmark = pytest.mark.django_db

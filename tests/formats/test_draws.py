@@ -5,10 +5,10 @@ from datetime import date
 import pytest
 from django.utils import timezone
 
-from league.algorithms.seeding import seed_at_random
-from league.models import Competition
-from league.services.draws import start_competition
-from league.services.errors import NotAllowed, ServiceError
+from competitions.algorithms.seeding import seed_at_random
+from competitions.models import Competition
+from competitions.services.draws import start_competition
+from core.errors import NotAllowed, ServiceError
 from ratings.models import PlayerRating, RatingPeriod
 from tests.factories import UserFactory
 from tests.formats.builders import Club

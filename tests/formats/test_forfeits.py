@@ -5,14 +5,14 @@ any confirmed result (the bracket moves on; a double forfeit in a knockout puts 
 import pytest
 from django.urls import reverse
 
+from competitions.algorithms.swiss import history
+from competitions.models import Competition, Match, ResultReport
+from competitions.services.forfeits import record_forfeit
+from competitions.services.results import correct_result, report_result
+from competitions.services.standings import competition_standings, confirmed_results, points_of
+from core.errors import NotAllowed, ServiceError
 from gameplay.engine import Ruleset
 from gameplay.models import Game
-from league.algorithms.swiss import history
-from league.models import Competition, Match, ResultReport
-from league.services.errors import NotAllowed, ServiceError
-from league.services.forfeits import record_forfeit
-from league.services.results import correct_result, report_result
-from league.services.standings import competition_standings, confirmed_results, points_of
 from tests.factories import UserFactory
 from tests.formats.builders import Club, better_seed, by_key, committed, play_out, scheduled, win
 from tests.formats.test_idempotence import run_twice

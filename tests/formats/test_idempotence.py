@@ -2,9 +2,9 @@
 
 import pytest
 
-from league.models import AuditEntry, Competition, Entry, Match, Round
-from league.services.results import correct_result
-from league.tasks import result_confirmed
+from competitions.models import AuditEntry, Competition, Entry, Match, Round
+from competitions.services.results import correct_result
+from competitions.tasks import result_confirmed
 from tests.formats.builders import Club, better_seed, by_key, committed, play_out, scheduled, win
 
 pytestmark = pytest.mark.django_db

@@ -3,15 +3,15 @@ that separated each row named, and a fixed number of queries."""
 
 import pytest
 
-from gameplay.models import Game, Hand
-from league.models import Competition, Match
-from league.services.results import (
+from competitions.models import Competition, Match
+from competitions.services.results import (
     confirm_result,
     correct_result,
     dispute_result,
     report_result,
 )
-from league.services.standings import competition_standings
+from competitions.services.standings import competition_standings
+from gameplay.models import Game, Hand
 from tests.formats.builders import Club, better_seed, committed, play_out, win
 
 pytestmark = pytest.mark.django_db

@@ -6,13 +6,13 @@ from collections import Counter
 
 import pytest
 
+from competitions.algorithms.swiss import pair_next_round
+from competitions.models import AuditEntry, Competition, Match
+from competitions.services.progression import keep_match, pending_decisions, reset_match
+from competitions.services.results import correct_result
+from competitions.services.standings import as_match_result, points_of
+from core.errors import NotAllowed
 from gameplay.models import Game
-from league.algorithms.swiss import pair_next_round
-from league.models import AuditEntry, Competition, Match
-from league.services.errors import NotAllowed
-from league.services.progression import keep_match, pending_decisions, reset_match
-from league.services.results import correct_result
-from league.services.standings import as_match_result, points_of
 from tests.formats.builders import Club, better_seed, committed, play_out, scheduled, win
 from tests.formats.test_idempotence import rows, run_twice
 

@@ -19,9 +19,10 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from clubs.models import Club, Player
+from competitions.models import Competition, Entry, Match
 from gameplay.engine.rulings import CATALOGUE
 from gameplay.models import Game
-from league.models import Club, Competition, Entry, Match, Player
 from tests.security.access import OK, TABLE
 from tests.security.checks import (
     outcome,

@@ -8,7 +8,8 @@ import pytest
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.cache import cache
 
-from league.models import Club, Competition, Season
+from clubs.models import Club, Season
+from competitions.models import Competition
 from tests.factories import ClubFactory, PlayerFactory, SeasonFactory, UserFactory
 
 ROLES = ("anonymous", "player", "other_organizer", "organizer", "staff", "superuser")

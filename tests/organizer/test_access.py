@@ -5,8 +5,9 @@ not organize the club get a page saying so (403). A refused action changes nothi
 import pytest
 from django.urls import reverse
 
+from clubs.models import Player, Season
+from competitions.models import AuditEntry, Competition, Entry, Match
 from gameplay.engine import Ruleset
-from league.models import AuditEntry, Competition, Entry, Match, Player, Season
 from tests.factories import EntryFactory, MatchFactory, PlayerFactory
 
 from .conftest import ALLOWED, REFUSED, draft, sign_in

@@ -9,16 +9,16 @@ from django.contrib.auth import get_user_model
 from django.core import mail, signing
 from django.urls import reverse
 
-from league.models import Player
-from league.services.errors import NotAllowed, ServiceError
-from league.services.players import (
+from accounts.sign_in_limit import MAX_FAILURES
+from clubs.models import Player
+from clubs.services.players import (
     CLAIM_DAYS,
     add_player,
     claim_player,
     claim_token,
     sign_up_and_claim,
 )
-from league.sign_in_limit import MAX_FAILURES
+from core.errors import NotAllowed, ServiceError
 from tests.factories import PlayerFactory, UserFactory
 
 from .conftest import sign_in

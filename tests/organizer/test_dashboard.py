@@ -7,7 +7,8 @@ from datetime import date
 import pytest
 from django.urls import reverse
 
-from league.models import AuditEntry, Competition, Match, Player, ResultReport
+from clubs.models import Player
+from competitions.models import AuditEntry, Competition, Match, ResultReport
 from ratings.models import RatingPeriod
 from tests.factories import CompetitionFactory, MatchFactory, PlayerFactory
 

@@ -10,8 +10,8 @@ from itertools import pairwise
 import pytest
 from django.urls import reverse
 
-from league import ical
-from league.models import Competition, Match
+from competitions import ical
+from competitions.models import Competition, Match
 from tests.factories import (
     CompetitionFactory,
     EntryFactory,

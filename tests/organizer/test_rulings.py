@@ -5,10 +5,10 @@ an organizer records it on a hand of a match, where it joins the match's history
 import pytest
 from django.urls import reverse
 
+from competitions.models import AuditEntry, Match
 from gameplay.engine import rulings as rules
 from gameplay.engine.rulings import CATALOGUE
 from gameplay.rulings.assistant import WrongAnswer, advise, questions
-from league.models import AuditEntry, Match
 from tests.factories import MatchFactory
 
 from .conftest import sign_in

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from datetime import date, datetime, timedelta
 
+from clubs.models import Club
+from competitions.models import Competition, Entry, Match, Round
 from gameplay.engine import Ruleset
 from gameplay.models import Game
-from league.models import Club, Competition, Entry, Match, Round
 from ratings.models import PlayerRating, RatingPeriod
 from ratings.periods import WEEK
 from ratings.services.results import start_of_week

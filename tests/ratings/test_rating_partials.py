@@ -6,7 +6,7 @@ import pytest
 from django.template import Context, Template
 from django.template.loader import render_to_string
 
-from league.models import Club
+from clubs.models import Club
 from ratings.charts import history_chart
 from ratings.selectors import CurrentRating, HistoryPoint, WinChances
 

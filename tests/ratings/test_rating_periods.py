@@ -4,8 +4,8 @@ from datetime import date, datetime
 
 import pytest
 
-from league.algorithms.ratings import DEFAULT_RD, Glicko2, RatedResult, RatedUnit, rate_period
-from league.models import Club
+from clubs.models import Club
+from ratings.algorithms import DEFAULT_RD, Glicko2, RatedResult, RatedUnit, rate_period
 from ratings.periods import (
     RatingSettings,
     idle,

@@ -4,8 +4,8 @@ import itertools
 
 import pytest
 
-from league.algorithms.ratings import Elo, Glicko2, elo_expected_score, win_probability
-from league.models import Club
+from clubs.models import Club
+from ratings.algorithms import Elo, Glicko2, elo_expected_score, win_probability
 from ratings.periods import idle
 from ratings.selectors import player_rating, rating_history, ratings_for
 from ratings.selectors import win_probability as match_chances

@@ -2,10 +2,11 @@
 
 import pytest
 
-from league.algorithms.ratings import rate_period, rate_period_elo
-from league.models import AuditEntry, Club, Match
-from league.services.results import correct_result
+from clubs.models import Club
+from competitions.models import AuditEntry, Match
+from competitions.services.results import correct_result
 from ratings import tasks
+from ratings.algorithms import rate_period, rate_period_elo
 from ratings.models import PlayerRating, RatingPeriod
 from ratings.periods import idle
 from ratings.services import close_rating_periods, rate_confirmed_result, recompute_ratings

@@ -5,8 +5,9 @@ import random
 
 import pytest
 
-from league.models import Club, Match
-from league.services.results import correct_result
+from clubs.models import Club
+from competitions.models import Match
+from competitions.services.results import correct_result
 from ratings.services import close_rating_periods, rate_confirmed_result, recompute_ratings
 from tests.factories import UserFactory
 from tests.ratings.builders import after, confirm, during, league, played, snapshot, week

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from league.models import AuditEntry, Competition, Entry, Match, ResultReport, Round
+from competitions.models import AuditEntry, Competition, Entry, Match, ResultReport, Round
 from ratings.services import recompute_ratings
 from tests.ratings.builders import league, played, snapshot
 

@@ -11,18 +11,18 @@ from functools import partial
 
 import pytest
 
-from gameplay.engine import Ruleset
-from gameplay.models import Game, Hand
-from gameplay.services import HandEntry, record_hand, start_game, undo_last_hand
-from league.models import AuditEntry, Competition, Match, ResultReport
-from league.services import progression
-from league.services.draws import start_competition
-from league.services.results import (
+from competitions.models import AuditEntry, Competition, Match, ResultReport
+from competitions.services import progression
+from competitions.services.draws import start_competition
+from competitions.services.results import (
     confirm_result,
     correct_result,
     dispute_result,
     report_result,
 )
+from gameplay.engine import Ruleset
+from gameplay.models import Game, Hand
+from gameplay.services import HandEntry, record_hand, start_game, undo_last_hand
 from tests.factories import CompetitionFactory, EntryFactory, MatchFactory, UserFactory
 
 from .conftest import at_once, one_took_effect, postgres_only

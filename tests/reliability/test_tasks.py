@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from league.models import Competition, Match
-from league.services import progression
-from league.tasks import result_confirmed
+from competitions.models import Competition, Match
+from competitions.services import progression
+from competitions.tasks import result_confirmed
 from ratings.models import PlayerRating, RatingPeriod
 from ratings.services import recompute_ratings
 from ratings.tasks import rate_confirmed_result

@@ -19,7 +19,7 @@ from celery import Celery
 from django.conf import settings
 from django.db import connection, transaction
 
-from league.models import Club
+from clubs.models import Club
 from ratings.tasks import rate_confirmed_result
 
 from .conftest import ON_POSTGRES

@@ -15,8 +15,8 @@ from django.urls import reverse
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 
-from league.models import Match
-from league.services.players import claim_token
+from clubs.services.players import claim_token
+from competitions.models import Match
 
 from .world import (
     ROLES,

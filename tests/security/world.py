@@ -12,11 +12,12 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.test import Client
 from django.urls import reverse
 
+from clubs.models import Club, Player
+from competitions.models import Competition, Match
+from competitions.services.results import confirm_result, dispute_result, report_result
 from gameplay.engine import Ruleset
 from gameplay.models import Game
 from gameplay.services import HandEntry, record_hand, start_game
-from league.models import Club, Competition, Match, Player
-from league.services.results import confirm_result, dispute_result, report_result
 from tests.factories import (
     ClubFactory,
     CompetitionFactory,
@@ -29,7 +30,7 @@ from tests.factories import (
 # The roles of issue 8: a visitor, the two players of the match, an organizer of another club,
 # the club's organizer, and the site's staff (a Django superuser: organizer of every club).
 ROLES = ("anonymous", "player", "opponent", "other_organizer", "organizer", "staff")
-DATA_APPS = ("league", "gameplay", "ratings")
+DATA_APPS = ("clubs", "competitions", "gameplay", "ratings")
 
 
 @dataclass

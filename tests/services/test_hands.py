@@ -2,10 +2,10 @@
 
 import pytest
 
+from competitions.models import Match
+from core.errors import NotAllowed, ServiceError
 from gameplay.models import Game, Hand
 from gameplay.services import HandEntry, record_hand, start_game, undo_last_hand
-from league.models import Match
-from league.services import NotAllowed, ServiceError
 from tests.factories import MatchFactory, PlayerFactory
 
 pytestmark = pytest.mark.django_db

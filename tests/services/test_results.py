@@ -2,11 +2,8 @@
 
 import pytest
 
-from gameplay.engine import Ruleset
-from gameplay.models import Game
-from league.models import AuditEntry, Match, ResultReport
-from league.services import NotAllowed, ServiceError
-from league.services.results import (
+from competitions.models import AuditEntry, Match, ResultReport
+from competitions.services.results import (
     confirm_result,
     correct_result,
     dispute_result,
@@ -14,6 +11,9 @@ from league.services.results import (
     report_result,
     resolve_dispute,
 )
+from core.errors import NotAllowed, ServiceError
+from gameplay.engine import Ruleset
+from gameplay.models import Game
 from tests.factories import MatchFactory, PlayerFactory, UserFactory
 
 pytestmark = pytest.mark.django_db

@@ -6,9 +6,9 @@ from dataclasses import dataclass
 import pytest
 from django.contrib.auth.models import AbstractBaseUser
 
+from competitions.models import Match
 from gameplay.engine import Ruleset
 from gameplay.models import Game
-from league.models import Match
 from tests.factories import ClubFactory, MatchFactory, PlayerFactory, UserFactory
 
 

@@ -10,21 +10,21 @@ import pytest
 from django.test import TestCase
 from django.urls import reverse
 
-from gameplay.services import start_game
-from gameplay.services.games import HandEntry, record_hand
-from league.models import Competition, Entry, Match
-from league.services.competitions import register_players, seed_entries
-from league.services.draws import start_competition
-from league.services.forfeits import record_forfeit
-from league.services.late_entries import add_new_player_late
-from league.services.progression import keep_match, pending_decisions, reset_match
-from league.services.results import (
+from competitions.models import Competition, Entry, Match
+from competitions.services.competitions import register_players, seed_entries
+from competitions.services.draws import start_competition
+from competitions.services.forfeits import record_forfeit
+from competitions.services.late_entries import add_new_player_late
+from competitions.services.progression import keep_match, pending_decisions, reset_match
+from competitions.services.results import (
     correct_result,
     dispute_result,
     report_result,
     resolve_dispute,
 )
-from league.services.withdrawals import withdraw_entry
+from competitions.services.withdrawals import withdraw_entry
+from gameplay.services import start_game
+from gameplay.services.games import HandEntry, record_hand
 from tests.conftest import empty_caches
 from tests.factories import PlayerFactory
 

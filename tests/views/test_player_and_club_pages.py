@@ -7,7 +7,7 @@ from datetime import date
 import pytest
 from django.urls import reverse
 
-from league.models import Match
+from competitions.models import Match
 from ratings.models import PlayerRating, RatingPeriod
 from tests.factories import ClubFactory, EntryFactory, MatchFactory, PlayerFactory
 

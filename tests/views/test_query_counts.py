@@ -7,11 +7,11 @@ from datetime import date
 import pytest
 from django.urls import reverse
 
+from competitions.models import AuditEntry, Competition, Entry, Match, ResultReport, Round
+from competitions.services.competitions import create_competition, register_players
+from competitions.services.draws import start_competition
 from gameplay.models import Game, Hand
 from gameplay.services import start_game
-from league.models import AuditEntry, Competition, Entry, Match, ResultReport, Round
-from league.services.competitions import create_competition, register_players
-from league.services.draws import start_competition
 from ratings.models import PlayerRating, RatingPeriod
 from tests.factories import (
     ClubFactory,
@@ -32,7 +32,7 @@ SIGNED_IN = 2  # the session, then the user
 
 
 # A list of matches brings each side's entry with its player, and the winner's, in three more
-# queries (league.selectors._matches); a side that no match has costs none.
+# queries (competitions.selectors._matches); a side that no match has costs none.
 SIDES = 3
 
 

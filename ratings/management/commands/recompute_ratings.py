@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from league.models import Club
+from clubs.models import Club
 from ratings.services import recompute_ratings
 
 

@@ -1,0 +1,51 @@
+"""Forms of the sign-in extras: a new account made while claiming a player."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib.auth import get_user_model, password_validation
+
+from core.errors import ServiceError
+
+
+class ClaimSignUpForm(forms.Form):
+    """Username and password of a new account (the password checked by the site's validators)."""
+
+    username = forms.CharField(
+        label="Username", max_length=150,
+        help_text="Letters, digits and @ . + - _ only. You sign in with it.",
+        widget=forms.TextInput(attrs={"autocomplete": "username", "autocapitalize": "none"}),
+    )
+    password1 = forms.CharField(
+        label="Password", strip=False,
+        help_text="At least 8 characters, not only digits, not a common password.",
+        widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
+    )
+    password2 = forms.CharField(
+        label="The password again", strip=False,
+        widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
+    )
+
+    def clean_username(self) -> str:
+        username = self.cleaned_data["username"].strip()
+        User = get_user_model()
+        User.username_validator(username)
+        if User.objects.filter(username__iexact=username).exists():
+            raise forms.ValidationError("That username is taken: choose another, or sign in.")
+        return username
+
+    def clean(self) -> dict:
+        data = super().clean()
+        first, second = data.get("password1"), data.get("password2")
+        if first and second and first != second:
+            self.add_error("password2", "The two passwords differ: type the same one twice.")
+        elif first:
+            user = get_user_model()(username=data.get("username", ""))
+            try:
+                password_validation.validate_password(first, user)
+            except forms.ValidationError as error:
+                self.add_error("password1", error)
+        return data
+
+    def add_service_error(self, error: ServiceError) -> None:
+        self.add_error(error.field if error.field in self.fields else None, error.message)

@@ -1,0 +1,92 @@
+"""Clubs, their players and their seasons."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+from django.urls import reverse
+
+
+class Club(models.Model):
+    class RatingSystem(models.TextChoices):
+        GLICKO2 = "glicko2", "Glicko-2"
+        ELO = "elo", "Elo"
+
+    class RatedUnit(models.TextChoices):
+        GAME = "game", "Each game"
+        MATCH = "match", "Each match"
+
+    name = models.CharField(max_length=120, unique=True)
+    slug = models.SlugField(max_length=120, unique=True)
+    organizers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, related_name="organized_clubs", blank=True
+    )
+    rating_system = models.CharField(
+        max_length=10, choices=RatingSystem.choices, default=RatingSystem.GLICKO2
+    )
+    rated_unit = models.CharField(max_length=10, choices=RatedUnit.choices, default=RatedUnit.GAME)
+    glicko2_tau = models.FloatField(default=0.5)
+    elo_k = models.PositiveSmallIntegerField(default=20)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("club", args=[self.slug])
+
+
+class Player(models.Model):
+    """A person who plays; linked to a user account once they have one."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(max_length=120)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="players",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "name"], name="player_name_unique_in_club"),
+            models.UniqueConstraint(
+                fields=["club", "user"],
+                condition=Q(user__isnull=False),
+                name="one_player_per_user_in_club",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("player", args=[self.pk])
+
+
+class Season(models.Model):
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="seasons")
+    name = models.CharField(max_length=120)
+    starts_on = models.DateField(null=True, blank=True)
+    ends_on = models.DateField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-starts_on", "name"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "name"], name="season_name_unique_in_club"),
+            models.CheckConstraint(
+                condition=Q(ends_on__isnull=True) | Q(starts_on__isnull=True) | Q(ends_on__gte=F("starts_on")),
+                name="season_ends_after_it_starts",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.club} {self.name}"

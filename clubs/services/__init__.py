@@ -1,0 +1,1 @@
+"""The writers of clubs, players and seasons: each owns its transaction."""

@@ -1,0 +1,124 @@
+"""A club's players: an organizer adds them; a person claims their player with a one-time link.
+
+The claim link carries a signed token (django.core.signing) naming the player, valid for
+CLAIM_DAYS. It works once: a claimed player has a user, and the claim is refused from then on.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.contrib.auth import get_user_model
+from django.core import signing
+from django.core.mail import send_mail
+from django.db import IntegrityError, transaction
+from django.urls import reverse
+
+from clubs.models import Club, Player
+from clubs.permissions import require_organizer
+from competitions.services.competitions import register_players
+from core.errors import NotAllowed, ServiceError
+
+CLAIM_SALT = "clubs.players.claim"
+CLAIM_DAYS = 14
+NAME_MAX = Player._meta.get_field("name").max_length
+
+
+def add_player(club: Club, *, actor, name: str, email: str = "", site: str = "") -> Player:
+    """A new player of the club. With an email address, the person is sent their claim link
+    (`site`: the address the link starts with, e.g. "https://gin.example.org")."""
+    require_organizer(actor, club)
+    name = " ".join(name.split())
+    if not name:
+        raise ServiceError("Give the player's name.", field="name")
+    if len(name) > NAME_MAX:
+        raise ServiceError(f"A name has at most {NAME_MAX} characters.", field="name")
+    try:
+        with transaction.atomic():
+            player = Player.objects.create(club=club, name=name)
+    except IntegrityError:
+        raise ServiceError(f"{club} already has a player called {name}.", field="name") from None
+    if email.strip():
+        link = site.rstrip("/") + reverse("player-claim", args=[claim_token(player, actor=actor)])
+        transaction.on_commit(lambda: _send_claim_link(player, email.strip(), link))
+    return player
+
+
+def add_and_enter(competition, *, actor, name: str) -> Player:
+    """A new player of the competition's club, entered in it: both, or neither."""
+    with transaction.atomic():
+        player = add_player(competition.season.club, actor=actor, name=name)
+        register_players(competition, [player], actor=actor)
+    return player
+
+
+def claim_token(player: Player, *, actor) -> str:
+    """The token of the player's claim link (the organizer passes the link on)."""
+    require_organizer(actor, player.club)
+    if player.user_id is not None:
+        raise ServiceError(f"{player.name} already belongs to an account.")
+    return signing.dumps({"player": player.pk}, salt=CLAIM_SALT, compress=True)
+
+
+def player_of_token(token: str) -> Player:
+    """The player a claim link names, refused when the link is altered or too old."""
+    try:
+        data = signing.loads(token, salt=CLAIM_SALT, max_age=timedelta(days=CLAIM_DAYS))
+    except signing.SignatureExpired:
+        raise ServiceError(f"This link is more than {CLAIM_DAYS} days old: ask the club's "
+                           "organizer for a new one.") from None
+    except signing.BadSignature:
+        raise ServiceError("This link is not valid: copy the whole link, or ask the club's "
+                           "organizer for a new one.") from None
+    player = Player.objects.select_related("club", "user").filter(pk=data.get("player")).first()
+    if player is None:
+        raise ServiceError("The player of this link no longer exists.")
+    return player
+
+
+def claim_player(token: str, *, user) -> Player:
+    """Link the player named by the token to the signed-in user."""
+    if not user.is_authenticated:
+        raise NotAllowed("Sign in or create an account to claim your player.")
+    player_id = player_of_token(token).pk
+    with transaction.atomic():
+        player = Player.objects.select_for_update().select_related("club").get(pk=player_id)
+        _require_claimable(player, user)
+        player.user = user
+        player.save(update_fields=["user"])
+    return player
+
+
+def sign_up_and_claim(token: str, *, username: str, password: str):
+    """A new account, and the player named by the token linked to it: both, or neither."""
+    player_of_token(token)  # refuse a bad link before creating anything
+    User = get_user_model()
+    with transaction.atomic():
+        if User.objects.filter(username__iexact=username).exists():
+            raise ServiceError("That username is taken: choose another, or sign in.",
+                               field="username")
+        user = User.objects.create_user(username=username, password=password)
+        claim_player(token, user=user)
+    return user
+
+
+def _require_claimable(player: Player, user) -> None:
+    if player.user_id == user.pk:
+        raise ServiceError(f"{player.name} is already your player.")
+    if player.user_id is not None:
+        raise ServiceError(f"{player.name} already belongs to another account. If that is "
+                           "wrong, tell the club's organizer.")
+    mine = Player.objects.filter(club=player.club, user=user).first()
+    if mine is not None:
+        raise ServiceError(f"Your account already has a player in {player.club}: {mine.name}.")
+
+
+def _send_claim_link(player: Player, email: str, path: str) -> None:
+    send_mail(
+        subject=f"Your player at {player.club}",
+        message=(f"{player.club} has added you as a player of the club: {player.name}.\n\n"
+                 f"Open this link to sign up (or sign in) and see your results and ratings:\n"
+                 f"{path}\n\nThe link works for {CLAIM_DAYS} days."),
+        from_email=None,
+        recipient_list=[email],
+    )

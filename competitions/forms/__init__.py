@@ -1,0 +1,1 @@
+"""The competition pages' forms: they parse what was typed; the services decide what is allowed."""

@@ -1,0 +1,95 @@
+"""The organizer's smaller forms: a new player, entrants, seeds, the start, a withdrawal and a
+decision about a match the bracket moved away from."""
+
+from __future__ import annotations
+
+from django import forms
+
+from clubs.models import Player
+from competitions.models import Entry
+from core.forms import ServiceErrorForm, comment_field
+
+NUMBER = {"inputmode": "numeric"}
+
+
+class AddPlayerForm(ServiceErrorForm):
+    name = forms.CharField(label="Name", max_length=120)
+    email = forms.EmailField(
+        label="Email (optional)", required=False,
+        help_text="We send the player a link to create their account and claim this player.",
+    )
+
+
+class RegisterForm(ServiceErrorForm):
+    """The club's players to enter (checkboxes)."""
+
+    players = forms.ModelMultipleChoiceField(
+        queryset=Player.objects.none(), label="Players of the club",
+        widget=forms.CheckboxSelectMultiple,
+        error_messages={"required": "Tick the players to enter."},
+    )
+
+    def __init__(self, *args, candidates, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["players"].queryset = candidates
+
+
+class NewEntrantForm(ServiceErrorForm):
+    name = forms.CharField(label="A new player's name", max_length=120,
+                           help_text="Added to the club and entered at once.")
+
+
+class SeedsForm(ServiceErrorForm):
+    """A seed number for each entry, 1 the strongest."""
+
+    def __init__(self, *args, entries: list[Entry], **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.entries = entries
+        for entry in entries:
+            self.fields[f"seed_{entry.pk}"] = forms.IntegerField(
+                label=f"Seed of {entry.player.name}", min_value=1, max_value=len(entries),
+                initial=entry.seed, widget=forms.NumberInput(attrs={**NUMBER, "class": "seed"}),
+                error_messages={"required": "Give every player a seed."},
+            )
+
+    def clean(self) -> dict:
+        data = super().clean()
+        taken: dict[int, str] = {}
+        for entry in self.entries:
+            seed = data.get(f"seed_{entry.pk}")
+            if seed is None:
+                continue
+            if seed in taken:
+                self.add_error(f"seed_{entry.pk}",
+                               f"{taken[seed]} is seed {seed} already: give each player their own.")
+            taken[seed] = entry.player.name
+        return data
+
+    def order(self) -> list[int]:
+        """Entry ids, seed 1 first."""
+        return sorted((e.pk for e in self.entries),
+                      key=lambda pk: self.cleaned_data[f"seed_{pk}"])
+
+    def rows(self) -> list[tuple[Entry, forms.BoundField]]:
+        return [(entry, self[f"seed_{entry.pk}"]) for entry in self.entries]
+
+
+class StartForm(ServiceErrorForm):
+    seeding = forms.ChoiceField(
+        label="Seed the draw", widget=forms.RadioSelect, initial="entered",
+        choices=[("entered", "As listed (the seeds above)"), ("rating", "By rating"),
+                 ("random", "At random")],
+    )
+
+
+class WithdrawForm(ServiceErrorForm):
+    comment = comment_field("Why (optional)", help_text="Kept in the history of each match.")
+
+
+class DecisionForm(ServiceErrorForm):
+    decision = forms.ChoiceField(
+        label="Decision", widget=forms.RadioSelect,
+        choices=[("reset", "Reset: void its games, seat the players the results give now"),
+                 ("keep", "Keep it as played")],
+    )
+    comment = comment_field("Comment", help_text="Kept in the match history.")

@@ -1,0 +1,248 @@
+"""The organizer's form for a new competition: name and season, format, ruleset preset with
+house rules, match format, points, tiebreaks in order.
+
+House rules left empty keep the preset's value; a value typed is checked by the engine's Ruleset
+and its refusal shown next to the field."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+
+from clubs.models import Club, Season
+from competitions.algorithms.tiebreaks import Tiebreak
+from competitions.models import Competition
+from competitions.services.standings import TIEBREAK_LABELS
+from core.forms import ServiceErrorForm
+from gameplay.engine import PRESETS, InvalidRuleset, NextDealer, Ruleset, Shutout
+
+NUMBER = {"inputmode": "numeric"}
+AS_PRESET = ("", "As the preset")
+YES_NO = [AS_PRESET, ("yes", "Yes"), ("no", "No")]
+PRESET_NAMES = {"standard": "Standard", "classic": "Classic", "oklahoma": "Oklahoma"}
+
+# The house rules: Ruleset field, label, and the kind of input.
+NUMBERS = {
+    "knock_limit": "Knock limit",
+    "gin_bonus": "Gin bonus",
+    "big_gin_bonus": "Big gin bonus",
+    "undercut_bonus": "Undercut bonus",
+    "max_run_length": "Longest run allowed",
+    "target_score": "Game to (target score)",
+    "game_bonus": "Game bonus",
+    "box_bonus": "Box bonus (a hand won)",
+}
+FLAGS = {
+    "undercut_on_tie": "An equal count is an undercut",
+    "may_discard_card_taken_from_pile": "May discard the card just taken from the pile",
+    "oklahoma": "Oklahoma: the upcard sets the knock limit",
+    "discard_pile_looking_allowed": "Looking through the discard pile allowed",
+}
+CHOICES = {
+    "shutout": ("Shutout (the loser scored nothing)", Shutout),
+    "next_dealer": ("Who deals the next hand", NextDealer),
+}
+HOUSE_RULES = (*NUMBERS, "big_gin", *FLAGS, *CHOICES)
+
+
+def preset_value(preset: str, name: str) -> str:
+    value = getattr(PRESETS[preset], name)
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value).replace("_", " ")
+
+
+def presets_help(name: str) -> str:
+    return " · ".join(f"{p} {preset_value(p, name)}" for p in PRESETS)
+
+
+def _house_rule_fields() -> dict[str, forms.Field]:
+    made: dict[str, forms.Field] = {}
+    for name, label in NUMBERS.items():
+        made[name] = forms.IntegerField(label=label, required=False, help_text=presets_help(name),
+                                        widget=forms.NumberInput(attrs=NUMBER))
+    made["big_gin_bonus"].help_text += ". Empty: the preset's."
+    made["max_run_length"].help_text += ". Empty: no limit."
+    made["big_gin"] = forms.ChoiceField(label="Big gin", required=False,
+                                        choices=[AS_PRESET, ("yes", "Played"),
+                                                 ("no", "Not played")],
+                                        help_text=presets_help("big_gin_bonus"))
+    for name, label in FLAGS.items():
+        made[name] = forms.ChoiceField(label=label, required=False, choices=YES_NO,
+                                       help_text=presets_help(name))
+    for name, (label, enum) in CHOICES.items():
+        options = [AS_PRESET, *((m.value, m.value.replace("_", " ")) for m in enum)]
+        made[name] = forms.ChoiceField(label=label, required=False, choices=options,
+                                       help_text=presets_help(name))
+    return made
+
+
+def _tiebreak_fields() -> dict[str, forms.Field]:
+    return {
+        f"tiebreak_{t.value}": forms.IntegerField(
+            label=TIEBREAK_LABELS[t][:1].upper() + TIEBREAK_LABELS[t][1:], required=False, min_value=1, max_value=len(Tiebreak),
+            widget=forms.NumberInput(attrs={**NUMBER, "class": "order-input"}),
+        )
+        for t in Tiebreak
+    }
+
+
+class CompetitionForm(ServiceErrorForm):
+    name = forms.CharField(label="Name", max_length=120)
+    season = forms.ModelChoiceField(queryset=Season.objects.none(), label="Season",
+                                    required=False, empty_label="A new season (name it below)")
+    new_season = forms.CharField(label="New season's name", required=False, max_length=120,
+                                 help_text="Only for a season not in the list.")
+    format = forms.ChoiceField(label="Format", choices=Competition.Format.choices,
+                               widget=forms.RadioSelect, initial=Competition.Format.LEAGUE)
+    swiss_rounds = forms.IntegerField(label="Swiss rounds", required=False, min_value=1,
+                                      max_value=50, help_text="Swiss only.",
+                                      widget=forms.NumberInput(attrs=NUMBER))
+    double_round_robin = forms.BooleanField(label="Double round robin (play everyone twice)",
+                                            required=False, help_text="League only.")
+    third_place_match = forms.BooleanField(label="Match for third place", required=False,
+                                           help_text="Single elimination only.")
+    bracket_reset = forms.BooleanField(
+        label="Bracket reset", required=False, initial=True,
+        help_text="Double elimination: if the losers' bracket winner wins the grand final, a "
+                  "second final decides.")
+    preset = forms.ChoiceField(label="Ruleset", choices=list(PRESET_NAMES.items()),
+                               widget=forms.RadioSelect, initial="standard")
+    match_format = forms.ChoiceField(label="A match is", choices=Competition.MatchFormat.choices,
+                                     initial=Competition.MatchFormat.FIRST_TO)
+    match_games = forms.IntegerField(label="Games (N)", min_value=1, max_value=99, initial=1,
+                                     widget=forms.NumberInput(attrs=NUMBER))
+    points_win = forms.IntegerField(label="Win", min_value=0, max_value=99, initial=2,
+                                    widget=forms.NumberInput(attrs=NUMBER))
+    points_draw = forms.IntegerField(label="Draw", min_value=0, max_value=99, initial=1,
+                                     widget=forms.NumberInput(attrs=NUMBER))
+    points_loss = forms.IntegerField(label="Loss", min_value=0, max_value=99, initial=0,
+                                     widget=forms.NumberInput(attrs=NUMBER))
+
+    def __init__(self, *args, club: Club, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.club = club
+        self.fields["season"].queryset = Season.objects.filter(club=club)
+        self.fields["season"].label_from_instance = lambda season: season.name
+        self.fields |= _house_rule_fields() | _tiebreak_fields()
+        seasons = list(self.fields["season"].queryset[:1])
+        if seasons and "season" not in self.initial:
+            self.initial["season"] = seasons[0].pk
+
+    # Groups for the template ---------------------------------------------------------------
+
+    def chosen_preset(self) -> str:
+        preset = self["preset"].value()
+        return preset if preset in PRESETS else "standard"
+
+    def show_preset(self) -> None:
+        """Each house rule shows the chosen preset's value: the number inputs as placeholder,
+        the lists in their first option."""
+        preset = self.chosen_preset()
+        for name in HOUSE_RULES:
+            value = preset_value(preset, "big_gin_bonus" if name == "big_gin" else name)
+            field = self.fields[name]
+            if isinstance(field, forms.IntegerField):
+                field.widget.attrs["placeholder"] = value
+            else:
+                shown = ("played" if value != "none" else "not played") if name == "big_gin" \
+                    else value
+                field.choices = [("", f"As the preset: {shown}"), *field.choices[1:]]
+
+    def house_rule_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in HOUSE_RULES]
+
+    def house_rules_touched(self) -> bool:
+        """A house rule was typed or refused: its part of the form opens."""
+        return any(f.value() or f.errors for f in self.house_rule_fields())
+
+    def tiebreak_fields(self) -> list[forms.BoundField]:
+        return [self[f"tiebreak_{t.value}"] for t in Tiebreak]
+
+    # Checks --------------------------------------------------------------------------------
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        self._check_season(data)
+        if data.get("format") == Competition.Format.SWISS and not data.get("swiss_rounds"):
+            self.add_error("swiss_rounds", "A Swiss needs its number of rounds.")
+        self._check_house_rules(data)
+        self._check_tiebreaks(data)
+        return data
+
+    def _check_season(self, data: dict) -> None:
+        if data.get("season") is None and not data.get("new_season", "").strip():
+            self.add_error("new_season", "Choose a season above, or name the new one here.")
+
+    def _check_house_rules(self, data: dict) -> None:
+        preset = data.get("preset")
+        if preset not in PRESETS:
+            return
+        for name, value in self._house_rule_values(data).items():
+            try:
+                Ruleset.preset(preset).but(**{name: value})
+            except (InvalidRuleset, TypeError) as error:
+                self.add_error(name, _worded(str(error), name))
+
+    def _check_tiebreaks(self, data: dict) -> None:
+        seen: dict[int, str] = {}
+        for t in Tiebreak:
+            place = data.get(f"tiebreak_{t.value}")
+            if place is None:
+                continue
+            if place in seen:
+                taken = TIEBREAK_LABELS[Tiebreak(seen[place])]
+                self.add_error(f"tiebreak_{t.value}", f"Place {place} is taken by {taken}: give "
+                               "each tiebreak its own place.")
+            seen[place] = t.value
+
+    # What the service is given -------------------------------------------------------------
+
+    def _house_rule_values(self, data: dict) -> dict[str, Any]:
+        values: dict[str, Any] = {}
+        for name in NUMBERS:
+            if data.get(name) is not None:
+                values[name] = data[name]
+        if data.get("big_gin") == "no":
+            values["big_gin_bonus"] = None
+        elif data.get("big_gin") == "yes" and data.get("big_gin_bonus") is None:
+            values["big_gin_bonus"] = PRESETS[data["preset"]].big_gin_bonus or 31
+        for name in FLAGS:
+            if data.get(name):
+                values[name] = data[name] == "yes"
+        for name in CHOICES:
+            if data.get(name):
+                values[name] = data[name]
+        return values
+
+    def house_rules(self) -> dict[str, Any]:
+        return self._house_rule_values(self.cleaned_data)
+
+    def tiebreaks(self) -> list[str]:
+        data = self.cleaned_data
+        placed = [(data[f"tiebreak_{t.value}"], t.value) for t in Tiebreak
+                  if data.get(f"tiebreak_{t.value}") is not None]
+        return [name for _place, name in sorted(placed)]
+
+    def settings(self) -> dict[str, Any]:
+        """The competition's own settings, as create_competition takes them."""
+        data = self.cleaned_data
+        swiss = data["format"] == Competition.Format.SWISS
+        return {
+            "match_format": data["match_format"], "match_games": data["match_games"],
+            "points_win": data["points_win"], "points_draw": data["points_draw"],
+            "points_loss": data["points_loss"], "tiebreaks": self.tiebreaks(),
+            "double_round_robin": data["double_round_robin"],
+            "third_place_match": data["third_place_match"],
+            "bracket_reset": data["bracket_reset"],
+            "swiss_rounds": data["swiss_rounds"] if swiss else None,
+        }
+
+
+def _worded(message: str, name: str) -> str:
+    """The engine's refusal with the setting's label for its code name."""
+    label = NUMBERS.get(name) or FLAGS.get(name) or CHOICES.get(name, (name,))[0]
+    return message.replace(name, label, 1) if message.startswith(name) else message

@@ -1,0 +1,266 @@
+"""Competitions, their entries, rounds and matches, and the verified results of the matches."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+from django.urls import reverse
+
+from clubs.models import Club, Player, Season
+
+
+class Competition(models.Model):
+    class Format(models.TextChoices):
+        LEAGUE = "league", "League (round robin)"
+        SINGLE_ELIMINATION = "single_elimination", "Single elimination"
+        DOUBLE_ELIMINATION = "double_elimination", "Double elimination"
+        SWISS = "swiss", "Swiss"
+
+    class MatchFormat(models.TextChoices):
+        FIRST_TO = "first_to", "First to N games"
+        FIXED_GAMES = "fixed_games", "A fixed number of games"
+
+    class Status(models.TextChoices):
+        DRAFT = "draft", "Draft"
+        RUNNING = "running", "Running"
+        FINISHED = "finished", "Finished"
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="competitions")
+    name = models.CharField(max_length=120)
+    format = models.CharField(max_length=24, choices=Format.choices)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
+    ruleset = models.JSONField(default=dict, blank=True, help_text="The engine's Ruleset as a dict")
+    match_format = models.CharField(
+        max_length=12, choices=MatchFormat.choices, default=MatchFormat.FIRST_TO
+    )
+    match_games = models.PositiveSmallIntegerField(
+        default=1, help_text="First to N games, or the fixed number of games"
+    )
+    points_win = models.PositiveSmallIntegerField(default=2)
+    points_draw = models.PositiveSmallIntegerField(default=1)
+    points_loss = models.PositiveSmallIntegerField(default=0)
+    tiebreaks = models.JSONField(default=list, blank=True)
+    double_round_robin = models.BooleanField(default=False)
+    third_place_match = models.BooleanField(default=False)
+    bracket_reset = models.BooleanField(default=True)
+    swiss_rounds = models.PositiveSmallIntegerField(null=True, blank=True)
+    ended_early = models.CharField(
+        max_length=300, blank=True,
+        help_text="Why a Swiss stopped before its planned rounds, as its page says it",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["season", "name"], name="competition_name_unique_in_season"
+            ),
+            models.CheckConstraint(condition=Q(match_games__gte=1), name="match_has_games"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("competition", args=[self.pk])
+
+    @property
+    def club(self) -> Club:
+        return self.season.club
+
+    @property
+    def is_knockout(self) -> bool:
+        return self.format in (self.Format.SINGLE_ELIMINATION, self.Format.DOUBLE_ELIMINATION)
+
+    def rules(self):
+        from gameplay.engine import Ruleset
+
+        return Ruleset.from_dict(self.ruleset)
+
+    @property
+    def target_score(self) -> int:
+        return self.rules().target_score
+
+
+class Entry(models.Model):
+    """A player entered in a competition."""
+
+    competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="entries")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
+    seed = models.PositiveSmallIntegerField(null=True, blank=True)
+    withdrawn_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["seed", "player__name"]
+        verbose_name_plural = "entries"
+        constraints = [
+            models.UniqueConstraint(fields=["competition", "player"], name="one_entry_per_player"),
+            models.UniqueConstraint(
+                fields=["competition", "seed"],
+                condition=Q(seed__isnull=False),
+                name="seed_unique_in_competition",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return str(self.player)
+
+
+class Round(models.Model):
+    class Bracket(models.TextChoices):
+        MAIN = "main", "Main"
+        WINNERS = "winners", "Winners' bracket"
+        LOSERS = "losers", "Losers' bracket"
+        FINALS = "finals", "Finals"
+
+    competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="rounds")
+    bracket = models.CharField(max_length=10, choices=Bracket.choices, default=Bracket.MAIN)
+    number = models.PositiveSmallIntegerField()
+    name = models.CharField(max_length=60, blank=True)
+
+    class Meta:
+        ordering = ["competition", "bracket", "number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["competition", "bracket", "number"], name="round_number_unique"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.name or f"Round {self.number}"
+
+
+class Match(models.Model):
+    class Status(models.TextChoices):
+        PENDING = "pending", "Waiting for players"
+        SCHEDULED = "scheduled", "Scheduled"
+        IN_PROGRESS = "in_progress", "In progress"
+        REPORTED = "reported", "Reported, awaiting confirmation"
+        DISPUTED = "disputed", "Disputed"
+        CONFIRMED = "confirmed", "Confirmed"
+        VOID = "void", "Not needed"  # a bracket reset that is not played, or nobody to play
+
+    class Kind(models.TextChoices):
+        PLAYED = "played", "Played"
+        BYE = "bye", "Bye"
+        WALKOVER = "walkover", "Walkover"
+        FORFEIT = "forfeit", "Forfeit"
+        DOUBLE_FORFEIT = "double_forfeit", "Double forfeit"
+        NO_SHOW = "no_show", "No show"
+
+    competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="matches")
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches")
+    key = models.CharField(max_length=40, blank=True, help_text="The bracket slot, e.g. W1-3")
+    entry_a = models.ForeignKey(
+        Entry, on_delete=models.PROTECT, related_name="+", null=True, blank=True
+    )
+    entry_b = models.ForeignKey(
+        Entry, on_delete=models.PROTECT, related_name="+", null=True, blank=True
+    )
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.SCHEDULED)
+    kind = models.CharField(max_length=16, choices=Kind.choices, default=Kind.PLAYED)
+    winner = models.ForeignKey(
+        Entry, on_delete=models.PROTECT, related_name="+", null=True, blank=True
+    )
+    games_a = models.PositiveSmallIntegerField(default=0)
+    games_b = models.PositiveSmallIntegerField(default=0)
+    scheduled_at = models.DateTimeField(null=True, blank=True)
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["round__number", "pk"]
+        verbose_name_plural = "matches"
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(entry_a__isnull=True) | ~Q(entry_a=F("entry_b")),
+                name="player_cannot_play_themself",
+            ),
+            models.CheckConstraint(
+                condition=Q(winner__isnull=True)
+                | Q(winner=F("entry_a"))
+                | Q(winner=F("entry_b")),
+                name="winner_is_a_side_of_the_match",
+            ),
+            models.UniqueConstraint(
+                fields=["competition", "key"], condition=~Q(key=""), name="match_key_unique"
+            ),
+        ]
+        indexes = [models.Index(fields=["competition", "status"])]
+
+    def __str__(self) -> str:
+        return f"{self.entry_a or 'TBD'} v {self.entry_b or ('bye' if self.kind == self.Kind.BYE else 'TBD')}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("match", args=[self.pk])
+
+    @property
+    def is_confirmed(self) -> bool:
+        return self.status == self.Status.CONFIRMED
+
+
+class ResultReport(models.Model):
+    """A reported result. It counts nowhere until the other side confirms it."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "Awaiting confirmation"
+        CONFIRMED = "confirmed", "Confirmed"
+        DISPUTED = "disputed", "Disputed"
+        REJECTED = "rejected", "Rejected by an organizer"
+        SUPERSEDED = "superseded", "Superseded by a correction"
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="reports")
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.PENDING)
+    kind = models.CharField(max_length=16, choices=Match.Kind.choices, default=Match.Kind.PLAYED)
+    winner = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="+", null=True)
+    games_a = models.PositiveSmallIntegerField(default=0)
+    games_b = models.PositiveSmallIntegerField(default=0)
+    reported_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    reported_at = models.DateTimeField(auto_now_add=True)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", null=True, blank=True
+    )
+    decided_at = models.DateTimeField(null=True, blank=True)
+    comment = models.TextField(blank=True, max_length=2000)
+
+    class Meta:
+        ordering = ["-reported_at", "-pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["match"],
+                condition=Q(status="confirmed"),
+                name="one_confirmed_result_per_match",
+            ),
+            models.UniqueConstraint(
+                fields=["match"],
+                condition=Q(status__in=["pending", "disputed"]),
+                name="one_open_report_per_match",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Result of {self.match} ({self.get_status_display()})"
+
+
+class AuditEntry(models.Model):
+    """Who changed what and when: every action on a result is kept."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="audit")
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", null=True
+    )
+    action = models.CharField(max_length=40)
+    before = models.JSONField(default=dict, blank=True)
+    after = models.JSONField(default=dict, blank=True)
+    comment = models.TextField(blank=True)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-at", "-pk"]
+        verbose_name_plural = "audit entries"
+
+    def __str__(self) -> str:
+        return f"{self.action} on {self.match_id} by {self.actor_id}"

@@ -1,0 +1,22 @@
+"""Who may act on a match: its two players, or an organizer of its club. Views check these, and every service checks them again."""
+
+from __future__ import annotations
+
+from clubs.permissions import User, is_organizer
+from competitions.models import Match
+from core.errors import NotAllowed
+
+
+def side_of(user: User, match: Match) -> str | None:
+    """'A' or 'B' when the user plays in the match, else None."""
+    if not user.is_authenticated:
+        return None
+    for side, entry in (("A", match.entry_a), ("B", match.entry_b)):
+        if entry is not None and entry.player.user_id == user.pk:
+            return side
+    return None
+
+
+def require_player_or_organizer(user: User, match: Match) -> None:
+    if side_of(user, match) is None and not is_organizer(user, match.competition.season.club):
+        raise NotAllowed("Only the two players of this match or an organizer of the club may do this.")

@@ -1,0 +1,1 @@
+"""The writers of competitions: draws, results, progression, corrections. Each owns its transaction."""

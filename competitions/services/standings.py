@@ -1,0 +1,259 @@
+"""Standings from confirmed results only, in four queries whatever the competition's size.
+
+- Match points from the competition's points_win / draw / loss. A bye scores nothing in a league
+  (it is only the round a player sits out) and a win in a Swiss (FIDE: a pairing-allocated bye
+  scores as a win; in Buchholz it counts as a game against an opponent with the player's own
+  score).
+- Game points are hand points: the sum of the points of every hand won in the match's finished
+  games (the games' running totals; box and game bonuses are not counted), for and against.
+  Walkovers, forfeits and byes have no game points and no hands.
+- Tiebreaks in the competition's order (`competition.tiebreaks`, names of
+  competitions.algorithms.tiebreaks.Tiebreak), by default: league: head-to-head, net game points,
+  wins; Swiss: Buchholz cut-1, Buchholz, Sonneborn-Berger; knockout: wins, net game points.
+  Each row names the tiebreak that put it below the row above ("head-to-head").
+- `knockout_placings`: a knockout's final order (champion, runner-up, third place, then by the
+  round a player went out in).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from django.db.models import Count, Sum
+
+from clubs.models import Player
+from competitions.algorithms.elimination_advance import MatchStatus, advance
+from competitions.algorithms.standings import (
+    WON_WITHOUT_PLAY,
+    MatchResult,
+    PointsSystem,
+    ResultKind,
+    league_table,
+)
+from competitions.algorithms.tiebreaks import Tiebreak
+from competitions.models import Competition, Entry, Match
+from competitions.services.brackets import bracket_of, key_text, parse_key, seeded_entries
+from gameplay.models import Game, Hand
+
+TIEBREAK_LABELS = {
+    Tiebreak.HEAD_TO_HEAD: "head-to-head",
+    Tiebreak.NET_GAME_POINTS: "net game points",
+    Tiebreak.WINS: "wins",
+    Tiebreak.BUCHHOLZ: "Buchholz",
+    Tiebreak.BUCHHOLZ_CUT1: "Buchholz cut-1",
+    Tiebreak.MEDIAN_BUCHHOLZ: "median Buchholz",
+    Tiebreak.SONNEBORN_BERGER: "Sonneborn-Berger",
+    Tiebreak.OPPONENTS_MATCH_WIN_PCT: "opponents' match-win %",
+    Tiebreak.HAND_WIN_PCT: "hand-win %",
+    Tiebreak.OPPONENTS_HAND_WIN_PCT: "opponents' hand-win %",
+}
+PERCENTAGES = (Tiebreak.OPPONENTS_MATCH_WIN_PCT, Tiebreak.HAND_WIN_PCT,
+               Tiebreak.OPPONENTS_HAND_WIN_PCT)
+DEFAULT_TIEBREAKS = {
+    Competition.Format.LEAGUE: (Tiebreak.HEAD_TO_HEAD, Tiebreak.NET_GAME_POINTS, Tiebreak.WINS),
+    Competition.Format.SWISS: (Tiebreak.BUCHHOLZ_CUT1, Tiebreak.BUCHHOLZ,
+                               Tiebreak.SONNEBORN_BERGER),
+}
+KNOCKOUT_TIEBREAKS = (Tiebreak.WINS, Tiebreak.NET_GAME_POINTS)
+GAME_POINTS_NOTE = ("Game points are the hand points scored in the match's games (box and game "
+                    "bonuses not counted).")
+KINDS = {
+    Match.Kind.PLAYED: ResultKind.PLAYED, Match.Kind.WALKOVER: ResultKind.WALKOVER,
+    Match.Kind.FORFEIT: ResultKind.FORFEIT, Match.Kind.NO_SHOW: ResultKind.FORFEIT,
+    Match.Kind.DOUBLE_FORFEIT: ResultKind.DOUBLE_FORFEIT, Match.Kind.BYE: ResultKind.BYE,
+}
+
+
+def points_of(competition: Competition) -> PointsSystem:
+    bye = 0 if competition.format == Competition.Format.LEAGUE else None
+    return PointsSystem(win=competition.points_win, draw=competition.points_draw,
+                        loss=competition.points_loss, bye=bye)
+
+
+def tiebreaks_of(competition: Competition) -> tuple[Tiebreak, ...]:
+    chosen = tuple(dict.fromkeys(Tiebreak(t) for t in competition.tiebreaks or ()
+                                 if t in Tiebreak._value2member_map_))
+    return chosen or DEFAULT_TIEBREAKS.get(competition.format, KNOCKOUT_TIEBREAKS)
+
+
+def as_match_result(match: Match, game_points: tuple[int, int] = (0, 0),
+                    hands: tuple[int, int] = (0, 0)) -> MatchResult | None:
+    """A confirmed match as the algorithms' result (entry ids as players); None when it has no
+    player on one side and is not a bye (a knockout walkover with nobody opposite)."""
+    kind = KINDS[match.kind]
+    if match.entry_a_id is None or (match.entry_b_id is None) != (kind is ResultKind.BYE):
+        return None
+    if kind is ResultKind.BYE:
+        return MatchResult(match.entry_a_id, None, None, ResultKind.BYE)
+    winner = match.winner_id
+    if kind in WON_WITHOUT_PLAY and winner is None:
+        kind = ResultKind.DOUBLE_FORFEIT
+    if kind is ResultKind.DOUBLE_FORFEIT:
+        winner = None
+    if kind is not ResultKind.PLAYED:
+        game_points, hands = (0, 0), (0, 0)
+    return MatchResult(match.entry_a_id, match.entry_b_id, winner, kind,
+                       game_points[0], game_points[1], hands[0], hands[1])
+
+
+@dataclass(frozen=True, slots=True)
+class TiebreakValue:
+    tiebreak: Tiebreak
+    label: str
+    value: Fraction | None  # None: head-to-head among players who have not all met
+    shown: str
+
+
+@dataclass(frozen=True, slots=True)
+class StandingsRow:
+    rank: int
+    shared_rank: bool  # level with the row above on everything
+    player: Player
+    entry_id: int
+    withdrawn: bool
+    played: int
+    won: int
+    drawn: int
+    lost: int
+    byes: int
+    match_points: int
+    game_points_for: int
+    game_points_against: int
+    game_points_net: int
+    hands_won: int
+    tiebreaks: tuple[TiebreakValue, ...]
+    separated_by: str | None  # the label of the tiebreak that put it below the row above
+
+
+@dataclass(frozen=True, slots=True)
+class StandingsTable:
+    competition: Competition
+    rows: tuple[StandingsRow, ...]
+    tiebreaks: tuple[tuple[Tiebreak, str], ...]  # in the competition's order, with labels
+    points: PointsSystem
+    notes: tuple[str, ...]  # how game points and byes count, for the page
+
+
+def competition_standings(competition: Competition) -> StandingsTable:
+    entries = list(Entry.objects.filter(competition=competition).select_related("player")
+                   .order_by("seed", "pk"))
+    results = confirmed_results(competition)
+    points, order = points_of(competition), tiebreaks_of(competition)
+    table = league_table([e.pk for e in entries], results, points=points, tiebreaks=order)
+    by_id = {e.pk: e for e in entries}
+    rows = tuple(_row(r, by_id[r.player]) for r in table)
+    labels = tuple((t, TIEBREAK_LABELS[t]) for t in order)
+    return StandingsTable(competition, rows, labels, points, _notes(competition))
+
+
+def confirmed_results(competition: Competition) -> list[MatchResult]:
+    """Every confirmed match as a result with its game points and hands won. Three queries."""
+    matches = list(Match.objects.filter(competition=competition, status=Match.Status.CONFIRMED)
+                   .order_by("pk"))
+    finished = Game.objects.filter(match__competition=competition, status=Game.Status.FINISHED,
+                                   match__status=Match.Status.CONFIRMED)
+    totals = {
+        row["match_id"]: (row["a"], row["b"])
+        for row in finished.values("match_id").annotate(a=Sum("total_a"), b=Sum("total_b"))
+    }
+    won: dict[int, list[int]] = defaultdict(lambda: [0, 0])
+    hands = Hand.objects.filter(game__in=finished).exclude(winner="")
+    for row in hands.values("game__match_id", "winner").annotate(n=Count("pk")):
+        won[row["game__match_id"]]["AB".index(row["winner"])] = row["n"]
+    found = (as_match_result(m, totals.get(m.pk, (0, 0)), tuple(won.get(m.pk, (0, 0))))
+             for m in matches)
+    return [r for r in found if r is not None]
+
+
+def _row(row, entry: Entry) -> StandingsRow:
+    return StandingsRow(
+        rank=row.rank, shared_rank=row.shared_rank, player=entry.player, entry_id=entry.pk,
+        withdrawn=entry.withdrawn_at is not None, played=row.played, won=row.won,
+        drawn=row.drawn, lost=row.lost, byes=row.byes, match_points=row.match_points,
+        game_points_for=row.game_points_for, game_points_against=row.game_points_against,
+        game_points_net=row.net_game_points, hands_won=row.hands_won,
+        tiebreaks=tuple(TiebreakValue(t, TIEBREAK_LABELS[t], v, shown_value(t, v))
+                        for t, v in row.tiebreaks),
+        separated_by=TIEBREAK_LABELS[row.separated_by] if row.separated_by else None,
+    )
+
+
+def shown_value(tiebreak: Tiebreak, value: Fraction | None) -> str:
+    if value is None:
+        return "–"
+    if tiebreak in PERCENTAGES:
+        return f"{float(value) * 100:.1f}%"
+    if value.denominator == 1:
+        return str(value.numerator)
+    return f"{float(value):.2f}"
+
+
+def _notes(competition: Competition) -> tuple[str, ...]:
+    notes = [GAME_POINTS_NOTE]
+    if competition.format == Competition.Format.LEAGUE:
+        notes.append("A bye is a round without a match: it scores no points.")
+    elif competition.format == Competition.Format.SWISS:
+        notes.append("A bye scores as a win (as in FIDE's Swiss rules).")
+    return tuple(notes)
+
+
+# Knockout placings ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Placing:
+    rank: int
+    player: Player
+    went_out_in: str  # the match key a player went out in; "" for the champion or still in
+
+
+def knockout_placings(competition: Competition) -> list[Placing]:
+    """Champion 1, the final's loser 2, the third-place match's winner and loser 3 and 4, then
+    everyone else by the round they went out in (later is better), sharing a rank."""
+    entries = list(Entry.objects.filter(competition=competition).select_related("player"))
+    seeds = seeded_entries(entries)
+    if len(seeds) < 2:
+        return []
+    bracket = bracket_of(competition, seeds)
+    confirmed = Match.objects.filter(competition=competition, status=Match.Status.CONFIRMED)
+    results = [(parse_key(k), w) for k, w in confirmed.values_list("key", "winner_id")]
+    withdrawn = {e.pk for e in entries if e.withdrawn_at is not None}
+    progress = advance(bracket, results, withdrawn=withdrawn)
+    stage = _stages(bracket.keys)
+    scores = {p: _placing_score(p, progress, stage) for p in seeds}
+    players = {e.pk: e.player for e in entries}
+    ordered = sorted(seeds, key=lambda p: (-scores[p][0], -scores[p][1], seeds.index(p)))
+    return [
+        Placing(1 + sum(other[:2] > scores[p][:2] for other in scores.values()), players[p],
+                scores[p][2])
+        for p in ordered
+    ]
+
+
+def _stages(keys: Sequence) -> dict:
+    """How late each round comes: later rounds of the bracket are worth more."""
+    rounds = list(dict.fromkeys((k[0], k[1]) for k in keys if k[0] in ("W", "L")))
+    return {r: i for i, r in enumerate(rounds)}
+
+
+def _placing_score(player: int, progress, stage: dict) -> tuple[int, int, str]:
+    """(band, depth, went out in): band 5 champion, 4 still in, 3 lost the final, 2 the
+    third-place match (depth 1 its winner), 1 out earlier, deeper rounds higher."""
+    if progress.champion == player:
+        return 5, 0, ""
+    played = [s for s in progress.matches
+              if s.status in (MatchStatus.DECIDED, MatchStatus.WALKOVER)]
+    mine = [s for s in played if player in s.players]
+    last = mine[-1] if mine else None
+    if last is None or (last.winner == player and last.key[0] != "3P"):
+        return 4, 0, ""
+    text = key_text(last.key)
+    if last.key[0] == "3P":
+        return 2, int(last.winner == player), text
+    deciding = [s for s in played if s.key[0] != "3P"]
+    if progress.champion is not None and deciding[-1].key == last.key:
+        return 3, 0, text
+    return 1, stage.get(last.key[:2], 0), text

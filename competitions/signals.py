@@ -1,0 +1,52 @@
+"""Model signals that keep the cached competition pages true (core.page_versions):
+a saved or deleted row that a competition page shows forgets that page's version.
+
+What a page shows: its competition, season and club names, the entries and their players'
+names, the rounds and the matches (gameplay.signals does the same for the games and hands).
+Writes that send no signal (bulk_create, update) call `competition_changed` themselves.
+"""
+
+from __future__ import annotations
+
+from django.db.models.signals import post_delete, post_save
+from django.dispatch import receiver
+
+from clubs.models import Club, Player, Season
+from competitions.models import Competition, Entry, Match, Round
+from core.page_versions import competition_changed
+
+WRITES = (post_save, post_delete)
+
+
+
+@receiver(WRITES, sender=Competition, dispatch_uid="page-competition")
+def _competition(instance: Competition, **_) -> None:
+    competition_changed([instance.pk])
+
+
+@receiver(WRITES, sender=Round, dispatch_uid="page-round")
+@receiver(WRITES, sender=Entry, dispatch_uid="page-entry")
+@receiver(WRITES, sender=Match, dispatch_uid="page-match")
+def _part_of_competition(instance: Round | Entry | Match, **_) -> None:
+    competition_changed([instance.competition_id])
+
+
+
+
+
+
+@receiver(post_save, sender=Player, dispatch_uid="page-player")
+def _player(instance: Player, **_) -> None:
+    competition_changed(Entry.objects.filter(player=instance)
+                        .values_list("competition_id", flat=True))
+
+
+@receiver(post_save, sender=Season, dispatch_uid="page-season")
+def _season(instance: Season, **_) -> None:
+    competition_changed(instance.competitions.values_list("pk", flat=True))
+
+
+@receiver(post_save, sender=Club, dispatch_uid="page-club")
+def _club(instance: Club, **_) -> None:
+    competition_changed(Competition.objects.filter(season__club=instance)
+                        .values_list("pk", flat=True))

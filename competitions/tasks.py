@@ -1,0 +1,35 @@
+"""Celery tasks: thin, idempotent wrappers that take ids and call one service each.
+
+Transient failures (a lost connection, a timeout, a database that is locked or restarting, a
+deadlock or serialization failure) are retried with backoff; acks_late makes the broker hand the
+task to another worker if this one dies half-way. Every task recomputes from confirmed facts, so
+running it again (a retry, a redelivery) changes nothing.
+"""
+
+from __future__ import annotations
+
+from celery import shared_task
+from django.db import InterfaceError, OperationalError, transaction
+
+RETRIED = {
+    "autoretry_for": (ConnectionError, TimeoutError, OperationalError, InterfaceError),
+    "retry_backoff": True,
+    "max_retries": 5,
+    "acks_late": True,
+}
+
+
+def enqueue_result_follow_up(match_id: int) -> None:
+    """After the confirming transaction commits, run the work a confirmed result triggers."""
+    from ratings.tasks import rate_confirmed_result
+
+    transaction.on_commit(lambda: result_confirmed.delay(match_id))
+    transaction.on_commit(lambda: rate_confirmed_result.delay(match_id))
+
+
+@shared_task(bind=True, **RETRIED)
+def result_confirmed(self, match_id: int) -> None:
+    """Advance the bracket, pair the next Swiss round, finish the competition."""
+    from competitions.services.progression import follow_up_confirmed_result
+
+    follow_up_confirmed_result(match_id)

@@ -1,0 +1,1 @@
+"""The competition pages and the organizer's pages of a club's competitions."""

@@ -1,0 +1,67 @@
+"""The match's audit history in words: who, when, what before, what after."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from competitions.models import AuditEntry, Match
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryLine:
+    at: datetime
+    actor: str
+    action: str
+    before: str
+    after: str
+    comment: str
+
+
+def history(match: Match, audit: list[AuditEntry]) -> list[HistoryLine]:
+    names = entry_names(match)
+    return [
+        HistoryLine(
+            at=entry.at,
+            actor=person(entry.actor, match) if entry.actor else "the system",
+            action=entry.action,
+            before=describe_facts(entry.before, names),
+            after=describe_facts(entry.after, names),
+            comment=entry.comment,
+        )
+        for entry in audit
+    ]
+
+
+def person(user, match: Match) -> str:
+    """A player of the match by their player name, anyone else (an organizer) by username."""
+    for entry in (match.entry_a, match.entry_b):
+        if entry is not None and entry.player.user_id == user.pk:
+            return entry.player.name
+    return user.get_username()
+
+
+def entry_names(match: Match) -> dict[int, str]:
+    return {e.pk: e.player.name for e in (match.entry_a, match.entry_b) if e is not None}
+
+
+def describe_facts(facts: dict, names: dict[int, str]) -> str:
+    """A result's stored facts ({status, winner, games_a, games_b, kind}) as one short line."""
+    parts = []
+    if "winner" in facts:
+        winner = facts["winner"]
+        parts.append(f"winner {names.get(winner, f'entry {winner}')}" if winner else "no winner")
+    if "games_a" in facts or "games_b" in facts:
+        parts.append(f"games {facts.get('games_a', 0)}–{facts.get('games_b', 0)}")
+    if "kind" in facts:
+        parts.append(_label(Match.Kind, facts["kind"]).lower())
+    if "status" in facts:
+        parts.append(_label(Match.Status, facts["status"]).lower())
+    return ", ".join(parts)
+
+
+def _label(choices, value: str) -> str:
+    try:
+        return choices(value).label
+    except ValueError:
+        return str(value)

@@ -1,0 +1,16 @@
+"""The organizer's pages of a club and its competitions."""
+
+from competitions.views.organizer.create import new_competition
+from competitions.views.organizer.dashboard import add_player, claim_link, dashboard
+from competitions.views.organizer.entries import (
+    entries,
+    late_entry,
+    new_entrant,
+    seeds,
+    start,
+    withdraw,
+)
+from competitions.views.organizer.matches import decide, matches
+
+__all__ = ["add_player", "claim_link", "dashboard", "decide", "entries", "late_entry", "matches",
+           "new_competition", "new_entrant", "seeds", "start", "withdraw"]

@@ -1,0 +1,218 @@
+"""Entrants of a competition: enter the club's players (a filter box that works without
+JavaScript, quicker with htmx) or new ones, seed them, start the competition; withdraw a
+player (a confirmation page, then a POST); once it runs, enter a player late (a league or a
+Swiss)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods, require_POST
+
+from clubs.models import Player
+from clubs.permissions import is_organizer
+from clubs.services.players import add_and_enter
+from competitions import selectors_organizer as selectors
+from competitions.forms.entries import (
+    NewEntrantForm,
+    RegisterForm,
+    SeedsForm,
+    StartForm,
+    WithdrawForm,
+)
+from competitions.forms.formats import LateEntryForm
+from competitions.models import Competition, Entry
+from competitions.services.competitions import register_players, seed_entries
+from competitions.services.draws import start_competition
+from competitions.services.late_entries import (
+    LateEntry,
+    add_late_entry,
+    add_new_player_late,
+    late_entry_refusal,
+)
+from competitions.services.withdrawals import withdraw_entry
+from competitions.views.organizer.access import refused
+from core.errors import ServiceError
+from core.views import UNPROCESSABLE, go, refusal_status, render_page
+
+TEMPLATE = "organizer/entries.html"
+FILTER_MAX = 60
+CLOSED = "Entries, seeds and the start close when the competition starts."
+
+
+@require_http_methods(["GET", "POST"])
+def entries(request: HttpRequest, pk: int) -> HttpResponse:
+    competition = selectors.organizer_competition(pk)
+    if (refusal := refused(request, competition.season.club)) is not None:
+        return refusal
+    if request.method == "POST":
+        return _register(request, competition)
+    return _render(request, competition, filter_text=request.GET.get("q", "")[:FILTER_MAX])
+
+
+def _render(request: HttpRequest, competition: Competition, *, filter_text: str = "",
+            forms: dict | None = None, refusal: str = "", status: int = 200) -> HttpResponse:
+    page = selectors.entries_page(competition, filter_text.strip())
+    draft = competition.status == Competition.Status.DRAFT
+    hidden = [form for name, form in (forms or {}).items() if name != "late_form"]
+    if not draft and not refusal and any(form.errors for form in hidden):
+        refusal = CLOSED  # the forms are not shown once the competition has started
+    context = {
+        "competition": competition, "club": competition.season.club, "page": page,
+        "draft": draft,
+        "register_form": RegisterForm(candidates=Player.objects.none()),
+        "ticked": {int(pk) for pk in request.POST.getlist("players") if pk.isdigit()},
+        "new_form": NewEntrantForm(),
+        "seeds_form": SeedsForm(entries=page.entries),
+        "start_form": StartForm(),
+        "refusal": refusal,
+        "late_refusal": "" if draft else late_entry_refusal(competition),
+        "late_form": LateEntryForm(candidates=_not_entered(competition)),
+    } | (forms or {})
+    return render_page(request, TEMPLATE, context, partial="candidates", status=status)
+
+
+def _register(request: HttpRequest, competition: Competition) -> HttpResponse:
+    candidates = Player.objects.filter(club=competition.season.club)
+    form = RegisterForm(request.POST, candidates=candidates)
+    if not form.is_valid():
+        return _render(request, competition, forms={"register_form": form}, status=UNPROCESSABLE)
+    try:
+        added = register_players(competition, form.cleaned_data["players"], actor=request.user)
+    except ServiceError as error:
+        return _render(request, competition, refusal=error.message, status=refusal_status(error))
+    messages.success(request, f"{len(added)} player{'s' if len(added) != 1 else ''} entered.")
+    return go(request, reverse("competition-entries", args=[competition.pk]))
+
+
+@require_POST
+def new_entrant(request: HttpRequest, pk: int) -> HttpResponse:
+    competition = selectors.organizer_competition(pk)
+    if (refusal := refused(request, competition.season.club)) is not None:
+        return refusal
+    form = NewEntrantForm(request.POST)
+    if form.is_valid():
+        try:
+            player = add_and_enter(competition, actor=request.user, name=form.cleaned_data["name"])
+        except ServiceError as error:
+            if error.field in form.fields:
+                form.add_service_error(error)
+            return _render(request, competition, forms={"new_form": form},
+                           refusal="" if error.field in form.fields else error.message,
+                           status=refusal_status(error))
+        messages.success(request, f"{player.name} is added to the club and entered.")
+        return go(request, reverse("competition-entries", args=[competition.pk]))
+    return _render(request, competition, forms={"new_form": form}, status=UNPROCESSABLE)
+
+
+def _not_entered(competition: Competition):
+    return Player.objects.filter(club=competition.season.club).exclude(
+        entries__competition=competition).order_by("name")
+
+
+@require_POST
+def late_entry(request: HttpRequest, pk: int) -> HttpResponse:
+    competition = selectors.organizer_competition(pk)
+    if (refusal := refused(request, competition.season.club)) is not None:
+        return refusal
+    form = LateEntryForm(request.POST, candidates=_not_entered(competition))
+    if not form.is_valid():
+        return _render(request, competition, forms={"late_form": form}, status=UNPROCESSABLE)
+    player, name = form.cleaned_data["player"], form.cleaned_data["name"]
+    try:
+        if player is not None:
+            late = add_late_entry(competition.pk, player.pk, actor=request.user)
+        else:
+            late = add_new_player_late(competition.pk, name, actor=request.user)
+    except ServiceError as error:
+        shown = error.field in form.fields
+        if shown:
+            form.add_service_error(error)
+        return _render(request, competition, forms={"late_form": form},
+                       refusal="" if shown else error.message, status=refusal_status(error))
+    messages.success(request, _entered_late(competition, late))
+    return go(request, reverse("competition-entries", args=[competition.pk]))
+
+
+def _entered_late(competition: Competition, late: LateEntry) -> str:
+    name = late.entry.player.name
+    if competition.format == Competition.Format.SWISS:
+        return f"{name} is entered late: paired from round {late.from_round} on, with 0 points."
+    count = len(late.matches)
+    return (f"{name} is entered late: {count} match{'es' if count != 1 else ''} from round "
+            f"{late.from_round} on.")
+
+
+@require_POST
+def seeds(request: HttpRequest, pk: int) -> HttpResponse:
+    competition = selectors.organizer_competition(pk)
+    if (refusal := refused(request, competition.season.club)) is not None:
+        return refusal
+    form = SeedsForm(request.POST, entries=list(competition.entries.select_related("player")))
+    if not form.is_valid():
+        return _render(request, competition, forms={"seeds_form": form}, status=UNPROCESSABLE)
+    try:
+        seed_entries(competition, form.order(), actor=request.user)
+    except ServiceError as error:
+        return _render(request, competition, forms={"seeds_form": form}, refusal=error.message,
+                       status=refusal_status(error))
+    messages.success(request, "Seeds saved.")
+    return go(request, reverse("competition-entries", args=[competition.pk]))
+
+
+@require_POST
+def start(request: HttpRequest, pk: int) -> HttpResponse:
+    competition = selectors.organizer_competition(pk)
+    if (refusal := refused(request, competition.season.club)) is not None:
+        return refusal
+    form = StartForm(request.POST)
+    if not form.is_valid():
+        return _render(request, competition, forms={"start_form": form}, status=UNPROCESSABLE)
+    try:
+        start_competition(competition.pk, actor=request.user,
+                          seeding=form.cleaned_data["seeding"])
+    except ServiceError as error:
+        return _render(request, competition, forms={"start_form": form}, refusal=error.message,
+                       status=refusal_status(error))
+    messages.success(request, f"{competition.name} has started: the fixtures are drawn.")
+    return go(request, reverse("competition", args=[competition.pk]))
+
+
+@require_http_methods(["GET", "POST"])
+def withdraw(request: HttpRequest, pk: int) -> HttpResponse:
+    """The player themself or an organizer of the club; a confirmation page first."""
+    entry = get_object_or_404(Entry.objects.select_related("player", "competition__season__club"),
+                              pk=pk)
+    club = entry.competition.season.club
+    own = request.user.is_authenticated and entry.player.user_id == request.user.pk
+    if not own and (refusal := refused(request, club)) is not None:
+        return refusal
+    form = WithdrawForm(request.POST if request.method == "POST" else None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            walkovers = withdraw_entry(entry.pk, actor=request.user,
+                                       comment=form.cleaned_data["comment"])
+        except ServiceError as error:
+            status = refusal_status(error)
+            return _confirm(request, entry, form, refusal=error.message, status=status)
+        count = len(walkovers)
+        left = f" {count} match{'es' if count != 1 else ''} became walkovers." if count else ""
+        messages.success(request, f"{entry.player.name} has withdrawn.{left}")
+        return go(request, _after_withdrawal(request, entry))
+    return _confirm(request, entry, form)
+
+
+def _confirm(request: HttpRequest, entry: Entry, form: WithdrawForm, *, refusal: str = "",
+             status: int = 200) -> HttpResponse:
+    context = {"entry": entry, "competition": entry.competition, "form": form,
+               "refusal": refusal}
+    return render(request, "organizer/withdraw.html", context, status=status)
+
+
+def _after_withdrawal(request: HttpRequest, entry: Entry) -> str:
+    if is_organizer(request.user, entry.competition.season.club):
+        return reverse("competition-entries", args=[entry.competition_id])
+    return reverse("competition", args=[entry.competition_id])
+

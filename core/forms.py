@@ -1,0 +1,27 @@
+"""What every form of the site shares: a service's refusal shown next to its field."""
+
+from __future__ import annotations
+
+from django import forms
+
+from core.errors import ServiceError
+
+COMMENT_MAX = 2000
+
+
+def comment_field(label: str, *, help_text: str = "") -> forms.CharField:
+    return forms.CharField(
+        label=label,
+        help_text=help_text,
+        required=False,  # the services say when a comment is needed, and why
+        max_length=COMMENT_MAX,
+        widget=forms.Textarea(attrs={"rows": 3}),
+    )
+
+
+class ServiceErrorForm(forms.Form):
+    """A form that shows a service's refusal next to the field it names."""
+
+    def add_service_error(self, error: ServiceError) -> None:
+        field = error.field if error.field in self.fields else None
+        self.add_error(field, error.message)

@@ -1,0 +1,24 @@
+"""Games and hands a competition page shows: a saved or deleted one forgets the page's version (core.page_versions)."""
+
+from __future__ import annotations
+
+from django.db.models.signals import post_delete, post_save
+from django.dispatch import receiver
+
+from competitions.models import Match
+from core.page_versions import competition_changed
+from gameplay.models import Game, Hand
+
+WRITES = (post_save, post_delete)
+
+
+@receiver(WRITES, sender=Game, dispatch_uid="page-game")
+def _game(instance: Game, **_) -> None:
+    competition_changed(Match.objects.filter(pk=instance.match_id)
+                        .values_list("competition_id", flat=True))
+
+
+@receiver(WRITES, sender=Hand, dispatch_uid="page-hand")
+def _hand(instance: Hand, **_) -> None:
+    competition_changed(Match.objects.filter(games=instance.game_id)
+                        .values_list("competition_id", flat=True))

@@ -1,0 +1,152 @@
+"""python manage.py seed_demo [--if-empty]: a living club to look around in.
+
+"Riverside Gin Club" with an organizer (`organizer`) and 24 players, each with a user account
+named after their first name, all with the password `gin-demo`. In one season:
+- the Autumn Knockout, 8 players, single elimination with a third-place match, played to the
+  end some weeks ago;
+- the Thursday League, a 12-player round robin: four rounds confirmed (one a week), the fifth
+  this week with results confirmed, two reported and awaiting confirmation and one disputed,
+  the other six rounds to play.
+Four players have just joined and play in neither. Every game is played by the engine's
+self-play and goes through the same services as the site (hands, report, confirm). Past weeks
+are dated back and the club's ratings rebuilt, so the rating periods show.
+`--if-empty` does nothing when any club exists (for `make run` on a fresh database).
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.hashers import make_password
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.db import transaction
+from django.utils import timezone
+
+from clubs.models import Club, Player, Season
+from competitions.models import AuditEntry, Competition, Match, ResultReport
+from competitions.services.competitions import create_competition, register_players
+from competitions.services.draws import start_competition
+from competitions.services.results import dispute_result, report_result
+from gameplay.models import Game, Hand
+from gameplay.services.selfplay import match_seed, play_games, play_match, playable_matches
+from ratings.services import recompute_ratings
+
+CLUB = "Riverside Gin Club"
+PASSWORD = "gin-demo"
+SEED = 2026
+PLAYERS = (
+    "Alice Hart", "Ben Okafor", "Clara Novak", "Dev Patel", "Elena Rossi", "Farid Haddad",
+    "Grace Lin", "Hugo Brandt", "Iris Walsh", "Jonas Berg", "Kemi Adeyemi", "Leo Marchetti",
+    "Maya Cohen", "Nils Larsen", "Olive Grant", "Pavel Horak", "Quinn Doyle", "Rosa Alvarez",
+    "Sam Whitaker", "Tara Singh", "Umar Qureshi", "Vera Petrova", "Wes Carter", "Yuki Tanaka",
+)
+LEAGUE_ROUNDS_PLAYED = 4
+
+
+class Command(BaseCommand):
+    help = "Create a demo club with players, a league under way and a finished knockout."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--if-empty", action="store_true",
+                            help="do nothing if the database has any club")
+
+    def handle(self, *args, if_empty: bool, **options) -> None:
+        if if_empty and Club.objects.exists():
+            self.stdout.write("seed_demo: the database has clubs already; nothing done.")
+            return
+        started = timezone.now()
+        club, organizer, players = create_people()
+        season = Season.objects.create(club=club, name=f"{started.year} season",
+                                       starts_on=(started - timedelta(weeks=9)).date())
+        knockout(season, organizer, players[12:20], started)
+        league(season, organizer, players[:12], started)
+        recompute_ratings(club)
+        seconds = (timezone.now() - started).total_seconds()
+        self.stdout.write(credentials(organizer, players, seconds))
+
+
+def create_people() -> tuple[Club, object, list[Player]]:
+    users = get_user_model().objects
+    names = ["organizer", *(full.split()[0].lower() for full in PLAYERS)]
+    taken = list(users.filter(username__in=names).values_list("username", flat=True))
+    if Club.objects.filter(name=CLUB).exists() or taken:
+        raise CommandError(f"The demo exists already ({CLUB} or the users {', '.join(taken)}).")
+    hashed = make_password(PASSWORD)  # hashed once: the same password for everyone
+    with transaction.atomic():
+        club = Club.objects.create(name=CLUB, slug="riverside")
+        users.bulk_create([get_user_model()(username=n, password=hashed) for n in names])
+        by_name = {u.username: u for u in users.filter(username__in=names)}
+        club.organizers.add(by_name["organizer"])
+        Player.objects.bulk_create([
+            Player(club=club, name=full, user=by_name[full.split()[0].lower()]) for full in PLAYERS
+        ])
+    found = {p.name: p for p in Player.objects.filter(club=club).select_related("user")}
+    return club, by_name["organizer"], [found[full] for full in PLAYERS]
+
+
+def knockout(season: Season, organizer, players: list[Player], now) -> Competition:
+    """Played to the end: quarter-finals 8 weeks ago, semi-finals 7, final and third place 6."""
+    competition = _started(season, organizer, players, name="Autumn Knockout",
+                           format=Competition.Format.SINGLE_ELIMINATION, third_place_match=True)
+    weeks_ago = {"Quarter-finals": 8, "Semi-finals": 7}
+    while batch := playable_matches(competition):
+        for match in batch:
+            play_match(match.pk, seed=match_seed(SEED, match))
+        round_name = str(batch[0].round)
+        backdate([m.pk for m in batch], now - timedelta(weeks=weeks_ago.get(round_name, 6)))
+    return competition
+
+
+def league(season: Season, organizer, players: list[Player], now) -> Competition:
+    """Rounds 1-4 confirmed a week apart, round 5 this week half done, the rest to play."""
+    competition = _started(season, organizer, players, name="Thursday League",
+                           format=Competition.Format.LEAGUE)
+    rounds = list(competition.rounds.order_by("number"))
+    for number, round_ in enumerate(rounds[:LEAGUE_ROUNDS_PLAYED], start=1):
+        matches = [m for m in playable_matches(competition) if m.round_id == round_.pk]
+        for match in matches:
+            play_match(match.pk, seed=match_seed(SEED, match))
+        backdate([m.pk for m in matches], now - timedelta(weeks=LEAGUE_ROUNDS_PLAYED + 1 - number))
+    this_week = [m for m in playable_matches(competition) if m.round_id == rounds[4].pk]
+    _half_done(this_week)
+    for number, round_ in enumerate(rounds[LEAGUE_ROUNDS_PLAYED:], start=0):
+        round_.matches.filter(status=Match.Status.SCHEDULED).update(
+            scheduled_at=now + timedelta(weeks=number))
+    return competition
+
+
+def _half_done(matches: list[Match]) -> None:
+    """Three confirmed, two reported (awaiting confirmation), one disputed."""
+    for i, match in enumerate(matches[:6]):
+        if i < 3:
+            play_match(match.pk, seed=match_seed(SEED, match))
+            continue
+        played = play_games(match.pk, seed=match_seed(SEED, match))
+        report_result(match.pk, actor=played.entry_a.player.user)
+        if i == 5:
+            dispute_result(match.pk, actor=played.entry_b.player.user,
+                           comment="My last hand was gin, not a knock: the points are wrong.")
+
+
+def _started(season: Season, organizer, players: list[Player], **settings) -> Competition:
+    competition = create_competition(season, actor=organizer, **settings)
+    register_players(competition, players, actor=organizer)
+    return start_competition(competition.pk, actor=organizer)
+
+
+def backdate(match_ids: list[int], moment) -> None:
+    """Date matches (their games, hands, reports and history) back to when they were played."""
+    Game.objects.filter(match__in=match_ids).update(created_at=moment)
+    Hand.objects.filter(game__match__in=match_ids).update(created_at=moment)
+    Match.objects.filter(pk__in=match_ids).update(scheduled_at=moment, confirmed_at=moment)
+    ResultReport.objects.filter(match__in=match_ids).update(reported_at=moment, decided_at=moment)
+    AuditEntry.objects.filter(match__in=match_ids).update(at=moment)
+
+
+def credentials(organizer, players: list[Player], seconds: float) -> str:
+    lines = [f"{CLUB}: {len(players)} players, a league under way and a finished knockout "
+             f"({seconds:.0f} s).", f"Sign in with the password '{PASSWORD}' as:",
+             f"  {organizer.username:<10} (organizer)"]
+    lines += [f"  {p.user.username:<10} {p.name}" for p in players]
+    return "\n".join(lines)

@@ -1,0 +1,153 @@
+"""python manage.py simulate_competition --format swiss --players 9 --rounds 4 --seed 7 [--json]
+
+Try a format before running it: a scratch club with players (Player 01 is seed 1), the
+competition drawn and started, then every match played by the engine's self-play, reported and
+confirmed through the services the site uses (so the same tasks move it on), until it is
+finished. Prints the matches and the final standings (knockouts: the placings), as JSON with
+--json. The same seed gives the same output. The scratch club is removed afterwards unless
+--keep is given.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import uuid
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.db import transaction
+
+from clubs.models import Club, Player, Season
+from competitions.models import Competition, Entry, Match
+from competitions.services.brackets import BRACKET_ORDER, table_of
+from competitions.services.competitions import create_competition, register_players
+from competitions.services.draws import start_competition
+from competitions.services.standings import competition_standings, knockout_placings
+from core.errors import ServiceError
+from gameplay.services.selfplay import play_competition
+
+FORMATS = {
+    "round_robin": Competition.Format.LEAGUE,
+    "single_elimination": Competition.Format.SINGLE_ELIMINATION,
+    "double_elimination": Competition.Format.DOUBLE_ELIMINATION,
+    "swiss": Competition.Format.SWISS,
+}
+MAX_PLAYERS = 128
+
+
+class Command(BaseCommand):
+    help = "Play a whole competition by self-play in a scratch club and print what happened."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--format", required=True, choices=sorted(FORMATS))
+        parser.add_argument("--players", required=True, type=int)
+        parser.add_argument("--rounds", type=int, help="Swiss rounds (default: log2 of the field)")
+        parser.add_argument("--seed", required=True, type=int)
+        parser.add_argument("--json", action="store_true", dest="as_json", help="print JSON")
+        parser.add_argument("--keep", action="store_true", help="keep the scratch club")
+
+    def handle(self, *args, format: str, players: int, rounds: int | None, seed: int,
+               as_json: bool, keep: bool, **options) -> None:
+        settings = _settings(format, players, rounds)
+        scratch = Scratch.create(players)
+        try:
+            competition = scratch.run(FORMATS[format], settings, seed)
+            report = summary(competition)
+        except ServiceError as error:
+            raise CommandError(error.message) from None
+        finally:
+            if not keep:
+                scratch.discard()
+        self.stdout.write(json.dumps(report, indent=2) if as_json else _as_text(report))
+        if keep:
+            self.stderr.write(f"Kept the scratch club '{scratch.club.name}'.")
+
+
+def _settings(format: str, players: int, rounds: int | None) -> dict:
+    if not 2 <= players <= MAX_PLAYERS:
+        raise CommandError(f"--players must be between 2 and {MAX_PLAYERS}.")
+    if format != "swiss":
+        if rounds is not None:
+            raise CommandError("--rounds is for a Swiss only.")
+        return {}
+    rounds = rounds if rounds is not None else min(players - 1, math.ceil(math.log2(players)))
+    if not 1 <= rounds <= players - 1:
+        raise CommandError(f"A Swiss of {players} players has 1 to {players - 1} rounds.")
+    return {"swiss_rounds": rounds}
+
+
+class Scratch:
+    """A club of its own for one simulation: an organizer and players with user accounts."""
+
+    def __init__(self, club: Club, organizer, players: list[Player]) -> None:
+        self.club, self.organizer, self.players = club, organizer, players
+
+    @classmethod
+    def create(cls, players: int) -> Scratch:
+        tag = uuid.uuid4().hex[:12]
+        users = get_user_model().objects
+        with transaction.atomic():
+            club = Club.objects.create(name=f"Simulation {tag}", slug=f"simulation-{tag}")
+            organizer = users.create_user(f"sim-{tag}-organizer", password=None)
+            club.organizers.add(organizer)
+            entrants = [
+                Player.objects.create(club=club, name=f"Player {i:02}",
+                                      user=users.create_user(f"sim-{tag}-{i:02}", password=None))
+                for i in range(1, players + 1)
+            ]
+        return cls(club, organizer, entrants)
+
+    def run(self, format: str, settings: dict, seed: int) -> Competition:
+        season = Season.objects.create(club=self.club, name="Simulation")
+        competition = create_competition(season, actor=self.organizer, name="Simulated",
+                                         format=format, **settings)
+        register_players(competition, self.players, actor=self.organizer)
+        competition = start_competition(competition.pk, actor=self.organizer)
+        play_competition(competition, seed=seed)
+        return competition
+
+    def discard(self) -> None:
+        users = [self.organizer.pk, *(p.user_id for p in self.players)]
+        with transaction.atomic():
+            Match.objects.filter(competition__season__club=self.club).delete()
+            Entry.objects.filter(competition__season__club=self.club).delete()
+            self.club.delete()
+            get_user_model().objects.filter(pk__in=users).delete()
+
+
+def summary(competition: Competition) -> dict:
+    matches = (competition.matches.exclude(status=Match.Status.VOID)
+               .select_related("round", "entry_a__player", "entry_b__player", "winner__player"))
+    ordered = sorted(matches, key=lambda m: (BRACKET_ORDER[m.round.bracket], m.round.number,
+                                             table_of(m.key)))
+    table = competition_standings(competition)
+    points = {row.player.pk: row.match_points for row in table.rows}
+    if competition.is_knockout:
+        standings = [{"rank": p.rank, "player": p.player.name, "points": points[p.player.pk]}
+                     for p in knockout_placings(competition)]
+    else:
+        standings = [{"rank": r.rank, "player": r.player.name, "points": r.match_points}
+                     for r in table.rows]
+    return {"matches": [_match(m) for m in ordered], "standings": standings}
+
+
+def _match(match: Match) -> dict:
+    name = lambda entry: entry.player.name if entry else None  # noqa: E731
+    return {"round": str(match.round), "a": name(match.entry_a), "b": name(match.entry_b),
+            "winner": name(match.winner)}
+
+
+def _as_text(report: dict) -> str:
+    lines, current = [], None
+    for m in report["matches"]:
+        if m["round"] != current:
+            current = m["round"]
+            lines.append(current)
+        if m["b"] is None:
+            lines.append(f"  {m['a']:<24} bye")
+        else:
+            lines.append(f"  {m['a']:<24} v {m['b']:<24} winner: {m['winner'] or '-'}")
+    lines += ["", "Standings", f"  {'#':>3}  {'Player':<24} {'Points':>6}"]
+    lines += [f"  {s['rank']:>3}  {s['player']:<24} {s['points']:>6}" for s in report["standings"]]
+    return "\n".join(lines)

@@ -1,0 +1,1 @@
+"""The pages that bring the apps together: home, club, player and match."""

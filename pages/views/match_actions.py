@@ -1,0 +1,79 @@
+"""Which actions the match page offers its viewer. The services decide; this only hides the
+buttons a viewer could not use (competitions.services.results and gameplay.services.games)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from clubs.permissions import is_organizer
+from competitions.models import Match, ResultReport
+from competitions.permissions import side_of
+from competitions.services.forfeits import FORFEITABLE
+from competitions.services.results import REPORTABLE, match_outcome
+from gameplay.models import Game
+from pages.selectors import MatchPage
+
+
+@dataclass(frozen=True, slots=True)
+class Viewer:
+    user_pk: int | None
+    side: str | None  # "A" / "B" when the viewer plays in the match
+    organizer: bool
+
+    @property
+    def involved(self) -> bool:
+        return self.side is not None or self.organizer
+
+
+def viewer_of(user, match: Match) -> Viewer:
+    if not user.is_authenticated:
+        return Viewer(None, None, False)
+    return Viewer(user.pk, side_of(user, match), is_organizer(user, match.competition.season.club))
+
+
+@dataclass(frozen=True, slots=True)
+class MatchActions:
+    start_game: bool = False
+    game_in_progress: Game | None = None
+    report: bool = False
+    confirm: bool = False
+    dispute: bool = False
+    resolve: bool = False
+    correct: bool = False
+    forfeit: bool = False  # an organizer records a no-show or a forfeit
+
+    @property
+    def any(self) -> bool:
+        return any((self.start_game, self.game_in_progress, self.report, self.confirm,
+                    self.dispute, self.resolve, self.correct, self.forfeit))
+
+
+def match_actions(page: MatchPage, viewer: Viewer) -> MatchActions:
+    match = page.match
+    if not viewer.involved:
+        return MatchActions()
+    in_progress = next((g for g in page.games if not g.is_finished), None)
+    open_for_play = match.status in REPORTABLE and match.entry_a_id and match.entry_b_id
+    decided = bool(open_for_play) and match_outcome(match, page.games).decided
+    answer = _may_answer(page, viewer)
+    return MatchActions(
+        start_game=bool(open_for_play) and in_progress is None and not decided,
+        game_in_progress=in_progress if open_for_play else None,
+        report=decided,
+        confirm=answer,
+        dispute=answer,
+        resolve=viewer.organizer and match.status == Match.Status.DISPUTED,
+        correct=viewer.organizer and match.status == Match.Status.CONFIRMED,
+        forfeit=viewer.organizer and match.status in FORFEITABLE
+        and bool(match.entry_a_id and match.entry_b_id),
+    )
+
+
+def _may_answer(page: MatchPage, viewer: Viewer) -> bool:
+    """Confirm or dispute: the opponent of whoever reported (results.confirm_result)."""
+    report = page.open_report
+    if report is None or report.status != ResultReport.Status.PENDING or viewer.side is None:
+        return False
+    if report.reported_by_id == viewer.user_pk:
+        return False
+    return viewer.side != side_of(report.reported_by, page.match)
