@@ -117,11 +117,11 @@ class Qualification:
         kept = [q for q in self.qualifiers if q.player not in tie.players]
         return replace(
             self,
-            qualifiers=_in_order(kept + decided, self._group_order()),
+            qualifiers=_in_order(kept + decided, self.group_order()),
             ties=tuple(t for t in self.ties if t != tie),
         )
 
-    def _group_order(self) -> list[str | None]:
+    def group_order(self) -> list[str | None]:
         seen = [q.group for q in self.qualifiers] + [t.group for t in self.ties]
         return list(dict.fromkeys(seen))
 
@@ -204,7 +204,7 @@ def standing_seeds(
     qualification: Qualification, overall: Sequence[Hashable] | None = None
 ) -> tuple[Hashable, ...]:
     """By place; the same place by the `overall` table's order if given, else group order."""
-    groups = qualification._group_order()
+    groups = qualification.group_order()
     where = {p: i for i, p in enumerate(overall or ())}
 
     def key(q: Qualifier) -> tuple[int, int]:
@@ -216,7 +216,7 @@ def standing_seeds(
 def cross_group_seeds(qualification: Qualification) -> tuple[Hashable, ...]:
     """Group winners first, folded so that each meets the paired group's last qualifier in the
     first round (see the module docstring). Every group sends the same number of players."""
-    labels = qualification._group_order()
+    labels = qualification.group_order()
     by_group = {label: [q.player for q in qualification.qualifiers if q.group == label]
                 for label in labels}
     sizes = {len(players) for players in by_group.values()}

@@ -4,7 +4,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from league.algorithms.ladder import EventKind, Ladder, LadderError, LadderRules, Move
+from league.algorithms.ladder import EventKind, Ladder, LadderError, LadderEvent, LadderRules, Move
 
 DAY = timedelta(days=1)
 START = datetime(2025, 3, 1, 19, 0)
@@ -73,7 +73,7 @@ def test_the_challenged_who_does_not_play_in_time_forfeits():
 def test_a_newcomer_joins_at_the_bottom():
     board = ladder("ann", "bob").join("cy", START + DAY)
     assert board.order == ("ann", "bob", "cy")
-    assert board.history[-1] == board.history[-1].__class__(
+    assert board.history[-1] == LadderEvent(
         START + DAY, EventKind.JOINED, "cy", None, (Move("cy", None, 3),))
     with pytest.raises(LadderError):
         board.join("ann", START)
