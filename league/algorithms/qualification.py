@@ -92,6 +92,7 @@ class Qualification:
 
     qualifiers: tuple[Qualifier, ...]
     ties: tuple[Tie, ...] = ()
+    groups: tuple[str | None, ...] = ()  # the groups in order (A, B, ...), when there were groups
 
     @property
     def players(self) -> tuple[Hashable, ...]:
@@ -122,7 +123,7 @@ class Qualification:
         )
 
     def group_order(self) -> list[str | None]:
-        seen = [q.group for q in self.qualifiers] + [t.group for t in self.ties]
+        seen = [*self.groups] + [q.group for q in self.qualifiers] + [t.group for t in self.ties]
         return list(dict.fromkeys(seen))
 
 
@@ -134,7 +135,7 @@ def top_of_each_group(tables: Mapping[str, Sequence[Ranked]], k: int) -> Qualifi
         found, tied = _top(rows, k, lambda p, label=label: label)
         qualifiers += found
         ties += tied
-    return Qualification(tuple(qualifiers), tuple(ties))
+    return Qualification(tuple(qualifiers), tuple(ties), tuple(tables))
 
 
 def top_overall(
@@ -143,7 +144,8 @@ def top_overall(
     """The top `k` of one table (a Swiss, or a table over all groups); `groups` names each
     player's group where the stage had groups."""
     found, tied = _top(table, k, lambda p: None if groups is None else groups[p])
-    return Qualification(tuple(found), tuple(tied))
+    order = tuple(dict.fromkeys(groups.values())) if groups is not None else ()
+    return Qualification(tuple(found), tuple(tied), order)
 
 
 def _top(rows: Sequence[Ranked], k: int, group) -> tuple[list[Qualifier], list[Tie]]:

@@ -53,6 +53,14 @@ def test_a_tie_across_the_cut_line_is_left_to_the_organizer():
     assert next_stage_seeds(decided, Seeding.CROSS_GROUP) == ("a1", "b1", "a3", "b2")
 
 
+def test_a_group_whose_places_are_all_tied_keeps_its_place_among_the_groups():
+    q = top_of_each_group({"A": table("a1", "a2="), "B": table("b1", "b2")}, 1)
+    assert q.players == ("b1",)
+    decided = q.decide(q.ties[0], ["a2"])
+    assert decided.players == ("a2", "b1")
+    assert next_stage_seeds(decided, Seeding.CROSS_GROUP) == ("a2", "b1")
+
+
 def test_the_decision_must_choose_as_many_tied_players_as_there_are_places():
     q = top_overall(table("a", "b", "c", "d="), 3)
     (tie,) = q.ties
