@@ -11,7 +11,13 @@ from .hand import apply, deal, legal_events, replay
 from .hand_events import Choice, Found, Source, log_from_json, log_to_json
 from .hand_state import HandResult, HandState, Phase
 from .hand_view import PlayerView, player_view
-from .hollywood import HollywoodLine, HollywoodScore, score_hollywood
+from .hollywood import (
+    HollywoodFormat,
+    HollywoodLine,
+    HollywoodScore,
+    HollywoodWinner,
+    score_hollywood,
+)
 from .melds import is_meld, make_meld
 from .players import SimplePlayer, StrongPlayer
 from .rules import PRESETS, NextDealer, Ruleset, Shutout
@@ -45,8 +51,10 @@ __all__ = [
     "HandRecord",
     "HandResult",
     "HandState",
+    "HollywoodFormat",
     "HollywoodLine",
     "HollywoodScore",
+    "HollywoodWinner",
     "IllegalAction",
     "IllegalKnock",
     "InvalidCards",
