@@ -91,7 +91,7 @@ def test_players_level_on_everything_share_a_rank():
 def test_the_competition_orders_its_own_tiebreaks():
     competition = Club(3).competition(LEAGUE, tiebreaks=["wins", "buchholz", "no-such-thing"])
     standings = competition_standings(competition)
-    assert [label for _, label in standings.tiebreaks] == ["wins", "Buchholz"]
+    assert [label for _, label in standings.tiebreaks] == ["number of wins", "Buchholz"]
 
 
 def test_game_points_and_hands_won_come_from_the_games_hands():
