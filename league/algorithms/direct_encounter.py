@@ -43,10 +43,10 @@ def direct_encounter_scores(
 
 
 def direct_encounter_blocks(
-    group: Sequence[Hashable], profiles: Mapping[Hashable, Profile], win: int
+    group: Sequence[Hashable], profiles: Mapping[Hashable, Profile], win: int, loss: int = 0
 ) -> list[list[Hashable]]:
-    """The group in ordered parts by direct encounter (one part: it separates no one); `win` is
-    the most a missing match could give a player."""
+    """The group in ordered parts by direct encounter (one part: it separates no one); a missing
+    match could give a player from `loss` to `win` points."""
     met = meetings(group, profiles)
     score = {p: sum(met[p].values(), Fraction(0)) for p in group}
     missing = {p: len(group) - 1 - len(met[p]) for p in group}
@@ -57,7 +57,8 @@ def direct_encounter_blocks(
     remaining = list(group)
     while len(remaining) > 1:
         top = next((p for p in remaining if all(
-            score[p] > score[q] + win * missing[q] for q in remaining if q != p)), None)
+            score[p] + loss * missing[p] > score[q] + win * missing[q]
+            for q in remaining if q != p)), None)
         if top is None:
             break
         ranked.append([top])

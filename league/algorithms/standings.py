@@ -158,7 +158,7 @@ def league_table(
     mine = results_by_player(players, results)
     records = {p: _record(p, mine[p], points) for p in players}
     profiles = {p: _profile(p, mine[p], points, records[p]) for p in players}
-    scoring = Scoring(points.win, points.draw)
+    scoring = Scoring(points.win, points.draw, points.loss)
     fixed = fixed_values(profiles, tiebreaks, scoring)  # the chosen tiebreaks only
     rows: list[Row] = []
     for group in _groups_by_points(players, profiles):

@@ -132,10 +132,12 @@ class Profile:
 
 @dataclass(frozen=True, slots=True)
 class Scoring:
-    """The match points of a win and of a draw in the event (FIDE's WIN and the draws of §16)."""
+    """The match points of a win, a draw and a loss in the event (FIDE's WIN, the draws of §16,
+    the results a missing direct encounter could have)."""
 
     win: int = 3
     draw: int = 1
+    loss: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -376,7 +378,7 @@ def _split(
 ) -> list[list[Hashable]]:
     """The group in ordered parts by one tiebreak, each part keeping the order of `group`."""
     if tiebreak is Tiebreak.HEAD_TO_HEAD:
-        return direct_encounter_blocks(group, profiles, scoring.win)
+        return direct_encounter_blocks(group, profiles, scoring.win, scoring.loss)
     values = {p: fixed[tiebreak][p] for p in group}
     levels = sorted(set(values.values()), reverse=True)
     return [[p for p in group if values[p] == level] for level in levels]
