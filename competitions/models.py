@@ -10,6 +10,13 @@ from django.urls import reverse
 from clubs.models import Club, Player, Season
 
 
+class Seat(models.TextChoices):
+    """Seat A is the match's first entry, seat B its second."""
+
+    A = "A", "A"
+    B = "B", "B"
+
+
 class Competition(models.Model):
     class Format(models.TextChoices):
         LEAGUE = "league", "League (round robin)"

@@ -41,7 +41,6 @@ from competitions.services.brackets import (
 )
 from competitions.services.standings import as_match_result, points_of
 from core.errors import ServiceError
-from gameplay.models import Game
 
 log = logging.getLogger(__name__)
 
@@ -95,8 +94,8 @@ def sync_knockout(competition: Competition, *, trigger: Match | None = None) -> 
     entries = list(competition.entries.select_related("player"))
     names = {e.pk: e.player.name for e in entries}
     rows = {parse_key(m.key): m for m in competition.matches.select_for_update(of=("self",))}
-    with_games = set(Game.objects.filter(match__competition=competition).values_list(
-        "match_id", flat=True).distinct())
+    with_games = set(competition.matches.filter(games__isnull=False).values_list(
+        "pk", flat=True).distinct())
     decisions = latest_decisions(competition)
     bracket = _with_kept_seats(bracket_of(competition, seeded_entries(entries)), rows, decisions)
     results = [(k, m.winner_id) for k, m in rows.items() if m.status == Match.Status.CONFIRMED]

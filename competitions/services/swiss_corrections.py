@@ -37,7 +37,6 @@ from competitions.services.progression import (
 )
 from competitions.services.standings import as_match_result, points_of
 from core.errors import ServiceError
-from gameplay.models import Game
 
 REPAIRED = "re-paired"
 NOT_STARTED = (Match.Status.PENDING, Match.Status.SCHEDULED)
@@ -135,7 +134,7 @@ def _agrees(rows: list[Match], drawn: SwissRound | None) -> bool:
 def _started(rows: list[Match]) -> bool:
     played = [m for m in rows if m.kind != Match.Kind.BYE]
     return (any(m.status not in NOT_STARTED for m in played)
-            or Game.objects.filter(match__in=played).exists())
+            or Match.objects.filter(pk__in=[m.pk for m in played], games__isnull=False).exists())
 
 
 def _pair_again(competition: Competition, round_: Round, rows: list[Match], *, actor,
@@ -174,7 +173,7 @@ def _pair_again(competition: Competition, round_: Round, rows: list[Match], *, a
 def _seat(row: Match, pair: tuple, kind: str, actor, note: str, names: dict[int, str]) -> Match:
     before = _facts(row) if row.pk else {}
     if row.pk:
-        Game.objects.filter(match=row).delete()
+        row.games.all().delete()
         row.reports.filter(status__in=OPEN_OR_COUNTED).update(
             status=ResultReport.Status.SUPERSEDED)
     bye = kind == Match.Kind.BYE

@@ -4,7 +4,14 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from competitions.algorithms.ladder import EventKind, Ladder, LadderError, LadderEvent, LadderRules, Move
+from competitions.algorithms.ladder import (
+    EventKind,
+    Ladder,
+    LadderError,
+    LadderEvent,
+    LadderRules,
+    Move,
+)
 
 DAY = timedelta(days=1)
 START = datetime(2025, 3, 1, 19, 0)
