@@ -140,7 +140,7 @@ CELERY_BEAT_SCHEDULE = {
 
 # Cache: Redis when REDIS_URL is set (production, several processes), else in-process memory.
 # It holds what every process must agree on: sign-in limits, and the competition pages' versions
-# and rendered fragments (core.page_versions). Fragments, which never change under
+# and rendered fragments (competitions.page_versions). Fragments, which never change under
 # their key, are also kept in each process's memory (config/fragment_cache.py).
 REDIS_URL = os.environ.get("REDIS_URL", "")
 CACHES = {

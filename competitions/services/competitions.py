@@ -10,8 +10,8 @@ from django.db import IntegrityError, transaction
 from clubs.models import Player, Season
 from clubs.permissions import require_organizer
 from competitions.models import Competition, Entry
+from competitions.page_versions import competition_changed
 from core.errors import ServiceError
-from core.page_versions import competition_changed
 from gameplay.engine import EngineError, Ruleset
 
 

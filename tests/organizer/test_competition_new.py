@@ -127,7 +127,7 @@ def test_a_refused_competition_in_a_new_season_saves_neither(client, people, mon
     def refuse(*args, **kwargs):
         raise competitions.ServiceError("No.", field="name")
 
-    monkeypatch.setattr("clubs.services.seasons.create_competition", refuse)
+    monkeypatch.setattr("competitions.services.seasons.create_competition", refuse)
     response = post(client, people, season="", new_season="Ghost season")
     assert response.status_code == 422
     assert not Season.objects.filter(name="Ghost season").exists()

@@ -61,7 +61,7 @@ def test_the_redis_cache_reads_what_it_wrote():
 def test_a_version_stored_by_an_older_release_is_replaced_not_trusted():
     from django.core.cache import cache
 
-    from core.page_versions import competition_version
+    from competitions.page_versions import competition_version
     from tests.factories import CompetitionFactory
 
     competition = CompetitionFactory()
