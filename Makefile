@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
 
-.PHONY: run test lint bench install clean
+.PHONY: run test lint bench mutation install clean
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -20,6 +20,10 @@ $(VENV)/.test: requirements/test.txt requirements/base.txt | $(VENV)/bin/python
 
 $(VENV)/.bench: requirements/bench.txt requirements/test.txt requirements/base.txt | $(VENV)/bin/python
 	$(PY) -m pip install --quiet -r requirements/bench.txt
+	touch $@
+
+$(VENV)/.mutation: requirements/mutation.txt requirements/test.txt requirements/base.txt | $(VENV)/bin/python
+	$(PY) -m pip install --quiet -r requirements/mutation.txt
 	touch $@
 
 install: $(VENV)/.base
@@ -42,5 +46,10 @@ lint: $(VENV)/.test
 bench: $(VENV)/.bench
 	$(PY) -m benchmarks
 
+## Mutation testing of the engine's rule modules (pyproject.toml [tool.mutmut]); survivors: docs/mutation.md.
+mutation: $(VENV)/.mutation
+	$(PY) -m mutmut run --max-children $(or $(JOBS),2)
+	$(PY) -m mutmut results
+
 clean:
-	rm -rf $(VENV) db.sqlite3 staticfiles .pytest_cache .hypothesis
+	rm -rf $(VENV) mutants db.sqlite3 staticfiles .pytest_cache .hypothesis

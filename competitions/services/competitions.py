@@ -16,7 +16,7 @@ from gameplay.engine import EngineError, Ruleset
 
 
 def build_ruleset(preset: str = "standard", house_rules: Mapping[str, Any] | None = None) -> Ruleset:
-    """A preset of RULES.md with house rules on top, refused with the engine's reason."""
+    """A preset of docs/rules.md with house rules on top, refused with the engine's reason."""
     try:
         return Ruleset.preset(preset).but(**(house_rules or {}))
     except (EngineError, TypeError) as error:

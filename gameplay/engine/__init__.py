@@ -1,6 +1,6 @@
 """Gin Rummy rules engine: pure Python, no Django, no I/O.
 
-Rules come from shared/rules/ (the two source texts and RULES.md); each module names its section.
+Rules: docs/rules.md, the rule book in the project's words; each module names its section.
 """
 
 from .arrangement import all_best_arrangements, best_arrangement, best_discard, least_deadwood

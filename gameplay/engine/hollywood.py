@@ -1,6 +1,6 @@
 """Hollywood scoring: three games scored at once over the same hands.
 
-RULES.md, end of "Settings and presets": "each hand entered in the first open column and every
+docs/rules.md, end of "Settings": "each hand entered in the first open column and every
 column opened by a player's first win", a match format over the same hands.
 
 Our reading, checked against the Hoyle-tradition descriptions (rummy-games.com "Hollywood Gin",
