@@ -8,7 +8,10 @@ running it again (a retry, a redelivery) changes nothing.
 
 from __future__ import annotations
 
-from celery import shared_task
+from functools import partial
+
+from celery import current_app, shared_task
+from django.conf import settings
 from django.db import InterfaceError, OperationalError, transaction
 
 RETRIED = {
@@ -20,11 +23,14 @@ RETRIED = {
 
 
 def enqueue_result_follow_up(match_id: int) -> None:
-    """After the confirming transaction commits, run the work a confirmed result triggers."""
-    from ratings.tasks import rate_confirmed_result
+    """After the confirming transaction commits, run the work a confirmed result triggers: every
+    task named in settings.RESULT_FOLLOW_UP_TASKS (the apps above this one name theirs there)."""
+    for name in settings.RESULT_FOLLOW_UP_TASKS:
+        transaction.on_commit(partial(_send, name, match_id))
 
-    transaction.on_commit(lambda: result_confirmed.delay(match_id))
-    transaction.on_commit(lambda: rate_confirmed_result.delay(match_id))
+
+def _send(name: str, match_id: int) -> None:
+    current_app.signature(name, args=(match_id,)).delay()
 
 
 @shared_task(bind=True, **RETRIED)

@@ -132,6 +132,11 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = TIME_ZONE
+# The work a confirmed (or corrected) result triggers, by task name, each given the match id:
+# the bracket, the next Swiss round and the competition's end; then the ratings.
+RESULT_FOLLOW_UP_TASKS = ("competitions.tasks.result_confirmed", "ratings.tasks.rate_confirmed_result")
+# Where seeding by rating reads the players' current ratings: {player id: rating}.
+RATINGS_OF_PLAYERS = "ratings.selectors.ratings_for"
 # Rating periods (ISO weeks) are closed within the hour after they end; a run with nothing to
 # close only reads (ratings.services.close_rating_periods).
 CELERY_BEAT_SCHEDULE = {
