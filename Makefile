@@ -25,6 +25,7 @@ $(VENV)/.bench: requirements/bench.txt requirements/test.txt requirements/base.t
 install: $(VENV)/.base
 
 ## Serve the site on http://127.0.0.1:$(PORT) (SQLite, tasks in-process, demo data on a new database).
+run: export DJANGO_DEBUG = true
 run: $(VENV)/.base
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py seed_demo --if-empty
