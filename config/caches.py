@@ -9,13 +9,16 @@ each failed call is logged as one warning (`UnreachableCacheWarning`).
 "sign_in_limits" holds the sign-in failure counts. It does not hide a failure: a limit that
 cannot be counted must not let guesses through (league.sign_in_limit refuses the sign-in).
 
-django-redis keeps one connection pool per URL in each process; the short socket timeouts bound
+One connection pool per URL in each process (`OnePoolPerURL`); the short socket timeouts bound
 what a Redis that accepts connections but never answers costs a page.
 """
 
 from __future__ import annotations
 
 import logging
+import threading
+
+from django_redis.pool import ConnectionFactory
 
 # Seconds. Redis on the local network answers in well under a millisecond.
 SOCKET_CONNECT_TIMEOUT = 0.5
@@ -39,9 +42,22 @@ def caches_for(redis_url: str) -> dict[str, dict]:
 
 def _redis(url: str, *, ignore_exceptions: bool) -> dict:
     return {"BACKEND": "django_redis.cache.RedisCache", "LOCATION": url,
-            "OPTIONS": {"SOCKET_CONNECT_TIMEOUT": SOCKET_CONNECT_TIMEOUT,
+            "OPTIONS": {"CONNECTION_FACTORY": "config.caches.OnePoolPerURL",
+                        "SOCKET_CONNECT_TIMEOUT": SOCKET_CONNECT_TIMEOUT,
                         "SOCKET_TIMEOUT": SOCKET_TIMEOUT,
                         "IGNORE_EXCEPTIONS": ignore_exceptions}}
+
+
+class OnePoolPerURL(ConnectionFactory):
+    """django-redis's factory, which keeps the pool of each URL for the whole process, with its
+    one check-then-create under a lock: threads that first use the cache at the same moment
+    would otherwise each make a pool, and keep the ones that lost the race."""
+
+    _lock = threading.Lock()
+
+    def get_or_create_connection_pool(self, params):
+        with self._lock:
+            return super().get_or_create_connection_pool(params)
 
 
 class UnreachableCacheWarning(logging.Filter):
