@@ -117,3 +117,15 @@ def test_no_template_has_an_inline_script_the_policy_would_block():
         if inline.search(path.read_text())
     ]
     assert offenders == []
+
+
+def test_the_readme_lists_every_variable_the_settings_read():
+    import re
+
+    settings_source = (ROOT / "config" / "settings.py").read_text()
+    read = set(re.findall(r'env\.\w+\(\s*"([A-Z_]+)"', settings_source))
+    readme = (ROOT / "README.md").read_text()
+    table = readme.split("## Configuration", 1)[1].split("\n## ", 1)[0]
+    listed = set(re.findall(r"^\| `([A-Z_]+)` \|", table, re.MULTILINE))
+    assert "DJANGO_DEBUG" in read and "EMAIL_URL" in read
+    assert read == listed
