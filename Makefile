@@ -29,6 +29,7 @@ $(VENV)/.mutation: requirements/mutation.txt requirements/test.txt requirements/
 install: $(VENV)/.base
 
 ## Serve the site on http://127.0.0.1:$(PORT) (SQLite, tasks in-process, demo data on a new database).
+run: export DJANGO_DEBUG = true
 run: $(VENV)/.base
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py seed_demo --if-empty
