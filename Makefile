@@ -35,13 +35,15 @@ run: $(VENV)/.base
 	$(PY) manage.py seed_demo --if-empty
 	$(PY) manage.py runserver 127.0.0.1:$(PORT)
 
-## Lint and run the whole test suite.
+## Lint, check the architecture's import contracts, and run the whole test suite on every core.
 test: $(VENV)/.test
 	$(PY) -m ruff check .
-	$(PY) -m pytest $(PYTEST_ARGS)
+	$(VENV)/bin/lint-imports
+	$(PY) -m pytest -n $(or $(JOBS),auto) --dist loadgroup $(PYTEST_ARGS)
 
 lint: $(VENV)/.test
 	$(PY) -m ruff check .
+	$(VENV)/bin/lint-imports
 
 ## Benchmarks: the engine against RLCard, self-play, pairing, ratings.
 bench: $(VENV)/.bench

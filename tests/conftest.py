@@ -85,3 +85,12 @@ def _forget_broker_pools(app) -> None:
     kombu's shared pools) so that the next message goes to the broker now configured."""
     app._pool = None
     app.amqp._producer_pool = None
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Under pytest-xdist, the tests that share the one test broker (a real Celery worker, a
+    worker process killed and restarted) run in one process, one after the other: two workers
+    on the same queue would take each other's tasks into the wrong test database."""
+    for item in items:
+        if "celery_worker_live" in getattr(item, "fixturenames", ()) or "test_worker" in item.nodeid:
+            item.add_marker(pytest.mark.xdist_group("broker"))
