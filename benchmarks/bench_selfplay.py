@@ -1,6 +1,6 @@
 """Self-play speed: complete hands per second through the hand state machine, on one core.
 
-Target: at least 200 complete hands per second (issue 3), for the default pairing (simple
+Target: at least 200 complete hands per second, for the default pairing (simple
 against strong) and for the slowest (strong against strong). Each hand is dealt, played event by
 event from the players' views, settled, and checked again by ``settle_hand``; games are scored.
 The rate is hands per CPU second of this single-threaded process (``time.process_time``), so a

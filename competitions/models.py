@@ -157,6 +157,14 @@ class Match(models.Model):
         DOUBLE_FORFEIT = "double_forfeit", "Double forfeit"
         NO_SHOW = "no_show", "No show"
 
+    # Named groups of statuses.
+    # Open for play: its games may be started and its result reported.
+    OPEN_FOR_PLAY = (Status.SCHEDULED, Status.IN_PROGRESS)
+    # Unplayed: nothing of it has happened yet (a Swiss round of such matches may be paired again).
+    UNPLAYED = (Status.PENDING, Status.SCHEDULED)
+    # Seatable: a knockout slot the bracket may still fill, a reset not needed (void) included.
+    SEATABLE = (Status.PENDING, Status.SCHEDULED, Status.VOID)
+
     competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="matches")
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches")
     key = models.CharField(max_length=40, blank=True, help_text="The bracket slot, e.g. W1-3")

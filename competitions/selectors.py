@@ -12,7 +12,6 @@ from competitions.models import Competition, Entry, Match, Round
 MATCH_SIDES = ("entry_a__player", "entry_b__player", "winner__player")
 SIDES = [Prefetch(side, queryset=Entry.objects.select_related("player"))
          for side in ("entry_a", "entry_b", "winner")]
-OPEN_FOR_PLAY = (Match.Status.SCHEDULED, Match.Status.IN_PROGRESS)
 
 
 def matches_with_sides() -> QuerySet[Match]:

@@ -11,8 +11,8 @@ from django.shortcuts import render
 from django.urls import reverse
 
 from clubs.permissions import is_organizer
+from competitions.models import Match
 from competitions.permissions import side_of
-from competitions.services.results import REPORTABLE
 from core.errors import ServiceError
 from core.views import (
     UNPROCESSABLE,
@@ -65,7 +65,7 @@ def _may_enter(user, sheet: selectors.Scoresheet) -> bool:
     """What the services allow (gameplay.services.games): a player of the match or an organizer
     of its club, while the match is open."""
     match = sheet.match
-    if not user.is_authenticated or match.status not in REPORTABLE:
+    if not user.is_authenticated or match.status not in Match.OPEN_FOR_PLAY:
         return False
     return side_of(user, match) is not None or is_organizer(user, match.competition.season.club)
 

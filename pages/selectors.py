@@ -12,7 +12,7 @@ from django.shortcuts import get_object_or_404
 from clubs.models import Club, Player, Season
 from clubs.permissions import organized_by
 from competitions.models import AuditEntry, Competition, Entry, Match, ResultReport
-from competitions.selectors import MATCH_SIDES, OPEN_FOR_PLAY, matches_with_sides
+from competitions.selectors import MATCH_SIDES, matches_with_sides
 from competitions.selectors_organizer import RECENT_AUDIT, audit_entries, open_decisions
 from gameplay.models import Game, Hand
 from ratings.models import RatingPeriod
@@ -67,7 +67,7 @@ def results_awaiting_confirmation(user) -> list[ResultReport]:
 def matches_to_play(user) -> list[Match]:
     return list(
         matches_with_sides()
-        .filter(_of_user(user), status__in=OPEN_FOR_PLAY)
+        .filter(_of_user(user), status__in=Match.OPEN_FOR_PLAY)
         .select_related("competition")
         .order_by("scheduled_at", "pk")
     )
@@ -193,7 +193,7 @@ def player_page(pk: int) -> PlayerPage:
     entry_ids = [e.pk for e in entries]
     mine = matches_with_sides().filter(_of_entries(entry_ids)).select_related("competition")
     results = mine.filter(status=Match.Status.CONFIRMED).order_by("-confirmed_at", "-pk")
-    upcoming = mine.filter(status__in=OPEN_FOR_PLAY).order_by("scheduled_at", "pk")
+    upcoming = mine.filter(status__in=Match.OPEN_FOR_PLAY).order_by("scheduled_at", "pk")
     return PlayerPage(
         player,
         entries,

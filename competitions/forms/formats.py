@@ -1,4 +1,4 @@
-"""The organizer's forms for the gaps in the formats (issue 5): a forfeit or no-show on the match
+"""The organizer's forms for the gaps in the formats: a forfeit or no-show on the match
 page, a late entry on the entries page. They parse; the services decide and say why not."""
 
 from __future__ import annotations

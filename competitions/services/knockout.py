@@ -17,8 +17,6 @@ from competitions.services.brackets import (
 )
 from competitions.services.decisions import is_asked, latest_decisions
 
-NOT_STARTED = (Match.Status.PENDING, Match.Status.SCHEDULED, Match.Status.VOID)
-
 
 def sync_knockout(competition: Competition, *, trigger: Match | None = None) -> Progress:
     entries = list(competition.entries.select_related("player"))
@@ -34,7 +32,7 @@ def sync_knockout(competition: Competition, *, trigger: Match | None = None) -> 
     now = timezone.now()
     for state in progress.matches:
         row = rows[state.key]
-        if row.status in NOT_STARTED and row.pk not in with_games:
+        if row.status in Match.SEATABLE and row.pk not in with_games:
             _seat(row, state, now, names)
         elif _conflicts(row, state, progress):
             _ask_for_decision(row, state, bracket, decisions.get(row.pk), trigger, names)

@@ -1,4 +1,4 @@
-"""A player entered after the competition has started (issue 5: late entries).
+"""A player entered after the competition has started.
 
 - League: the newcomer takes the bye seat of every round from the round in play on (an odd field
   has one a round; that bye becomes his fixture against the player who had it), and the meetings

@@ -20,8 +20,6 @@ from competitions.models import AuditEntry, Competition, Match, ResultReport
 from competitions.permissions import side_of
 from core.errors import NotAllowed, ServiceError
 
-REPORTABLE = (Match.Status.SCHEDULED, Match.Status.IN_PROGRESS)
-
 
 @dataclass(frozen=True)
 class MatchOutcome:
@@ -59,7 +57,7 @@ def report_result(match_id: int, *, actor) -> ResultReport:
         organizer = is_organizer(actor, match.competition.season.club)
         if reporter_side is None and not organizer:
             raise NotAllowed("Only the two players of this match or an organizer may report its result.")
-        if match.status not in REPORTABLE:
+        if match.status not in Match.OPEN_FOR_PLAY:
             raise ServiceError(f"This match is {match.get_status_display().lower()}: nothing to report.")
         outcome = match_outcome(match, list(match.games.all()))
         if not outcome.decided:

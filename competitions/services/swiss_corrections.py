@@ -1,4 +1,4 @@
-"""A Swiss result corrected after a later round was paired from it (issue 5).
+"""A Swiss result corrected after a later round was paired from it.
 
 The follow-up of a corrected result of round k pairs each later round again, in memory, from
 the results of the rounds before it (its own players, their seeds, who dealt first), exactly as
@@ -30,7 +30,6 @@ from competitions.services.decisions import latest_decisions
 from competitions.services.swiss_rounds import paired_from_results
 from core.errors import ServiceError
 
-NOT_STARTED = (Match.Status.PENDING, Match.Status.SCHEDULED)
 OPEN_OR_COUNTED = (ResultReport.Status.PENDING, ResultReport.Status.DISPUTED,
                    ResultReport.Status.CONFIRMED)
 
@@ -118,7 +117,7 @@ def _agrees(rows: list[Match], drawn: SwissRound | None) -> bool:
 
 def _started(rows: list[Match]) -> bool:
     played = [m for m in rows if m.kind != Match.Kind.BYE]
-    return (any(m.status not in NOT_STARTED for m in played)
+    return (any(m.status not in Match.UNPLAYED for m in played)
             or Match.objects.filter(pk__in=[m.pk for m in played], games__isnull=False).exists())
 
 

@@ -20,8 +20,6 @@ from gameplay.models import Game, Hand
 
 from .scoring import from_engine_seat, game_rules, score_of, to_engine_seat
 
-OPEN_MATCH_STATUSES = (Match.Status.SCHEDULED, Match.Status.IN_PROGRESS)
-
 
 @dataclass(frozen=True)
 class HandEntry:
@@ -231,7 +229,7 @@ def _locked_game(game_id: int) -> Game:
 
 
 def _require_open(match: Match) -> None:
-    if match.status not in OPEN_MATCH_STATUSES:
+    if match.status not in Match.OPEN_FOR_PLAY:
         raise ServiceError(
             f"The match is {match.get_status_display().lower()}: its games are locked. "
             "An organizer can correct a confirmed result."

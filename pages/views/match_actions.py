@@ -9,7 +9,7 @@ from clubs.permissions import is_organizer
 from competitions.models import Match, ResultReport
 from competitions.permissions import side_of
 from competitions.services.forfeits import FORFEITABLE
-from competitions.services.results import REPORTABLE, match_outcome
+from competitions.services.results import match_outcome
 from gameplay.models import Game
 from pages.selectors import MatchPage
 
@@ -53,7 +53,7 @@ def match_actions(page: MatchPage, viewer: Viewer) -> MatchActions:
     if not viewer.involved:
         return MatchActions()
     in_progress = next((g for g in page.games if not g.is_finished), None)
-    open_for_play = match.status in REPORTABLE and match.entry_a_id and match.entry_b_id
+    open_for_play = match.status in Match.OPEN_FOR_PLAY and match.entry_a_id and match.entry_b_id
     decided = bool(open_for_play) and match_outcome(match, page.games).decided
     answer = _may_answer(page, viewer)
     return MatchActions(

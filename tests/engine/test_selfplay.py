@@ -119,7 +119,7 @@ def test_an_unknown_player_is_refused():
 
 
 def test_python_m_runs_the_command_without_warnings():
-    """``python -m gameplay.engine.selfplay --games N --seed S`` (issue 3), warnings as errors."""
+    """``python -m gameplay.engine.selfplay --games N --seed S``, warnings as errors."""
     command = [sys.executable, "-W", "error", "-m", "gameplay.engine.selfplay",
                "--games", "1", "--seed", "4", "--json"]
     done = subprocess.run(command, capture_output=True, text=True, check=True)

@@ -1,5 +1,4 @@
-"""Hypothesis posts generated input to every endpoint of the site, as every role (issue 8,
-section 2): never a server error, every refusal says why (or sends the visitor to sign in), and a
+"""Hypothesis posts generated input to every endpoint of the site, as every role: never a server error, every refusal says why (or sends the visitor to sign in), and a
 refused request changes no row.
 
 Each endpoint starts from the form that would be accepted (tests/security/access.py) in the

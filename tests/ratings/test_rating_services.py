@@ -1,4 +1,4 @@
-"""Rating a club's confirmed results, week by week (issue 6, section 2)."""
+"""Rating a club's confirmed results, week by week."""
 
 import pytest
 

@@ -1,5 +1,5 @@
 """A season rated week by week, with late confirmations and corrections, ends exactly where a
-recomputation from scratch does (issue 6, section 2)."""
+recomputation from scratch does."""
 
 import random
 

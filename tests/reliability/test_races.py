@@ -1,4 +1,4 @@
-"""Two people acting on the same thing at the same instant (issue 8, section 2): exactly one
+"""Two people acting on the same thing at the same instant: exactly one
 takes effect, the other is told why not, and what follows a result runs once.
 
 Each race runs REPEATS times on a fresh match, in real parallel threads (tests/reliability/

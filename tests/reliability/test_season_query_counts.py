@@ -1,5 +1,4 @@
-"""Every page runs the same number of queries for a small season and one four times its size
-(issue 8, section 3): the load test's season builder (benchmarks/load/season.py) at two sizes."""
+"""Every page runs the same number of queries for a small season and one four times its size: the load test's season builder (benchmarks/load/season.py) at two sizes."""
 
 from __future__ import annotations
 

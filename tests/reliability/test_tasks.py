@@ -1,5 +1,5 @@
 """The work that follows a confirmed result, run twice or killed half-way and retried, leaves
-the same rows as one clean run (issue 8, section 2). The tasks run in-process here; the real
+the same rows as one clean run. The tasks run in-process here; the real
 worker killed mid-task is tests/reliability/test_worker.py."""
 
 from __future__ import annotations

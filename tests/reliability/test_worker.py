@@ -1,6 +1,5 @@
 """A real Celery worker killed with SIGKILL in the middle of a rating task: the task comes back
-(acks late), a fresh worker runs it, and the club's rows end as after one clean run (issue 8,
-section 2). Needs PostgreSQL and a broker: CELERY_TEST_BROKER_URL (CI's second pass)."""
+(acks late), a fresh worker runs it, and the club's rows end as after one clean run. Needs PostgreSQL and a broker: CELERY_TEST_BROKER_URL (CI's second pass)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Who may open each page and use each action: one row per URL name, for every role of issue 8.
+"""Who may open each page and use each action: one row per URL name, for every role the suite knows.
 
 A row builds the object its URL is about in the state where the action can succeed, so that a
 refusal can only be about who asks. `get`/`post` map each role to what it gets; `post=None` is a

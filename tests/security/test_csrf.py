@@ -1,4 +1,4 @@
-"""Every form of the site checks its CSRF token (issue 8, section 2): posted without it, by
+"""Every form of the site checks its CSRF token: posted without it, by
 someone who may use the form, it is refused with Django's reason and changes nothing; with the
 token from the page the same post gets what tests/security/access.py says."""
 

@@ -1,4 +1,4 @@
-"""Every page and action of the site, for every role (issue 8, section 2): who may open it, who
+"""Every page and action of the site, for every role: who may open it, who
 may use it, who is sent to sign in, and that a refusal says why and changes nothing. The table is
 tests/security/access.py; a URL pattern without a row there fails here."""
 

@@ -1,4 +1,4 @@
-"""Entering hands on a scoresheet (issue 4, section 2): the engine checks every hand."""
+"""Entering hands on a scoresheet: the engine checks every hand."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Two-party verification of match results (issue 4, section 3)."""
+"""Two-party verification of match results."""
 
 import pytest
 
