@@ -1,7 +1,9 @@
 """Reporting, confirming, disputing and correcting a match result (two-party verification).
 
-A result is reported by one side (or an organizer) and counts nowhere until the other side
-confirms it. Nobody confirms their own report. Once confirmed, only an organizer may correct it;
+A result is reported by one side and counts nowhere until the other side confirms it (or an
+organizer does on a player's behalf, with a reason, or the club's hours for answering pass).
+Nobody confirms their own report. A result entered by an organizer who does not play in the
+match counts at once; one he enters for his own match waits for his opponent like any player's. Once confirmed, only an organizer may correct it;
 every action leaves an audit entry, and a confirmation or correction enqueues, after the
 transaction commits, the work that follows (progression, standings, ratings).
 """
@@ -10,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django.db import transaction
 from django.utils import timezone
@@ -74,6 +76,10 @@ def report_result(match_id: int, *, actor) -> ResultReport:
         match.status = Match.Status.REPORTED
         match.save(update_fields=["status"])
         _audit(match, actor, "reported", after=_report_facts(report))
+        if organizer and reporter_side is None:
+            # An organizer who does not play in the match enters it from the table or from
+            # paper: nobody else is there to confirm it, so it counts at once.
+            _apply_confirmed(match, report, actor, action="entered by an organizer, confirmed")
         return report
 
 
@@ -89,6 +95,50 @@ def confirm_result(match_id: int, *, actor) -> Match:
             raise NotAllowed("Only the opponent of the player who reported may confirm this result.")
         _apply_confirmed(match, report, actor, action="confirmed")
         return match
+
+
+def confirm_for_player(match_id: int, *, actor, reason: str) -> Match:
+    """An organizer confirms a reported result on the opponent's behalf (a player without an
+    account, or who said so at the table), with the reason kept in the history."""
+    reason = reason.strip()
+    with transaction.atomic():
+        match = locked_match(match_id)
+        if not is_organizer(actor, match.competition.season.club):
+            raise NotAllowed("Only an organizer of the club may confirm a result for a player.")
+        report = _open_report(match, ResultReport.Status.PENDING, "confirm")
+        if actor.pk == report.reported_by_id or side_of(actor, match) is not None:
+            raise NotAllowed("You play in this match or reported it: your opponent must confirm it.")
+        if not reason:
+            raise ServiceError("Say why you confirm it for the player (it is kept in the history).",
+                               field="reason")
+        _apply_confirmed(match, report, actor, action="confirmed by an organizer for the player",
+                         comment=reason[:2000])
+        return match
+
+
+def confirm_overdue(match_id: int, *, now: datetime) -> Match | None:
+    """Confirm a reported result nobody answered within its club's hours; None when it is not
+    (or no longer) overdue. Running it twice confirms once."""
+    with transaction.atomic():
+        match = locked_match(match_id)
+        hours = match.competition.season.club.confirm_within_hours
+        report = match.reports.filter(status=ResultReport.Status.PENDING).first()
+        if hours is None or report is None or match.status != Match.Status.REPORTED:
+            return None
+        if report.reported_at + timedelta(hours=hours) > now:
+            return None
+        opponent = _opponent_name(match, report)
+        note = (f"Nobody confirmed or disputed it within {hours} hours of its report, so it was "
+                f"confirmed automatically. {opponent}: it now counts; an organizer can still "
+                "correct it.")
+        _apply_confirmed(match, report, None, action="confirmed automatically", comment=note)
+        return match
+
+
+def _opponent_name(match: Match, report: ResultReport) -> str:
+    reporter = side_of(report.reported_by, match)
+    entry = {"A": match.entry_b, "B": match.entry_a}.get(reporter)
+    return entry.player.name if entry is not None else "Both players"
 
 
 def dispute_result(match_id: int, *, actor, comment: str) -> ResultReport:

@@ -84,11 +84,14 @@ def test_a_stranger_cannot_confirm(match):
         confirm_result(match.pk, actor=stranger)
 
 
-def test_organizer_report_is_confirmed_by_either_player(match, organizer):
+def test_organizer_report_for_a_match_he_does_not_play_counts_at_once(match, organizer):
     report_result(match.pk, actor=organizer)
-    confirm_result(match.pk, actor=player_b(match))
     match.refresh_from_db()
     assert match.is_confirmed
+    assert AuditEntry.objects.filter(match=match, action="entered by an organizer, confirmed",
+                                     actor=organizer).exists()
+    with pytest.raises(ServiceError, match="no result to confirm"):
+        confirm_result(match.pk, actor=player_b(match))
 
 
 def test_result_cannot_be_reported_before_the_games_decide_it():
