@@ -1,6 +1,6 @@
 from django.urls import path
 
-from pages.views import clubs, home, matches, players
+from pages.views import clubs, home, matches, paper, players
 
 urlpatterns = [
     path("", home.home, name="home"),
@@ -14,4 +14,10 @@ urlpatterns = [
     path("matches/<int:pk>/resolve/", matches.resolve, name="match-resolve"),
     path("matches/<int:pk>/correct/", matches.correct, name="match-correct"),
     path("matches/<int:pk>/forfeit/", matches.forfeit, name="match-forfeit"),
+    path("matches/<int:pk>/paper/", paper.paper, name="match-paper"),
+    path("matches/<int:pk>/paper/game/", paper.game_totals, name="match-paper-game"),
+    path("matches/<int:pk>/paper/hand-by-hand/", paper.hand_by_hand, name="match-paper-hands"),
+    path("matches/<int:pk>/paper/record/", paper.record, name="match-paper-record"),
+    path("matches/<int:pk>/paper/confirm/", paper.confirm_for_player,
+         name="match-paper-confirm"),
 ]

@@ -84,3 +84,10 @@ class CorrectForm(ServiceErrorForm):
                    "seen": match.confirmed_at.isoformat() if match.confirmed_at else ""}
         return cls(match=match, initial=initial, **kwargs)
 
+
+
+class ConfirmForPlayerForm(ServiceErrorForm):
+    reason = comment_field(
+        "Why you confirm it for the player",
+        help_text="E.g. “B has no account; agreed at the table”. Kept in the match history.",
+    )

@@ -14,7 +14,7 @@ from django.urls import reverse
 from competitions import selectors
 from competitions.forms.formats import ForfeitForm
 from competitions.forms.matches import CorrectForm, DisputeForm, ResolveForm
-from competitions.models import Match
+from competitions.models import Match, ResultReport
 from competitions.services import results
 from competitions.services.forfeits import record_forfeit
 from competitions.views.competitions import match_format
@@ -116,9 +116,11 @@ def start_game(request: HttpRequest, pk: int) -> HttpResponse:
 @signed_in_post("match")
 def report(request: HttpRequest, pk: int) -> HttpResponse:
     try:
-        results.report_result(pk, actor=request.user)
+        report = results.report_result(pk, actor=request.user)
     except ServiceError as error:
         return _refused(request, pk, error)
+    if report.status == ResultReport.Status.CONFIRMED:
+        return _done(request, pk, "Result recorded: it counts at once, as entered by an organizer.")
     return _done(request, pk, "Result reported. It counts once your opponent confirms it.")
 
 

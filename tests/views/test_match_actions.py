@@ -128,8 +128,18 @@ def test_a_game_is_only_offered_as_a_start_when_none_is_open(client, cast):
 # Report -----------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("role", ["player_a", "player_b", "organizer"])
-def test_a_player_or_the_organizer_reports_the_decided_result(client, cast, role):
+def test_the_organizer_records_the_decided_result_and_it_counts_at_once(client, cast):
+    match = decided(cast)
+    sign_in(client, cast.organizer)
+    response = post(client, "match-report", match)
+    assert response.status_code == 302
+    match.refresh_from_db()
+    assert match.status == Match.Status.CONFIRMED
+    assert "it counts at once" in client.get(response.headers["Location"]).content.decode()
+
+
+@pytest.mark.parametrize("role", ["player_a", "player_b"])
+def test_a_player_reports_the_decided_result(client, cast, role):
     match = decided(cast)
     sign_in(client, cast.role(role))
     response = post(client, "match-report", match)
