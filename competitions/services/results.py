@@ -181,7 +181,8 @@ def resolve_dispute(match_id: int, *, actor, uphold: bool, comment: str = "") ->
 
 def correct_result(match_id: int, *, actor, winner: str | None, games_a: int, games_b: int,
                    kind: str = Match.Kind.PLAYED, comment: str = "",
-                   expected_confirmed_at: datetime | None = None) -> Match:
+                   expected_confirmed_at: datetime | None = None,
+                   overrides_games: bool = False) -> Match:
     """An organizer corrects a confirmed result; the same follow-up work runs again.
 
     ``expected_confirmed_at`` (when the result the organizer saw was confirmed) guards two
@@ -208,6 +209,11 @@ def correct_result(match_id: int, *, actor, winner: str | None, games_a: int, ga
                                "forfeit, which puts both players out).", field="winner")
         if not comment.strip():
             raise ServiceError("Say why the result is corrected (it is kept in the history).", field="comment")
+        disagreement = _disagreement(match, winner, games_a, games_b, kind)
+        if disagreement and not overrides_games:
+            raise ServiceError(f"{disagreement} Correct the hands instead, or say that this "
+                               "result overrides the games (a director's penalty, for example) "
+                               "and why.", field="overrides_games")
         before = _match_facts(match)
         match.reports.filter(status=ResultReport.Status.CONFIRMED).update(
             status=ResultReport.Status.SUPERSEDED
@@ -216,12 +222,29 @@ def correct_result(match_id: int, *, actor, winner: str | None, games_a: int, ga
             match=match, winner=_entry(match, winner), games_a=games_a, games_b=games_b,
             kind=kind, reported_by=actor, comment=comment.strip(),
         )
-        _apply_confirmed(match, report, actor, action="corrected", comment=comment, before=before)
+        _apply_confirmed(match, report, actor, action="corrected", comment=comment, before=before,
+                         overrides_games=bool(disagreement))
         return match
 
 
+def _disagreement(match: Match, winner: str | None, games_a: int, games_b: int,
+                  kind: str) -> str:
+    """What a played result contradicts in the match's finished games; empty when it agrees
+    (or there are no games to agree with)."""
+    games = [g for g in match.games.all() if g.status == "finished"]
+    if kind != Match.Kind.PLAYED or not games:
+        return ""
+    outcome = match_outcome(match, games)
+    if (outcome.winner, outcome.games_a, outcome.games_b) == (winner, games_a, games_b):
+        return ""
+    return (f"The games say {outcome.games_a}–{outcome.games_b}"
+            f"{'' if outcome.winner else ', no winner'}; this result says {games_a}–{games_b}"
+            f"{'' if winner else ', no winner'}"
+            f"{' with the other winner' if winner and outcome.winner and winner != outcome.winner else ''}.")
+
+
 def _apply_confirmed(match: Match, report: ResultReport, actor, *, action: str, comment: str = "",
-                     before: dict | None = None) -> None:
+                     before: dict | None = None, overrides_games: bool = False) -> None:
     now = timezone.now()
     report.status = ResultReport.Status.CONFIRMED
     report.decided_by, report.decided_at = actor, now
@@ -233,7 +256,8 @@ def _apply_confirmed(match: Match, report: ResultReport, actor, *, action: str, 
     match.status = Match.Status.CONFIRMED
     match.confirmed_at = now
     match.save(update_fields=["winner", "games_a", "games_b", "kind", "status", "confirmed_at"])
-    _audit(match, actor, action, before=before, after=_match_facts(match), comment=comment)
+    after = {**_match_facts(match), **({"overrides_games": True} if overrides_games else {})}
+    _audit(match, actor, action, before=before, after=after, comment=comment)
     from competitions.tasks import enqueue_result_follow_up
 
     enqueue_result_follow_up(match.pk)

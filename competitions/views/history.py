@@ -60,6 +60,8 @@ def describe_facts(facts: dict, names: dict[int, str]) -> str:
         parts.append(f"games {facts.get('games_a', 0)}–{facts.get('games_b', 0)}")
     if "kind" in facts:
         parts.append(_label(Match.Kind, facts["kind"]).lower())
+    if facts.get("overrides_games"):
+        parts.append("overrides the games")
     if "status" in facts:
         parts.append(_label(Match.Status, facts["status"]).lower())
     return ", ".join(parts)

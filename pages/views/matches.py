@@ -169,7 +169,8 @@ def correct(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         results.correct_result(pk, actor=request.user, winner=form.winner_side,
                                games_a=data["games_a"], games_b=data["games_b"], kind=data["kind"],
-                               comment=data["comment"], expected_confirmed_at=data["seen"])
+                               comment=data["comment"], expected_confirmed_at=data["seen"],
+                               overrides_games=data["overrides_games"])
     except ServiceError as error:
         return _refused(request, pk, error, form=form, name="correct_form")
     return _done(request, pk, "Result corrected. The history keeps what it was before.")

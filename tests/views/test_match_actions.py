@@ -361,7 +361,8 @@ def test_the_resolve_form_is_shown_to_the_organizer_only(client, cast):
 
 def correction(winner="B", games_a="0", games_b="1", kind="played", comment="Wrong winner"):
     return {"correct-winner": winner, "correct-games_a": games_a, "correct-games_b": games_b,
-            "correct-kind": kind, "correct-comment": comment}
+            "correct-kind": kind, "correct-comment": comment,
+            "correct-overrides_games": "on"}  # game 1 says A won: B as winner overrides it
 
 
 def test_the_organizer_corrects_a_confirmed_result_and_the_history_keeps_both(client, cast):
@@ -374,7 +375,7 @@ def test_the_organizer_corrects_a_confirmed_result_and_the_history_keeps_both(cl
     html = client.get(reverse("match", args=[match.pk])).content.decode()
     name_a, name_b = match.entry_a.player.name, match.entry_b.player.name
     assert f"winner {name_a}, games 1–0, played, confirmed" in html
-    assert f"winner {name_b}, games 0–1, played, confirmed" in html
+    assert f"winner {name_b}, games 0–1, played, overrides the games, confirmed" in html
     assert "Wrong winner" in html
 
 

@@ -98,3 +98,21 @@ def test_the_match_page_links_the_organizer_to_the_paper_page(client, cast):
     assert url("match-paper", cast.match) in client.get(url("match", cast.match)).content.decode()
     sign_in(client, cast.player_a)
     assert url("match-paper", cast.match) not in client.get(url("match", cast.match)).content.decode()
+
+
+def test_an_overriding_correction_shows_its_reason_on_the_match_page(client, cast):
+    match = cast.match
+    Match.objects.filter(pk=match.pk).update(status=Match.Status.IN_PROGRESS)
+    finished_game(match, 1, "A")
+    report_result(match.pk, actor=cast.organizer)
+    sign_in(client, cast.organizer)
+    seen = Match.objects.get(pk=match.pk).confirmed_at.isoformat()
+    data = {"correct-winner": "B", "correct-games_a": 0, "correct-games_b": 1,
+            "correct-kind": "played", "correct-comment": "Director's penalty", "correct-seen": seen}
+    refused = client.post(url("match-correct", match), data)
+    assert refused.status_code == 422 and "say that this result overrides the games" in \
+        refused.content.decode()
+    response = client.post(url("match-correct", match), {**data, "correct-overrides_games": "on"})
+    assert response.status_code == 302
+    page = client.get(url("match", match)).content.decode()
+    assert "This result overrides the games.</strong> Director&#x27;s penalty" in page
