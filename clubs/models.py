@@ -28,6 +28,13 @@ class Club(models.Model):
     rated_unit = models.CharField(max_length=10, choices=RatedUnit.choices, default=RatedUnit.GAME)
     glicko2_tau = models.FloatField(default=0.5)
     elo_k = models.PositiveSmallIntegerField(default=20)
+    # A reported result nobody confirms nor disputes within this many hours is confirmed
+    # automatically; empty means never.
+    confirm_within_hours = models.PositiveSmallIntegerField(
+        null=True, blank=True, default=48,
+        help_text="Hours a reported result waits for the opponent before it is confirmed "
+                  "automatically; leave empty for never",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -266,10 +266,15 @@ class AuditEntry(models.Model):
     class Action(models.TextChoices):
         REPORTED = "reported", "Result reported"
         CONFIRMED = "confirmed", "Result confirmed"
+        ENTERED_BY_ORGANIZER = "entered by an organizer, confirmed", "Entered by an organizer"
+        CONFIRMED_FOR_PLAYER = ("confirmed by an organizer for the player",
+                                "Confirmed by an organizer for the player")
+        CONFIRMED_AUTOMATICALLY = "confirmed automatically", "Confirmed after the deadline"
         DISPUTED = "disputed", "Result disputed"
         DISPUTE_UPHELD = "dispute upheld", "Dispute upheld"
         DISPUTE_REJECTED = "dispute rejected", "Dispute rejected"
         CORRECTED = "corrected", "Result corrected"
+        HAND_CORRECTED = "hand corrected", "Hand corrected"
         NO_SHOW = "no-show", "No-show"
         FORFEIT = "forfeit", "Forfeit"
         DOUBLE_FORFEIT = "double forfeit", "Double forfeit"

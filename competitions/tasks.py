@@ -39,3 +39,11 @@ def result_confirmed(self, match_id: int) -> None:
     from competitions.services.progression import follow_up_confirmed_result
 
     follow_up_confirmed_result(match_id)
+
+
+@shared_task(bind=True, **RETRIED)
+def confirm_overdue_results(self) -> int:
+    """Periodic: confirm the reported results their clubs' hours for answering have passed."""
+    from competitions.services.deadlines import confirm_overdue_results as confirm
+
+    return len(confirm())

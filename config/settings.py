@@ -162,6 +162,10 @@ CELERY_TASK_PUBLISH_RETRY_POLICY = {
 # close only reads (ratings.services.close_rating_periods).
 CELERY_BEAT_SCHEDULE = {
     "close-rating-periods": {"task": "ratings.tasks.close_rating_periods", "schedule": 60 * 60},
+    # A reported result nobody answered within its club's hours is confirmed automatically
+    # (competitions.services.deadlines); a run finding none only reads.
+    "confirm-overdue-results": {"task": "competitions.tasks.confirm_overdue_results",
+                                "schedule": 15 * 60},
 }
 
 # Cache: Redis when REDIS_URL is set (production, several processes), else in-process memory.

@@ -95,3 +95,23 @@ class HandForm(ServiceErrorForm):
             self[name].value() for name in ("knocker_cards", "defender_cards", "upcard")
             if name in self.fields
         )
+
+
+NUMERIC = {"inputmode": "numeric"}
+
+
+class GameTotalsForm(ServiceErrorForm):
+    """A game from a paper scoresheet that kept only its final totals."""
+
+    total_a = forms.IntegerField(min_value=0, max_value=100_000, label="",
+                                 widget=forms.NumberInput(attrs=NUMERIC))
+    total_b = forms.IntegerField(min_value=0, max_value=100_000, label="",
+                                 widget=forms.NumberInput(attrs=NUMERIC))
+    hands = forms.IntegerField(min_value=1, max_value=999, label="Hands played",
+                               widget=forms.NumberInput(attrs=NUMERIC))
+
+    def __init__(self, *args, names: tuple[str, str], **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["total_a"].label = f"{names[0]}'s points"
+        self.fields["total_b"].label = f"{names[1]}'s points"
+        self.fields["total_a"].help_text = "Hand points, without box or game bonuses."

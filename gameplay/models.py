@@ -24,6 +24,9 @@ class Game(models.Model):
     winner = models.CharField(max_length=1, choices=Seat.choices, blank=True)
     total_a = models.IntegerField(default=0)
     total_b = models.IntegerField(default=0)
+    # A game entered from a paper scoresheet that kept only the final totals: it has no hands,
+    # its totals are as entered (checked by the engine) and this is how many hands it took.
+    hands_played = models.PositiveSmallIntegerField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -45,6 +48,10 @@ class Game(models.Model):
     @property
     def is_finished(self) -> bool:
         return self.status == self.Status.FINISHED
+
+    @property
+    def from_totals(self) -> bool:
+        return self.hands_played is not None
 
 
 class Hand(models.Model):

@@ -53,6 +53,11 @@ def _render(request: HttpRequest, sheet: selectors.Scoresheet, *, form: HandForm
     }
     if not context["may_enter"]:
         context["refusal"] = refusal or unseen_errors(form)
+    if sheet.game.from_totals:
+        game = sheet.game
+        context["refusal"] = (f"Game {game.number} was entered from a paper scoresheet's final "
+                              f"totals, {game.total_a}–{game.total_b} in {game.hands_played} "
+                              "hands: it has no hands to show.")
     return render_page(request, TEMPLATE, context, partial=PARTIAL, status=status)
 
 
@@ -65,6 +70,8 @@ def _may_enter(user, sheet: selectors.Scoresheet) -> bool:
     """What the services allow (gameplay.services.games): a player of the match or an organizer
     of its club, while the match is open."""
     match = sheet.match
+    if sheet.game.from_totals:
+        return False
     if not user.is_authenticated or match.status not in Match.OPEN_FOR_PLAY:
         return False
     return side_of(user, match) is not None or is_organizer(user, match.competition.season.club)

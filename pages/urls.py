@@ -1,6 +1,6 @@
 from django.urls import path
 
-from pages.views import clubs, home, matches, organizer_club, players
+from pages.views import clubs, home, matches, organizer_club, paper, players
 
 urlpatterns = [
     path("", home.home, name="home"),
@@ -19,4 +19,10 @@ urlpatterns = [
     path("clubs/<slug:slug>/manage/players/", organizer_club.add_player,
          name="organizer-add-player"),
     path("players/<int:pk>/claim-link/", organizer_club.claim_link, name="player-claim-link"),
+    path("matches/<int:pk>/paper/", paper.paper, name="match-paper"),
+    path("matches/<int:pk>/paper/game/", paper.game_totals, name="match-paper-game"),
+    path("matches/<int:pk>/paper/hand-by-hand/", paper.hand_by_hand, name="match-paper-hands"),
+    path("matches/<int:pk>/paper/record/", paper.record, name="match-paper-record"),
+    path("matches/<int:pk>/paper/confirm/", paper.confirm_for_player,
+         name="match-paper-confirm"),
 ]

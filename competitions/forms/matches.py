@@ -48,6 +48,10 @@ class CorrectForm(ServiceErrorForm):
         choices=[(value, label) for value, label in Match.Kind.choices if value != Match.Kind.BYE],
     )
     comment = comment_field("Why is it corrected?", help_text="Kept in the match history.")
+    overrides_games = forms.BooleanField(
+        required=False, label="This result overrides the games",
+        help_text="Only when it differs from the games on purpose (a director's penalty); the "
+                  "reason above is then shown on the match page.")
     # When the result the organizer was shown was confirmed: a correction made meanwhile by
     # another organizer is not overwritten (results.correct_result's expected_confirmed_at).
     seen = forms.CharField(required=False, widget=forms.HiddenInput)
@@ -84,3 +88,10 @@ class CorrectForm(ServiceErrorForm):
                    "seen": match.confirmed_at.isoformat() if match.confirmed_at else ""}
         return cls(match=match, initial=initial, **kwargs)
 
+
+
+class ConfirmForPlayerForm(ServiceErrorForm):
+    reason = comment_field(
+        "Why you confirm it for the player",
+        help_text="E.g. “B has no account; agreed at the table”. Kept in the match history.",
+    )

@@ -1,7 +1,9 @@
 """Reporting, confirming, disputing and correcting a match result (two-party verification).
 
-A result is reported by one side (or an organizer) and counts nowhere until the other side
-confirms it. Nobody confirms their own report. Once confirmed, only an organizer may correct it;
+A result is reported by one side and counts nowhere until the other side confirms it (or an
+organizer does on a player's behalf, with a reason, or the club's hours for answering pass).
+Nobody confirms their own report. A result entered by an organizer who does not play in the
+match counts at once; one he enters for his own match waits for his opponent like any player's. Once confirmed, only an organizer may correct it;
 every action leaves an audit entry, and a confirmation or correction enqueues, after the
 transaction commits, the work that follows (progression, standings, ratings).
 """
@@ -10,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django.db import transaction
 from django.utils import timezone
@@ -72,6 +74,10 @@ def report_result(match_id: int, *, actor) -> ResultReport:
         match.status = Match.Status.REPORTED
         match.save(update_fields=["status"])
         _audit(match, actor, AuditEntry.Action.REPORTED, after=_report_facts(report))
+        if organizer and reporter_side is None:
+            # An organizer who does not play in the match enters it from the table or from
+            # paper: nobody else is there to confirm it, so it counts at once.
+            _apply_confirmed(match, report, actor, action=AuditEntry.Action.ENTERED_BY_ORGANIZER)
         return report
 
 
@@ -87,6 +93,50 @@ def confirm_result(match_id: int, *, actor) -> Match:
             raise NotAllowed("Only the opponent of the player who reported may confirm this result.")
         _apply_confirmed(match, report, actor, action=AuditEntry.Action.CONFIRMED)
         return match
+
+
+def confirm_for_player(match_id: int, *, actor, reason: str) -> Match:
+    """An organizer confirms a reported result on the opponent's behalf (a player without an
+    account, or who said so at the table), with the reason kept in the history."""
+    reason = reason.strip()
+    with transaction.atomic():
+        match = locked_match(match_id)
+        if not is_organizer(actor, match.competition.season.club):
+            raise NotAllowed("Only an organizer of the club may confirm a result for a player.")
+        report = _open_report(match, ResultReport.Status.PENDING, "confirm")
+        if actor.pk == report.reported_by_id or side_of(actor, match) is not None:
+            raise NotAllowed("You play in this match or reported it: your opponent must confirm it.")
+        if not reason:
+            raise ServiceError("Say why you confirm it for the player (it is kept in the history).",
+                               field="reason")
+        _apply_confirmed(match, report, actor, action=AuditEntry.Action.CONFIRMED_FOR_PLAYER,
+                         comment=reason[:2000])
+        return match
+
+
+def confirm_overdue(match_id: int, *, now: datetime) -> Match | None:
+    """Confirm a reported result nobody answered within its club's hours; None when it is not
+    (or no longer) overdue. Running it twice confirms once."""
+    with transaction.atomic():
+        match = locked_match(match_id)
+        hours = match.competition.season.club.confirm_within_hours
+        report = match.reports.filter(status=ResultReport.Status.PENDING).first()
+        if hours is None or report is None or match.status != Match.Status.REPORTED:
+            return None
+        if report.reported_at + timedelta(hours=hours) > now:
+            return None
+        opponent = _opponent_name(match, report)
+        note = (f"Nobody confirmed or disputed it within {hours} hours of its report, so it was "
+                f"confirmed automatically. {opponent}: it now counts; an organizer can still "
+                "correct it.")
+        _apply_confirmed(match, report, None, action=AuditEntry.Action.CONFIRMED_AUTOMATICALLY, comment=note)
+        return match
+
+
+def _opponent_name(match: Match, report: ResultReport) -> str:
+    reporter = side_of(report.reported_by, match)
+    entry = {"A": match.entry_b, "B": match.entry_a}.get(reporter)
+    return entry.player.name if entry is not None else "Both players"
 
 
 def dispute_result(match_id: int, *, actor, comment: str) -> ResultReport:
@@ -129,7 +179,8 @@ def resolve_dispute(match_id: int, *, actor, uphold: bool, comment: str = "") ->
 
 def correct_result(match_id: int, *, actor, winner: str | None, games_a: int, games_b: int,
                    kind: str = Match.Kind.PLAYED, comment: str = "",
-                   expected_confirmed_at: datetime | None = None) -> Match:
+                   expected_confirmed_at: datetime | None = None,
+                   overrides_games: bool = False) -> Match:
     """An organizer corrects a confirmed result; the same follow-up work runs again.
 
     ``expected_confirmed_at`` (when the result the organizer saw was confirmed) guards two
@@ -156,6 +207,11 @@ def correct_result(match_id: int, *, actor, winner: str | None, games_a: int, ga
                                "forfeit, which puts both players out).", field="winner")
         if not comment.strip():
             raise ServiceError("Say why the result is corrected (it is kept in the history).", field="comment")
+        disagreement = _disagreement(match, winner, games_a, games_b, kind)
+        if disagreement and not overrides_games:
+            raise ServiceError(f"{disagreement} Correct the hands instead, or say that this "
+                               "result overrides the games (a director's penalty, for example) "
+                               "and why.", field="overrides_games")
         before = _match_facts(match)
         match.reports.filter(status=ResultReport.Status.CONFIRMED).update(
             status=ResultReport.Status.SUPERSEDED
@@ -164,12 +220,29 @@ def correct_result(match_id: int, *, actor, winner: str | None, games_a: int, ga
             match=match, winner=_entry(match, winner), games_a=games_a, games_b=games_b,
             kind=kind, reported_by=actor, comment=comment.strip(),
         )
-        _apply_confirmed(match, report, actor, action=AuditEntry.Action.CORRECTED, comment=comment, before=before)
+        _apply_confirmed(match, report, actor, action=AuditEntry.Action.CORRECTED, comment=comment, before=before,
+                         overrides_games=bool(disagreement))
         return match
 
 
+def _disagreement(match: Match, winner: str | None, games_a: int, games_b: int,
+                  kind: str) -> str:
+    """What a played result contradicts in the match's finished games; empty when it agrees
+    (or there are no games to agree with)."""
+    games = [g for g in match.games.all() if g.status == "finished"]
+    if kind != Match.Kind.PLAYED or not games:
+        return ""
+    outcome = match_outcome(match, games)
+    if (outcome.winner, outcome.games_a, outcome.games_b) == (winner, games_a, games_b):
+        return ""
+    return (f"The games say {outcome.games_a}–{outcome.games_b}"
+            f"{'' if outcome.winner else ', no winner'}; this result says {games_a}–{games_b}"
+            f"{'' if winner else ', no winner'}"
+            f"{' with the other winner' if winner and outcome.winner and winner != outcome.winner else ''}.")
+
+
 def _apply_confirmed(match: Match, report: ResultReport, actor, *, action: str, comment: str = "",
-                     before: dict | None = None) -> None:
+                     before: dict | None = None, overrides_games: bool = False) -> None:
     now = timezone.now()
     report.status = ResultReport.Status.CONFIRMED
     report.decided_by, report.decided_at = actor, now
@@ -181,7 +254,8 @@ def _apply_confirmed(match: Match, report: ResultReport, actor, *, action: str, 
     match.status = Match.Status.CONFIRMED
     match.confirmed_at = now
     match.save(update_fields=["winner", "games_a", "games_b", "kind", "status", "confirmed_at"])
-    _audit(match, actor, action, before=before, after=_match_facts(match), comment=comment)
+    after = {**_match_facts(match), **({"overrides_games": True} if overrides_games else {})}
+    _audit(match, actor, action, before=before, after=after, comment=comment)
     from competitions.tasks import enqueue_result_follow_up
 
     enqueue_result_follow_up(match.pk)

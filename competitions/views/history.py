@@ -48,6 +48,11 @@ def entry_names(match: Match) -> dict[int, str]:
 def describe_facts(facts: dict, names: dict[int, str]) -> str:
     """A result's stored facts ({status, winner, games_a, games_b, kind}) as one short line."""
     parts = []
+    if "hand" in facts:
+        parts.append(_hand_line(facts["hand"], names))
+    for removed in facts.get("removed", ()):
+        parts.append(f"hand {removed['number']} ({_hand_line(removed, names)}) removed: the game "
+                     "was over before it")
     if "winner" in facts:
         winner = facts["winner"]
         parts.append(f"winner {names.get(winner, f'entry {winner}')}" if winner else "no winner")
@@ -55,6 +60,8 @@ def describe_facts(facts: dict, names: dict[int, str]) -> str:
         parts.append(f"games {facts.get('games_a', 0)}–{facts.get('games_b', 0)}")
     if "kind" in facts:
         parts.append(_label(Match.Kind, facts["kind"]).lower())
+    if facts.get("overrides_games"):
+        parts.append("overrides the games")
     if "status" in facts:
         parts.append(_label(Match.Status, facts["status"]).lower())
     return ", ".join(parts)
@@ -65,3 +72,12 @@ def _label(choices, value: str) -> str:
         return choices(value).label
     except ValueError:
         return str(value)
+
+
+def _hand_line(hand: dict, names: dict[int, str]) -> str:
+    """A stored hand ({outcome, winner, points, cards...}) as a few words: 'B knock, 15 points'."""
+    outcome = str(hand.get("outcome", "")).replace("_", " ")
+    words = f"{hand.get('winner') or 'nobody'} {outcome}, {hand.get('points', 0)} points"
+    if hand.get("knocker_cards"):
+        words += f" ({hand['knocker_cards']} against {hand.get('defender_cards', '')})"
+    return words

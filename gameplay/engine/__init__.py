@@ -32,6 +32,7 @@ from .scoring import (
     score_game,
 )
 from .settlement import Settlement, settle_hand
+from .totals import HandPointRange, hand_point_range, totals_problem, totals_reachable
 from .types import Arrangement, Layoff, Meld, MeldKind, Outcome, Seat, Side
 
 __all__ = [
@@ -48,6 +49,7 @@ __all__ = [
     "GameScore",
     "HandClaim",
     "HandLine",
+    "HandPointRange",
     "HandRecord",
     "HandResult",
     "HandState",
@@ -86,6 +88,7 @@ __all__ = [
     "deadwood_points",
     "deal",
     "format_cards",
+    "hand_point_range",
     "is_meld",
     "least_deadwood",
     "legal_events",
@@ -99,4 +102,6 @@ __all__ = [
     "score_game",
     "score_hollywood",
     "settle_hand",
+    "totals_problem",
+    "totals_reachable",
 ]

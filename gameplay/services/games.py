@@ -67,6 +67,7 @@ def record_hand(game_id: int, entry: HandEntry, *, actor) -> Hand:
         game = _locked_game(game_id)
         require_player_or_organizer(actor, game.match)
         _require_open(game.match)
+        _require_hands(game)
         hands = list(game.hands.all())
         if entry.expected_number is not None and entry.expected_number != len(hands) + 1:
             raise ServiceError(
@@ -91,6 +92,7 @@ def undo_last_hand(game_id: int, *, actor, expected_number: int | None = None) -
         game = _locked_game(game_id)
         require_player_or_organizer(actor, game.match)
         _require_open(game.match)
+        _require_hands(game)
         hands = list(game.hands.all())
         if not hands:
             raise ServiceError("There is no hand to undo.")
@@ -226,6 +228,12 @@ def _locked_game(game_id: int) -> Game:
         )
     except Game.DoesNotExist:
         raise ServiceError("No such game.") from None
+
+
+def _require_hands(game: Game) -> None:
+    if game.from_totals:
+        raise ServiceError("This game was entered from its final totals: it has no hands to "
+                           "enter or undo.")
 
 
 def _require_open(match: Match) -> None:

@@ -41,11 +41,12 @@ class MatchActions:
     resolve: bool = False
     correct: bool = False
     forfeit: bool = False  # an organizer records a no-show or a forfeit
+    paper: bool = False  # an organizer enters games from paper, or confirms for a player
 
     @property
     def any(self) -> bool:
         return any((self.start_game, self.game_in_progress, self.report, self.confirm,
-                    self.dispute, self.resolve, self.correct, self.forfeit))
+                    self.dispute, self.resolve, self.correct, self.forfeit, self.paper))
 
 
 def match_actions(page: MatchPage, viewer: Viewer) -> MatchActions:
@@ -66,6 +67,8 @@ def match_actions(page: MatchPage, viewer: Viewer) -> MatchActions:
         correct=viewer.organizer and match.status == Match.Status.CONFIRMED,
         forfeit=viewer.organizer and match.status in FORFEITABLE
         and bool(match.entry_a_id and match.entry_b_id),
+        paper=viewer.organizer and bool(match.entry_a_id and match.entry_b_id)
+        and match.status in (*Match.OPEN_FOR_PLAY, Match.Status.REPORTED),
     )
 
 

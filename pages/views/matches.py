@@ -14,7 +14,7 @@ from django.urls import reverse
 from competitions import selectors
 from competitions.forms.formats import ForfeitForm
 from competitions.forms.matches import CorrectForm, DisputeForm, ResolveForm
-from competitions.models import Match
+from competitions.models import Match, ResultReport
 from competitions.services import results
 from competitions.services.forfeits import record_forfeit
 from competitions.views.competitions import match_format
@@ -116,9 +116,11 @@ def start_game(request: HttpRequest, pk: int) -> HttpResponse:
 @signed_in_post("match")
 def report(request: HttpRequest, pk: int) -> HttpResponse:
     try:
-        results.report_result(pk, actor=request.user)
+        report = results.report_result(pk, actor=request.user)
     except ServiceError as error:
         return _refused(request, pk, error)
+    if report.status == ResultReport.Status.CONFIRMED:
+        return _done(request, pk, "Result recorded: it counts at once, as entered by an organizer.")
     return _done(request, pk, "Result reported. It counts once your opponent confirms it.")
 
 
@@ -167,7 +169,8 @@ def correct(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         results.correct_result(pk, actor=request.user, winner=form.winner_side,
                                games_a=data["games_a"], games_b=data["games_b"], kind=data["kind"],
-                               comment=data["comment"], expected_confirmed_at=data["seen"])
+                               comment=data["comment"], expected_confirmed_at=data["seen"],
+                               overrides_games=data["overrides_games"])
     except ServiceError as error:
         return _refused(request, pk, error, form=form, name="correct_form")
     return _done(request, pk, "Result corrected. The history keeps what it was before.")

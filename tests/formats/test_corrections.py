@@ -32,7 +32,7 @@ def correct(club, match: Match, winner: str) -> None:
     with committed():
         correct_result(match.pk, actor=club.organizer, winner=winner,
                        games_a=int(winner == "A"), games_b=int(winner == "B"),
-                       comment="The scores were added up wrongly.")
+                       comment="The scores were added up wrongly.", overrides_games=True)
 
 
 def names(match: Match) -> tuple[str | None, str | None]:
@@ -66,7 +66,7 @@ def test_a_pending_decision_is_asked_once_and_keeps_the_competition_open(club, k
     correct(club, by_key(knockout)["W1-0"], "B")
     with committed():
         correct_result(by_key(knockout)["W1-1"].pk, actor=club.organizer, winner="A", games_a=1,
-                       games_b=0, comment="Same winner, the tally re-entered.")
+                       games_b=0, comment="Same winner, the tally re-entered.", overrides_games=True)
     assert AuditEntry.objects.filter(action="needs decision").count() == 1
     play_out(knockout, better_seed)
     knockout.refresh_from_db()

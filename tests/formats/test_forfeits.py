@@ -225,14 +225,14 @@ def test_a_knockout_correction_has_no_winner_only_for_a_double_forfeit():
     semi = win(by_key(competition)["W1-0"], "A")
     with pytest.raises(ServiceError, match="needs a winner") as refused:
         correct_result(semi.pk, actor=club.organizer, winner=None, games_a=0, games_b=0,
-                       comment="Nobody won?")
+                       comment="Nobody won?", overrides_games=True)
     assert refused.value.field == "winner"
     with pytest.raises(ServiceError, match="A double forfeit has no winner"):
         correct_result(semi.pk, actor=club.organizer, winner="A", games_a=0, games_b=0,
-                       kind=Match.Kind.DOUBLE_FORFEIT, comment="Both left.")
+                       kind=Match.Kind.DOUBLE_FORFEIT, comment="Both left.", overrides_games=True)
     with committed():
         correct_result(semi.pk, actor=club.organizer, winner=None, games_a=0, games_b=0,
-                       kind=Match.Kind.DOUBLE_FORFEIT, comment="Both left before the end.")
+                       kind=Match.Kind.DOUBLE_FORFEIT, comment="Both left before the end.", overrides_games=True)
     win(by_key(competition)["W1-1"], "A")
     final = by_key(competition)["W2-0"]
     assert (final.entry_a, final.kind, final.winner.player.name) == (

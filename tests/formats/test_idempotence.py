@@ -53,7 +53,7 @@ def test_follow_up_after_a_correction_with_a_decision_pending_twice_changes_noth
     semi = by_key(competition)["W1-0"]
     with committed():
         correct_result(semi.pk, actor=club.organizer, winner="B", games_a=0, games_b=1,
-                       comment="Wrong winner entered.")
+                       comment="Wrong winner entered.", overrides_games=True)
     assert AuditEntry.objects.filter(action="needs decision").count() == 1
     run_twice(competition, semi)
 

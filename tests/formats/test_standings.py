@@ -140,7 +140,7 @@ def test_forfeits_no_shows_and_double_forfeits_count_as_results_without_game_poi
         sides = {match.entry_a.player.name: "A", match.entry_b.player.name: "B"}
         with committed():
             correct_result(match.pk, actor=club.organizer, winner=sides.get(winner), games_a=0,
-                           games_b=0, kind=kind, comment="Decided at the table.")
+                           games_b=0, kind=kind, comment="Decided at the table.", overrides_games=True)
     rows = {r.player.name: r for r in competition_standings(competition).rows}
     assert (rows["P01"].won, rows["P01"].lost, rows["P01"].match_points) == (1, 1, 2)
     assert (rows["P03"].won, rows["P03"].lost) == (1, 1)

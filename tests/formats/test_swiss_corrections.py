@@ -61,7 +61,7 @@ def correct(club: Club, match: Match, winner: str) -> None:
     with committed():
         correct_result(match.pk, actor=club.organizer, winner=winner,
                        games_a=int(winner == "A"), games_b=int(winner == "B"),
-                       comment="The wrong player was entered as the winner.")
+                       comment="The wrong player was entered as the winner.", overrides_games=True)
 
 
 def first_table(competition: Competition) -> Match:
@@ -89,7 +89,7 @@ def test_a_correction_that_changes_no_pairing_changes_no_round(club, swiss):
     before = rows(swiss)["matches"]
     with committed():
         correct_result(first_table(swiss).pk, actor=club.organizer, winner="A", games_a=1,
-                       games_b=0, comment="The tally re-entered.")
+                       games_b=0, comment="The tally re-entered.", overrides_games=True)
     after = rows(swiss)["matches"]
     assert [m for m in after if m["round_id"] != before[0]["round_id"]] == [
         m for m in before if m["round_id"] != before[0]["round_id"]]

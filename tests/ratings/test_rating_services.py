@@ -112,7 +112,7 @@ def test_correction_rerates_from_its_week_and_equals_a_recomputation():
     organizer = UserFactory()
     club_of(a).organizers.add(organizer)
     correct_result(corrected.pk, actor=organizer, winner="B", games_a=0, games_b=2,
-                   comment="The scores were swapped.")
+                   comment="The scores were swapped.", overrides_games=True)
     rate_confirmed_result(corrected.pk, now=after(2))
     incremental = snapshot(club_of(a))
     assert incremental[1][:2] == before[1][:2]  # week 0 as it was
@@ -196,7 +196,7 @@ def test_correction_removing_the_first_result_equals_a_recomputation():
     organizer = UserFactory()
     club_of(a).organizers.add(organizer)
     correct_result(first.pk, actor=organizer, winner="A", games_a=0, games_b=0,
-                   kind=Match.Kind.WALKOVER, comment="B never came.")
+                   kind=Match.Kind.WALKOVER, comment="B never came.", overrides_games=True)
     rate_confirmed_result(first.pk, now=after(2))
     incremental = snapshot(club_of(a))
     assert incremental[0][0][0] == week(2)
@@ -232,7 +232,7 @@ def test_result_without_games_counts_from_its_first_report():
     organizer = UserFactory()
     club_of(a).organizers.add(organizer)
     correct_result(match.pk, actor=organizer, winner="A", games_a=2, games_b=0,
-                   comment="It was played after all.")
+                   comment="It was played after all.", overrides_games=True)
     run = rate_confirmed_result(match.pk, now=after(3))
     assert run.first == week(1)
     assert PlayerRating.objects.get(player=a.player, starts_on=week(1)).games == 2

@@ -57,7 +57,7 @@ class Season:
         games = (2, 0) if winner == "A" else (0, 2)
         correct_result(match.pk, actor=self.organizer, winner=winner, games_a=games[0],
                        games_b=games[1], kind=Match.Kind.WALKOVER if walkover else Match.Kind.PLAYED,
-                       comment="Corrected by the organizer.")
+                       comment="Corrected by the organizer.", overrides_games=True)
         self.rerate(match, n)
 
     def rerate(self, match, n):

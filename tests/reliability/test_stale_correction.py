@@ -34,7 +34,7 @@ def confirmed():
 def test_a_correction_of_the_result_as_it_stands_is_applied(confirmed):
     match, organizer = confirmed
     correct_result(match.pk, actor=organizer, winner="B", games_a=0, games_b=1,
-                   comment="Scores swapped.", expected_confirmed_at=match.confirmed_at)
+                   comment="Scores swapped.", expected_confirmed_at=match.confirmed_at, overrides_games=True)
     match.refresh_from_db()
     assert match.winner_id == match.entry_b_id
 
@@ -44,7 +44,7 @@ def test_a_correction_of_a_result_changed_since_is_refused_and_changes_nothing(c
     seen = match.confirmed_at - timedelta(seconds=3)  # the page was opened before a change
     with pytest.raises(ServiceError, match="Someone else changed this result"):
         correct_result(match.pk, actor=organizer, winner="B", games_a=0, games_b=1,
-                       comment="Scores swapped.", expected_confirmed_at=seen)
+                       comment="Scores swapped.", expected_confirmed_at=seen, overrides_games=True)
     match.refresh_from_db()
     assert (match.winner_id, match.games_a, match.games_b) == (match.entry_a_id, 1, 0)
     assert not AuditEntry.objects.filter(match=match, action="corrected").exists()
@@ -57,7 +57,8 @@ SEEN = re.compile(r'name="correct-seen" value="([^"]*)"')
 def correction(seen: str, winner: str = "B") -> dict:
     games = ("0", "1") if winner == "B" else ("1", "0")
     return {"correct-winner": winner, "correct-games_a": games[0], "correct-games_b": games[1],
-            "correct-kind": "played", "correct-comment": "Scores swapped.", "correct-seen": seen}
+            "correct-kind": "played", "correct-comment": "Scores swapped.", "correct-seen": seen,
+            "correct-overrides_games": "on"}
 
 
 def test_the_page_refuses_a_correction_of_a_result_another_organizer_corrected_meanwhile(
@@ -69,7 +70,7 @@ def test_the_page_refuses_a_correction_of_a_result_another_organizer_corrected_m
     colleague = UserFactory()
     match.competition.season.club.organizers.add(colleague)
     correct_result(match.pk, actor=colleague, winner="B", games_a=0, games_b=1,
-                   comment="B won game 1.", expected_confirmed_at=match.confirmed_at)
+                   comment="B won game 1.", expected_confirmed_at=match.confirmed_at, overrides_games=True)
     match.refresh_from_db()
     before = (match.winner_id, match.kind, match.reports.count())
 

@@ -126,7 +126,17 @@ TABLE: dict[str, Access] = {
         match_url("match-correct", confirmed), ACTION, ORGANIZERS,
         lambda w: {"correct-winner": "B", "correct-games_a": "0", "correct-games_b": "1",
                    "correct-kind": "played", "correct-comment": "Scores were swapped.",
+                   "correct-overrides_games": "on",
                    "correct-seen": Match.objects.get(pk=w.match.pk).confirmed_at.isoformat()}),
+    "match-paper": Access(match_url("match-paper"), ORGANIZER_PAGE),
+    "match-paper-game": Access(
+        match_url("match-paper-game"), ACTION, ORGANIZERS,
+        lambda w: {"totals-total_a": "100", "totals-total_b": "40", "totals-hands": "4"}),
+    "match-paper-hands": Access(match_url("match-paper-hands"), ACTION, ORGANIZERS),
+    "match-paper-record": Access(match_url("match-paper-record", decided), ACTION, ORGANIZERS),
+    "match-paper-confirm": Access(
+        match_url("match-paper-confirm", reported), ACTION, ORGANIZERS,
+        lambda w: {"confirm-reason": "The opponent agreed at the table."}),
     "match-forfeit": Access(
         match_url("match-forfeit"), ACTION, ORGANIZERS,
         lambda w: {"forfeit-absent": "B", "forfeit-kind": "no_show",

@@ -84,11 +84,14 @@ def test_a_stranger_cannot_confirm(match):
         confirm_result(match.pk, actor=stranger)
 
 
-def test_organizer_report_is_confirmed_by_either_player(match, organizer):
+def test_organizer_report_for_a_match_he_does_not_play_counts_at_once(match, organizer):
     report_result(match.pk, actor=organizer)
-    confirm_result(match.pk, actor=player_b(match))
     match.refresh_from_db()
     assert match.is_confirmed
+    assert AuditEntry.objects.filter(match=match, action="entered by an organizer, confirmed",
+                                     actor=organizer).exists()
+    with pytest.raises(ServiceError, match="no result to confirm"):
+        confirm_result(match.pk, actor=player_b(match))
 
 
 def test_result_cannot_be_reported_before_the_games_decide_it():
@@ -136,9 +139,9 @@ def test_only_an_organizer_corrects_a_confirmed_result_and_history_is_kept(match
     confirm_result(match.pk, actor=player_b(match))
     with pytest.raises(NotAllowed):
         correct_result(match.pk, actor=player_b(match), winner="B", games_a=0, games_b=1,
-                       comment="mine")
+                       comment="mine", overrides_games=True)
     correct_result(match.pk, actor=organizer, winner="B", games_a=0, games_b=1,
-                   comment="Scoresheet error in game 1")
+                   comment="Scoresheet error in game 1", overrides_games=True)
     match.refresh_from_db()
     assert match.winner == match.entry_b
     correction = AuditEntry.objects.filter(match=match, action="corrected").get()
@@ -152,7 +155,7 @@ def test_correction_needs_a_reason(match, organizer):
     report_result(match.pk, actor=player_a(match))
     confirm_result(match.pk, actor=player_b(match))
     with pytest.raises(ServiceError, match="Say why"):
-        correct_result(match.pk, actor=organizer, winner="B", games_a=0, games_b=1, comment="")
+        correct_result(match.pk, actor=organizer, winner="B", games_a=0, games_b=1, comment="", overrides_games=True)
     match.refresh_from_db()
     assert match.winner == match.entry_a
 
@@ -183,7 +186,31 @@ def test_correction_with_an_impossible_kind_or_score_is_refused(match, organizer
     confirm_result(match.pk, actor=player_b(match))
     with pytest.raises(ServiceError) as refused:
         correct_result(match.pk, actor=organizer, winner="A", games_a=games_a, games_b=0,
-                       kind=kind, comment="fix")
+                       kind=kind, comment="fix", overrides_games=True)
     assert refused.value.field == field
     match.refresh_from_db()
     assert (match.kind, match.games_a) == ("played", 1)
+
+
+def test_a_correction_against_the_games_is_refused_unless_it_overrides_them(match, organizer):
+    report_result(match.pk, actor=organizer)  # game 1 won by A: confirmed at once
+    with pytest.raises(ServiceError, match="The games say 1–0") as refused:
+        correct_result(match.pk, actor=organizer, winner="B", games_a=0, games_b=1,
+                       comment="B wins")
+    assert refused.value.field == "overrides_games"
+    with pytest.raises(ServiceError, match="Say why"):
+        correct_result(match.pk, actor=organizer, winner="B", games_a=0, games_b=1, comment="",
+                       overrides_games=True)
+    correct_result(match.pk, actor=organizer, winner="B", games_a=0, games_b=1,
+                   comment="Director's penalty: A looked through the discard pile",
+                   overrides_games=True)
+    match.refresh_from_db()
+    assert match.winner_id == match.entry_b_id
+    assert AuditEntry.objects.get(match=match, action="corrected").after["overrides_games"] is True
+
+
+def test_a_correction_that_agrees_with_the_games_needs_no_override(match, organizer):
+    report_result(match.pk, actor=organizer)
+    correct_result(match.pk, actor=organizer, winner="A", games_a=1, games_b=0,
+                   comment="Re-entered after a hand was checked")
+    assert "overrides_games" not in AuditEntry.objects.get(match=match, action="corrected").after

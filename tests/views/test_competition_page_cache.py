@@ -108,7 +108,7 @@ def test_a_league_is_fresh_through_a_result_reported_disputed_resolved_and_corre
     match.refresh_from_db()
     with page.write(), TestCase.captureOnCommitCallbacks(execute=True):
         correct_result(match.pk, actor=organizer, winner="B", games_a=0, games_b=1,
-                       comment="Scores were swapped.", expected_confirmed_at=match.confirmed_at)
+                       comment="Scores were swapped.", expected_confirmed_at=match.confirmed_at, overrides_games=True)
     assert page.changed
 
 
@@ -149,7 +149,7 @@ def test_a_knockout_is_fresh_through_its_bracket_a_correction_and_the_decision(c
     semi.refresh_from_db()
     with page.write(), TestCase.captureOnCommitCallbacks(execute=True):
         correct_result(semi.pk, actor=organizer, winner="B", games_a=0, games_b=1,
-                       comment="Dot won.", expected_confirmed_at=semi.confirmed_at)
+                       comment="Dot won.", expected_confirmed_at=semi.confirmed_at, overrides_games=True)
     decision = pending_decisions(ko)[0]
     with page.write(), TestCase.captureOnCommitCallbacks(execute=True):
         reset_match(decision.match.pk, actor=organizer, comment="Replay with Dot.")
@@ -166,7 +166,7 @@ def test_keeping_a_started_match_after_a_correction_leaves_the_page_fresh(client
     semi.refresh_from_db()
     with TestCase.captureOnCommitCallbacks(execute=True):
         correct_result(semi.pk, actor=organizer, winner="B", games_a=0, games_b=1,
-                       comment="Dot won.", expected_confirmed_at=semi.confirmed_at)
+                       comment="Dot won.", expected_confirmed_at=semi.confirmed_at, overrides_games=True)
     page = Watched(client, ko)
     with page.write(), TestCase.captureOnCommitCallbacks(execute=True):
         keep_match(pending_decisions(ko)[0].match.pk, actor=organizer, comment="Play on.")

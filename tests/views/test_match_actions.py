@@ -128,8 +128,18 @@ def test_a_game_is_only_offered_as_a_start_when_none_is_open(client, cast):
 # Report -----------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("role", ["player_a", "player_b", "organizer"])
-def test_a_player_or_the_organizer_reports_the_decided_result(client, cast, role):
+def test_the_organizer_records_the_decided_result_and_it_counts_at_once(client, cast):
+    match = decided(cast)
+    sign_in(client, cast.organizer)
+    response = post(client, "match-report", match)
+    assert response.status_code == 302
+    match.refresh_from_db()
+    assert match.status == Match.Status.CONFIRMED
+    assert "it counts at once" in client.get(response.headers["Location"]).content.decode()
+
+
+@pytest.mark.parametrize("role", ["player_a", "player_b"])
+def test_a_player_reports_the_decided_result(client, cast, role):
     match = decided(cast)
     sign_in(client, cast.role(role))
     response = post(client, "match-report", match)
@@ -351,7 +361,8 @@ def test_the_resolve_form_is_shown_to_the_organizer_only(client, cast):
 
 def correction(winner="B", games_a="0", games_b="1", kind="played", comment="Wrong winner"):
     return {"correct-winner": winner, "correct-games_a": games_a, "correct-games_b": games_b,
-            "correct-kind": kind, "correct-comment": comment}
+            "correct-kind": kind, "correct-comment": comment,
+            "correct-overrides_games": "on"}  # game 1 says A won: B as winner overrides it
 
 
 def test_the_organizer_corrects_a_confirmed_result_and_the_history_keeps_both(client, cast):
@@ -364,7 +375,7 @@ def test_the_organizer_corrects_a_confirmed_result_and_the_history_keeps_both(cl
     html = client.get(reverse("match", args=[match.pk])).content.decode()
     name_a, name_b = match.entry_a.player.name, match.entry_b.player.name
     assert f"winner {name_a}, games 1–0, played, confirmed" in html
-    assert f"winner {name_b}, games 0–1, played, confirmed" in html
+    assert f"winner {name_b}, games 0–1, played, overrides the games, confirmed" in html
     assert "Wrong winner" in html
 
 
