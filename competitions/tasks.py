@@ -9,7 +9,7 @@ running it again (a retry, a redelivery) changes nothing.
 from __future__ import annotations
 
 from celery import shared_task
-from django.db import InterfaceError, OperationalError, transaction
+from django.db import InterfaceError, OperationalError
 
 RETRIED = {
     "autoretry_for": (ConnectionError, TimeoutError, OperationalError, InterfaceError),
@@ -20,16 +20,26 @@ RETRIED = {
 
 
 def enqueue_result_follow_up(match_id: int) -> None:
-    """After the confirming transaction commits, run the work a confirmed result triggers."""
-    from ratings.tasks import rate_confirmed_result
+    """In the confirming transaction: record the work a confirmed result triggers (progression,
+    ratings); it is sent to the broker after the commit, and again by the relay until done."""
+    from competitions.services.follow_ups import record_result_follow_up
 
-    transaction.on_commit(lambda: result_confirmed.delay(match_id))
-    transaction.on_commit(lambda: rate_confirmed_result.delay(match_id))
+    record_result_follow_up(match_id)
 
 
 @shared_task(bind=True, **RETRIED)
-def result_confirmed(self, match_id: int) -> None:
+def result_confirmed(self, match_id: int, follow_up: int | None = None) -> None:
     """Advance the bracket, pair the next Swiss round, finish the competition."""
+    from competitions.services.follow_ups import mark_done
     from competitions.services.progression import follow_up_confirmed_result
 
     follow_up_confirmed_result(match_id)
+    mark_done(follow_up)
+
+
+@shared_task(acks_late=True)
+def relay_follow_ups() -> int:
+    """Beat: send again the follow-up work that was not done (its message lost or failed)."""
+    from competitions.services.follow_ups import relay
+
+    return relay()

@@ -1,0 +1,94 @@
+"""The outbox of follow-up work (competitions.models.FollowUp).
+
+`record` writes the rows in the caller's transaction and sends them once it commits; `relay`
+sends again what is still not done a while after its last sending; the task that does the work
+calls `mark_done`. Sending never raises: with the broker down or not answering (its connect and
+publish timeouts: CELERY_BROKER_CONNECTION_TIMEOUT and the transport's socket timeouts in
+CELERY_BROKER_TRANSPORT_OPTIONS) the row stays for the relay, and the change that caused it
+stands. The tasks are named, not imported: the ratings are a higher layer than competitions.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import timedelta
+
+from celery import current_app
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+from kombu.exceptions import KombuError
+
+from competitions.models import FollowUp, Match
+
+log = logging.getLogger(__name__)
+
+TASKS = {
+    FollowUp.Kind.PROGRESS: "competitions.tasks.result_confirmed",
+    FollowUp.Kind.RATE: "ratings.tasks.rate_confirmed_result",
+}
+# A row sent this long ago and still not done is sent again (its task was lost or failed).
+RESEND_AFTER = timedelta(minutes=2)
+# The organizer's page shows work that has waited longer than this.
+OVERDUE_AFTER = timedelta(minutes=5)
+BROKER_ERRORS = (KombuError, ConnectionError, TimeoutError, OSError)
+
+
+def record_result_follow_up(match_id: int) -> list[FollowUp]:
+    """In the confirming transaction: progress the competition and rate the result."""
+    competition_id = Match.objects.values_list("competition_id", flat=True).get(pk=match_id)
+    rows = FollowUp.objects.bulk_create(
+        FollowUp(kind=kind, competition_id=competition_id, match_id=match_id)
+        for kind in (FollowUp.Kind.PROGRESS, FollowUp.Kind.RATE)
+    )
+    ids = [row.pk for row in rows]
+    transaction.on_commit(lambda: send_all(FollowUp.objects.filter(pk__in=ids)))
+    return rows
+
+
+def relay(now=None) -> int:
+    """Send again what is not done and was last sent (or written) long enough ago."""
+    now = now or timezone.now()
+    due = now - RESEND_AFTER
+    rows = (FollowUp.objects.filter(done_at__isnull=True, created__lte=due)
+            .exclude(sent_at__gt=due))
+    return send_all(rows)
+
+
+def send_all(rows) -> int:
+    sent = 0
+    for row in list(rows):
+        sent += send(row)
+    return sent
+
+
+def send(row: FollowUp) -> bool:
+    """Hand the row's task to the broker (in-process when tasks run eagerly)."""
+    FollowUp.objects.filter(pk=row.pk).update(sent_at=timezone.now(), attempts=F("attempts") + 1)
+    signature = current_app.signature(TASKS[row.kind], args=[row.match_id],
+                                      kwargs={"follow_up": row.pk})
+    try:
+        publish(signature)
+    except BROKER_ERRORS as error:
+        log.warning("follow-up %s (%s) not sent, the relay sends it again: %s",
+                    row.pk, row.kind, error)
+        return False
+    return True
+
+
+def publish(signature) -> None:
+    # No publish retries: a broker that is down fails at once (within the connect timeout).
+    signature.apply_async(retry=False)
+
+
+def mark_done(follow_up: int | None) -> None:
+    if follow_up is not None:
+        FollowUp.objects.filter(pk=follow_up, done_at__isnull=True).update(done_at=timezone.now())
+
+
+def overdue(competitions, now=None) -> list[FollowUp]:
+    """Work for these competitions still not done after OVERDUE_AFTER."""
+    now = now or timezone.now()
+    return list(FollowUp.objects.filter(competition__in=competitions, done_at__isnull=True,
+                                        created__lte=now - OVERDUE_AFTER)
+                .select_related("competition", "match"))
