@@ -52,21 +52,23 @@ def relay(now=None) -> int:
     due = now - RESEND_AFTER
     rows = (FollowUp.objects.filter(done_at__isnull=True, created__lte=due)
             .exclude(sent_at__gt=due))
-    return send_all(rows)
+    return send_all(rows, now=now)
 
 
-def send_all(rows) -> int:
-    sent = 0
-    for row in list(rows):
-        sent += send(row)
-    return sent
+def send_all(rows, *, now=None) -> int:
+    return sum(send(row, now=now) for row in list(rows))
 
 
-def send(row: FollowUp) -> bool:
+def send(row: FollowUp, *, now=None) -> bool:
     """Hand the row's task to the broker (in-process when tasks run eagerly)."""
-    FollowUp.objects.filter(pk=row.pk).update(sent_at=timezone.now(), attempts=F("attempts") + 1)
-    signature = current_app.signature(TASKS[row.kind], args=[row.match_id],
-                                      kwargs={"follow_up": row.pk})
+    FollowUp.objects.filter(pk=row.pk).update(sent_at=now or timezone.now(),
+                                              attempts=F("attempts") + 1)
+    name = TASKS[row.kind]
+    if name not in current_app.tasks:
+        # Outside a worker the apps' tasks modules are imported on demand: a task run in-process
+        # (no broker configured) must be known by name.
+        current_app.loader.import_default_modules()
+    signature = current_app.signature(name, args=[row.match_id], kwargs={"follow_up": row.pk})
     try:
         publish(signature)
     except BROKER_ERRORS as error:
