@@ -9,7 +9,8 @@ from django.db.models import Q, QuerySet
 from django.shortcuts import get_object_or_404
 
 from clubs.models import Club, Player
-from competitions.models import AuditEntry, Competition, Entry, Match, ResultReport
+from competitions.models import AuditEntry, Competition, Entry, FollowUp, Match, ResultReport
+from competitions.services.follow_ups import overdue
 from competitions.services.progression import DECISION_ACTIONS, NEEDS_DECISION
 from ratings.models import RatingPeriod
 
@@ -35,6 +36,7 @@ class Dashboard:
     disputes: list[Match]
     awaiting: list[ResultReport]  # reported results waiting for the opponent
     decisions: list[AuditEntry]  # the "needs decision" entries still open
+    overdue: list[FollowUp]  # follow-up work (bracket, next round, ratings) waiting too long
     recent: list[AuditEntry]
     latest_period: RatingPeriod | None
     players: list[Player]
@@ -59,6 +61,7 @@ def dashboard(club: Club) -> Dashboard:
             .order_by("reported_at", "pk")
         ),
         decisions=open_decisions(Q(match__competition__season__club=club)),
+        overdue=overdue(club),
         recent=list(_audit().filter(match__competition__season__club=club)[:RECENT_AUDIT]),
         latest_period=RatingPeriod.objects.filter(club=club).order_by("-starts_on").first(),
         players=list(Player.objects.filter(club=club).order_by("name")),

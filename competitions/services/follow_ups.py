@@ -88,9 +88,10 @@ def mark_done(follow_up: int | None) -> None:
         FollowUp.objects.filter(pk=follow_up, done_at__isnull=True).update(done_at=timezone.now())
 
 
-def overdue(competitions, now=None) -> list[FollowUp]:
-    """Work for these competitions still not done after OVERDUE_AFTER."""
+def overdue(club, now=None) -> list[FollowUp]:
+    """The club's follow-up work still not done after OVERDUE_AFTER, oldest first. One query."""
     now = now or timezone.now()
-    return list(FollowUp.objects.filter(competition__in=competitions, done_at__isnull=True,
+    return list(FollowUp.objects.filter(competition__season__club=club, done_at__isnull=True,
                                         created__lte=now - OVERDUE_AFTER)
-                .select_related("competition", "match"))
+                .select_related("competition", "match__entry_a__player",
+                                "match__entry_b__player"))

@@ -99,8 +99,8 @@ def test_work_still_not_done_is_sent_again_on_every_relay_after_the_wait(monkeyp
     assert follow_ups.relay(now=now + LATER) == 0  # just tried: not again at once
     rows = FollowUp.objects.filter(match=match)
     assert set(rows.values_list("attempts", flat=True)) == {2}
-    assert follow_ups.overdue([competition], now=now + timedelta(minutes=6)) == list(rows)
-    assert follow_ups.overdue([competition], now=now) == []
+    assert follow_ups.overdue(competition.season.club, now=now + timedelta(minutes=6)) == list(rows)
+    assert follow_ups.overdue(competition.season.club, now=now) == []
 
 
 def test_an_unreachable_broker_fails_the_sending_at_once_and_leaves_the_row(settings):
