@@ -97,6 +97,8 @@ def undo_last_hand(game_id: int, *, actor, expected_number: int | None = None) -
         hands = list(game.hands.all())
         if not hands:
             raise ServiceError("There is no hand to undo.")
+        if game.match.games.filter(number__gt=game.number).exists():
+            raise ServiceError("A later game has started: this game's hands can no longer be undone.")
         if expected_number is not None and hands[-1].number != expected_number:
             raise ServiceError(
                 f"Hand {expected_number} was already undone; the scoresheet has been updated."
