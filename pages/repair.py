@@ -11,7 +11,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from clubs.models import Club
-from competitions.models import Competition, FollowUp, Match
+from competitions.models import Competition, FollowUp
 from competitions.services.progression import progress_competition
 from core.page_versions import competition_changed
 from ratings.models import PlayerRating
