@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
 
-.PHONY: run test lint bench install clean
+.PHONY: run test lint bench mutation install clean
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -22,9 +22,14 @@ $(VENV)/.bench: requirements/bench.txt requirements/test.txt requirements/base.t
 	$(PY) -m pip install --quiet -r requirements/bench.txt
 	touch $@
 
+$(VENV)/.mutation: requirements/mutation.txt requirements/test.txt requirements/base.txt | $(VENV)/bin/python
+	$(PY) -m pip install --quiet -r requirements/mutation.txt
+	touch $@
+
 install: $(VENV)/.base
 
 ## Serve the site on http://127.0.0.1:$(PORT) (SQLite, tasks in-process, demo data on a new database).
+run: export DJANGO_DEBUG = true
 run: $(VENV)/.base
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py seed_demo --if-empty
@@ -42,5 +47,10 @@ lint: $(VENV)/.test
 bench: $(VENV)/.bench
 	$(PY) -m benchmarks
 
+## Mutation testing of the engine's rule modules (pyproject.toml [tool.mutmut]); survivors: docs/mutation.md.
+mutation: $(VENV)/.mutation
+	$(PY) -m mutmut run --max-children $(or $(JOBS),2)
+	$(PY) -m mutmut results
+
 clean:
-	rm -rf $(VENV) db.sqlite3 staticfiles .pytest_cache .hypothesis
+	rm -rf $(VENV) mutants db.sqlite3 staticfiles .pytest_cache .hypothesis

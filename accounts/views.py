@@ -16,6 +16,7 @@ from core.errors import ServiceError
 from core.views import refusal_status
 
 TOO_MANY_REQUESTS = 429
+SERVICE_UNAVAILABLE = 503
 
 
 def _address(request: HttpRequest) -> str:
@@ -28,11 +29,18 @@ class SignInView(LoginView):
 
     def post(self, request: HttpRequest, *args, **kwargs) -> HttpResponse:
         username = request.POST.get("username", "")
-        if sign_in_limit.is_blocked(username, _address(request)):
-            form = self.form_class(request, initial={"username": username})
-            context = self.get_context_data(form=form, refusal=sign_in_limit.MESSAGE)
-            return self.render_to_response(context, status=TOO_MANY_REQUESTS)
+        try:
+            blocked = sign_in_limit.is_blocked(username, _address(request))
+        except sign_in_limit.Unavailable:
+            return self._refuse(username, sign_in_limit.UNAVAILABLE, SERVICE_UNAVAILABLE)
+        if blocked:
+            return self._refuse(username, sign_in_limit.MESSAGE, TOO_MANY_REQUESTS)
         return super().post(request, *args, **kwargs)
+
+    def _refuse(self, username: str, refusal: str, status: int) -> HttpResponse:
+        form = self.form_class(self.request, initial={"username": username})
+        context = self.get_context_data(form=form, refusal=refusal)
+        return self.render_to_response(context, status=status)
 
     def form_invalid(self, form) -> HttpResponse:
         sign_in_limit.record_failure(self.request.POST.get("username", ""), _address(self.request))

@@ -10,6 +10,7 @@ def in_scratch_database(name: str, measure: Callable[[], bool]) -> bool:
     """Set Django up, create the test database ``name`` (SQLite: in memory), run ``measure``
     in it and drop it again, whatever happens."""
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    os.environ.setdefault("DJANGO_DEBUG", "true")  # a laptop's settings, as `make run` has
     import django
 
     django.setup()

@@ -10,6 +10,13 @@ from django.urls import reverse
 from clubs.models import Club, Player, Season
 
 
+class Seat(models.TextChoices):
+    """Seat A is the match's first entry, seat B its second."""
+
+    A = "A", "A"
+    B = "B", "B"
+
+
 class Competition(models.Model):
     class Format(models.TextChoices):
         LEAGUE = "league", "League (round robin)"
@@ -248,11 +255,35 @@ class ResultReport(models.Model):
 class AuditEntry(models.Model):
     """Who changed what and when: every action on a result is kept."""
 
+    class Action(models.TextChoices):
+        REPORTED = "reported", "Result reported"
+        CONFIRMED = "confirmed", "Result confirmed"
+        DISPUTED = "disputed", "Result disputed"
+        DISPUTE_UPHELD = "dispute upheld", "Dispute upheld"
+        DISPUTE_REJECTED = "dispute rejected", "Dispute rejected"
+        CORRECTED = "corrected", "Result corrected"
+        NO_SHOW = "no-show", "No-show"
+        FORFEIT = "forfeit", "Forfeit"
+        DOUBLE_FORFEIT = "double forfeit", "Double forfeit"
+        WITHDRAWAL = "withdrawal", "Withdrawal"
+        LATE_ENTRY = "late entry", "Late entry"
+        RULING = "ruling", "Ruling recorded"
+        WALKOVER = "walkover", "Walkover"
+        RESEATED = "re-seated", "Re-seated after a correction"
+        REPAIRED = "re-paired", "Swiss round paired again"
+        NEEDS_DECISION = "needs decision", "Needs the organizer's decision"
+        KEPT = "decision: kept", "Decision: kept as played"
+        RESET = "decision: reset", "Decision: reset"
+        NOT_NEEDED = "decision: not needed", "Decision no longer needed"
+
+    # The organizer's decision about a match a correction has made doubtful: asked, then answered.
+    DECISIONS = (Action.NEEDS_DECISION, Action.KEPT, Action.RESET, Action.NOT_NEEDED)
+
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="audit")
     actor = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", null=True
     )
-    action = models.CharField(max_length=40)
+    action = models.CharField(max_length=40, choices=Action.choices)
     before = models.JSONField(default=dict, blank=True)
     after = models.JSONField(default=dict, blank=True)
     comment = models.TextField(blank=True)

@@ -1,4 +1,4 @@
-"""Model signals that keep the cached competition pages true (core.page_versions):
+"""Model signals that keep the cached competition pages true (competitions.page_versions):
 a saved or deleted row that a competition page shows forgets that page's version.
 
 What a page shows: its competition, season and club names, the entries and their players'
@@ -13,7 +13,7 @@ from django.dispatch import receiver
 
 from clubs.models import Club, Player, Season
 from competitions.models import Competition, Entry, Match, Round
-from core.page_versions import competition_changed
+from competitions.page_versions import competition_changed
 
 WRITES = (post_save, post_delete)
 

@@ -9,10 +9,7 @@ urlpatterns = [
     path("competitions/<int:pk>/fixtures.ics", exports.fixtures_ics,
          name="competition-fixtures-ics"),
     # The organizer's pages
-    path("clubs/<slug:slug>/manage/", organizer.dashboard, name="organizer-club"),
-    path("clubs/<slug:slug>/manage/players/", organizer.add_player, name="organizer-add-player"),
     path("clubs/<slug:slug>/competitions/new/", organizer.new_competition, name="competition-new"),
-    path("players/<int:pk>/claim-link/", organizer.claim_link, name="player-claim-link"),
     path("competitions/<int:pk>/entries/", organizer.entries, name="competition-entries"),
     path("competitions/<int:pk>/entries/new/", organizer.new_entrant,
          name="competition-new-entrant"),

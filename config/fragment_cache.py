@@ -2,7 +2,7 @@
 process's own memory in front of the default cache, which the processes share.
 
 Only for values that never change under their key: a competition page's fragments are keyed by
-the page's version (core.page_versions), so a fragment found in this process's memory
+the page's version (competitions.page_versions), so a fragment found in this process's memory
 is the fragment any process would render. A fragment is rendered once for all processes, and
 read from the shared cache (a network round trip) once per process.
 """

@@ -1,37 +1,33 @@
-"""Settings from the environment, with safe local defaults.
+"""Settings from the environment (django-environ), with safe defaults: debug off, so a
+deployment that forgets a variable does not run in debug mode. `make run` and the test run
+(pyproject.toml, pytest-env) turn debug on. Every variable is in README.md's configuration table.
 
 No DATABASE_URL: SQLite in the project folder. No CELERY_BROKER_URL: tasks run in-process.
+A value that starts with `$` names another variable (django-environ's proxy); `\\$` is a literal `$`.
 """
 
-import os
 from pathlib import Path
 
-import dj_database_url
+import environ
+
+from config.caches import LOGGER as CACHE_LOGGER
+from config.caches import caches_for
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
+env = environ.Env()
+env.escape_proxy = True
 
-def env_bool(name: str, default: bool) -> bool:
-    value = os.environ.get(name)
-    if value is None:
-        return default
-    return value.strip().lower() in {"1", "true", "yes", "on"}
-
-
-DEBUG = env_bool("DJANGO_DEBUG", True)
-SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
+DEBUG = env.bool("DJANGO_DEBUG", default=False)
+SECRET_KEY = env.str("DJANGO_SECRET_KEY", default="")
 if not SECRET_KEY:
     if not DEBUG:
         raise RuntimeError("DJANGO_SECRET_KEY must be set when DJANGO_DEBUG is off")
     SECRET_KEY = "dev-only-not-secret-gin-league"
-ALLOWED_HOSTS = [
-    h.strip()
-    for h in os.environ.get("DJANGO_ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver").split(",")
-    if h.strip()
-]
-CSRF_TRUSTED_ORIGINS = [
-    o.strip() for o in os.environ.get("DJANGO_CSRF_TRUSTED_ORIGINS", "").split(",") if o.strip()
-]
+# Comma-separated; spaces around the commas are dropped.
+ALLOWED_HOSTS = env.list("DJANGO_ALLOWED_HOSTS", cast=str.strip,
+                         default=["localhost", "127.0.0.1", "[::1]", "testserver"])
+CSRF_TRUSTED_ORIGINS = env.list("DJANGO_CSRF_TRUSTED_ORIGINS", cast=str.strip, default=[])
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -63,6 +59,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "config.htmx.VaryOnHtmxMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -84,9 +81,11 @@ TEMPLATES = [
 ]
 
 DATABASES = {
-    "default": dj_database_url.config(
-        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}", conn_max_age=60, conn_health_checks=True
-    )
+    "default": {
+        **env.db_url("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
+        "CONN_MAX_AGE": 60,
+        "CONN_HEALTH_CHECKS": True,
+    }
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -101,7 +100,7 @@ LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
 LANGUAGE_CODE = "en"
-TIME_ZONE = os.environ.get("DJANGO_TIME_ZONE", "UTC")
+TIME_ZONE = env.str("DJANGO_TIME_ZONE", default="UTC")
 USE_I18N = True
 USE_TZ = True
 
@@ -120,19 +119,50 @@ STORAGES = {
 WHITENOISE_USE_FINDERS = DEBUG
 WHITENOISE_AUTOREFRESH = DEBUG
 
-EMAIL_BACKEND = os.environ.get("DJANGO_EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+# Mail from one URL: consolemail:// (the default: printed to the console),
+# smtp+tls://user:password@mail.example.org:587, smtp+ssl://…:465, dummymail://.
+vars().update(env.email_url("EMAIL_URL", default="consolemail://"))
+DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="Gin League <gin-league@localhost>")
 
 # Celery: a broker URL means a real worker; none means tasks run eagerly, in-process.
-CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "")
+CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default="")
 CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
 CELERY_TASK_EAGER_PROPAGATES = True
-CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND") or None
+CELERY_RESULT_BACKEND = env.str("CELERY_RESULT_BACKEND", default="") or None
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = TIME_ZONE
+# The work a confirmed (or corrected) result triggers, by kind (competitions.models.FollowUp.Kind)
+# and task name, each given the match id: the bracket, the next Swiss round and the
+# competition's end; then the ratings.
+RESULT_FOLLOW_UP_TASKS = {
+    "progress": "competitions.tasks.result_confirmed",
+    "rate": "ratings.tasks.rate_confirmed_result",
+}
+# Where seeding by rating reads the players' current ratings: {player id: rating}.
+RATINGS_OF_PLAYERS = "ratings.selectors.ratings_for"
+# The Redis broker. A task taken by a worker that dies unacknowledged goes back to the queue
+# after the visibility timeout: 5 minutes, far above the longest task (a club's ratings
+# recomputed from scratch: 1.6 s for a season of 100,000 games, benchmarks/bench_ratings_db.py)
+# plus the longest retry wait (retry_backoff: 16 s before the fifth retry). A task running
+# longer would be handed to a second worker while the first still runs.
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": 5 * 60,
+    "socket_connect_timeout": 2,
+    "socket_timeout": 3,  # above the worker's one-second BRPOP wait
+}
+CELERY_BROKER_CONNECTION_TIMEOUT = 2
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True  # a worker started before Redis waits for it
+# Publishing (from a request, after its transaction commits) tries again once, after 0.2 s. With
+# the timeouts above, a publish to a broker that refuses connections fails in about 0.1 s, and
+# to one that accepts them and never answers in about 3 s (measured), not gunicorn's 30 s.
+CELERY_TASK_PUBLISH_RETRY = True
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 1, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.2,
+}
 # Rating periods (ISO weeks) are closed within the hour after they end; a run with nothing to
 # close only reads (ratings.services.close_rating_periods).
 CELERY_BEAT_SCHEDULE = {
@@ -144,16 +174,13 @@ CELERY_BEAT_SCHEDULE = {
 
 # Cache: Redis when REDIS_URL is set (production, several processes), else in-process memory.
 # It holds what every process must agree on: sign-in limits, and the competition pages' versions
-# and rendered fragments (core.page_versions). Fragments, which never change under
-# their key, are also kept in each process's memory (config/fragment_cache.py).
-REDIS_URL = os.environ.get("REDIS_URL", "")
-CACHES = {
-    "default": {"BACKEND": "config.redis_cache.ReusingRedisCache", "LOCATION": REDIS_URL}
-    if REDIS_URL
-    else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
-    "template_fragments": {"BACKEND": "config.fragment_cache.LocalThenShared",
-                           "LOCATION": "fragments", "OPTIONS": {"MAX_ENTRIES": 2000}},
-}
+# and rendered fragments (competitions.page_versions). Fragments, which never change under
+# their key, are also kept in each process's memory (config/fragment_cache.py). A Redis that does
+# not answer makes pages uncached, not failing, and sign-ins refused (config/caches.py).
+REDIS_URL = env.str("REDIS_URL", default="")
+CACHES = caches_for(REDIS_URL)
+DJANGO_REDIS_LOG_IGNORED_EXCEPTIONS = True
+DJANGO_REDIS_LOGGER = CACHE_LOGGER
 
 # HTTPS and cookies. Off in DEBUG (the local site runs on plain http://127.0.0.1).
 SECURE_CONTENT_TYPE_NOSNIFF = True
@@ -162,16 +189,18 @@ X_FRAME_OPTIONS = "DENY"
 SESSION_COOKIE_HTTPONLY = True
 if not DEBUG:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
-    SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", True)
+    SECURE_SSL_REDIRECT = env.bool("DJANGO_SECURE_SSL_REDIRECT", default=True)
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
-    SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", str(365 * 24 * 3600)))
+    SECURE_HSTS_SECONDS = env.int("DJANGO_HSTS_SECONDS", default=365 * 24 * 3600)
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
-    SECURE_HSTS_PRELOAD = env_bool("DJANGO_HSTS_PRELOAD", True)
+    SECURE_HSTS_PRELOAD = env.bool("DJANGO_HSTS_PRELOAD", default=True)
 
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
+    "filters": {"unreachable_cache": {"()": "config.caches.UnreachableCacheWarning"}},
     "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "INFO")},
+    "loggers": {CACHE_LOGGER: {"filters": ["unreachable_cache"]}},
+    "root": {"handlers": ["console"], "level": env.str("DJANGO_LOG_LEVEL", default="INFO")},
 }

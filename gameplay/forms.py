@@ -66,7 +66,7 @@ class HandForm(ServiceErrorForm):
         if data.get("outcome") == Hand.Outcome.DEAD_HAND:
             # A dead hand has no winner: a radio already tapped cannot be untapped on a phone.
             data["winner"] = ""
-            # RULES.md Core, "End of stock": a dead hand scores nothing, so no points to type.
+            # docs/rules.md "End of stock": a dead hand scores nothing, so no points to type.
             if data.get("points") is None:
                 data["points"] = 0
         return data

@@ -6,14 +6,7 @@ from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 
-from competitions.models import Match
-
-
-class Seat(models.TextChoices):
-    """Seat A is the match's first entry, seat B its second."""
-
-    A = "A", "A"
-    B = "B", "B"
+from competitions.models import Match, Seat
 
 
 class Game(models.Model):

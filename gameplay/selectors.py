@@ -74,7 +74,7 @@ class Scoresheet:
 
     @property
     def final_account(self) -> list[AccountRow]:
-        """RULES.md "Game end": hand points, box bonuses, the game bonus, the shutout."""
+        """docs/rules.md "The game": hand points, box bonuses, the game bonus, the shutout."""
         final = self.score.final
         if final is None:
             return []

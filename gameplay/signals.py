@@ -1,4 +1,4 @@
-"""Games and hands a competition page shows: a saved or deleted one forgets the page's version (core.page_versions)."""
+"""Games and hands a competition page shows: a saved or deleted one forgets the page's version (competitions.page_versions)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
 from competitions.models import Match
-from core.page_versions import competition_changed
+from competitions.page_versions import competition_changed
 from gameplay.models import Game, Hand
 
 WRITES = (post_save, post_delete)

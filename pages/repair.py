@@ -12,8 +12,8 @@ from django.utils import timezone
 
 from clubs.models import Club
 from competitions.models import Competition, FollowUp
+from competitions.page_versions import competition_changed
 from competitions.services.progression import progress_competition
-from core.page_versions import competition_changed
 from ratings.models import PlayerRating
 from ratings.services import recompute_ratings
 

@@ -1,7 +1,9 @@
-"""Reads for the pages that bring the apps together: home, club, player and match. Each runs a fixed number of queries whatever the number of rows."""
+"""Reads for the pages that bring the apps together: home, club, player, match and the
+organizer's page of a club. Each runs a fixed number of queries whatever the number of rows."""
 
 from __future__ import annotations
 
+from collections import defaultdict
 from dataclasses import dataclass
 
 from django.db.models import Prefetch, Q, QuerySet
@@ -9,9 +11,12 @@ from django.shortcuts import get_object_or_404
 
 from clubs.models import Club, Player, Season
 from clubs.permissions import organized_by
-from competitions.models import AuditEntry, Competition, Entry, Match, ResultReport
+from competitions.models import AuditEntry, Competition, Entry, FollowUp, Match, ResultReport
 from competitions.selectors import MATCH_SIDES, OPEN_FOR_PLAY, matches_with_sides
+from competitions.selectors_organizer import RECENT_AUDIT, audit_entries, open_decisions
+from competitions.services.follow_ups import overdue
 from gameplay.models import Game, Hand
+from ratings.models import RatingPeriod
 from ratings.selectors import CurrentRating, ratings_for
 
 RECENT_MATCHES = 20
@@ -293,3 +298,42 @@ def head_to_head(player: Player, opponent: Player) -> HeadToHead:
         .order_by("-confirmed_at", "-pk")
     )
     return HeadToHead(opponent, [result_line(match, player.pk) for match in matches])
+
+
+@dataclass(frozen=True, slots=True)
+class Dashboard:
+    club: Club
+    competitions: dict[str, list[Competition]]  # by status: draft, running, finished
+    disputes: list[Match]
+    awaiting: list[ResultReport]  # reported results waiting for the opponent
+    decisions: list[AuditEntry]  # the "needs decision" entries still open
+    overdue: list[FollowUp]  # follow-up work (bracket, next round, ratings) waiting too long
+    recent: list[AuditEntry]
+    latest_period: RatingPeriod | None
+    players: list[Player]
+
+
+def dashboard(club: Club) -> Dashboard:
+    in_club = Q(competition__season__club=club)
+    competitions: dict[str, list[Competition]] = defaultdict(list)
+    for competition in (Competition.objects.filter(season__club=club).select_related("season")
+                        .order_by("-created_at", "pk")):
+        competitions[competition.status].append(competition)
+    matches = Match.objects.filter(in_club).select_related("competition", "round", *MATCH_SIDES)
+    return Dashboard(
+        club=club,
+        competitions=dict(competitions),
+        disputes=list(matches.filter(status=Match.Status.DISPUTED).order_by("pk")),
+        awaiting=list(
+            ResultReport.objects.filter(Q(match__competition__season__club=club),
+                                        status=ResultReport.Status.PENDING)
+            .select_related("reported_by", "match__competition", "match__entry_a__player",
+                            "match__entry_b__player", "winner__player")
+            .order_by("reported_at", "pk")
+        ),
+        decisions=open_decisions(Q(match__competition__season__club=club)),
+        overdue=overdue(club),
+        recent=list(audit_entries().filter(match__competition__season__club=club)[:RECENT_AUDIT]),
+        latest_period=RatingPeriod.objects.filter(club=club).order_by("-starts_on").first(),
+        players=list(Player.objects.filter(club=club).order_by("name")),
+    )

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from pages.views import clubs, home, matches, players
+from pages.views import clubs, home, matches, organizer_club, players
 
 urlpatterns = [
     path("", home.home, name="home"),
@@ -14,4 +14,9 @@ urlpatterns = [
     path("matches/<int:pk>/resolve/", matches.resolve, name="match-resolve"),
     path("matches/<int:pk>/correct/", matches.correct, name="match-correct"),
     path("matches/<int:pk>/forfeit/", matches.forfeit, name="match-forfeit"),
+    # The organizer's page of a club
+    path("clubs/<slug:slug>/manage/", organizer_club.dashboard, name="organizer-club"),
+    path("clubs/<slug:slug>/manage/players/", organizer_club.add_player,
+         name="organizer-add-player"),
+    path("players/<int:pk>/claim-link/", organizer_club.claim_link, name="player-claim-link"),
 ]

@@ -55,6 +55,49 @@ def test_production_refuses_to_start_without_a_secret_key(tmp_path):
     assert "DJANGO_SECRET_KEY must be set" in result.stderr
 
 
+def test_debug_is_off_unless_asked_for(tmp_path):
+    env = {k: v for k, v in os.environ.items() if k not in ("DJANGO_DEBUG", "DJANGO_SECRET_KEY")}
+    result = subprocess.run(
+        [sys.executable, "manage.py", "check"], cwd=ROOT, env=env, capture_output=True, text=True
+    )
+    assert result.returncode != 0  # debug off, so a secret key is required
+    assert "DJANGO_SECRET_KEY must be set" in result.stderr
+
+
+def test_the_environment_reaches_the_settings(tmp_path):
+    env = {**os.environ, "DJANGO_DEBUG": "off", "DJANGO_SECRET_KEY": "k" * 50,
+           "DJANGO_ALLOWED_HOSTS": "gin.example.org, www.gin.example.org",
+           "DJANGO_CSRF_TRUSTED_ORIGINS": "https://gin.example.org",
+           "DJANGO_SECURE_SSL_REDIRECT": "no", "DJANGO_HSTS_SECONDS": "60",
+           "DATABASE_URL": f"sqlite:///{tmp_path / 'env.sqlite3'}",
+           "EMAIL_URL": "smtp+tls://club:secret@mail.example.org:587",
+           "DEFAULT_FROM_EMAIL": "Gin Club <gin@example.org>"}
+    shown = ("DEBUG", "ALLOWED_HOSTS", "CSRF_TRUSTED_ORIGINS", "SECURE_SSL_REDIRECT",
+             "SECURE_HSTS_SECONDS", "EMAIL_BACKEND", "EMAIL_HOST", "EMAIL_PORT", "EMAIL_USE_TLS",
+             "EMAIL_HOST_USER", "DEFAULT_FROM_EMAIL")
+    script = ("from django.conf import settings; "
+              f"print(repr({{name: getattr(settings, name) for name in {shown!r}}}))")
+    result = subprocess.run([sys.executable, "manage.py", "shell", "-c", script], cwd=ROOT,
+                            env=env, capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert eval(result.stdout.strip().splitlines()[-1]) == {
+        "DEBUG": False, "ALLOWED_HOSTS": ["gin.example.org", "www.gin.example.org"],
+        "CSRF_TRUSTED_ORIGINS": ["https://gin.example.org"], "SECURE_SSL_REDIRECT": False,
+        "SECURE_HSTS_SECONDS": 60, "EMAIL_BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+        "EMAIL_HOST": "mail.example.org", "EMAIL_PORT": 587, "EMAIL_USE_TLS": True,
+        "EMAIL_HOST_USER": "club", "DEFAULT_FROM_EMAIL": "Gin Club <gin@example.org>",
+    }
+
+
+def test_mail_is_printed_to_the_console_by_default():
+    env = {k: v for k, v in os.environ.items() if k != "EMAIL_URL"}
+    script = "from django.conf import settings; print(settings.EMAIL_BACKEND)"
+    result = subprocess.run([sys.executable, "manage.py", "shell", "-c", script], cwd=ROOT,
+                            env=env, capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip().splitlines()[-1] == "django.core.mail.backends.console.EmailBackend"
+
+
 @pytest.mark.django_db
 def test_pages_carry_a_content_security_policy_without_inline_scripts(client):
     response = client.get(reverse("home"))
@@ -74,3 +117,15 @@ def test_no_template_has_an_inline_script_the_policy_would_block():
         if inline.search(path.read_text())
     ]
     assert offenders == []
+
+
+def test_the_readme_lists_every_variable_the_settings_read():
+    import re
+
+    settings_source = (ROOT / "config" / "settings.py").read_text()
+    read = set(re.findall(r'env\.\w+\(\s*"([A-Z_]+)"', settings_source))
+    readme = (ROOT / "README.md").read_text()
+    table = readme.split("## Configuration", 1)[1].split("\n## ", 1)[0]
+    listed = set(re.findall(r"^\| `([A-Z_]+)` \|", table, re.MULTILINE))
+    assert "DJANGO_DEBUG" in read and "EMAIL_URL" in read
+    assert read == listed

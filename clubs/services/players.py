@@ -17,7 +17,6 @@ from django.urls import reverse
 
 from clubs.models import Club, Player
 from clubs.permissions import require_organizer
-from competitions.services.competitions import register_players
 from core.errors import NotAllowed, ServiceError
 
 CLAIM_SALT = "clubs.players.claim"
@@ -60,13 +59,6 @@ def name_problem(name: str) -> str:
         return "Give the player's name: it has no visible character."
     return ""
 
-
-def add_and_enter(competition, *, actor, name: str) -> Player:
-    """A new player of the competition's club, entered in it: both, or neither."""
-    with transaction.atomic():
-        player = add_player(competition.season.club, actor=actor, name=name)
-        register_players(competition, [player], actor=actor)
-    return player
 
 
 def claim_token(player: Player, *, actor) -> str:

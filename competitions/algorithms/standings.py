@@ -17,6 +17,8 @@ from fractions import Fraction
 from competitions.algorithms.tiebreaks import (
     Encounter,
     Profile,
+    RoundKind,
+    Scoring,
     Tiebreak,
     break_ties,
     fixed_values,
@@ -30,9 +32,11 @@ class ResultKind(StrEnum):
     FORFEIT = "forfeit"  # the loser forfeited this match (e.g. did not show up)
     DOUBLE_FORFEIT = "double_forfeit"  # both forfeited: both lose
     BYE = "bye"  # player_a had no opponent this round
+    WITHDRAWN = "withdrawn"  # player_a had withdrawn and was not paired this round
 
 
 WON_WITHOUT_PLAY = (ResultKind.WALKOVER, ResultKind.FORFEIT)
+WITHOUT_OPPONENT = (ResultKind.BYE, ResultKind.WITHDRAWN)
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,10 +75,12 @@ class MatchResult:
 def _problem(r: MatchResult) -> str | None:
     if r.player_a is None or r.player_a == r.player_b:
         return "a result needs two different players, or one with a bye"
-    if (r.kind is ResultKind.BYE) != (r.player_b is None):
-        return "a bye, and only a bye, has no player_b"
+    if (r.kind in WITHOUT_OPPONENT) != (r.player_b is None):
+        return "a bye or a round after withdrawing, and only those, have no player_b"
     if r.kind is ResultKind.BYE and r.winner not in (None, r.player_a):
         return "a bye can only be won by its player"
+    if r.kind is ResultKind.WITHDRAWN and r.winner is not None:
+        return "a round after withdrawing has no winner"
     if r.winner is not None and r.winner not in r.players:
         return "the winner must be one of the players"
     if r.kind in WON_WITHOUT_PLAY and r.winner is None:
@@ -97,6 +103,8 @@ class PointsSystem:
     forfeit: int | None = None
 
     def earned(self, result: MatchResult, player: Hashable) -> int:
+        if result.kind is ResultKind.WITHDRAWN:
+            return 0
         if result.kind is ResultKind.BYE:
             return self.win if self.bye is None else self.bye
         if result.winner == player:
@@ -143,17 +151,19 @@ def league_table(
     points: PointsSystem = DEFAULT_POINTS,
     tiebreaks: Sequence[Tiebreak] = DEFAULT_TIEBREAKS,
 ) -> tuple[Row, ...]:
-    """The table, best first. `players` lists every entrant; its order ranks players left tied."""
+    """The table, best first. `players` lists every entrant; its order ranks players left tied.
+    A player's results are taken in round order where they all have a round number."""
     if len(set(tiebreaks)) != len(tiebreaks):
         raise ValueError("a tiebreak appears twice")
     mine = results_by_player(players, results)
     records = {p: _record(p, mine[p], points) for p in players}
     profiles = {p: _profile(p, mine[p], points, records[p]) for p in players}
-    fixed = fixed_values(profiles, tiebreaks)  # the chosen tiebreaks only
+    scoring = Scoring(points.win, points.draw, points.loss)
+    fixed = fixed_values(profiles, tiebreaks, scoring)  # the chosen tiebreaks only
     rows: list[Row] = []
     for group in _groups_by_points(players, profiles):
         h2h = _group_head_to_head(group, tiebreaks, profiles)
-        for block in break_ties(group, tiebreaks, profiles, fixed):
+        for block in break_ties(group, tiebreaks, profiles, fixed, scoring):
             for i, player in enumerate(block.players):
                 values = _shown_values(player, tiebreaks, fixed, h2h)
                 rows.append(Row(
@@ -175,6 +185,9 @@ def results_by_player(
             if p not in mine:
                 raise ValueError(f"result for a player not in the field: {p!r}")
             mine[p].append(r)
+    for rs in mine.values():
+        if all(r.round is not None for r in rs):
+            rs.sort(key=lambda r: r.round)
     return mine
 
 
@@ -183,28 +196,40 @@ def _profile(
 ) -> Profile:
     return Profile(
         match_points=record["match_points"],
-        possible_points=points.win * len(mine),
         net_game_points=record["game_points_for"] - record["game_points_against"],
-        wins=record["won"],
         hands_won=record["hands_won"],
         hands_lost=record["hands_lost"],
         encounters=tuple(_encounter(r, player, points) for r in mine),
     )
 
 
+def round_kind(r: MatchResult, player: Hashable) -> RoundKind:
+    """The round as FIDE's article on unplayed rounds sees it, for `player`."""
+    if r.kind is ResultKind.PLAYED:
+        return RoundKind.PLAYED
+    if r.kind is ResultKind.BYE:
+        return RoundKind.BYE
+    if r.winner == player:
+        return RoundKind.FORFEIT_WIN
+    if r.kind in (ResultKind.WALKOVER, ResultKind.WITHDRAWN):
+        return RoundKind.WITHDRAWN
+    return RoundKind.FORFEIT_LOSS
+
+
 def _encounter(r: MatchResult, player: Hashable, points: PointsSystem) -> Encounter:
-    if r.winner == player or r.kind is ResultKind.BYE:
-        score = Fraction(1)
-    elif r.winner is None and r.kind is ResultKind.PLAYED:
-        score = Fraction(1, 2)
+    kind, earned = round_kind(r, player), points.earned(r, player)
+    if kind is RoundKind.PLAYED:
+        won, drawn = r.winner == player, r.winner is None
+    elif kind is RoundKind.BYE:  # the result its points make it (FIDE C.07, unplayed rounds)
+        won, drawn = earned >= points.win, earned == points.draw
     else:
-        score = Fraction(0)
-    played = r.kind is ResultKind.PLAYED
-    return Encounter(r.opponent_of(player), score, points.earned(r, player), played)
+        won, drawn = kind is RoundKind.FORFEIT_WIN, False
+    score = Fraction(1) if won else Fraction(1, 2) if drawn else Fraction(0)
+    return Encounter(r.opponent_of(player), score, earned, kind)
 
 
 def _record(player: Hashable, mine: Sequence[MatchResult], points: PointsSystem) -> dict[str, int]:
-    matches = [r for r in mine if r.kind is not ResultKind.BYE]
+    matches = [r for r in mine if r.player_b is not None]
     won = sum(r.winner == player for r in matches)
     drawn = sum(r.winner is None and r.kind is ResultKind.PLAYED for r in matches)
     sides = [r.for_player(player) for r in mine]
@@ -213,7 +238,7 @@ def _record(player: Hashable, mine: Sequence[MatchResult], points: PointsSystem)
         "won": won,
         "drawn": drawn,
         "lost": len(matches) - won - drawn,
-        "byes": len(mine) - len(matches),
+        "byes": sum(r.kind is ResultKind.BYE for r in mine),
         "match_points": sum(points.earned(r, player) for r in mine),
         "game_points_for": sum(s[0] for s in sides),
         "game_points_against": sum(s[1] for s in sides),
@@ -231,8 +256,8 @@ def _groups_by_points(
 
 def _group_head_to_head(
     group: Sequence[Hashable], order: Sequence[Tiebreak], profiles: Mapping[Hashable, Profile]
-) -> dict[Hashable, Fraction] | None:
-    """Head-to-head over a whole match-point group, for the rows; only when it is chosen."""
+) -> dict[Hashable, Fraction | None] | None:
+    """Direct encounter over a whole match-point group, for the rows; only when it is chosen."""
     if Tiebreak.HEAD_TO_HEAD not in order or len(group) < 2:
         return None
     return head_to_head(group, profiles)
@@ -242,9 +267,9 @@ def _shown_values(
     player: Hashable,
     order: Sequence[Tiebreak],
     fixed: Mapping[Tiebreak, Mapping[Hashable, Fraction]],
-    h2h: Mapping[Hashable, Fraction] | None,
+    h2h: Mapping[Hashable, Fraction | None] | None,
 ) -> tuple[tuple[Tiebreak, Fraction | None], ...]:
-    """The row's tiebreak values; head-to-head over the player's whole match-point group."""
+    """The row's tiebreak values; direct encounter over the player's whole match-point group."""
     return tuple(
         (tb, (h2h or {}).get(player) if tb is Tiebreak.HEAD_TO_HEAD else fixed[tb][player])
         for tb in order

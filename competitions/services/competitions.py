@@ -10,13 +10,13 @@ from django.db import IntegrityError, transaction
 from clubs.models import Player, Season
 from clubs.permissions import require_organizer
 from competitions.models import Competition, Entry
+from competitions.page_versions import competition_changed
 from core.errors import ServiceError
-from core.page_versions import competition_changed
 from gameplay.engine import EngineError, Ruleset
 
 
 def build_ruleset(preset: str = "standard", house_rules: Mapping[str, Any] | None = None) -> Ruleset:
-    """A preset of RULES.md with house rules on top, refused with the engine's reason."""
+    """A preset of docs/rules.md with house rules on top, refused with the engine's reason."""
     try:
         return Ruleset.preset(preset).but(**(house_rules or {}))
     except (EngineError, TypeError) as error:

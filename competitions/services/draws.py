@@ -17,9 +17,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.db import transaction
 from django.db.models import Prefetch
 from django.utils import timezone
+from django.utils.module_loading import import_string
 
 from clubs.models import Player
 from clubs.permissions import require_organizer
@@ -28,7 +30,7 @@ from competitions.algorithms.elimination_advance import advance
 from competitions.algorithms.round_robin import round_robin
 from competitions.algorithms.seeding import seed_at_random, seed_by_rating
 from competitions.models import Competition, Entry, Match, Round
-from competitions.services import progression
+from competitions.services import knockout, swiss_rounds
 from competitions.services.brackets import (
     BRACKET_ORDER,
     bracket_of,
@@ -57,7 +59,7 @@ def start_competition(competition_id: int, *, actor, seeding: str = "entered") -
         if competition.format == Competition.Format.LEAGUE:
             _draw_league(competition, [e.pk for e in order])
         elif competition.format == Competition.Format.SWISS:
-            progression.pair_swiss_round(competition, 1)
+            swiss_rounds.pair_swiss_round(competition, 1)
         else:
             _draw_knockout(competition, [e.pk for e in order])
         competition.status = Competition.Status.RUNNING
@@ -102,9 +104,7 @@ def _seeding_order(competition: Competition, entries: list[Entry], seeding: str)
     by_id = {e.pk: e for e in entered}
     if seeding == "random":
         return [by_id[pk] for pk in seed_at_random([e.pk for e in entered], competition.pk)]
-    from ratings.selectors import ratings_for
-
-    ratings = ratings_for([e.player_id for e in entered])
+    ratings = import_string(settings.RATINGS_OF_PLAYERS)([e.player_id for e in entered])
     rated = {e.pk: ratings[e.player_id].rating for e in entered if e.player_id in ratings}
     place = {e.pk: i for i, e in enumerate(entered)}
     order = seed_by_rating(rated, tie_key=place.__getitem__)
@@ -154,7 +154,7 @@ def _draw_knockout(competition: Competition, seeds: list[int]) -> None:
         matches.append(Match(competition=competition, round=round_, key=key_text(key),
                              status=Match.Status.PENDING))
     Match.objects.bulk_create(matches)
-    progression.sync_knockout(competition)
+    knockout.sync_knockout(competition)
 
 
 # The bracket as a page draws it -------------------------------------------------------------

@@ -5,7 +5,8 @@ sends again what is still not done a while after its last sending; the task that
 calls `mark_done`. Sending never raises: with the broker down or not answering (its connect and
 publish timeouts: CELERY_BROKER_CONNECTION_TIMEOUT and the transport's socket timeouts in
 CELERY_BROKER_TRANSPORT_OPTIONS) the row stays for the relay, and the change that caused it
-stands. The tasks are named, not imported: the ratings are a higher layer than competitions.
+stands. The tasks are named (settings.RESULT_FOLLOW_UP_TASKS, by kind), not imported: the
+ratings are a higher layer than competitions.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import logging
 from datetime import timedelta
 
 from celery import current_app
+from django.conf import settings
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
@@ -23,10 +25,6 @@ from competitions.models import FollowUp, Match
 
 log = logging.getLogger(__name__)
 
-TASKS = {
-    FollowUp.Kind.PROGRESS: "competitions.tasks.result_confirmed",
-    FollowUp.Kind.RATE: "ratings.tasks.rate_confirmed_result",
-}
 # A row sent this long ago and still not done is sent again (its task was lost or failed).
 RESEND_AFTER = timedelta(minutes=2)
 # The organizer's page shows work that has waited longer than this.
@@ -39,7 +37,7 @@ def record_result_follow_up(match_id: int) -> list[FollowUp]:
     competition_id = Match.objects.values_list("competition_id", flat=True).get(pk=match_id)
     rows = FollowUp.objects.bulk_create(
         FollowUp(kind=kind, competition_id=competition_id, match_id=match_id)
-        for kind in (FollowUp.Kind.PROGRESS, FollowUp.Kind.RATE)
+        for kind in settings.RESULT_FOLLOW_UP_TASKS
     )
     ids = [row.pk for row in rows]
     transaction.on_commit(lambda: send_all(FollowUp.objects.filter(pk__in=ids)))
@@ -63,7 +61,7 @@ def send(row: FollowUp, *, now=None) -> bool:
     """Hand the row's task to the broker (in-process when tasks run eagerly)."""
     FollowUp.objects.filter(pk=row.pk).update(sent_at=now or timezone.now(),
                                               attempts=F("attempts") + 1)
-    name = TASKS[row.kind]
+    name = settings.RESULT_FOLLOW_UP_TASKS[row.kind]
     if name not in current_app.tasks:
         # Outside a worker the apps' tasks modules are imported on demand: a task run in-process
         # (no broker configured) must be known by name.
@@ -79,8 +77,9 @@ def send(row: FollowUp, *, now=None) -> bool:
 
 
 def publish(signature) -> None:
-    # No publish retries: a broker that is down fails at once (within the connect timeout).
-    signature.apply_async(retry=False)
+    # Retried on a lost connection as CELERY_TASK_PUBLISH_RETRY_POLICY says (once, at once):
+    # a broker that is down fails within the connect and socket timeouts, not after a long wait.
+    signature.apply_async()
 
 
 def mark_done(follow_up: int | None) -> None:

@@ -18,7 +18,7 @@ from __future__ import annotations
 from django.db import transaction
 
 from clubs.permissions import is_organizer
-from competitions.models import Match, ResultReport
+from competitions.models import AuditEntry, Match, ResultReport
 from competitions.services.results import _apply_confirmed, locked_match
 from core.errors import NotAllowed, ServiceError
 
@@ -27,8 +27,8 @@ CAUSES = (Match.Kind.NO_SHOW, Match.Kind.FORFEIT)
 FORFEITABLE = (Match.Status.SCHEDULED, Match.Status.IN_PROGRESS, Match.Status.REPORTED,
                Match.Status.DISPUTED)
 OPEN_REPORTS = (ResultReport.Status.PENDING, ResultReport.Status.DISPUTED)
-ACTIONS = {Match.Kind.NO_SHOW: "no-show", Match.Kind.FORFEIT: "forfeit",
-           Match.Kind.DOUBLE_FORFEIT: "double forfeit"}
+ACTIONS = {Match.Kind.NO_SHOW: AuditEntry.Action.NO_SHOW, Match.Kind.FORFEIT: AuditEntry.Action.FORFEIT,
+           Match.Kind.DOUBLE_FORFEIT: AuditEntry.Action.DOUBLE_FORFEIT}
 
 
 def record_forfeit(match_id: int, *, actor, absent: str, kind: str = Match.Kind.NO_SHOW,

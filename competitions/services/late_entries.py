@@ -33,7 +33,7 @@ from competitions.models import Round as RoundRow
 from competitions.services.brackets import fixture_key, table_of
 from core.errors import ServiceError
 
-LATE = "late entry"
+LATE = AuditEntry.Action.LATE_ENTRY
 UNFINISHED = (Match.Status.CONFIRMED, Match.Status.VOID)
 
 

@@ -73,7 +73,7 @@ def report_result(match_id: int, *, actor) -> ResultReport:
         )
         match.status = Match.Status.REPORTED
         match.save(update_fields=["status"])
-        _audit(match, actor, "reported", after=_report_facts(report))
+        _audit(match, actor, AuditEntry.Action.REPORTED, after=_report_facts(report))
         return report
 
 
@@ -87,7 +87,7 @@ def confirm_result(match_id: int, *, actor) -> Match:
             raise NotAllowed("You reported this result: your opponent must confirm it.")
         if confirmer_side is None or confirmer_side == side_of(report.reported_by, match):
             raise NotAllowed("Only the opponent of the player who reported may confirm this result.")
-        _apply_confirmed(match, report, actor, action="confirmed")
+        _apply_confirmed(match, report, actor, action=AuditEntry.Action.CONFIRMED)
         return match
 
 
@@ -105,7 +105,7 @@ def dispute_result(match_id: int, *, actor, comment: str) -> ResultReport:
         report.save(update_fields=["status", "comment"])
         match.status = Match.Status.DISPUTED
         match.save(update_fields=["status"])
-        _audit(match, actor, "disputed", comment=report.comment)
+        _audit(match, actor, AuditEntry.Action.DISPUTED, comment=report.comment)
         return report
 
 
@@ -121,14 +121,14 @@ def resolve_dispute(match_id: int, *, actor, uphold: bool, comment: str = "") ->
             raise NotAllowed("You play in this match: another organizer must resolve its dispute.")
         report = _open_report(match, ResultReport.Status.DISPUTED, "resolve")
         if uphold:
-            _apply_confirmed(match, report, actor, action="dispute upheld", comment=comment)
+            _apply_confirmed(match, report, actor, action=AuditEntry.Action.DISPUTE_UPHELD, comment=comment)
         else:
             report.status = ResultReport.Status.REJECTED
             report.decided_by, report.decided_at = actor, timezone.now()
             report.save(update_fields=["status", "decided_by", "decided_at"])
             match.status = Match.Status.IN_PROGRESS
             match.save(update_fields=["status"])
-            _audit(match, actor, "dispute rejected", comment=comment)
+            _audit(match, actor, AuditEntry.Action.DISPUTE_REJECTED, comment=comment)
         return match
 
 
@@ -171,7 +171,7 @@ def correct_result(match_id: int, *, actor, winner: str | None, games_a: int, ga
             match=match, winner=_entry(match, winner), games_a=games_a, games_b=games_b,
             kind=kind, reported_by=actor, comment=comment.strip(),
         )
-        _apply_confirmed(match, report, actor, action="corrected", comment=comment, before=before)
+        _apply_confirmed(match, report, actor, action=AuditEntry.Action.CORRECTED, comment=comment, before=before)
         return match
 
 

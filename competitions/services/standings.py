@@ -9,8 +9,11 @@
   Walkovers, forfeits and byes have no game points and no hands.
 - Tiebreaks in the competition's order (`competition.tiebreaks`, names of
   competitions.algorithms.tiebreaks.Tiebreak), by default: league: head-to-head, net game points,
-  wins; Swiss: Buchholz cut-1, Buchholz, Sonneborn-Berger; knockout: wins, net game points.
-  Each row names the tiebreak that put it below the row above ("head-to-head").
+  number of wins; Swiss: Buchholz cut-1, Buchholz, Sonneborn-Berger; knockout: number of wins,
+  net game points. Each row names the tiebreak that put it below the row above ("head-to-head");
+  the table carries each tiebreak's one-sentence definition and the rule it follows.
+- A withdrawn entry's rounds after its last match, in which it was not paired, are results of
+  their own (`ResultKind.WITHDRAWN`): FIDE's tiebreaks count them as zero-point byes.
 - `knockout_placings`: a knockout's final order (champion, runner-up, third place, then by the
   round a player went out in).
 """
@@ -33,15 +36,15 @@ from competitions.algorithms.standings import (
     ResultKind,
     league_table,
 )
-from competitions.algorithms.tiebreaks import Tiebreak
-from competitions.models import Competition, Entry, Match
+from competitions.algorithms.tiebreaks import DEFINITIONS, Tiebreak
+from competitions.models import Competition, Entry, Match, Seat
 from competitions.services.brackets import bracket_of, key_text, parse_key, seeded_entries
-from gameplay.models import Game, Hand
 
 TIEBREAK_LABELS = {
     Tiebreak.HEAD_TO_HEAD: "head-to-head",
     Tiebreak.NET_GAME_POINTS: "net game points",
-    Tiebreak.WINS: "wins",
+    Tiebreak.WINS: "number of wins",
+    Tiebreak.GAMES_WON: "number of games won",
     Tiebreak.BUCHHOLZ: "Buchholz",
     Tiebreak.BUCHHOLZ_CUT1: "Buchholz cut-1",
     Tiebreak.MEDIAN_BUCHHOLZ: "median Buchholz",
@@ -80,14 +83,15 @@ def tiebreaks_of(competition: Competition) -> tuple[Tiebreak, ...]:
 
 
 def as_match_result(match: Match, game_points: tuple[int, int] = (0, 0),
-                    hands: tuple[int, int] = (0, 0)) -> MatchResult | None:
+                    hands: tuple[int, int] = (0, 0), round: int | None = None
+                    ) -> MatchResult | None:
     """A confirmed match as the algorithms' result (entry ids as players); None when it has no
     player on one side and is not a bye (a knockout walkover with nobody opposite)."""
     kind = KINDS[match.kind]
     if match.entry_a_id is None or (match.entry_b_id is None) != (kind is ResultKind.BYE):
         return None
     if kind is ResultKind.BYE:
-        return MatchResult(match.entry_a_id, None, None, ResultKind.BYE)
+        return MatchResult(match.entry_a_id, None, None, ResultKind.BYE, round=round)
     winner = match.winner_id
     if kind in WON_WITHOUT_PLAY and winner is None:
         kind = ResultKind.DOUBLE_FORFEIT
@@ -96,7 +100,23 @@ def as_match_result(match: Match, game_points: tuple[int, int] = (0, 0),
     if kind is not ResultKind.PLAYED:
         game_points, hands = (0, 0), (0, 0)
     return MatchResult(match.entry_a_id, match.entry_b_id, winner, kind,
-                       game_points[0], game_points[1], hands[0], hands[1])
+                       game_points[0], game_points[1], hands[0], hands[1], round)
+
+
+@dataclass(frozen=True, slots=True)
+class TiebreakDefinition:
+    tiebreak: Tiebreak
+    label: str
+    sentence: str  # what it is, in one sentence
+    source: str  # the rule it follows, e.g. "FIDE C.07 §7.1 (number of wins)"
+
+    @property
+    def anchor(self) -> str:
+        return f"tiebreak-{self.tiebreak.value.replace('_', '-')}"
+
+
+def tiebreak_definition(tiebreak: Tiebreak) -> TiebreakDefinition:
+    return TiebreakDefinition(tiebreak, TIEBREAK_LABELS[tiebreak], *DEFINITIONS[tiebreak])
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,37 +155,62 @@ class StandingsTable:
     tiebreaks: tuple[tuple[Tiebreak, str], ...]  # in the competition's order, with labels
     points: PointsSystem
     notes: tuple[str, ...]  # how game points and byes count, for the page
+    definitions: tuple[TiebreakDefinition, ...] = ()  # the tiebreaks', in the table's order
 
 
 def competition_standings(competition: Competition) -> StandingsTable:
     entries = list(Entry.objects.filter(competition=competition).select_related("player")
                    .order_by("seed", "pk"))
-    results = confirmed_results(competition)
+    results = confirmed_results(competition, withdrawn=[e.pk for e in entries
+                                                         if e.withdrawn_at is not None])
     points, order = points_of(competition), tiebreaks_of(competition)
     table = league_table([e.pk for e in entries], results, points=points, tiebreaks=order)
     by_id = {e.pk: e for e in entries}
     rows = tuple(_row(r, by_id[r.player]) for r in table)
     labels = tuple((t, TIEBREAK_LABELS[t]) for t in order)
-    return StandingsTable(competition, rows, labels, points, _notes(competition))
+    return StandingsTable(competition, rows, labels, points, _notes(competition),
+                          tuple(tiebreak_definition(t) for t in order))
 
 
-def confirmed_results(competition: Competition) -> list[MatchResult]:
-    """Every confirmed match as a result with its game points and hands won. Three queries."""
-    matches = list(Match.objects.filter(competition=competition, status=Match.Status.CONFIRMED)
-                   .order_by("pk"))
-    finished = Game.objects.filter(match__competition=competition, status=Game.Status.FINISHED,
-                                   match__status=Match.Status.CONFIRMED)
+def confirmed_results(competition: Competition, withdrawn: Sequence[int] = ()) -> list[MatchResult]:
+    """Every confirmed match as a result with its round number, game points and hands won, and
+    for each entry in `withdrawn` the rounds after its last match, up to the latest round with a
+    match, in which it was not paired. Three queries."""
+    matches = list(Match.objects.filter(competition=competition).select_related("round")
+                   .order_by("round__number", "pk"))
+    # The games and hands come through the match's `games` relation: a finished game is one with
+    # a winner (gameplay keeps them so), a won hand one with a winner (a dead hand has none).
+    confirmed = Match.objects.filter(competition=competition, status=Match.Status.CONFIRMED)
     totals = {
-        row["match_id"]: (row["a"], row["b"])
-        for row in finished.values("match_id").annotate(a=Sum("total_a"), b=Sum("total_b"))
+        row["pk"]: (row["a"], row["b"])
+        for row in confirmed.filter(games__winner__in=Seat.values).values("pk")
+        .annotate(a=Sum("games__total_a"), b=Sum("games__total_b"))
     }
     won: dict[int, list[int]] = defaultdict(lambda: [0, 0])
-    hands = Hand.objects.filter(game__in=finished).exclude(winner="")
-    for row in hands.values("game__match_id", "winner").annotate(n=Count("pk")):
-        won[row["game__match_id"]]["AB".index(row["winner"])] = row["n"]
-    found = (as_match_result(m, totals.get(m.pk, (0, 0)), tuple(won.get(m.pk, (0, 0))))
-             for m in matches)
-    return [r for r in found if r is not None]
+    hands = confirmed.filter(games__winner__in=Seat.values, games__hands__winner__in=Seat.values)
+    for row in hands.values("pk", "games__hands__winner").annotate(n=Count("games__hands")):
+        won[row["pk"]]["AB".index(row["games__hands__winner"])] = row["n"]
+    found = (as_match_result(m, totals.get(m.pk, (0, 0)), tuple(won.get(m.pk, (0, 0))),
+                             round=m.round.number)
+             for m in matches if m.status == Match.Status.CONFIRMED)
+    return [r for r in found if r is not None] + rounds_after_withdrawing(matches, withdrawn)
+
+
+def rounds_after_withdrawing(matches: Sequence[Match], withdrawn: Sequence[int]
+                             ) -> list[MatchResult]:
+    """The rounds a withdrawn entry was not paired in after its last match (FIDE C.07: zero-point
+    byes), up to the latest round with a match; main-bracket rounds only."""
+    main = [m for m in matches if m.round.bracket == m.round.Bracket.MAIN]
+    if not main:
+        return []
+    latest = max(m.round.number for m in main)
+    results = []
+    for entry in withdrawn:
+        rounds = [m.round.number for m in main if entry in (m.entry_a_id, m.entry_b_id)]
+        after = max(rounds, default=0)
+        results += [MatchResult(entry, None, None, ResultKind.WITHDRAWN, round=n)
+                    for n in range(after + 1, latest + 1)]
+    return results
 
 
 def _row(row, entry: Entry) -> StandingsRow:

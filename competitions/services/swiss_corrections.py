@@ -21,25 +21,15 @@ entry waiting for his first round is paired.
 
 from __future__ import annotations
 
-from collections import Counter
-
 from django.utils import timezone
 
-from competitions.algorithms.swiss import PairingImpossible, SwissRound, pair_next_round
+from competitions.algorithms.swiss import PairingImpossible, SwissRound
 from competitions.models import AuditEntry, Competition, Match, ResultReport, Round
 from competitions.services.brackets import fixture_key, table_of
-from competitions.services.progression import (
-    KEPT,
-    NEEDS_DECISION,
-    NOT_NEEDED,
-    RESET,
-    latest_decisions,
-)
-from competitions.services.standings import as_match_result, points_of
+from competitions.services.decisions import latest_decisions
+from competitions.services.swiss_rounds import paired_from_results
 from core.errors import ServiceError
-from gameplay.models import Game
 
-REPAIRED = "re-paired"
 NOT_STARTED = (Match.Status.PENDING, Match.Status.SCHEDULED)
 OPEN_OR_COUNTED = (ResultReport.Status.PENDING, ResultReport.Status.DISPUTED,
                    ResultReport.Status.CONFIRMED)
@@ -54,15 +44,15 @@ def recheck_later_rounds(competition: Competition, trigger: Match) -> None:
     for round_ in later:
         rows = _rows(round_)
         decision = decisions.get(rows[0].pk)
-        asked = decision is not None and decision.action == NEEDS_DECISION
+        asked = decision is not None and decision.action == AuditEntry.Action.NEEDS_DECISION
         drawn = _paired_as_then(competition, round_.number, rows)
         if _agrees(rows, drawn):
             if asked:
                 AuditEntry.objects.create(
-                    match=rows[0], action=NOT_NEEDED,
+                    match=rows[0], action=AuditEntry.Action.NOT_NEEDED,
                     comment=f"{round_} agrees with the results again: there is nothing to decide.")
             continue
-        if decision is not None and decision.action == KEPT:
+        if decision is not None and decision.action == AuditEntry.Action.KEPT:
             continue
         if round_ == later[-1] and not _started(rows):
             _pair_again(competition, round_, rows, actor=None,
@@ -80,7 +70,7 @@ def reset_swiss_round(competition: Competition, match: Match, *, actor,
     after = competition.matches.filter(round__number__gt=round_.number).order_by("pk")
     before = {"deleted": [_facts(m) for m in after], "round": [_facts(m) for m in _rows(round_)]}
     competition.rounds.filter(number__gt=round_.number).delete()
-    AuditEntry.objects.create(match=match, actor=actor, action=RESET, before=before,
+    AuditEntry.objects.create(match=match, actor=actor, action=AuditEntry.Action.RESET, before=before,
                               comment=comment.strip() or f"Reset: {round_} is paired again.")
     return _pair_again(competition, round_, _rows(round_), actor=actor,
                        note=f"{round_} is paired again: an organizer reset it.")
@@ -92,14 +82,8 @@ def _rows(round_: Round) -> list[Match]:
 
 
 def _pairing(competition: Competition, number: int, seeds: list[int]) -> SwissRound | None:
-    """Round `number` paired from the confirmed results of the rounds before it."""
-    earlier = list(competition.matches.filter(status=Match.Status.CONFIRMED,
-                                              round__number__lt=number))
-    results = [r for r in map(as_match_result, earlier) if r is not None]
-    dealt_first = Counter(m.entry_a_id for m in earlier if m.entry_b_id is not None)
     try:
-        return pair_next_round(seeds, results, points=points_of(competition),
-                               dealt_first=dealt_first)
+        return paired_from_results(competition, number, seeds)
     except PairingImpossible:
         return None
 
@@ -135,7 +119,7 @@ def _agrees(rows: list[Match], drawn: SwissRound | None) -> bool:
 def _started(rows: list[Match]) -> bool:
     played = [m for m in rows if m.kind != Match.Kind.BYE]
     return (any(m.status not in NOT_STARTED for m in played)
-            or Game.objects.filter(match__in=played).exists())
+            or Match.objects.filter(pk__in=[m.pk for m in played], games__isnull=False).exists())
 
 
 def _pair_again(competition: Competition, round_: Round, rows: list[Match], *, actor,
@@ -174,7 +158,7 @@ def _pair_again(competition: Competition, round_: Round, rows: list[Match], *, a
 def _seat(row: Match, pair: tuple, kind: str, actor, note: str, names: dict[int, str]) -> Match:
     before = _facts(row) if row.pk else {}
     if row.pk:
-        Game.objects.filter(match=row).delete()
+        row.games.all().delete()
         row.reports.filter(status__in=OPEN_OR_COUNTED).update(
             status=ResultReport.Status.SUPERSEDED)
     bye = kind == Match.Kind.BYE
@@ -184,7 +168,7 @@ def _seat(row: Match, pair: tuple, kind: str, actor, note: str, names: dict[int,
     row.confirmed_at = timezone.now() if bye else None
     row.save()
     was = f" It was {_pair_text(before, names)}." if before else ""
-    AuditEntry.objects.create(match=row, actor=actor, action=REPAIRED, before=before,
+    AuditEntry.objects.create(match=row, actor=actor, action=AuditEntry.Action.REPAIRED, before=before,
                               after=_facts(row), comment=f"{note}{was}")
     return row
 
@@ -218,7 +202,7 @@ def _ask(round_: Round, rows: list[Match], drawn: SwissRound, later: list[Round]
         f"paired. Depending on it: {', '.join(depends) or 'nothing'}."
     )
     AuditEntry.objects.create(
-        match=rows[0], action=NEEDS_DECISION, comment=comment,
+        match=rows[0], action=AuditEntry.Action.NEEDS_DECISION, comment=comment,
         after={"round": round_.number, "pairing": [list(p) for p in drawn.pairings],
                "bye": drawn.bye, "depends_on": depends, "cause": trigger.key},
     )

@@ -68,7 +68,7 @@ def _walk_over(match: Match, entry: Entry, actor, now, comment: str) -> Match:
     match.games_a = match.games_b = 0
     match.save(update_fields=["kind", "winner", "status", "confirmed_at", "games_a", "games_b"])
     AuditEntry.objects.create(
-        match=match, actor=actor, action="withdrawal", before=before,
+        match=match, actor=actor, action=AuditEntry.Action.WITHDRAWAL, before=before,
         after={"status": match.status, "winner": match.winner_id, "kind": match.kind},
         comment=comment.strip() or f"{entry.player} withdrew from the competition.",
     )

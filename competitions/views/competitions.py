@@ -2,7 +2,7 @@
 round being played, or of any round or all of them (a round filter whose links work without
 JavaScript; htmx swaps only the fixtures).
 
-Its fragments are cached under the competition's page version (core.page_versions):
+Its fragments are cached under the competition's page version (competitions.page_versions):
 the view reads the version and, for an organizer, the links they get; everything else comes
 from `CompetitionPage`, read from the database only when a fragment is not in the cache.
 """
@@ -16,11 +16,11 @@ from django.http import Http404, HttpRequest, HttpResponse
 
 from competitions import selectors
 from competitions.models import Competition, Round
+from competitions.page_versions import FRAGMENT_SECONDS, competition_version
 from competitions.services.draws import bracket_view
 from competitions.services.standings import competition_standings, knockout_placings
 from competitions.views.bracket_layout import layout
 from competitions.views.ruleset_summary import summarize
-from core.page_versions import FRAGMENT_SECONDS, competition_version
 from core.views import render_page
 
 TEMPLATE = "competitions/competition.html"

@@ -14,6 +14,11 @@ class Setting:
     preset_value: str
 
     @property
+    def section(self) -> str:
+        """The anchor of this setting's section in docs/rules.md (and on /rules/)."""
+        return "setting-" + self.name.replace(" ", "-")
+
+    @property
     def is_house_rule(self) -> bool:
         return self.value != self.preset_value
 

@@ -1,6 +1,6 @@
 """Gin Rummy rules engine: pure Python, no Django, no I/O.
 
-Rules come from shared/rules/ (the two source texts and RULES.md); each module names its section.
+Rules: docs/rules.md, the rule book in the project's words; each module names its section.
 """
 
 from .arrangement import all_best_arrangements, best_arrangement, best_discard, least_deadwood
@@ -11,7 +11,13 @@ from .hand import apply, deal, legal_events, replay
 from .hand_events import Choice, Found, Source, log_from_json, log_to_json
 from .hand_state import HandResult, HandState, Phase
 from .hand_view import PlayerView, player_view
-from .hollywood import HollywoodLine, HollywoodScore, score_hollywood
+from .hollywood import (
+    HollywoodFormat,
+    HollywoodLine,
+    HollywoodScore,
+    HollywoodWinner,
+    score_hollywood,
+)
 from .melds import is_meld, make_meld
 from .players import SimplePlayer, StrongPlayer
 from .rules import PRESETS, NextDealer, Ruleset, Shutout
@@ -45,8 +51,10 @@ __all__ = [
     "HandRecord",
     "HandResult",
     "HandState",
+    "HollywoodFormat",
     "HollywoodLine",
     "HollywoodScore",
+    "HollywoodWinner",
     "IllegalAction",
     "IllegalKnock",
     "InvalidCards",

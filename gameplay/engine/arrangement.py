@@ -1,4 +1,4 @@
-"""The least-deadwood arrangement of a hand (RULES.md, Core: "the engine always finds the
+"""The least-deadwood arrangement of a hand (docs/rules.md: "the engine always finds the
 arrangement with the least deadwood points"; "A card belongs to one meld only").
 
 How the exact search works: a hand is a 52-bit mask. Runs never cross suits, so once the sets are

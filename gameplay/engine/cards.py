@@ -1,6 +1,6 @@
 """Cards and the deck.
 
-RULES.md, Core: one 52-card deck; A=1, 2-10 face value, J Q K = 10; the ace is low only.
+docs/rules.md: one 52-card deck; A=1, 2-10 face value, J Q K = 10; the ace is low only.
 """
 
 from __future__ import annotations

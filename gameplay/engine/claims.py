@@ -1,6 +1,6 @@
 """Checking what a player claims for a hand: outcome, winner and points.
 
-Without cards only the impossible is refused (RULES.md "Settling a knock" and the settings
+Without cards only the impossible is refused (docs/rules.md "Settling a knock" and the settings
 table give each outcome's possible points). With both hands the engine's settlement
 (``settle_hand``) is the truth and every mismatch is said. Errors of ``settle_hand``
 (IllegalKnock, InvalidCards) are not raised: they become problems with their own message,
@@ -30,7 +30,7 @@ from .settlement import Settlement, settle_hand
 from .types import Meld, Outcome, Seat, Side
 
 MAX_DEADWOOD = 98
-MIN_KNOCKER_DEADWOOD = 1  # a knock with no deadwood is gin (RULES.md Core)
+MIN_KNOCKER_DEADWOOD = 1  # a knock with no deadwood is gin (docs/rules.md)
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,7 +140,7 @@ def _seat_problems(claim: HandClaim) -> tuple[str, ...]:
         return (f"{_a(outcome_name(outcome))} needs a winner",)
     if knocker is None:
         return ()
-    # RULES.md "Settling a knock": an undercut goes to the defender, everything else to the knocker
+    # docs/rules.md "Settling a knock": an undercut goes to the defender, everything else to the knocker
     expected = knocker.other if outcome is Outcome.UNDERCUT else knocker
     if winner is expected:
         return ()
@@ -188,7 +188,7 @@ def bounds(outcome: Outcome, rules: Ruleset, upcard: Card | None) -> _Bounds | s
         return f"no {outcome_name(outcome)} is possible: the knock limit is {limit}{ace}"
     if outcome is Outcome.UNDERCUT:
         return _undercut_bounds(rules, limit)
-    # RULES.md: knocker scores defender deadwood minus knocker deadwood; a tie is an undercut
+    # docs/rules.md: knocker scores defender deadwood minus knocker deadwood; a tie is an undercut
     # unless undercut_on_tie is off, when it is a knock worth 0.
     low = 1 if rules.undercut_on_tie else 0
     low_reason = "equal deadwood is an undercut" if rules.undercut_on_tie else "a tie"
@@ -198,13 +198,13 @@ def bounds(outcome: Outcome, rules: Ruleset, upcard: Card | None) -> _Bounds | s
 
 
 def _bonus_bounds(name: str, bonus: int) -> _Bounds:
-    # RULES.md: gin scores the defender's deadwood (no layoffs) plus the bonus.
+    # docs/rules.md: gin scores the defender's deadwood (no layoffs) plus the bonus.
     return _Bounds(bonus, MAX_DEADWOOD + bonus, f"the {name}",
                    f"{MAX_DEADWOOD} deadwood, the most a hand can hold, plus the {name} {bonus}")
 
 
 def _undercut_bounds(rules: Ruleset, limit: int) -> _Bounds:
-    # RULES.md: the defender scores the difference plus the bonus; the difference is at most the
+    # docs/rules.md: the defender scores the difference plus the bonus; the difference is at most the
     # knocker's deadwood (<= the knock limit) and at least 0 (a tie) or 1 when a tie is a knock.
     bonus = rules.undercut_bonus
     if rules.undercut_on_tie:

@@ -4,8 +4,8 @@
 raises ``IllegalAction`` / ``IllegalKnock`` saying why (the old state is a value: unchanged);
 ``replay(rules, events)`` rebuilds a hand from its log, which ``log_to_json`` stores.
 
-Rules: RULES.md Core ("Deal", "First turn", "A turn", "Knock", "End of stock") and seed 002;
-irregularities go to rulings.py (seed 000).
+Rules: docs/rules.md ("Deal", "First turn", "A turn", "Knock", "End of stock") and the knocking-and-scoring text;
+irregularities go to rulings.py (Hoyle's irregularities).
 """
 
 from __future__ import annotations
@@ -76,7 +76,7 @@ def deal(
 
 
 def apply_deal(rules: Ruleset, event: Deal) -> HandState:
-    """RULES.md Core, "Deal": 10 cards each, one at a time, non-dealer first."""
+    """docs/rules.md "Deal": 10 cards each, one at a time, non-dealer first."""
     if len(event.deck) != len(DECK) or set(event.deck) != set(DECK):
         raise IllegalAction("a deal needs the 52 cards of the deck, each once")
     counts = event.counts
@@ -128,7 +128,7 @@ def apply(state: HandState, event: Event) -> HandState:
 def _turn_upcard(state: HandState, event: TurnUpcard) -> HandState:
     check_turn(state, event.seat, Phase.DEALT)
     upcard, stock = state.stock[0], state.stock[1:]
-    # RULES.md Core: the upcard starts the discard pile; the non-dealer is offered it first.
+    # docs/rules.md: the upcard starts the discard pile; the non-dealer is offered it first.
     return replace(state, stock=stock, discards=(upcard,), upcard=upcard, phase=Phase.OFFER,
                    turn=state.non_dealer, turn_number=1)
 
@@ -136,7 +136,7 @@ def _turn_upcard(state: HandState, event: TurnUpcard) -> HandState:
 def _pass(state: HandState, event: Pass) -> HandState:
     check_turn(state, event.seat, Phase.OFFER)
     state = replace(state, begun=True, passes=state.passes + 1)
-    if state.passes == 1:  # RULES.md Core, "First turn": then the dealer may take it
+    if state.passes == 1:  # docs/rules.md "First turn": then the dealer may take it
         return replace(state, turn=state.dealer)
     # "if both pass, the non-dealer draws from the stock and play goes on normally"
     started = start_turn(state, state.non_dealer)
@@ -152,7 +152,7 @@ def _draw(state: HandState, event: Draw) -> HandState:
     state = replace(state, begun=True, drawn=per_seat(state.drawn, seat, True),
                     hands=per_seat(state.hands, seat, (*state.hands[seat], card)),
                     phase=Phase.DISCARD, turn=seat)
-    if state.marks.correction_turn:  # drawing without discarding (000 Incorrect Hand)
+    if state.marks.correction_turn:  # drawing without discarding (Hoyle's irregularities, Incorrect Hand)
         return end_turn(state)
     return state
 
@@ -175,7 +175,7 @@ def _take_from_pile(state: HandState, seat: Seat, named: Card | None) -> tuple[C
 
 
 def _take_exposed(state: HandState, seat: Seat, named: Card | None) -> tuple[Card, HandState]:
-    # 000 Exposed Card: "may in each succeeding turn take one of the exposed cards"
+    # Hoyle's irregularities, Exposed Card: "may in each succeeding turn take one of the exposed cards"
     if state.marks.exposed_rights is not seat or not state.exposed:
         raise IllegalAction(f"{seat.name} has no right to draw an exposed card now")
     if named is None or named not in state.exposed:
@@ -209,7 +209,7 @@ def _knock(state: HandState, event: Knock) -> HandState:
 
 
 def _declared_spread(state: HandState, seat: Seat, event: Knock) -> tuple | None:
-    """The knocker's melds, checked. 000 Illegal Knock: "If the knocker can make his claim good
+    """The knocker's melds, checked. Hoyle's irregularities, Illegal Knock: "If the knocker can make his claim good
     by rearranging his cards into different sets, he may do so": a declared spread leaving too
     much deadwood is replaced by the engine's (None)."""
     if event.spread is None:

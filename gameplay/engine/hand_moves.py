@@ -34,7 +34,7 @@ def check_discard(state: HandState, seat: Seat, card: Card) -> None:
     check_turn(state, seat, Phase.DISCARD)
     if card not in state.hands[seat]:
         raise IllegalAction(f"{seat.name} does not hold {card}")
-    # RULES.md Core, "A turn": a card just taken from the pile may not be discarded (setting).
+    # docs/rules.md "A turn": a card just taken from the pile may not be discarded (setting).
     if card == state.taken and not state.rules.may_discard_card_taken_from_pile:
         raise IllegalAction(f"{card} was taken from the discard pile this turn: discard another")
 
@@ -56,7 +56,7 @@ def knock_count_problem(state: HandState, seat: Seat, discard: Card) -> str | No
 
 
 def knock_problem(state: HandState, seat: Seat, discard: Card) -> str | None:
-    """Why ``seat`` may not knock discarding ``discard`` (RULES.md Core "Knock", 000), or None."""
+    """Why ``seat`` may not knock discarding ``discard`` (docs/rules.md "Knock", Hoyle's irregularities), or None."""
     problem = knock_count_problem(state, seat, discard)
     if problem is not None:
         return problem

@@ -1,5 +1,5 @@
 """The end of a knock, gin or big gin: ``settle_hand`` on the final cards, and the two rulings of
-seed 000 that change a settlement: an illegal knock the opponent accepted, and a defender found
+Hoyle's irregularities that change a settlement: an illegal knock the opponent accepted, and a defender found
 with an incorrect hand after a knock.
 """
 
@@ -13,13 +13,13 @@ from .rules import Ruleset
 from .settlement import Settlement, settle_hand
 from .types import Outcome, Seat, Side
 
-# 000 Incorrect Hand: "he is charged 10 for each missing card"
+# Hoyle's irregularities, Incorrect Hand: "he is charged 10 for each missing card"
 MISSING_CARD_CHARGE = 10
 
 
 def settle(state: HandState) -> HandState:
-    """The hand settled: the defender has spread and laid off (RULES.md "Settling a knock").
-    A knock over the limit that the opponent accepted (000 Illegal Knock: "opponent may accept
+    """The hand settled: the defender has spread and laid off (docs/rules.md "Settling a knock").
+    A knock over the limit that the opponent accepted (Hoyle's irregularities, Illegal Knock: "opponent may accept
     the knock") is settled without the limit."""
     # The defender's cards are counted as he spreads them: a wrong count not yet ruled on is
     # found now, after the knock.
@@ -38,7 +38,7 @@ def result_of(settlement: Settlement, knocker: Seat) -> HandResult:
 
 
 def _settle_miscounted(state: HandState) -> HandResult:
-    """000 Incorrect Hand: "If the opponent is found to have an incorrect hand after a knock, he
+    """Hoyle's irregularities, Incorrect Hand: "If the opponent is found to have an incorrect hand after a knock, he
     is charged 10 for each missing card, or all his cards (if more than ten) are counted; in
     either case, he cannot score for undercut." """
     rules = state.rules

@@ -1,6 +1,6 @@
 """The state of a hand, an immutable value, and the moves between turns that every event shares.
 
-RULES.md, Core ("Deal", "First turn", "A turn", "End of stock") and seed 000 (the marks a ruling
+docs/rules.md ("Deal", "First turn", "A turn", "End of stock") and Hoyle's irregularities (the marks a ruling
 leaves on the hand: exposed cards and who may draw them, a lost turn, a hand being corrected, a
 hand played exposed).
 """
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from .settlement import Settlement
 
 HAND_SIZE = 10
-DEAD_STOCK = 2  # RULES.md Core: "only 2 cards remain in the stock at the start of a player's turn"
+DEAD_STOCK = 2  # docs/rules.md: "only 2 cards remain in the stock at the start of a player's turn"
 
 
 class Phase(StrEnum):
@@ -49,7 +49,7 @@ class HandResult:
 
 @dataclass(frozen=True, slots=True)
 class Marks:
-    """What the rulings of seed 000 leave on the hand (see rulings.py)."""
+    """What the rulings of Hoyle's irregularities leave on the hand (see rulings.py)."""
 
     exposed_offender: Seat | None = None  # Exposed Card: who saw the exposed cards
     exposed_rights: Seat | None = None  # who may now draw one of the exposed cards
@@ -156,9 +156,9 @@ def expected_count(state: HandState, seat: Seat) -> int:
 
 def knock_limit(state: HandState, seat: Seat) -> int | None:
     """The most deadwood ``seat`` may knock with in this turn; None: no knock this turn."""
-    if state.marks.correction_turn:  # 000 Incorrect Hand: no knock until the turn after
+    if state.marks.correction_turn:  # Hoyle's irregularities, Incorrect Hand: no knock until the turn after
         return None
-    if state.marks.gin_only is seat:  # 000 Exposed Card: "only if he has a gin hand"
+    if state.marks.gin_only is seat:  # Hoyle's irregularities, Exposed Card: "only if he has a gin hand"
         return 0
     return state.rules.knock_limit_for(state.upcard)
 
@@ -183,7 +183,7 @@ def end_turn(state: HandState) -> HandState:
 
 
 def start_turn(state: HandState, seat: Seat, **changes: Any) -> HandState:
-    """``seat``'s turn starts (with ``changes`` to the state), unless it is lost (000: "loses
+    """``seat``'s turn starts (with ``changes`` to the state), unless it is lost (Hoyle's irregularities: "loses
     his next turn, opponent then having two turns in succession") or the stock is down to two
     cards (dead hand)."""
     marks = changes.pop("marks", state.marks)
@@ -195,14 +195,14 @@ def start_turn(state: HandState, seat: Seat, **changes: Any) -> HandState:
         marks = replace(marks, lost_turns=lost)
     state = replace(state, marks=marks, turn=seat, turn_number=state.turn_number + 1,
                     phase=Phase.DRAW, **changes)
-    if len(state.stock) <= DEAD_STOCK:  # RULES.md Core, "End of stock"; 002 likewise
+    if len(state.stock) <= DEAD_STOCK:  # docs/rules.md "End of stock"; the knocking-and-scoring text likewise
         note = f"{len(state.stock)} cards left in the stock at the start of a turn"
         return finish(state, HandResult(Outcome.DEAD_HAND, None, 0, state.dealer, note=note))
     return begin_correction(state)
 
 
 def begin_correction(state: HandState) -> HandState:
-    """000 Incorrect Hand: a hand being corrected discards without drawing (too many cards) or
+    """Hoyle's irregularities, Incorrect Hand: a hand being corrected discards without drawing (too many cards) or
     draws without discarding (too few), one card a turn, until it holds ten."""
     seat = state.turn
     if seat not in state.marks.correcting:
@@ -217,7 +217,7 @@ def begin_correction(state: HandState) -> HandState:
 
 def draw_from_stock(state: HandState, seat: Seat, count: int = 1) -> tuple[HandState, tuple]:
     """Take ``count`` cards off the stock; a stock draw also moves the exposed-card draw rights
-    (000 Exposed Card: "after the first occasion when he draws from the stock instead...")."""
+    (Hoyle's irregularities, Exposed Card: "after the first occasion when he draws from the stock instead...")."""
     if len(state.stock) < count:
         raise IllegalAction(f"the stock has {len(state.stock)} card(s), not {count}")
     cards, stock = state.stock[:count], state.stock[count:]

@@ -1,6 +1,6 @@
 """What one player may see of a hand.
 
-Hidden: the opponent's cards and the stock. Shown (RULES.md Core, seed 000): the top of the
+Hidden: the opponent's cards and the stock. Shown (docs/rules.md, Hoyle's irregularities): the top of the
 discard pile (the whole pile only where the players agreed that looking is allowed), cards put
 face up by the exposed-card ruling, cards the opponent took from the discard pile or showed, a
 hand played exposed after an illegal knock, the discards each player made (players may remember

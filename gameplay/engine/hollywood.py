@@ -1,6 +1,6 @@
 """Hollywood scoring: three games scored at once over the same hands.
 
-RULES.md, end of "Settings and presets": "each hand entered in the first open column and every
+docs/rules.md, end of "Settings": "each hand entered in the first open column and every
 column opened by a player's first win", a match format over the same hands.
 
 Our reading, checked against the Hoyle-tradition descriptions (rummy-games.com "Hollywood Gin",
@@ -20,18 +20,82 @@ was not available to us, so its wording could not be compared line by line):
 - Each column is its own game: boxes (hands entered in it), game bonus, shutout per the ruleset.
 - The match is over when all three columns are closed. A dead hand is entered nowhere (the same
   dealer deals again); the dealer follows ``rules.next_dealer`` over the whole match.
+- Three columns is the usual number; the same entering rule works for any number (a player's
+  n-th win is entered in the first n columns). A column's target is the ruleset's
+  ``target_score`` (RULES.md: "Hollywood to 100 per column").
+
+Who wins the match is a setting, ``HollywoodWinner``:
+- TOTAL_POINTS (the default): the Hoyle text (as quoted on pokerwiner.com) has each column won
+  "by the difference in the scores", doubled when the loser failed to score, and the game over
+  when all three columns are won; settling the columns' differences together is comparing the
+  two players' totals over the columns. Equal totals: no winner (a drawn match).
+- MOST_COLUMNS: each column is its own game (the Hoyle text and rummy-games.com both score it
+  so), and the match goes to the player who won more of them, as a match of several games is
+  decided. A club convention: none of the published descriptions we read settles the match this
+  way. Equal numbers of columns (possible with an even number of columns): a drawn match.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from enum import StrEnum
 
+from .errors import InvalidRuleset
 from .rules import STANDARD, Ruleset
 from .scoring import GameOver, GameScore, HandRecord, InvalidHand, PerSeat, dealer_after
 from .types import Seat
 
 COLUMNS = 3
+MAX_COLUMNS = 9
+_NUMBERS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
+            8: "eight", 9: "nine"}
+
+
+class HollywoodWinner(StrEnum):
+    """How the match is won (the module docstring names the source of each)."""
+
+    TOTAL_POINTS = "total_points"
+    MOST_COLUMNS = "most_columns"
+
+
+@dataclass(frozen=True, slots=True)
+class HollywoodFormat:
+    """A Hollywood match format as a competition stores it: columns, each column's target (None:
+    the ruleset's ``target_score``) and how the match is won. ``from_dict(to_dict())`` is itself."""
+
+    columns: int = COLUMNS
+    target: int | None = None
+    winner_by: HollywoodWinner = HollywoodWinner.TOTAL_POINTS
+
+    def __post_init__(self) -> None:
+        try:
+            object.__setattr__(self, "winner_by", HollywoodWinner(self.winner_by))
+        except ValueError:
+            choices = ", ".join(w.value for w in HollywoodWinner)
+            raise InvalidRuleset(f"winner_by must be one of {choices}, not {self.winner_by!r}") from None
+        HollywoodScore(column_count=self.columns)  # checks the number of columns
+        if self.target is not None:
+            STANDARD.but(target_score=self.target)  # checks the target as the ruleset does
+
+    def rules_for(self, rules: Ruleset) -> Ruleset:
+        """The ruleset each column is scored by: ``rules`` with this format's target."""
+        return rules if self.target is None else rules.but(target_score=self.target)
+
+    def start(self, rules: Ruleset = STANDARD, first_dealer: Seat = Seat.A) -> HollywoodScore:
+        """An empty score sheet for a match of this format."""
+        return HollywoodScore(self.rules_for(rules), Seat(first_dealer),
+                              column_count=self.columns, winner_by=self.winner_by)
+
+    def to_dict(self) -> dict[str, object]:
+        return {"columns": self.columns, "target": self.target, "winner_by": self.winner_by.value}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, object]) -> HollywoodFormat:
+        unknown = sorted(set(data) - {"columns", "target", "winner_by"})
+        if unknown:
+            raise InvalidRuleset(f"unknown Hollywood setting(s): {', '.join(unknown)}")
+        return cls(**data)  # type: ignore[arg-type]
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +106,8 @@ class HollywoodLine:
     hand: HandRecord
     dealer: Seat
     columns: tuple[int, ...]
+    running: tuple[PerSeat, ...] = ()  # every column's running hand points after this hand
+    closed: tuple[int, ...] = ()  # the columns this hand closed
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,11 +118,19 @@ class HollywoodScore:
     first_dealer: Seat = Seat.A
     columns: tuple[GameScore, ...] = ()
     lines: tuple[HollywoodLine, ...] = ()
+    column_count: int = COLUMNS
+    winner_by: HollywoodWinner = HollywoodWinner.TOTAL_POINTS
 
     def __post_init__(self) -> None:
+        count = self.column_count
+        if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_COLUMNS:
+            raise InvalidRuleset(f"a Hollywood match has 1 to {MAX_COLUMNS} columns, not {count!r}")
+        object.__setattr__(self, "winner_by", HollywoodWinner(self.winner_by))
         if not self.columns:
             column = GameScore(self.rules, self.first_dealer)
-            object.__setattr__(self, "columns", (column,) * COLUMNS)
+            object.__setattr__(self, "columns", (column,) * count)
+        if len(self.columns) != count:
+            raise InvalidRuleset(f"{len(self.columns)} columns given for a match of {count}")
 
     @property
     def open_columns(self) -> tuple[int, ...]:
@@ -73,23 +147,43 @@ class HollywoodScore:
 
     @property
     def totals(self) -> PerSeat:
-        """Per seat, over the three columns: the final account of a closed column, else its
-        running hand points."""
+        """Per seat, over the columns: the final account of a closed column, else its running
+        hand points."""
         accounts = [c.final.totals if c.final else c.totals for c in self.columns]
         return (sum(a[Seat.A] for a in accounts), sum(a[Seat.B] for a in accounts))
 
     @property
+    def columns_won(self) -> PerSeat:
+        """Closed columns won, per seat."""
+        winners = [column.winner for column in self.columns if column.finished]
+        return (winners.count(Seat.A), winners.count(Seat.B))
+
+    @property
+    def hands_won(self) -> PerSeat:
+        """Hands won over the match, per seat (a hand entered in several columns counts once)."""
+        winners = [line.hand.winner for line in self.lines]
+        return (winners.count(Seat.A), winners.count(Seat.B))
+
+    @property
     def winner(self) -> Seat | None:
-        """When the match is over: the seat with the larger total (None on equal totals)."""
-        a, b = self.totals
-        if not self.finished or a == b:
+        """When the match is over: the seat with the larger total, or with more columns won,
+        per ``winner_by``; None when they are level."""
+        if not self.finished:
+            return None
+        by_columns = self.winner_by is HollywoodWinner.MOST_COLUMNS
+        a, b = self.columns_won if by_columns else self.totals
+        if a == b:
             return None
         return Seat.A if a > b else Seat.B
 
     @property
     def margin(self) -> int | None:
-        """When the match is over: what the winner wins by over the three columns."""
+        """When the match is over: the difference between the two totals over the columns."""
         return abs(self.totals[Seat.A] - self.totals[Seat.B]) if self.finished else None
+
+    def closed_on(self, column: int) -> int | None:
+        """The number of the hand that closed ``column`` (0-based), None while it is open."""
+        return next((line.number for line in self.lines if column in line.closed), None)
 
     def columns_for(self, winner: Seat) -> tuple[int, ...]:
         """The columns a hand won by ``winner`` is entered in now (see the module docstring)."""
@@ -100,7 +194,7 @@ class HollywoodScore:
     def add(self, hand: HandRecord) -> HollywoodScore:
         """The match with one more hand."""
         if self.finished:
-            raise GameOver("the Hollywood match is over: all three columns are closed")
+            raise GameOver(f"the Hollywood match is over: {_all_columns(self.column_count)} closed")
         if not isinstance(hand, HandRecord):
             raise InvalidHand(f"expected a HandRecord, not {hand!r}")
         dealer = self.dealer_next
@@ -109,8 +203,17 @@ class HollywoodScore:
             column.add(hand, dealer=dealer) if i in entered else column
             for i, column in enumerate(self.columns)
         )
-        line = HollywoodLine(len(self.lines) + 1, hand, dealer, entered)
-        return HollywoodScore(self.rules, self.first_dealer, columns, (*self.lines, line))
+        closed = tuple(i for i in entered if columns[i].finished)
+        running = tuple(column.totals for column in columns)
+        line = HollywoodLine(len(self.lines) + 1, hand, dealer, entered, running, closed)
+        return HollywoodScore(
+            self.rules, self.first_dealer, columns, (*self.lines, line),
+            self.column_count, self.winner_by,
+        )
+
+
+def _all_columns(count: int) -> str:
+    return "its column is" if count == 1 else f"all {_NUMBERS[count]} columns are"
 
 
 def _has_entry(column: GameScore, seat: Seat) -> bool:
@@ -118,11 +221,17 @@ def _has_entry(column: GameScore, seat: Seat) -> bool:
 
 
 def score_hollywood(
-    hands: Iterable[HandRecord], rules: Ruleset = STANDARD, first_dealer: Seat = Seat.A
+    hands: Iterable[HandRecord],
+    rules: Ruleset = STANDARD,
+    first_dealer: Seat = Seat.A,
+    *,
+    columns: int = COLUMNS,
+    winner_by: HollywoodWinner = HollywoodWinner.TOTAL_POINTS,
 ) -> HollywoodScore:
     """A Hollywood match scored from its hands in order. Raises GameOver for a hand after the
     last column has closed."""
-    score = HollywoodScore(rules, Seat(first_dealer))
+    score = HollywoodScore(
+        rules, Seat(first_dealer), column_count=columns, winner_by=HollywoodWinner(winner_by))
     for hand in hands:
         score = score.add(hand)
     return score

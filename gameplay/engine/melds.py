@@ -1,7 +1,7 @@
 """Melds: which groups of cards are sets or runs, and the melds a hand can form.
 
-RULES.md, Core: "Sets: 3 or 4 cards of one rank. Runs: 3 or more consecutive cards of one suit,
-no upper limit." "Ace is low only: K-A-2 is no run." ``Ruleset.max_run_length`` is the seed 002
+docs/rules.md: "Sets: 3 or 4 cards of one rank. Runs: 3 or more consecutive cards of one suit,
+no upper limit." "Ace is low only: K-A-2 is no run." ``Ruleset.max_run_length`` is the the knocking-and-scoring text
 reading ("Runs are 3-5 cards") offered as a house rule.
 
 Hands are also handled as 52-bit masks: bit ``card.index`` stands for a card. A suit's cards are
@@ -89,7 +89,7 @@ def meld_problem(cards: Iterable[Card], rules: Ruleset = _DEFAULT) -> str | None
         return "a set needs one rank and a run needs one suit"
     ranks = sorted(card.rank for card in group)
     if ranks != list(range(ranks[0], ranks[0] + len(ranks))):
-        # The ace is low only (RULES.md Core), so K-A-2 fails here too.
+        # The ace is low only (docs/rules.md), so K-A-2 fails here too.
         return "a run needs consecutive ranks (the ace is low only: K-A-2 is no run)"
     if not run_length_allowed(len(group), rules):
         return f"runs are limited to {rules.max_run_length} cards by the house rule"

@@ -1,4 +1,4 @@
-"""The ruleset: every setting of shared/rules/RULES.md ("Settings and presets").
+"""The ruleset: every setting of docs/rules.md "Settings", each with its section there.
 
 Defaults are the ``standard`` preset. A ruleset is stored on a competition as a plain dict:
 ``Ruleset.from_dict(rules.to_dict()) == rules``.
@@ -15,7 +15,7 @@ from .errors import InvalidRuleset
 
 
 class Shutout(StrEnum):
-    """What a shutout (the loser scored no points) does. RULES.md: "at least four readings"."""
+    """What a shutout (the loser scored no points) does. docs/rules.md: "at least four readings"."""
 
     NONE = "none"
     DOUBLE_TOTAL = "double_total"  # the winner's whole account (points, boxes, game bonus) doubled
@@ -38,7 +38,7 @@ class Ruleset:
     big_gin_bonus: int | None = 31  # None: big gin is not played
     undercut_bonus: int = 25
     undercut_on_tie: bool = True  # False: equal deadwood is a knock worth 0 to the knocker
-    max_run_length: int | None = None  # the seed text's "3-5 cards" as a house rule: 5
+    max_run_length: int | None = None  # the knocking-and-scoring text's "3-5 cards" as a house rule: 5
     may_discard_card_taken_from_pile: bool = False
     target_score: int = 100
     game_bonus: int = 100
@@ -46,7 +46,7 @@ class Ruleset:
     shutout: Shutout = Shutout.DOUBLE_TOTAL
     next_dealer: NextDealer = NextDealer.WINNER
     oklahoma: bool = False  # knock limit from the upcard; a spade upcard doubles the hand
-    discard_pile_looking_allowed: bool = False  # seed 000, "Looking Through Discard Pile"
+    discard_pile_looking_allowed: bool = False  # Hoyle's irregularities, "Looking Through Discard Pile"
 
     def __post_init__(self) -> None:
         _check_range("knock_limit", self.knock_limit, 0, 10)
@@ -118,7 +118,7 @@ def _enum(enum_type: type[StrEnum], name: str, value: Any) -> Any:
 
 
 STANDARD = Ruleset()
-# RULES.md "classic" column: the Bicycle / pagat base game.
+# docs/rules.md "Settings", the classic preset: the Bicycle / pagat base game.
 CLASSIC = Ruleset(
     gin_bonus=20,
     big_gin_bonus=None,

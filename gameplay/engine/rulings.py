@@ -1,6 +1,6 @@
-"""The rulings on irregularities: seed 000 ("Know the Irregularities In Gin Rummy Gambling"),
-RULES.md "Irregularities", and this engine's rulings where the sources are silent
-(docs/rulings.md explains each).
+"""The rulings on irregularities: docs/rules.md "Irregularities" (Hoyle's irregularities, the
+Hoyle tradition, and this engine's rulings where the sources are silent; docs/rulings.md explains
+the details the sources leave open).
 
 Each irregularity is an event (hand_events.py) that ``hand.apply`` hands to the function here;
 ``CATALOGUE`` describes them for the rulings assistant: the rule quoted, the questions asked.
@@ -52,7 +52,8 @@ from .types import Seat
 
 PLAY_PHASES = (Phase.OFFER, Phase.DRAW, Phase.DISCARD)
 
-# The sentences of seed 000 each ruling applies (quoted verbatim; tests check they are).
+# The sentences of Hoyle's irregularities each ruling applies, quoted verbatim (a test compares
+# them with the source text where it is at hand).
 NEW_DEAL = (
     "There should be a new deal by the same dealer if a card is seen faced in the pack or is "
     "exposed in dealing, or if at any time both players are found to have an incorrect number "
@@ -100,15 +101,17 @@ LOOKING = (
     "top card is readable; a player who spreads it and so sights a covered card loses his next "
     "turn, opponent then having two turns in successions.",
 )
-WRONG_DEALER = "wrong dealer (may be stopped before the upcard is turned, after that the deal stands)"
-WRONG_COUNT_EARLY = "wrong count found before the offender's first draw (new deal)"
+# The Hoyle tradition's rulings, as docs/rules.md words them ("Wrong dealer", "Incorrect hand").
+WRONG_DEALER = ("Found before the upcard is turned, the deal is void and the right player deals. "
+                "Once the upcard is turned the deal stands.")
+WRONG_COUNT_EARLY = "One player wrong before his first draw: a new deal."
 
 
 # --- the rulings ---------------------------------------------------------------------------
 
 
 def rule_wrong_dealer(state: HandState, event: WrongDealer) -> HandState:
-    """RULES.md Irregularities: stopped before the upcard is turned, the right dealer deals."""
+    """docs/rules.md "Wrong dealer": stopped before the upcard is turned, the right dealer deals."""
     if state.phase is not Phase.DEALT:
         raise IllegalAction("the deal stands: a wrong dealer can only be stopped before the "
                             "upcard is turned")
@@ -116,7 +119,8 @@ def rule_wrong_dealer(state: HandState, event: WrongDealer) -> HandState:
 
 
 def rule_faced_card(state: HandState, event: FacedCard) -> HandState:
-    """000 New Deal (faced in the pack, before play has begun) or shuffled back (in the stock)."""
+    """docs/rules.md "Card faced in the pack or the stock": before play has begun a new deal,
+    after it the stock is shuffled."""
     if not state.begun:
         if event.card not in (*state.hands[0], *state.hands[1], *state.stock):
             raise IllegalAction(f"{event.card} is not in the pack")
@@ -166,12 +170,12 @@ def rule_incorrect_hand(state: HandState, event: IncorrectHand) -> HandState:
     automatic = () if choices or state.phase is Phase.LAYOFF else (Choice.NEW_DEAL,)
     if event.choice is not None and event.choice not in choices + automatic:
         raise IllegalAction(_no_such_choice(event.choice, choices))
-    if len(wrong) == 2:  # 000 New Deal: "both players ... an incorrect number of cards"
+    if len(wrong) == 2:  # docs/rules.md "Incorrect hand": both players wrong, a new deal
         return deal_again(state, "both players found with an incorrect number of cards")
     offender = new[0]
     if state.phase is Phase.LAYOFF:
         return _incorrect_after_knock(state, offender)
-    if not choices:  # RULES.md Irregularities: found before the offender's first draw
+    if not choices:  # docs/rules.md "Incorrect hand": found before the offender's first draw
         return deal_again(state, f"{offender.name}'s wrong count found before his first draw")
     if event.choice is None:
         raise IllegalAction("the non-offender chooses: a new deal or play on")
@@ -189,12 +193,12 @@ def _no_such_choice(choice: Choice, choices: tuple[Choice, ...]) -> str:
 def _incorrect_after_knock(state: HandState, offender: Seat) -> HandState:
     if offender is state.knocker:  # cannot happen: a knock with a wrong count is irregular
         raise IllegalAction("a knocker's wrong count is ruled as an illegal knock")
-    # 000: "charged 10 for each missing card, or all his cards ... are counted" (hand_settle.py)
+    # docs/rules.md "Incorrect hand": 10 a missing card, or all cards counted (hand_settle.py)
     return replace(state, marks=replace(state.marks, defender_miscount=True))
 
 
 def play_on_correcting(state: HandState, offender: Seat) -> HandState:
-    """000 Incorrect Hand, play on: the offender corrects, one card a turn, from now on."""
+    """docs/rules.md "Incorrect hand", play on: the offender corrects, one card a turn."""
     state = replace(state, marks=replace(state.marks, correcting=state.marks.correcting | {offender}))
     if state.turn is not offender:
         return state
@@ -206,8 +210,8 @@ def play_on_correcting(state: HandState, offender: Seat) -> HandState:
 
 
 def expose(state: HandState, offender: Seat, cards: tuple[Card, ...]) -> HandState:
-    """000 Exposed Card: the cards face up, the offender may knock this turn only with gin, the
-    non-offender has the first right to draw them. (A second exposure joins the first, and the
+    """docs/rules.md "Card exposed while drawing": the cards face up, the offender may knock this
+    turn only with gin, the non-offender has the first right to draw them. (A second exposure joins the first, and the
     rights follow the latest offence: docs/rulings.md.)"""
     marks = replace(state.marks, exposed_offender=offender, exposed_rights=offender.other,
                     gin_only=offender)
@@ -265,7 +269,7 @@ def rule_draw_two(state: HandState, event: DrawTwo) -> HandState:
 
 
 def irregular_knock_choices(state: HandState, seat: Seat, discard: Card) -> tuple[Choice, ...]:
-    """000 Illegal Knock: the opponent's choices, or () when the knock is good."""
+    """docs/rules.md "Illegal knock": the opponent's choices, or () when the knock is good."""
     if knock_count_problem(state, seat, discard) is not None:
         return (Choice.NEW_DEAL, Choice.PLAY_ON_EXPOSED)
     if knock_problem(state, seat, discard) is not None:
@@ -308,7 +312,7 @@ def rule_look_through_discards(state: HandState, event: LookThroughDiscards) -> 
 
 
 def rule_show_card(state: HandState, event: ShowCard) -> HandState:
-    """000: "There is no penalty against a player for exposing a card from his hand."
+    """docs/rules.md "Card exposed from a player's own hand": no penalty.
     The opponent has seen it, so it shows in the opponent's view while it stays in the hand."""
     if event.card not in state.hands[event.seat]:
         raise IllegalAction(f"{event.seat.name} does not hold {event.card}")
@@ -345,39 +349,48 @@ class Question:
 class Irregularity:
     key: str
     title: str
-    source: str  # "000 <section>", "RULES.md Irregularities" or "engine ruling (source silent)"
+    source: str  # the source in words: "Hoyle, Irregularities: Illegal Knock"
     rule: tuple[str, ...]  # the sentences applied, quoted
     ruling: str  # what the engine does
     event: type
     questions: tuple[Question, ...] = ()
+
+    @property
+    def section(self) -> str:
+        """The anchor of this irregularity's section in docs/rules.md (and on /rules/)."""
+        return self.key.replace("_", "-")
 
 
 def _seat_question(field: str, text: str) -> Question:
     return Question(field, text, ("A", "B"))
 
 
+HOYLE = "Hoyle, Irregularities"
+HOYLE_TRADITION = "Hoyle tradition (later rule books)"
+SOURCE_SILENT = "Engine ruling (the sources are silent)"
+
 _FOUND = Question("found", "Was it noticed at once, or only later?", tuple(Found))
 _CARD = Question("card", "Which card?")
 
 CATALOGUE: tuple[Irregularity, ...] = (
     Irregularity(
-        "wrong_dealer", "Wrong dealer", "RULES.md Irregularities", (WRONG_DEALER,),
+        "wrong_dealer", "Wrong dealer", HOYLE_TRADITION, (WRONG_DEALER,),
         "Before the upcard is turned the deal is void and the right dealer deals; after, the "
         "deal stands.", WrongDealer,
     ),
     Irregularity(
-        "faced_card", "Card found faced in the pack or the stock", "000 New Deal; 000 Exposed Card",
+        "faced_card", "Card found faced in the pack or the stock", f"{HOYLE}: New Deal; Exposed Card",
         (NEW_DEAL, FACED_IN_STOCK),
         "Before play has begun (the non-dealer's answer to the upcard offer): a new deal by the "
         "same dealer. After: the stock is shuffled.", FacedCard, (_CARD,),
     ),
     Irregularity(
-        "exposed_in_dealing", "Card exposed in dealing", "000 New Deal", (NEW_DEAL,),
+        "exposed_in_dealing", "Card exposed in dealing", f"{HOYLE}: New Deal", (NEW_DEAL,),
         "A new deal by the same dealer.", ExposedInDealing, (_CARD,),
     ),
     Irregularity(
-        "incorrect_hand", "Incorrect number of cards", "000 New Deal; 000 Incorrect Hand; "
-        "RULES.md Irregularities", (NEW_DEAL, *INCORRECT_HAND, *AFTER_KNOCK, WRONG_COUNT_EARLY),
+        "incorrect_hand", "Incorrect number of cards",
+        f"{HOYLE}: New Deal, Incorrect Hand; {HOYLE_TRADITION}", (NEW_DEAL, *INCORRECT_HAND, *AFTER_KNOCK, WRONG_COUNT_EARLY),
         "Both wrong, or one wrong before his first draw: a new deal. After his first draw: the "
         "non-offender's choice; playing on, the offender discards without drawing or draws "
         "without discarding each turn until he holds ten, and may knock from the turn after. "
@@ -388,19 +401,19 @@ CATALOGUE: tuple[Irregularity, ...] = (
                   "before a knock):", (Choice.NEW_DEAL, Choice.PLAY_ON))),
     ),
     Irregularity(
-        "exposed_card", "Card exposed while drawing", "000 Exposed Card", EXPOSED_CARD,
+        "exposed_card", "Card exposed while drawing", f"{HOYLE}: Exposed Card", EXPOSED_CARD,
         "The cards go face up; the offender may knock this turn only with gin; the draw rights "
         "pass as quoted; then the rest go back into the stock at random.", ExposedCards,
         (_seat_question("offender", "Who saw the cards?"),
          Question("cards", "Which cards of the stock were seen?")),
     ),
     Irregularity(
-        "exposed_from_hand", "Card exposed from a player's own hand", "000 Exposed Card",
+        "exposed_from_hand", "Card exposed from a player's own hand", f"{HOYLE}: Exposed Card",
         (FROM_HAND,), "No penalty; the opponent has seen the card.", ShowCard,
         (_seat_question("seat", "Whose card?"), _CARD),
     ),
     Irregularity(
-        "illegal_knock", "Illegal knock", "000 Illegal Knock; 000 Incorrect Hand",
+        "illegal_knock", "Illegal knock", f"{HOYLE}: Illegal Knock, Incorrect Hand",
         (*ILLEGAL_KNOCK, AFTER_KNOCK[1]),
         "Over the knock limit: the opponent accepts the knock or has the knocker play on with "
         "the hand exposed. Wrong count: a new deal, or play on exposed while correcting. A knock "
@@ -411,12 +424,12 @@ CATALOGUE: tuple[Irregularity, ...] = (
     ),
     Irregularity(
         "looking_through_discards", "Looking through the discard pile",
-        "000 Looking Through Discard Pile", LOOKING,
+        f"{HOYLE}: Looking Through Discard Pile", LOOKING,
         "Unless the ruleset allows looking, the offender loses his next turn.",
         LookThroughDiscards, (_seat_question("offender", "Who looked?"),),
     ),
     Irregularity(
-        "draw_out_of_turn", "Drawing out of turn", "engine ruling (source silent)",
+        "draw_out_of_turn", "Drawing out of turn", SOURCE_SILENT,
         (EXPOSED_CARD[0], INCORRECT_HAND[0]),
         "Noticed at once: a card drawn from the stock is an exposed card (the offender may knock "
         "only with gin in his next turn); one taken from the discard pile goes back. Noticed "
@@ -426,7 +439,7 @@ CATALOGUE: tuple[Irregularity, ...] = (
          Question("source", "From where?", (Source.STOCK, Source.DISCARD)), _FOUND),
     ),
     Irregularity(
-        "draw_two", "Drawing two cards from the stock", "engine ruling (source silent)",
+        "draw_two", "Drawing two cards from the stock", SOURCE_SILENT,
         (EXPOSED_CARD[0], INCORRECT_HAND[0]),
         "Noticed at once: he keeps the top card and the second is an exposed card. Noticed "
         "later: both stay in his hand and the count is ruled as an incorrect hand.", DrawTwo,

@@ -1,11 +1,11 @@
 """A game scored from its hands.
 
-RULES.md, "Settings and presets" and the "Game end" paragraph below its table: hand points run
+docs/rules.md, "Settings" and the "The game" paragraph below its table: hand points run
 per player; the first player whose running total reaches ``target_score`` wins and the game ends
 on that hand. The final account is each player's hand points plus a box bonus per hand won
 (boxes do not count toward the target); the winner adds the game bonus; the shutout setting
 applies when the loser scored no hand points. The dealer of the next hand follows
-``rules.next_dealer``; a dead hand is redealt by the same dealer (RULES.md, Core, "End of stock").
+``rules.next_dealer``; a dead hand is redealt by the same dealer (docs/rules.md, "End of stock").
 
 Per-seat figures are ``(A, B)`` tuples indexed by ``Seat``: ``score.totals[Seat.B]``.
 """
@@ -106,8 +106,8 @@ def dealer_after(rules: Ruleset, first_dealer: Seat, lines: Sequence[Any]) -> Se
 
 
 def next_dealer(rules: Ruleset, dealer: Seat, hand: HandRecord) -> Seat:
-    """Who deals after ``hand`` (RULES.md table, "dealer of the next hand")."""
-    if hand.winner is None:  # RULES.md Core: a dead hand is redealt by the same dealer
+    """Who deals after ``hand`` (docs/rules.md "Next dealer")."""
+    if hand.winner is None:  # docs/rules.md: a dead hand is redealt by the same dealer
         return dealer
     if rules.next_dealer is NextDealer.WINNER:
         return hand.winner
@@ -163,7 +163,7 @@ class FinalAccount:
 def final_account(
     rules: Ruleset, hand_points: PerSeat, boxes: PerSeat, winner: Seat
 ) -> FinalAccount:
-    """RULES.md "Game end": hand points plus boxes; game bonus to the winner; shutout."""
+    """docs/rules.md "The game": hand points plus boxes; game bonus to the winner; shutout."""
     loser = winner.other
     shutout = hand_points[loser] == 0
     base = SeatAccount(hand_points[winner], boxes[winner] * rules.box_bonus, rules.game_bonus)
@@ -175,7 +175,7 @@ def final_account(
 
 
 def _shutout_bonus(rule: Shutout, account: SeatAccount) -> int:
-    """What a shutout adds to the winner's account (RULES.md: "at least four readings")."""
+    """What a shutout adds to the winner's account (docs/rules.md: "at least four readings")."""
     if rule is Shutout.DOUBLE_TOTAL:
         return account.total
     if rule is Shutout.DOUBLE_GAME_BONUS:  # classic (Bicycle / pagat): game bonus 100 -> 200

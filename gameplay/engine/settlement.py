@@ -1,5 +1,5 @@
-"""Settling a knock: RULES.md, "Settling a knock (the engine's contract)" and Core "Knock",
-"Layoffs"; seed 002 on knocking, gin, layoffs and undercuts.
+"""Settling a knock: docs/rules.md, "Settling a knock" and Core "Knock",
+"Layoffs"; the knocking-and-scoring text on knocking, gin, layoffs and undercuts.
 
 The knocker's melds are searched as bit masks (see ``arrangement``); the defender's layoffs are
 enumerated exactly: per spread meld, how far the defender extends a run downwards and upwards
@@ -70,7 +70,7 @@ def settle_hand(
     ``spread`` gives the knocker's declared melds; without it the knocker spreads a
     least-deadwood arrangement, the one leaving the defender the most deadwood (TV3).
     ``over_limit_accepted``: the opponent accepted a knock over the knock limit, so the limit is
-    not checked (seed 000, Illegal Knock: "If the knocker is found to have a deadwood count of
+    not checked (Hoyle's irregularities, Illegal Knock: "If the knocker is found to have a deadwood count of
     more than 10, opponent may accept the knock"); everything else is settled as usual.
     Raises InvalidCards (wrong counts, a card in both hands, a bad spread) and IllegalKnock.
     """
@@ -122,7 +122,7 @@ def _check_knock(deadwood: int, count: int, rules: Ruleset, upcard: Card | None,
     limit = rules.knock_limit_for(upcard)
     if deadwood > limit:
         best = search(knocker, _keys(rules))[0] >> POINTS_SHIFT
-        # Seed 000, Illegal Knock: "If the knocker can make his claim good by rearranging his
+        # Hoyle's irregularities, Illegal Knock: "If the knocker can make his claim good by rearranging his
         # cards into different sets, he may do so."
         hint = f" (the cards can be arranged for {best})" if best <= limit else ""
         raise IllegalKnock(
@@ -150,7 +150,7 @@ def _declared_spread(spread: Sequence[Meld | Cards], knocker: int, rules: Rulese
 
 def _knockers_choice(spreads: list[tuple[int, ...]], defender: int, rules: Ruleset
                      ) -> tuple[tuple[int, ...], _Defence]:
-    """RULES.md: among least-deadwood spreads, the one leaving the defender the most deadwood
+    """docs/rules.md: among least-deadwood spreads, the one leaving the defender the most deadwood
     (TV3); on equal deadwood the first in ``all_best_arrangements`` order."""
     best: tuple[tuple[int, ...], _Defence] | None = None
     for melds in spreads:
@@ -246,13 +246,13 @@ def _settlement(knocker: int, count: int, spread: tuple[int, ...], defender: int
 
 
 def _score(count: int, knocker: int, defender: int, rules: Ruleset) -> tuple[Outcome, Side, int]:
-    """RULES.md "Settling a knock": knock, undercut, gin and big gin scores (before Oklahoma)."""
+    """docs/rules.md "Settling a knock": knock, undercut, gin and big gin scores (before Oklahoma)."""
     if count == 11:
         return Outcome.BIG_GIN, Side.KNOCKER, defender + (rules.big_gin_bonus or 0)
     if knocker == 0:
         return Outcome.GIN, Side.KNOCKER, defender + rules.gin_bonus  # gin is never undercut
     if defender < knocker or (defender == knocker and rules.undercut_on_tie):
-        # Seed 002: "If the value of deadwood cards is equal after a knock ... an undercut."
+        # the knocking-and-scoring text: "If the value of deadwood cards is equal after a knock ... an undercut."
         return Outcome.UNDERCUT, Side.DEFENDER, knocker - defender + rules.undercut_bonus
     return Outcome.KNOCK, Side.KNOCKER, defender - knocker
 

@@ -55,7 +55,6 @@ CHOICE_LABELS = {
 FOUND_LABELS = {Found.AT_ONCE: "At once", Found.LATER: "Only later"}
 SOURCE_LABELS = {Source.STOCK: "From the stock", Source.DISCARD: "From the discard pile"}
 SEATS = ("A", "B")
-SOURCE_SILENT = "engine ruling (source silent)"
 
 # The questions the ruling turns on that are not fields of the engine's event.
 STAGES: dict[str, tuple[Ask, ...]] = {

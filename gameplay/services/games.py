@@ -122,7 +122,7 @@ def _hand_from_entry(game: Game, entry: HandEntry, score, *, number: int, actor)
     knocker = _knocker_of(outcome, winner)
     points = entry.points
     if outcome is engine.Outcome.DEAD_HAND and points is None:
-        points = 0  # RULES.md Core, End of stock: a dead hand scores nothing
+        points = 0  # docs/rules.md, End of stock: a dead hand scores nothing
     claim = engine.HandClaim(
         outcome=outcome,
         winner=to_engine_seat(winner) if winner else None,

@@ -11,7 +11,7 @@ from core.errors import ServiceError
 from gameplay.models import Game
 from gameplay.rulings.assistant import Advice
 
-ACTION = "ruling"
+ACTION = AuditEntry.Action.RULING
 
 
 def record_ruling(match_id: int, *, actor, game_number: int, hand_number: int, advice: Advice,

@@ -3,8 +3,8 @@
 import subprocess
 import sys
 
-MODULES = ["elimination", "elimination_advance", "round_robin", "seeding", "standings", "swiss",
-           "tiebreaks"]
+MODULES = ["elimination", "elimination_advance", "groups", "ladder", "qualification", "round_robin",
+           "seeding", "standings", "swiss", "tiebreaks"]
 
 
 def test_competition_algorithms_import_nothing_from_django():

@@ -7,6 +7,7 @@ import pytest
 from competitions.algorithms.standings import MatchResult, PointsSystem, ResultKind, league_table
 from competitions.algorithms.tiebreaks import (
     MTR_FLOOR,
+    Encounter,
     Profile,
     Tiebreak,
     hand_win_pct,
@@ -88,10 +89,10 @@ def test_invalid_results_are_refused():
 
 
 def test_head_to_head_within_a_three_way_tie_is_reapplied_to_the_pair_left_level():
-    # Double round robin. Among A, B, C: A-B win+draw (A 4, B 1), A-C one win each (3, 3),
-    # B beat C twice (6, 0): A 7, B 7, C 3. Everyone drew D twice except C, who beat D twice.
-    # Totals: A 9, B 9, C 9, D 4. Head-to-head puts C third (3 < 7); re-applied to A and B
-    # alone, A's 4 beats B's 1.
+    # Double round robin. Among A, B, C, two meetings averaged (FIDE C.07 §6.1): A-B win+draw
+    # (A 2, B 1/2), A-C one win each (3/2, 3/2), B beat C twice (3, 0): A 7/2, B 7/2, C 3/2.
+    # Everyone drew D twice except C, who beat D twice. Totals: A 9, B 9, C 9, D 4.
+    # Direct encounter puts C third; applied again to A and B alone, A's 2 beats B's 1/2.
     results = [
         win("A", "B"), draw("A", "B"),
         win("A", "C"), win("C", "A"),
@@ -104,7 +105,7 @@ def test_head_to_head_within_a_three_way_tie_is_reapplied_to_the_pair_left_level
     assert [r.match_points for r in table] == [9, 9, 9, 4]
     assert [r.separated_by for r in table] == [None, T.HEAD_TO_HEAD, T.HEAD_TO_HEAD, None]
     assert [r.rank for r in table] == [1, 2, 3, 4]
-    assert [value(r, T.HEAD_TO_HEAD) for r in table[:3]] == [7, 7, 3]
+    assert [value(r, T.HEAD_TO_HEAD) for r in table[:3]] == [F(7, 2), F(7, 2), F(3, 2)]
 
 
 def test_net_game_points_then_wins():
@@ -201,7 +202,8 @@ def test_match_win_percentage_is_floored_at_a_third():
     results = [win("X", "Y"), win("X", "Y"), win("Y", "Z"), win("X", "Z"), win("X", "Z")]
     table = league_table(["X", "Y", "Z"], results, tiebreaks=(T.OPPONENTS_MATCH_WIN_PCT,))
     assert value(row_of(table, "Y"), T.OPPONENTS_MATCH_WIN_PCT) == (2 + F(33, 100)) / 3
-    assert match_win_pct(Profile(0, 9, 0, 0, 0, 0, ())) == MTR_FLOOR
+    three_losses = tuple(Encounter("X", F(0), 0) for _ in range(3))
+    assert match_win_pct(Profile(0, 0, 0, 0, three_losses)) == MTR_FLOOR
 
 
 def test_hand_win_percentage_and_opponents_hand_win_percentage():
@@ -212,7 +214,7 @@ def test_hand_win_percentage_and_opponents_hand_win_percentage():
     p = row_of(table, "P")
     assert value(p, T.HAND_WIN_PCT) == F(9, 16)
     assert value(p, T.OPPONENTS_HAND_WIN_PCT) == (F(3, 8) + F(1, 2)) / 2
-    assert hand_win_pct(Profile(0, 0, 0, 0, 1, 9, ())) == MTR_FLOOR  # 1/10 floored
+    assert hand_win_pct(Profile(0, 0, 1, 9, ())) == MTR_FLOOR  # 1/10 floored
 
 
 def test_tied_players_keep_the_given_order_and_share_the_rank():

@@ -1,9 +1,10 @@
 """The table works out only the tiebreaks a competition chose, and that changes nothing.
 
-The reference is the table as it was computed before: every tiebreak's value for every player,
-each straight from its definition (FIDE C.07 (2023) for Buchholz and Sonneborn-Berger, MTR
-Appendix C for the percentages), whatever was chosen. It is put in place of `fixed_values`, so
-ranking, ranks, `separated_by` and the shown values all come from the same code on both sides.
+The reference is the table with every tiebreak's value worked out for every player, each straight
+from its definition (FIDE C.07, 2024 text, for the number of wins, games won, Buchholz and its
+cut and median and Sonneborn-Berger, with its unplayed-round rules; MTR Appendix C for the
+percentages), whatever was chosen. It is put in place of `fixed_values`, so ranking, ranks,
+`separated_by` and the shown values all come from the same code on both sides.
 """
 
 from fractions import Fraction
@@ -22,7 +23,10 @@ from competitions.algorithms.standings import (
 )
 from competitions.algorithms.tiebreaks import (
     MTR_FLOOR,
+    VOLUNTARY,
     Profile,
+    RoundKind,
+    Scoring,
     Tiebreak,
     hand_win_pct,
     match_win_pct,
@@ -38,6 +42,8 @@ def results_of(draw, players: list[str]) -> MatchResult:
     a = draw(st.sampled_from(players))
     if kind is ResultKind.BYE:
         return MatchResult(a, None, draw(st.sampled_from([None, a])), kind)
+    if kind is ResultKind.WITHDRAWN:
+        return MatchResult(a, None, None, kind)
     b = draw(st.sampled_from([p for p in players if p != a]))
     if kind is ResultKind.DOUBLE_FORFEIT:
         winner = None
@@ -61,49 +67,67 @@ chosen_tiebreaks = st.lists(st.sampled_from(Tiebreak), unique=True, max_size=len
 
 
 def opponents_average(profiles, profile: Profile, pct) -> Fraction:
-    opponents = [profiles[e.opponent] for e in profile.encounters if e.opponent is not None]
+    opponents = [profiles[e.opponent] for e in profile.encounters
+                 if e.opponent is not None and e.kind is not RoundKind.WITHDRAWN]
     if not opponents:
         return MTR_FLOOR
     return sum((pct(o) for o in opponents), Fraction(0)) / len(opponents)
 
 
-def by_definition(profiles, profile: Profile) -> dict[Tiebreak, Fraction]:
+def adjusted(profile: Profile, scoring: Scoring) -> int:
+    """FIDE C.07 §16.3: byes after withdrawing, followed only by voluntarily unplayed rounds,
+    count as draws."""
+    kinds = [e.kind for e in profile.encounters]
+    return sum(
+        scoring.draw if e.kind is RoundKind.WITHDRAWN and set(kinds[i + 1:]) <= set(VOLUNTARY)
+        else e.match_points
+        for i, e in enumerate(profile.encounters))
+
+
+def by_definition(profiles, profile: Profile, scoring: Scoring) -> dict[Tiebreak, Fraction]:
     """Every tiebreak but head-to-head for one player, each from its definition."""
     own = profile.match_points
-    terms = [profiles[e.opponent].match_points if e.played else own for e in profile.encounters]
-    ascending = sorted(terms)
+    terms = [(adjusted(profiles[e.opponent], scoring), False) if e.played
+             else (own, e.kind in VOLUNTARY) for e in profile.encounters]
+    values = [t for t, _ in terms]
+    cut = sorted(terms, key=lambda t: (not t[1], t[0]))[1:]
+    median = sorted(t for t, _ in cut)[:-1]
     return {
         T.NET_GAME_POINTS: Fraction(profile.net_game_points),
-        T.WINS: Fraction(profile.wins),
-        T.BUCHHOLZ: Fraction(sum(terms)),
-        T.BUCHHOLZ_CUT1: Fraction(sum(ascending[1:])),
-        T.MEDIAN_BUCHHOLZ: Fraction(sum(ascending[1 : len(terms) - 1])),
+        T.WINS: Fraction(sum(e.match_points == scoring.win for e in profile.encounters)),
+        T.GAMES_WON: Fraction(sum(e.played and e.score == 1 for e in profile.encounters)),
+        T.BUCHHOLZ: Fraction(sum(values)),
+        T.BUCHHOLZ_CUT1: Fraction(sum(t for t, _ in cut)),
+        T.MEDIAN_BUCHHOLZ: Fraction(sum(median)),
         T.SONNEBORN_BERGER: sum(
-            (t * e.score for t, e in zip(terms, profile.encounters, strict=True)), Fraction(0)),
+            (t * e.score for t, e in zip(values, profile.encounters, strict=True)), Fraction(0)),
         T.OPPONENTS_MATCH_WIN_PCT: opponents_average(profiles, profile, match_win_pct),
         T.HAND_WIN_PCT: hand_win_pct(profile),
         T.OPPONENTS_HAND_WIN_PCT: opponents_average(profiles, profile, hand_win_pct),
     }
 
 
-def every_value(profiles, chosen) -> dict[Tiebreak, dict]:
-    """In place of `fixed_values`: all nine values for every player, `chosen` ignored."""
-    values = {p: by_definition(profiles, profile) for p, profile in profiles.items()}
+def every_value(profiles, chosen, scoring) -> dict[Tiebreak, dict]:
+    """In place of `fixed_values`: all values for every player, `chosen` ignored."""
+    values = {p: by_definition(profiles, profile, scoring) for p, profile in profiles.items()}
     return {tb: {p: values[p][tb] for p in profiles} for tb in values[next(iter(profiles))]}
 
 
 def head_to_head_by_definition(table, results, points) -> dict:
-    """FIDE C.07 direct encounter over each whole match-point group, None unless all have met."""
+    """FIDE C.07 §6.1 direct encounter over each whole match-point group: match points from the
+    over-the-board matches among the group, repeated meetings averaged; None for a player who met
+    no one of the group over the board."""
     values = {}
     for row in table:
         group = {r.player for r in table if r.match_points == row.match_points}
-        among = [r for r in results if r.player_b is not None and set(r.players) <= group]
-        met = {frozenset(r.players) for r in among}
-        if len(group) < 2 or len(met) < len(group) * (len(group) - 1) // 2:
-            values[row.player] = None
-        else:
-            mine = [r for r in among if row.player in r.players]
-            values[row.player] = sum(points.earned(r, row.player) for r in mine)
+        among = [r for r in results if r.kind is ResultKind.PLAYED and set(r.players) <= group
+                 and row.player in r.players]
+        by_opponent = {}
+        for r in among:
+            by_opponent.setdefault(r.opponent_of(row.player), []).append(
+                points.earned(r, row.player))
+        values[row.player] = (sum(Fraction(sum(v), len(v)) for v in by_opponent.values())
+                              if by_opponent else None)
     return values
 
 

@@ -1,6 +1,6 @@
 """Plain, slow reference searches the engine is checked against.
 
-Written from RULES.md directly and sharing no code with the engine's search: list every meld in
+Written from docs/rules.md directly and sharing no code with the engine's search: list every meld in
 the hand, try every combination of disjoint melds, keep the least deadwood. For a knock, try every
 group of defender cards each knocker meld could take (the meld and the group together still a
 meld), every combination of those groups, and search the kept cards the same way.

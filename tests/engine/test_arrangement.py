@@ -1,4 +1,4 @@
-"""Melds, deadwood and the least-deadwood arrangement: RULES.md Core, seed 002 on melds."""
+"""Melds, deadwood and the least-deadwood arrangement: docs/rules.md, the knocking-and-scoring text on melds."""
 
 import pytest
 from hypothesis import given, settings
@@ -29,7 +29,7 @@ def cards(text):
     return parse_cards(text)
 
 
-# --- melds (RULES.md Core: sets, runs, the ace) -------------------------------------------------
+# --- melds (docs/rules.md: sets, runs, the ace) -------------------------------------------------
 
 
 @pytest.mark.parametrize("text", ["7C 7D 7H", "7C 7D 7H 7S", "KS KD KH"])
@@ -66,7 +66,7 @@ def test_runs_need_one_suit_and_no_gap(text):
 
 
 def test_max_run_length_house_rule():
-    # Seed 002: "Runs are 3-5 consecutive cards", offered as max_run_length=5 (RULES.md).
+    # the knocking-and-scoring text: "Runs are 3-5 consecutive cards", offered as max_run_length=5 (docs/rules.md).
     six = cards("3H 4H 5H 6H 7H 8H")
     assert is_meld(six)
     assert not is_meld(six, FIVE_CARD_RUNS)
@@ -116,12 +116,12 @@ def test_candidate_melds_include_shorter_runs_and_three_card_sets():
 
 
 def test_deadwood_counts_ace_one_pips_face_courts_ten():
-    # Seed 002: "A = 1, 2-10 = their own values in points, J/K/Q = 10."
+    # the knocking-and-scoring text: "A = 1, 2-10 = their own values in points, J/K/Q = 10."
     assert least_deadwood(cards("AS 4H 9D JC QS KH")) == 1 + 4 + 9 + 30
 
 
 def test_card_belongs_to_one_meld_only():
-    # 7H could finish the set of 7s or the run of hearts, not both (seed 002).
+    # 7H could finish the set of 7s or the run of hearts, not both (the knocking-and-scoring text).
     hand = cards("7C 7D 7H 8H 9H")
     arrangement = best_arrangement(hand)
     used = [card for meld in arrangement.melds for card in meld.cards]

@@ -15,7 +15,7 @@ def test_deck_has_52_distinct_cards():
     [("AS", 1), ("2H", 2), ("9D", 9), ("10C", 10), ("JS", 10), ("QH", 10), ("KD", 10)],
 )
 def test_card_values_ace_one_pips_face_court_ten(code, value):
-    # Seed 002: "A = 1, 2-10 = their own values in points, J/K/Q = 10."
+    # the knocking-and-scoring text: "A = 1, 2-10 = their own values in points, J/K/Q = 10."
     assert parse_card(code).value == value
 
 

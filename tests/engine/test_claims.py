@@ -211,7 +211,7 @@ def test_several_problems_are_all_said():
     assert len(found) == 3
 
 
-# With cards: the settlement is the truth. RULES.md "Worked hands (standard values)", knocker A.
+# With cards: the settlement is the truth. docs/rules.md "Worked hands", knocker A.
 TV = {
     "TV1": ("5S 6S 7S 9C 10C JC KS KC KD JD", "2S 8S 9S AC 2C 7C 8C 2D 8D 2H", UNDERCUT, B, 26),
     "TV2": ("AS AC AD JS QS KS 10C 10D 10H 2H", "9S 10S 4S 4H 4D 4C 5S 5H 5D 5C", UNDERCUT, B, 27),
@@ -258,7 +258,7 @@ def test_claim_checked_against_cards_TV1_claimed_as_a_knock_says_each_mismatch()
 
 
 def test_claim_checked_against_cards_TV3_knocker_spreads_sets():
-    # RULES.md TV3: spread as runs the defender would undercut for 26; as sets the knocker scores 2.
+    # docs/rules.md TV3: spread as runs the defender would undercut for 26; as sets the knocker scores 2.
     knocker, defender, *_ = TV["TV3"]
     check = check_with_cards(HandClaim(UNDERCUT, B, 26, knocker=A), knocker, defender)
     assert check.problems == (

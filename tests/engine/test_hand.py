@@ -1,5 +1,5 @@
 """A hand as a state machine: deal, first-turn offer, turns, knock, gin, big gin, dead hand.
-Rules quoted from RULES.md "Core" and seed 002 in each test's docstring."""
+Rules quoted from docs/rules.md "Core" and the knocking-and-scoring text in each test's docstring."""
 
 import random
 
@@ -37,7 +37,7 @@ C = parse_card
 
 
 def test_deal_is_ten_each_one_at_a_time_non_dealer_first_then_the_upcard():
-    """RULES.md Core: "Deal: 10 cards each, one at a time, non-dealer first; next card face up
+    """docs/rules.md: "Deal: 10 cards each, one at a time, non-dealer first; next card face up
     starts the discard pile (the upcard); the rest is the stock." """
     deck = shuffled_deck(5)
     state = deal(Ruleset(), A, deck=deck)
@@ -68,7 +68,7 @@ def test_only_the_dealer_turns_the_upcard():
 
 
 def test_the_non_dealer_is_offered_the_upcard_first():
-    """RULES.md Core, "First turn": "the non-dealer may take the upcard or pass"."""
+    """docs/rules.md "First turn": "the non-dealer may take the upcard or pass"."""
     state = start(TV1_KNOCKER, TV1_DEFENDER, "3H")
     assert (state.phase, state.to_act) == (Phase.OFFER, B)
     with pytest.raises(IllegalAction, match="B's turn"):
@@ -81,7 +81,7 @@ def test_the_non_dealer_is_offered_the_upcard_first():
 
 
 def test_the_dealer_may_take_the_upcard_after_the_non_dealer_passes():
-    """RULES.md Core: "if they pass the dealer may take it"."""
+    """docs/rules.md: "if they pass the dealer may take it"."""
     state = play(start(TV1_KNOCKER, TV1_DEFENDER, "3H"), Pass(B))
     assert state.to_act == A
     state = apply(state, Draw(A, Source.DISCARD))
@@ -89,7 +89,7 @@ def test_the_dealer_may_take_the_upcard_after_the_non_dealer_passes():
 
 
 def test_when_both_pass_the_non_dealer_draws_from_the_stock():
-    """RULES.md Core: "if both pass, the non-dealer draws from the stock and play goes on
+    """docs/rules.md: "if both pass, the non-dealer draws from the stock and play goes on
     normally"."""
     state = play(start(TV1_KNOCKER, TV1_DEFENDER, "3H", "QH"), Pass(B), Pass(A))
     assert (state.phase, state.to_act) == (Phase.DRAW, B)
@@ -120,7 +120,7 @@ def test_drawing_out_of_turn_is_refused_and_the_hand_is_unchanged():
 
 
 def test_the_card_taken_from_the_pile_may_not_be_discarded_in_the_same_turn():
-    """RULES.md Core: "A card just taken from the discard pile may not be discarded in the
+    """docs/rules.md: "A card just taken from the discard pile may not be discarded in the
     same turn (setting)"."""
     state = apply(start(TV1_KNOCKER, TV1_DEFENDER, "3H"), Draw(B, Source.DISCARD))
     with pytest.raises(IllegalAction, match="taken from the discard pile"):
@@ -153,7 +153,7 @@ def _tv1_knock_ready():
 
 
 def test_a_knock_at_the_limit_is_settled_by_settle_hand_after_the_layoffs():
-    """RULES.md Core: "a player whose deadwood (after the discard) is at most the knock limit
+    """docs/rules.md: "a player whose deadwood (after the discard) is at most the knock limit
     may knock: discard face down and spread"; TV1: the defender undercuts for 26."""
     state = apply(_tv1_knock_ready(), Knock(B, C("QH")))
     assert (state.phase, state.to_act, state.knocker) == (Phase.LAYOFF, A, B)
@@ -184,7 +184,7 @@ GIN_OPPONENT = "4S 10S QH JC 2C 3C 9C 5C 4C QC"
 
 
 def test_a_knock_with_no_deadwood_is_gin_and_allows_no_layoffs():
-    """RULES.md Core: "Gin: no deadwood at all"; "No layoffs against gin or big gin." (4S would
+    """docs/rules.md: "Gin: no deadwood at all"; "No layoffs against gin or big gin." (4S would
     extend the spade run.)"""
     state = play(start(GIN_HAND, GIN_OPPONENT, "KH", "10D"), Pass(B), Pass(A),
                  Draw(B, Source.STOCK), Knock(B, C("KC")), LayOff(A))
@@ -196,7 +196,7 @@ def test_a_knock_with_no_deadwood_is_gin_and_allows_no_layoffs():
 
 
 def test_big_gin_is_eleven_cards_melded_without_a_discard():
-    """RULES.md Core: "Big gin: all 11 cards melded after the draw, no discard."
+    """docs/rules.md: "Big gin: all 11 cards melded after the draw, no discard."
     (standard: big gin bonus 31)"""
     state = play(start(GIN_HAND.replace("KC", "10D"), GIN_OPPONENT, "KH", "JD"), Pass(B),
                  Pass(A), Draw(B, Source.STOCK), BigGin(B), LayOff(A))
@@ -219,7 +219,7 @@ def test_big_gin_needs_all_eleven_melded_and_a_ruleset_that_plays_it():
 
 
 def test_tv3_the_knocker_may_declare_his_spread():
-    """RULES.md TV3: spread as three sets the knocker scores 2; spread as runs the defender
+    """docs/rules.md TV3: spread as three sets the knocker scores 2; spread as runs the defender
     would undercut for 26."""
     knocker, defender = "5S 6S 7S 5C 6C 7C 5D 6D 7D AS", "3S 4S 8S 4C 8C 4D 8D 5H 6H 7H"
     ready = play(start(knocker, defender, "KH", "QH"), Pass(B), Pass(A), Draw(B, Source.STOCK))
@@ -242,7 +242,7 @@ OKLAHOMA = Ruleset.preset("oklahoma")
 
 
 def test_oklahoma_knock_limit_is_the_upcards_value():
-    """RULES.md settings: Oklahoma "knock limit from the upcard". TV1's knocker has 10 deadwood:
+    """docs/rules.md "Settings": Oklahoma "knock limit from the upcard". TV1's knocker has 10 deadwood:
     too much under a 7 upcard."""
     ready = play(start(TV1_KNOCKER, TV1_DEFENDER, "7H", "QH", rules=OKLAHOMA), Pass(B), Pass(A),
                  Draw(B, Source.STOCK))
@@ -277,7 +277,7 @@ def _draw_and_throw(state, count):
 
 
 def test_the_hand_is_dead_when_two_cards_are_left_at_the_start_of_a_turn():
-    """RULES.md Core: "if only 2 cards remain in the stock at the start of a player's turn,
+    """docs/rules.md: "if only 2 cards remain in the stock at the start of a player's turn,
     the hand is dead: no score, and the same dealer deals again"."""
     state = play(start(TV1_KNOCKER, TV1_DEFENDER, "3H"), Pass(B), Pass(A))
     assert len(state.stock) == 31

@@ -13,7 +13,7 @@ from gameplay.engine.types import Seat
 A, B = Seat.A, Seat.B
 STANDARD = Ruleset()
 
-# RULES.md worked hand TV1, both hands as dealt (10 cards each).
+# docs/rules.md worked hand TV1, both hands as dealt (10 cards each).
 TV1_KNOCKER = "5S 6S 7S 9C 10C JC KS KC KD JD"
 TV1_DEFENDER = "2S 8S 9S AC 2C 7C 8C 2D 8D 2H"
 

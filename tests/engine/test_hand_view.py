@@ -33,7 +33,7 @@ def test_a_card_taken_from_the_pile_is_known_to_the_opponent():
 
 
 def test_the_pile_shows_only_its_top_card_unless_looking_is_allowed():
-    """000 Looking Through Discard Pile: "the discard pile must be kept squared so that only
+    """Hoyle's irregularities, Looking Through Discard Pile: "the discard pile must be kept squared so that only
     the top card is readable"."""
     moves = (Pass(B), Pass(A), Draw(B, Source.STOCK), Discard(B, C("QH")))
     squared = player_view(play(_opening(), *moves), A)

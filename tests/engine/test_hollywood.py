@@ -1,4 +1,4 @@
-"""Hollywood scoring: three games at once over the same hands (RULES.md; hollywood.py docstring)."""
+"""Hollywood scoring: three games at once over the same hands (docs/rules.md; hollywood.py docstring)."""
 
 import pytest
 from hypothesis import given, settings

@@ -1,4 +1,4 @@
-"""Scoring a game from its hands: RULES.md "Settings and presets" and "Game end"."""
+"""Scoring a game from its hands: docs/rules.md "Settings" and "The game"."""
 
 import pytest
 from hypothesis import given, settings
@@ -34,7 +34,7 @@ SHUTOUT_GAME = [won(A, 30), won(A, 30), won(A, 30), won(A, 20)]
 
 
 def test_rules_md_final_account_example():
-    # RULES.md "Game end": A 105 + 100 + 4x25 = 305, B 74 + 3x25 = 149, A wins by 156.
+    # docs/rules.md "The game": A 105 + 100 + 4x25 = 305, B 74 + 3x25 = 149, A wins by 156.
     score = score_game(RULES_MD_GAME)
     assert score.totals == (105, 74)
     assert score.boxes == (4, 3)
@@ -100,7 +100,7 @@ def test_shutout_when_the_loser_scored_no_points(shutout, expected):
 
 
 def test_classic_shutout_makes_the_game_bonus_200():
-    # RULES.md classic column: box bonus 20, "game bonus becomes 200".
+    # docs/rules.md, the classic preset: box bonus 20, "game bonus becomes 200".
     final = score_game(SHUTOUT_GAME, Ruleset.preset("classic")).final
     assert final.accounts[A].game_bonus + final.accounts[A].shutout_bonus == 200
     assert final.totals[A] == 110 + 200 + 4 * 20

@@ -1,5 +1,5 @@
-"""Settling a knock: RULES.md "Settling a knock", Core "Knock" and "Layoffs", the worked hands
-TV1 to TV5, and seed 002 on knocking, gin, layoffs and undercuts."""
+"""Settling a knock: docs/rules.md "Settling a knock", Core "Knock" and "Layoffs", the worked hands
+TV1 to TV5, and the knocking-and-scoring text on knocking, gin, layoffs and undercuts."""
 
 import pytest
 from hypothesis import assume, given, settings
@@ -40,7 +40,7 @@ def laid_off(settlement):
             for layoff in settlement.layoffs]
 
 
-# --- the worked hands (RULES.md, standard values) -----------------------------------------------
+# --- the worked hands (docs/rules.md, standard values) -----------------------------------------------
 
 
 def test_tv1_defender_breaks_the_eights_to_lay_off_and_undercuts():
@@ -100,7 +100,7 @@ def test_tv5_nothing_to_lay_off_ten_against_ten_is_an_undercut():
     assert result.layoffs == ()
 
 
-# --- scoring (RULES.md "Settling a knock", seed 002) ---------------------------------------------
+# --- scoring (docs/rules.md "Settling a knock", the knocking-and-scoring text) ---------------------------------------------
 
 KNOCKER_4 = cards("AC 2C 3C 4D 5D 6D 7H 8H 9H 4S")  # deadwood 4
 NO_MELDS_80 = cards("KS QS JD 9C 2S 3S 7S 9S JH KD")  # no meld, nothing to lay off: 80
@@ -118,7 +118,7 @@ def test_undercut_when_defender_has_less_deadwood():
 
 
 def test_undercut_when_deadwood_equal():
-    # Seed 002: "If the value of deadwood cards is equal after a knock ... an undercut."
+    # the knocking-and-scoring text: "If the value of deadwood cards is equal after a knock ... an undercut."
     result = settle_hand(KNOCKER_4, cards("JC QC KC JD QD KD JH QH KH 4H"))
     assert (result.outcome, result.winner, result.points) == (Outcome.UNDERCUT, Side.DEFENDER, 25)
 
@@ -169,7 +169,7 @@ def test_big_gin_is_refused_where_it_is_not_played():
         settle_hand(GIN + cards("JH"), cards("KS QS JD 9C 2S 3D 7S 9S JS KD"), CLASSIC)
 
 
-# --- layoffs (RULES.md Core "Layoffs") ----------------------------------------------------------
+# --- layoffs (docs/rules.md "Layoffs") ----------------------------------------------------------
 
 RUNS_KNOCKER = cards("2H 3H 4H 9C 10C JC KS KD KH AD")  # deadwood 1
 
@@ -191,7 +191,7 @@ def test_a_fourth_card_is_laid_off_on_a_set():
 
 def test_defender_breaks_own_meld_to_lay_off():
     # 5H 6H 7H is a run of the defender's own; laying 5H 6H off and melding 7H 7S 7D instead
-    # leaves less deadwood than keeping the run (RULES.md: "may break a meld of their own").
+    # leaves less deadwood than keeping the run (docs/rules.md: "may break a meld of their own").
     result = settle_hand(RUNS_KNOCKER, cards("5H 6H 7H 7S 7D 9D JD QS 2S 3S"))
     assert laid_off(result) == [("5H", "2H"), ("6H", "2H")]
     assert {tuple(m.cards) for m in result.defender_melds} == {cards("7D 7H 7S")}
@@ -262,7 +262,7 @@ def test_knock_over_the_limit_is_illegal_and_says_by_how_much():
 
 
 def test_accepted_illegal_knock_is_settled_over_the_limit():
-    """Seed 000, Illegal Knock: "If the knocker is found to have a deadwood count of more than
+    """Hoyle's irregularities, Illegal Knock: "If the knocker is found to have a deadwood count of more than
     10, opponent may accept the knock". Knocker 13 (4D 9D) against 57, nothing to lay off."""
     knocker = cards("5S 6S 7S 8S 9C 10C JC QC 4D 9D")
     defender = cards("AH 3H 5H 7H 9H JH KH 2C 4C 6C")
@@ -303,7 +303,7 @@ def test_wrong_card_counts_are_refused(knocker, defender, message):
         settle_hand(knocker, defender)
 
 
-# --- Oklahoma (RULES.md settings) ---------------------------------------------------------------
+# --- Oklahoma (docs/rules.md "Settings") ---------------------------------------------------------------
 
 OKLAHOMA = Ruleset.preset("oklahoma")
 

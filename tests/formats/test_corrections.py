@@ -4,7 +4,8 @@ that has started is left alone and an organizer decides (reset it or keep it).""
 import pytest
 
 from competitions.models import AuditEntry, Competition, Match
-from competitions.services.progression import keep_match, pending_decisions, reset_match
+from competitions.services.decide import keep_match, reset_match
+from competitions.services.decisions import pending_decisions
 from competitions.services.results import correct_result
 from core.errors import NotAllowed, ServiceError
 from gameplay.models import Game

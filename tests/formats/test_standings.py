@@ -1,16 +1,19 @@
 """Standings: from confirmed results only, tiebreaks in the competition's order with the one
 that separated each row named, and a fixed number of queries."""
 
+from types import SimpleNamespace
+
 import pytest
 
-from competitions.models import Competition, Match
+from competitions.algorithms.standings import ResultKind
+from competitions.models import Competition, Match, Round
 from competitions.services.results import (
     confirm_result,
     correct_result,
     dispute_result,
     report_result,
 )
-from competitions.services.standings import competition_standings
+from competitions.services.standings import competition_standings, rounds_after_withdrawing
 from gameplay.models import Game, Hand
 from tests.formats.builders import Club, better_seed, committed, play_out, win
 
@@ -91,7 +94,7 @@ def test_players_level_on_everything_share_a_rank():
 def test_the_competition_orders_its_own_tiebreaks():
     competition = Club(3).competition(LEAGUE, tiebreaks=["wins", "buchholz", "no-such-thing"])
     standings = competition_standings(competition)
-    assert [label for _, label in standings.tiebreaks] == ["wins", "Buchholz"]
+    assert [label for _, label in standings.tiebreaks] == ["number of wins", "Buchholz"]
 
 
 def test_game_points_and_hands_won_come_from_the_games_hands():
@@ -144,3 +147,15 @@ def test_forfeits_no_shows_and_double_forfeits_count_as_results_without_game_poi
     assert (rows["P02"].lost, rows["P04"].lost) == (1, 1)
     assert all(r.game_points_for == r.game_points_against == r.hands_won == 0
                for r in rows.values())
+
+
+def test_a_withdrawn_entry_has_a_round_after_withdrawing_for_each_later_round_it_was_not_in():
+    def match(number, a, b):
+        return SimpleNamespace(round=Round(number=number, bracket=Round.Bracket.MAIN),
+                               entry_a_id=a, entry_b_id=b)
+
+    matches = [match(1, 1, 2), match(1, 3, 4), match(2, 2, 3), match(2, 4, None),
+               match(3, 2, 4), match(3, 3, None)]
+    results = rounds_after_withdrawing(matches, withdrawn=[1, 4])
+    assert [(r.player_a, r.round, r.kind) for r in results] == [
+        (1, 2, ResultKind.WITHDRAWN), (1, 3, ResultKind.WITHDRAWN)]

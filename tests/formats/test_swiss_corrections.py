@@ -8,7 +8,8 @@ import pytest
 
 from competitions.algorithms.swiss import pair_next_round
 from competitions.models import AuditEntry, Competition, Match
-from competitions.services.progression import keep_match, pending_decisions, reset_match
+from competitions.services.decide import keep_match, reset_match
+from competitions.services.decisions import pending_decisions
 from competitions.services.results import correct_result
 from competitions.services.standings import as_match_result, points_of
 from core.errors import NotAllowed

@@ -6,10 +6,10 @@ from dataclasses import dataclass
 
 import pytest
 from django.contrib.auth.models import AbstractBaseUser
-from django.core.cache import cache
 
 from clubs.models import Club, Season
 from competitions.models import Competition
+from tests.conftest import empty_caches
 from tests.factories import ClubFactory, PlayerFactory, SeasonFactory, UserFactory
 
 ROLES = ("anonymous", "player", "other_organizer", "organizer", "staff", "superuser")
@@ -25,10 +25,10 @@ def quick_passwords(settings):
 
 @pytest.fixture(autouse=True)
 def empty_cache():
-    """The sign-in limiter counts in the cache: every test starts from nothing."""
-    cache.clear()
+    """The sign-in limiter counts in a cache: every test starts from nothing."""
+    empty_caches()
     yield
-    cache.clear()
+    empty_caches()
 
 
 @dataclass(frozen=True)

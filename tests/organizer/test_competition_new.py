@@ -98,7 +98,7 @@ def test_a_run_limit_below_three_is_refused(client, people):
 
 def test_two_tiebreaks_in_the_same_place_are_refused(client, people):
     html = post(client, people, tiebreak_wins="1", tiebreak_buchholz="1").content.decode()
-    assert "Place 1 is taken by wins: give each tiebreak its own place." in html
+    assert "Place 1 is taken by number of wins: give each tiebreak its own place." in html
     assert not Competition.objects.exists()
 
 
@@ -127,7 +127,7 @@ def test_a_refused_competition_in_a_new_season_saves_neither(client, people, mon
     def refuse(*args, **kwargs):
         raise competitions.ServiceError("No.", field="name")
 
-    monkeypatch.setattr("clubs.services.seasons.create_competition", refuse)
+    monkeypatch.setattr("competitions.services.seasons.create_competition", refuse)
     response = post(client, people, season="", new_season="Ghost season")
     assert response.status_code == 422
     assert not Season.objects.filter(name="Ghost season").exists()

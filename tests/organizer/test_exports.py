@@ -180,7 +180,7 @@ def test_the_standings_csv_has_a_row_per_player_in_fixed_queries(client, django_
     rows = read_csv(response)
     assert len(rows) == n
     assert [int(r["Rank"]) for r in rows] == sorted(int(r["Rank"]) for r in rows)
-    assert list(rows[0])[13:15] == ["wins", "head-to-head"]  # the competition's tiebreaks
+    assert list(rows[0])[13:15] == ["number of wins", "head-to-head"]  # the competition's tiebreaks
     first = rows[0]
     assert first["Played"] == "1" and first["Won"] == "1"
 
@@ -201,7 +201,7 @@ def test_the_standings_csv_says_which_tiebreak_separated_a_tie(client):
     rows = read_csv(client.get(reverse("competition-standings-csv", args=[competition.pk])))
     assert [r["Player"] for r in rows] == ["Dan", "Ann", "Bob", "Cid"]
     assert [r["Match points"] for r in rows] == ["3", "2", "2", "1"]
-    assert rows[2]["Placed below the row above by"] == "wins"
+    assert rows[2]["Placed below the row above by"] == "number of wins"
     assert rows[2]["Level with the row above"] == ""
 
 

@@ -1,12 +1,19 @@
 """The caches the pages rely on: the fragment cache (each process's memory in front of the
-shared cache) and the Redis cache that keeps one client per connection pool."""
+shared cache) and the Redis cache (django-redis), one connection pool per process."""
+
+import threading
 
 import pytest
 from django.core.cache import caches
 from django.test import override_settings
+from django_redis import get_redis_connection
 
+from config.caches import caches_for
 from config.fragment_cache import LocalThenShared
-from config.redis_cache import ReusingRedisCache
+
+REDIS = "redis://127.0.0.1:6379/13"
+# The same server under a URL no other test uses: this process has made no pool for it yet.
+UNUSED_URL = "redis://127.0.0.1/13"
 
 LOCAL_AND_SHARED = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "shared"},
@@ -36,23 +43,48 @@ def test_a_fragment_rendered_here_is_shared_with_the_other_processes():
     assert shared.get("sign-in-limit") == 3  # clearing the fragments leaves the shared cache
 
 
-def test_the_redis_cache_builds_one_client_per_pool_not_one_per_call():
-    cache = ReusingRedisCache("redis://127.0.0.1:6379/9", {})
-    first = cache._cache.get_client("a")
-    assert cache._cache.get_client("b") is first
-    assert cache._cache.get_client("c", write=True) is first  # one server: one pool
-
-
-def test_the_redis_cache_reads_what_it_wrote():
+def redis_answers(url: str) -> bool:
     import redis
 
-    cache = ReusingRedisCache("redis://127.0.0.1:6379/9", {})
     try:
-        cache.set("answer", {"version": "abc"}, 30)
-    except redis.ConnectionError:
+        return bool(redis.Redis.from_url(url, socket_connect_timeout=0.5).ping())
+    except redis.RedisError:
+        return False
+
+
+@override_settings(CACHES=caches_for(UNUSED_URL))
+def test_the_redis_cache_keeps_one_connection_pool_for_all_threads():
+    """Threads that first use the cache at the same moment still end with one pool."""
+    if not redis_answers(REDIS):
         pytest.skip("Redis does not answer on 127.0.0.1:6379")
-    assert cache.get("answer") == {"version": "abc"}
-    assert cache.get_many(["answer", "missing"]) == {"answer": {"version": "abc"}}
+    pools = []
+    together = threading.Barrier(3)
+
+    def use_the_cache(at_once: bool = True) -> None:
+        if at_once:
+            together.wait(timeout=10)
+        caches["default"].get("anything")  # each thread has its own cache object
+        pools.append(get_redis_connection("default").connection_pool)
+
+    threads = [threading.Thread(target=use_the_cache) for _ in range(3)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=10)
+    use_the_cache(at_once=False)
+    assert len(pools) == 4
+    assert all(pool is pools[0] for pool in pools)
+    assert get_redis_connection("sign_in_limits").connection_pool is pools[0]
+
+
+@override_settings(CACHES=caches_for(REDIS))
+def test_the_redis_cache_reads_what_it_wrote():
+    if not redis_answers(REDIS):
+        pytest.skip("Redis does not answer on 127.0.0.1:6379")
+    cache = caches["default"]
+    cache.set("answer", ("abc", (1, 2)), 30)
+    assert cache.get("answer") == ("abc", (1, 2))
+    assert cache.get_many(["answer", "missing"]) == {"answer": ("abc", (1, 2))}
     cache.delete("answer")
     assert cache.get("answer") is None
 
@@ -61,7 +93,7 @@ def test_the_redis_cache_reads_what_it_wrote():
 def test_a_version_stored_by_an_older_release_is_replaced_not_trusted():
     from django.core.cache import cache
 
-    from core.page_versions import competition_version
+    from competitions.page_versions import competition_version
     from tests.factories import CompetitionFactory
 
     competition = CompetitionFactory()

@@ -111,6 +111,7 @@ TABLE: dict[str, Access] = {
     "player": Access(lambda w: reverse("player", args=[w.match.entry_a.player_id]), PUBLIC),
     "match": Access(match_url("match"), PUBLIC),
     "gameplay:scoresheet": Access(game_url("scoresheet", game_with_a_hand), PUBLIC),
+    "gameplay:rules": Access(lambda w: reverse("gameplay:rules"), PUBLIC),
     "gameplay:rulings": Access(lambda w: reverse("gameplay:rulings"), PUBLIC),
     "gameplay:ruling": Access(lambda w: reverse("gameplay:ruling", args=[RULING]), PUBLIC),
     # The match's actions: each in the state where it can be done.

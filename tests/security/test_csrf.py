@@ -5,9 +5,10 @@ token from the page the same post gets what tests/security/access.py says."""
 from __future__ import annotations
 
 import pytest
-from django.core.cache import cache
 from django.db import transaction
 from django.urls import reverse
+
+from tests.conftest import empty_caches
 
 from .access import FORBIDDEN, SIGN_IN, TABLE
 from .checks import outcome, text_of
@@ -26,7 +27,7 @@ def allowed_role(name: str) -> str:
 @pytest.mark.parametrize("name", FORMS)
 def test_a_form_posted_without_its_csrf_token_is_refused_and_changes_nothing(world, name):
     access, role = TABLE[name], allowed_role(name)
-    cache.clear()
+    empty_caches()
     url = access.url(world)
     client = world.client(role, enforce_csrf_checks=True)
     before = stored_rows()
@@ -39,7 +40,7 @@ def test_a_form_posted_without_its_csrf_token_is_refused_and_changes_nothing(wor
 @pytest.mark.parametrize("name", FORMS)
 def test_the_same_form_with_the_token_of_the_page_goes_through(world, name):
     access, role = TABLE[name], allowed_role(name)
-    cache.clear()
+    empty_caches()
     with transaction.atomic():
         url = access.url(world)
         client = world.client(role, enforce_csrf_checks=True)

@@ -7,9 +7,10 @@ from __future__ import annotations
 from urllib.parse import parse_qs, urlparse
 
 import pytest
-from django.core.cache import cache
 from django.db import transaction
 from django.urls import reverse
+
+from tests.conftest import empty_caches
 
 from .access import FORBIDDEN, OK, POST_ONLY, SIGN_IN, TABLE, Access
 from .checks import outcome, refusal_explained, site_url_names
@@ -28,7 +29,7 @@ def test_every_url_pattern_has_a_row_in_the_permission_table():
 def visit(world: World, access: Access, role: str, method: str) -> str:
     """What the role gets, in a savepoint rolled back after: each role meets the same world.
     Checks that a refusal (and any GET, and a POST to a page that only reads) changed nothing."""
-    cache.clear()  # the sign-in limit counts failures in the cache, which no savepoint undoes
+    empty_caches()  # the sign-in limit counts failures in a cache, which no savepoint undoes
     with transaction.atomic():
         url = access.url(world)
         client = world.client(role)

@@ -93,7 +93,7 @@ def test_dealer_of_the_next_hand_is_the_winner_of_the_last(game):
 
 
 def test_cards_given_make_the_engines_settlement_the_result(game):
-    # RULES.md TV4: knocker 22 after laying off 4C 5C.
+    # docs/rules.md TV4: knocker 22 after laying off 4C 5C.
     hand = record_hand(
         game.pk,
         HandEntry(outcome="knock", winner="A", points=None,
@@ -106,7 +106,7 @@ def test_cards_given_make_the_engines_settlement_the_result(game):
 
 
 def test_claim_contradicting_the_cards_is_refused(game):
-    # RULES.md TV1: the defender undercuts for 26.
+    # docs/rules.md TV1: the defender undercuts for 26.
     with pytest.raises(ServiceError) as refused:
         record_hand(
             game.pk,

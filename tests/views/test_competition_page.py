@@ -196,6 +196,18 @@ def test_swiss_shows_standings_with_its_tiebreaks_and_the_rounds_pairings(client
     assert "bracket-round" not in html
 
 
+def test_each_tiebreak_header_links_to_its_definition_and_rule_on_the_page(client):
+    swiss = started(Competition.Format.SWISS, 4, swiss_rounds=3)
+    html = page(client, swiss)
+    head = between(html, '<table class="standings">', "</thead>")
+    for anchor, rule in [("tiebreak-buchholz-cut1", "FIDE C.07 §14.1 and §16.5"),
+                         ("tiebreak-buchholz", "FIDE C.07 §8.1 and §16"),
+                         ("tiebreak-sonneborn-berger", "FIDE C.07 §9.1 and §16")]:
+        assert f'href="#{anchor}"' in head
+        definition = between(html, f'<div id="{anchor}">', "</div>")
+        assert rule in definition and "<dd>" in definition
+
+
 def test_fixtures_show_the_round_being_played_and_can_be_filtered_with_links_or_htmx(client):
     league = started(Competition.Format.LEAGUE, 4)
     rounds = list(league.rounds.order_by("number"))

@@ -12,10 +12,11 @@ from django.urls import reverse
 
 from competitions.models import Competition, Entry, Match
 from competitions.services.competitions import register_players, seed_entries
+from competitions.services.decide import keep_match, reset_match
+from competitions.services.decisions import pending_decisions
 from competitions.services.draws import start_competition
 from competitions.services.forfeits import record_forfeit
 from competitions.services.late_entries import add_new_player_late
-from competitions.services.progression import keep_match, pending_decisions, reset_match
 from competitions.services.results import (
     correct_result,
     dispute_result,

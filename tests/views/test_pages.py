@@ -121,8 +121,8 @@ def test_competition_page_shows_format_rules_entries_and_fixtures_by_round(clien
     html = page(client, "competition", competition.pk)
     assert "League (round robin)" in html
     assert "First to 2 games" in html
-    assert "Classic with house rules" in html
-    assert "Target score: <strong>150</strong>" in html
+    assert "#settings\">Classic</a> with house rules" in html
+    assert "Target score</a>: <strong>150</strong>" in html
     assert match.entry_a.player.name in html
     assert str(match.round) in html
     assert reverse("match", args=[match.pk]) in html

@@ -16,7 +16,7 @@ from .conftest import sign_in
 
 pytestmark = pytest.mark.django_db
 
-# RULES.md, "Worked hands", TV4: the knocker scores 22 (4C 5C laid off, defender deadwood 32).
+# docs/rules.md "Worked hands", TV4: the knocker scores 22 (4C 5C laid off, defender deadwood 32).
 TV4_KNOCKER = "AC 2C 3C 4D 5D 6D 7H 8H 9H JS"
 TV4_DEFENDER = "4C 5C 8D 9D JD JH QH KH 2S 3S"
 
@@ -323,7 +323,7 @@ def test_an_anonymous_undo_is_sent_to_sign_in(client, cast, game):
 
 
 def play_rules_example(client, game):
-    """RULES.md "Game end" example: A 105 - B 74, A won 4 hands, B 3."""
+    """docs/rules.md "The game" example: A 105 - B 74, A won 4 hands, B 3."""
     plays = [("B", "gin", 25), ("B", "gin", 25), ("B", "knock", 24),
              ("A", "gin", 30), ("A", "gin", 25), ("A", "gin", 25), ("A", "gin", 25)]
     for number, (winner, outcome, points) in enumerate(plays, start=1):
@@ -337,7 +337,7 @@ def test_the_game_closes_at_the_target_with_the_final_account(client, cast, game
     game.refresh_from_db()
     assert (game.status, game.winner) == (Game.Status.FINISHED, "A")
     html = sheet(client, game)
-    # RULES.md: A 105 + 100 + 4x25 = 305, B 74 + 3x25 = 149, A wins by 156.
+    # docs/rules.md: A 105 + 100 + 4x25 = 305, B 74 + 3x25 = 149, A wins by 156.
     assert "wins game 1 by 156" in html
     assert re.search(r"Boxes \(4 and 3 × 25\)</th><td class=\"num\">100</td><td class=\"num\">75", html)
     assert re.search(r"Game bonus</th><td class=\"num\">100</td><td class=\"num\">0", html)

@@ -1,7 +1,6 @@
 """The organizer's pages of a club and its competitions."""
 
 from competitions.views.organizer.create import new_competition
-from competitions.views.organizer.dashboard import add_player, claim_link, dashboard
 from competitions.views.organizer.entries import (
     entries,
     late_entry,
@@ -12,5 +11,5 @@ from competitions.views.organizer.entries import (
 )
 from competitions.views.organizer.matches import decide, matches
 
-__all__ = ["add_player", "claim_link", "dashboard", "decide", "entries", "late_entry", "matches",
+__all__ = ["decide", "entries", "late_entry", "matches",
            "new_competition", "new_entrant", "seeds", "start", "withdraw"]

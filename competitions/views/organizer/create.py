@@ -8,9 +8,9 @@ from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
-from clubs.services.seasons import create_competition_in_season
 from competitions import selectors_organizer as selectors
 from competitions.forms.organizer import PRESET_NAMES, CompetitionForm
+from competitions.services.seasons import create_competition_in_season
 from competitions.views.organizer.access import refused
 from core.errors import ServiceError
 from core.views import UNPROCESSABLE, go, refusal_status, render_page

@@ -13,7 +13,6 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from clubs.models import Player
 from clubs.permissions import is_organizer
-from clubs.services.players import add_and_enter
 from competitions import selectors_organizer as selectors
 from competitions.forms.entries import (
     NewEntrantForm,
@@ -26,6 +25,7 @@ from competitions.forms.formats import LateEntryForm
 from competitions.models import Competition, Entry
 from competitions.services.competitions import register_players, seed_entries
 from competitions.services.draws import start_competition
+from competitions.services.entrants import add_and_enter
 from competitions.services.late_entries import (
     LateEntry,
     add_late_entry,

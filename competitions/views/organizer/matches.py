@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST
 from competitions import selectors_organizer as selectors
 from competitions.forms.entries import DecisionForm
 from competitions.models import Competition, Match
-from competitions.services.progression import keep_match, reset_match
+from competitions.services.decide import keep_match, reset_match
 from competitions.views.organizer.access import refused
 from core.errors import ServiceError
 from core.views import UNPROCESSABLE, go, refusal_status, render_page

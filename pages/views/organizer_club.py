@@ -11,17 +11,18 @@ from django.views.decorators.http import require_POST
 
 from clubs.models import Player
 from clubs.services import players
-from competitions import selectors_organizer as selectors
+from competitions import selectors_organizer
 from competitions.forms.entries import AddPlayerForm
 from competitions.views.organizer.access import refused
 from core.errors import ServiceError
 from core.views import go, refusal_status
+from pages import selectors
 
 TEMPLATE = "organizer/dashboard.html"
 
 
 def dashboard(request: HttpRequest, slug: str) -> HttpResponse:
-    club = selectors.organizer_club(slug)
+    club = selectors_organizer.organizer_club(slug)
     return refused(request, club) or _render(request, club)
 
 
@@ -34,7 +35,7 @@ def _render(request: HttpRequest, club, *, form: AddPlayerForm | None = None,
 
 @require_POST
 def add_player(request: HttpRequest, slug: str) -> HttpResponse:
-    club = selectors.organizer_club(slug)
+    club = selectors_organizer.organizer_club(slug)
     if (refusal := refused(request, club)) is not None:
         return refusal
     form = AddPlayerForm(request.POST)

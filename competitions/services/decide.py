@@ -1,0 +1,77 @@
+"""The organizer's answer to a pending decision: keep the match as played, or reset it (its games voided, the match seated again from the bracket or the Swiss round paired again)."""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from clubs.permissions import require_organizer
+from competitions.models import AuditEntry, Competition, Match, ResultReport
+from competitions.services.decisions import is_asked, latest_decisions
+from competitions.services.progression import progress_competition
+from competitions.services.swiss_corrections import reset_swiss_round
+from competitions.tasks import enqueue_result_follow_up
+from core.errors import ServiceError
+
+
+def reset_match(match_id: int, *, actor, comment: str = "") -> Match:
+    """The organizer's choice: void the match's games and re-seat it from the bracket."""
+    with transaction.atomic():
+        competition, match = _decision_to_make(match_id, actor)
+        if competition.format == Competition.Format.SWISS:
+            return _reset_swiss(competition, match, actor, comment)
+        games = list(match.games.order_by("number").values("number", "winner", "total_a", "total_b"))
+        before = {"entry_a": match.entry_a_id, "entry_b": match.entry_b_id, "status": match.status,
+                  "winner": match.winner_id, "games_a": match.games_a, "games_b": match.games_b,
+                  "games": games}
+        match.games.all().delete()
+        open_or_counted = (ResultReport.Status.PENDING, ResultReport.Status.DISPUTED,
+                           ResultReport.Status.CONFIRMED)
+        match.reports.filter(status__in=open_or_counted).update(
+            status=ResultReport.Status.SUPERSEDED)
+        match.winner, match.games_a, match.games_b = None, 0, 0
+        match.kind, match.status, match.confirmed_at = Match.Kind.PLAYED, Match.Status.PENDING, None
+        match.save(update_fields=["winner", "games_a", "games_b", "kind", "status", "confirmed_at"])
+        AuditEntry.objects.create(match=match, actor=actor, action=AuditEntry.Action.RESET, before=before,
+                                  comment=comment.strip() or "Reset: to be played again.")
+        progress_competition(competition, trigger=match)
+        _enqueue(match.pk)
+        return match
+
+
+def keep_match(match_id: int, *, actor, comment: str = "") -> Match:
+    """The organizer's choice: the match stands with the players who played it."""
+    with transaction.atomic():
+        competition, match = _decision_to_make(match_id, actor)
+        AuditEntry.objects.create(
+            match=match, actor=actor, action=AuditEntry.Action.KEPT,
+            after={"entry_a": match.entry_a_id, "entry_b": match.entry_b_id},
+            comment=comment.strip() or "Kept as played.",
+        )
+        progress_competition(competition, trigger=match)
+        _enqueue(match.pk)
+        return match
+
+
+def _reset_swiss(competition: Competition, match: Match, actor, comment: str) -> Match:
+    seated = reset_swiss_round(competition, match, actor=actor, comment=comment)
+    progress_competition(competition, trigger=match)
+    for row in {match.pk: match, **{m.pk: m for m in seated}}.values():
+        _enqueue(row.pk)  # re-rates from the week the voided games were played in
+    return match
+
+
+def _decision_to_make(match_id: int, actor) -> tuple[Competition, Match]:
+    competition_id = Match.objects.filter(pk=match_id).values_list("competition_id", flat=True).first()
+    if competition_id is None:
+        raise ServiceError("No such match.")
+    competition = (Competition.objects.select_for_update(of=("self",))
+                   .select_related("season__club").get(pk=competition_id))
+    require_organizer(actor, competition.season.club)
+    match = Match.objects.select_for_update().get(pk=match_id)
+    if not is_asked(latest_decisions(competition).get(match.pk)):
+        raise ServiceError("There is no decision to make about this match.")
+    return competition, match
+
+
+def _enqueue(match_id: int) -> None:
+    enqueue_result_follow_up(match_id)

@@ -1,0 +1,71 @@
+"""With the cache's Redis down, the site degrades instead of failing: pages are rendered afresh
+and served, each failed cache call is logged as a warning, and sign-ins are refused (the limit
+on failed sign-ins fails closed) with a page that says so, never a 500."""
+
+import logging
+import socket
+
+import pytest
+from django.contrib.auth import SESSION_KEY
+from django.test import override_settings
+from django.urls import reverse
+
+from accounts import sign_in_limit
+from competitions.models import Competition
+from config.caches import LOGGER, caches_for
+from tests.factories import UserFactory
+from tests.views.test_competition_page import play, started
+
+pytestmark = pytest.mark.django_db
+
+
+def closed_port() -> int:
+    """A port on the loopback on which nothing listens."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.fixture
+def redis_down():
+    with override_settings(CACHES=caches_for(f"redis://127.0.0.1:{closed_port()}/0")):
+        yield
+
+
+def cache_warnings(caplog) -> list[logging.LogRecord]:
+    return [r for r in caplog.records if r.name == LOGGER and r.levelno == logging.WARNING]
+
+
+def test_a_competition_page_is_served_uncached_and_a_warning_logged(redis_down, client, caplog):
+    competition = started(Competition.Format.SINGLE_ELIMINATION, 4)
+    play(competition, "Ada", "Dot", winner="Ada")  # writes forget the page's version
+    url = reverse("competition", args=[competition.pk])
+    caplog.clear()
+    pages = [client.get(url), client.get(url + "?round=all"),
+             client.get(url + "?round=all", HTTP_HX_REQUEST="true")]
+    assert [page.status_code for page in pages] == [200, 200, 200]
+    assert all("Ada" in page.content.decode() for page in pages)
+    warnings = cache_warnings(caplog)
+    assert warnings, "a cache call failed without a warning"
+    assert "Cache unreachable, serving uncached" in warnings[0].getMessage()
+    assert warnings[0].exc_info is None  # one line, not a traceback per cache call
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+
+
+def test_the_sign_in_page_is_served(redis_down, client):
+    assert client.get(reverse("login")).status_code == 200
+
+
+def test_a_sign_in_is_refused_while_the_failures_cannot_be_counted(redis_down, client, caplog,
+                                                                   settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    user = UserFactory(username="wes")
+    user.set_password("right-password-31")
+    user.save()
+    response = client.post(reverse("login"), {"username": "wes", "password": "right-password-31"})
+    assert response.status_code == 503
+    assert sign_in_limit.UNAVAILABLE in response.content.decode()
+    assert SESSION_KEY not in client.session
+    assert any("sign-in limits cannot be read" in r.getMessage() for r in caplog.records
+               if r.levelno == logging.WARNING)
+
