@@ -169,7 +169,7 @@ CELERY_BEAT_SCHEDULE = {
     "close-rating-periods": {"task": "ratings.tasks.close_rating_periods", "schedule": 60 * 60},
     # Follow-up work recorded with a confirmation but not done (its message lost, the broker
     # down at the time) is sent again (competitions.services.follow_ups).
-    "relay-follow-ups": {"task": "competitions.tasks.relay_follow_ups", "schedule": 60},
+    "relay-follow-ups": {"task": "competitions.tasks.relay_follow_ups", "schedule": 15},
 }
 
 # Cache: Redis when REDIS_URL is set (production, several processes), else in-process memory.

@@ -25,8 +25,11 @@ from competitions.models import FollowUp, Match
 
 log = logging.getLogger(__name__)
 
-# A row sent this long ago and still not done is sent again (its task was lost or failed).
-RESEND_AFTER = timedelta(minutes=2)
+# A row sent this long ago and still not done is sent again: its message was lost, its task
+# failed, or its worker died (the broker itself gives that message back only after its
+# visibility timeout). Far above the longest task (seconds); with the relay every 15 s, work
+# whose worker died is sent again within a minute. A task sent twice changes nothing.
+RESEND_AFTER = timedelta(seconds=45)
 # The organizer's page shows work that has waited longer than this.
 OVERDUE_AFTER = timedelta(minutes=5)
 BROKER_ERRORS = (KombuError, ConnectionError, TimeoutError, OSError)

@@ -116,7 +116,7 @@ def test_an_unreachable_broker_fails_the_sending_at_once_and_leaves_the_row(sett
     try:
         started = time.monotonic()
         assert follow_ups.send(row) is False
-        assert time.monotonic() - started < 10
+        assert time.monotonic() - started < 2  # about 0.1 s measured with the settings
     finally:
         app.conf.update(saved)
         app._pool, app.amqp._producer_pool = None, None
