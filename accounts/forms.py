@@ -27,8 +27,10 @@ class ClaimSignUpForm(forms.Form):
     )
 
     def clean_username(self) -> str:
-        username = self.cleaned_data["username"].strip()
         User = get_user_model()
+        # As the account stores it (NFKC): fullwidth letters are the plain ones, so a
+        # look-alike of a taken name is taken too.
+        username = User.normalize_username(self.cleaned_data["username"].strip())
         User.username_validator(username)
         if User.objects.filter(username__iexact=username).exists():
             raise forms.ValidationError("That username is taken: choose another, or sign in.")

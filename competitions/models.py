@@ -308,3 +308,29 @@ class AuditEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.action} on {self.match_id} by {self.actor_id}"
+
+
+class FollowUp(models.Model):
+    """Work that follows a change (the bracket, the next Swiss round, the ratings after a
+    confirmed result), written in the change's own transaction: the work cannot be lost between
+    the commit and the broker. It is sent to Celery after the commit and sent again by the relay
+    (competitions.tasks.relay_follow_ups) until the task that does it marks it done."""
+
+    class Kind(models.TextChoices):
+        PROGRESS = "progress", "Progress the competition"
+        RATE = "rate", "Rate the result"
+
+    kind = models.CharField(max_length=16, choices=Kind.choices)
+    competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="+")
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="+")
+    created = models.DateTimeField(auto_now_add=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
+    attempts = models.PositiveIntegerField(default=0)
+    done_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["created", "pk"]
+        indexes = [models.Index(fields=["done_at", "created"])]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} after match {self.match_id}"

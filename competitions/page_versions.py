@@ -70,3 +70,28 @@ def competition_changed(pks: Iterable[int | None]) -> None:
         return
     cache.delete_many(keys)
     transaction.on_commit(lambda: cache.delete_many(keys))
+
+
+# Player pages ----------------------------------------------------------------------------------
+# One version for every player page: forgotten by any write a player page may show (a
+# competition, season or club, a round, an entry, a match, a player's name, a club's ratings;
+# competitions.signals, ratings.services.rebuild), not by games and hands, which it does not show.
+
+PLAYER_PAGES_KEY = "player-pages-version"
+
+
+def player_pages_version() -> str:
+    """The player pages' current version (a new token after any change they show)."""
+    stored = cache.get(PLAYER_PAGES_KEY)
+    if isinstance(stored, str):
+        return stored
+    minted = secrets.token_hex(8)
+    cache.add(PLAYER_PAGES_KEY, minted, timeout=None)
+    stored = cache.get(PLAYER_PAGES_KEY)
+    return stored if isinstance(stored, str) else minted
+
+
+def player_pages_changed() -> None:
+    """What player pages show has changed: forget their version now and after the commit."""
+    cache.delete(PLAYER_PAGES_KEY)
+    transaction.on_commit(lambda: cache.delete(PLAYER_PAGES_KEY))

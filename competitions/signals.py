@@ -13,7 +13,7 @@ from django.dispatch import receiver
 
 from clubs.models import Club, Player, Season
 from competitions.models import Competition, Entry, Match, Round
-from competitions.page_versions import competition_changed
+from competitions.page_versions import competition_changed, player_pages_changed
 
 WRITES = (post_save, post_delete)
 
@@ -22,6 +22,7 @@ WRITES = (post_save, post_delete)
 @receiver(WRITES, sender=Competition, dispatch_uid="page-competition")
 def _competition(instance: Competition, **_) -> None:
     competition_changed([instance.pk])
+    player_pages_changed()
 
 
 @receiver(WRITES, sender=Round, dispatch_uid="page-round")
@@ -29,6 +30,7 @@ def _competition(instance: Competition, **_) -> None:
 @receiver(WRITES, sender=Match, dispatch_uid="page-match")
 def _part_of_competition(instance: Round | Entry | Match, **_) -> None:
     competition_changed([instance.competition_id])
+    player_pages_changed()
 
 
 
@@ -39,14 +41,22 @@ def _part_of_competition(instance: Round | Entry | Match, **_) -> None:
 def _player(instance: Player, **_) -> None:
     competition_changed(Entry.objects.filter(player=instance)
                         .values_list("competition_id", flat=True))
+    player_pages_changed()
+
+
+@receiver(post_delete, sender=Player, dispatch_uid="page-player-deleted")
+def _player_deleted(instance: Player, **_) -> None:
+    player_pages_changed()
 
 
 @receiver(post_save, sender=Season, dispatch_uid="page-season")
 def _season(instance: Season, **_) -> None:
     competition_changed(instance.competitions.values_list("pk", flat=True))
+    player_pages_changed()
 
 
 @receiver(post_save, sender=Club, dispatch_uid="page-club")
 def _club(instance: Club, **_) -> None:
     competition_changed(Competition.objects.filter(season__club=instance)
                         .values_list("pk", flat=True))
+    player_pages_changed()

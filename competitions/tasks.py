@@ -8,11 +8,8 @@ running it again (a retry, a redelivery) changes nothing.
 
 from __future__ import annotations
 
-from functools import partial
-
-from celery import current_app, shared_task
-from django.conf import settings
-from django.db import InterfaceError, OperationalError, transaction
+from celery import shared_task
+from django.db import InterfaceError, OperationalError
 
 RETRIED = {
     "autoretry_for": (ConnectionError, TimeoutError, OperationalError, InterfaceError),
@@ -23,22 +20,29 @@ RETRIED = {
 
 
 def enqueue_result_follow_up(match_id: int) -> None:
-    """After the confirming transaction commits, run the work a confirmed result triggers: every
-    task named in settings.RESULT_FOLLOW_UP_TASKS (the apps above this one name theirs there)."""
-    for name in settings.RESULT_FOLLOW_UP_TASKS:
-        transaction.on_commit(partial(_send, name, match_id))
+    """In the confirming transaction: record the work a confirmed result triggers (progression,
+    ratings); it is sent to the broker after the commit, and again by the relay until done."""
+    from competitions.services.follow_ups import record_result_follow_up
 
-
-def _send(name: str, match_id: int) -> None:
-    current_app.signature(name, args=(match_id,)).delay()
+    record_result_follow_up(match_id)
 
 
 @shared_task(bind=True, **RETRIED)
-def result_confirmed(self, match_id: int) -> None:
+def result_confirmed(self, match_id: int, follow_up: int | None = None) -> None:
     """Advance the bracket, pair the next Swiss round, finish the competition."""
+    from competitions.services.follow_ups import mark_done
     from competitions.services.progression import follow_up_confirmed_result
 
     follow_up_confirmed_result(match_id)
+    mark_done(follow_up)
+
+
+@shared_task(acks_late=True)
+def relay_follow_ups() -> int:
+    """Beat: send again the follow-up work that was not done (its message lost or failed)."""
+    from competitions.services.follow_ups import relay
+
+    return relay()
 
 
 @shared_task(bind=True, **RETRIED)

@@ -49,6 +49,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "core.middleware.NulInQueryStringMiddleware",
     "config.security.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -134,9 +135,13 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = TIME_ZONE
-# The work a confirmed (or corrected) result triggers, by task name, each given the match id:
-# the bracket, the next Swiss round and the competition's end; then the ratings.
-RESULT_FOLLOW_UP_TASKS = ("competitions.tasks.result_confirmed", "ratings.tasks.rate_confirmed_result")
+# The work a confirmed (or corrected) result triggers, by kind (competitions.models.FollowUp.Kind)
+# and task name, each given the match id: the bracket, the next Swiss round and the
+# competition's end; then the ratings.
+RESULT_FOLLOW_UP_TASKS = {
+    "progress": "competitions.tasks.result_confirmed",
+    "rate": "ratings.tasks.rate_confirmed_result",
+}
 # Where seeding by rating reads the players' current ratings: {player id: rating}.
 RATINGS_OF_PLAYERS = "ratings.selectors.ratings_for"
 # The Redis broker. A task taken by a worker that dies unacknowledged goes back to the queue
@@ -166,6 +171,9 @@ CELERY_BEAT_SCHEDULE = {
     # (competitions.services.deadlines); a run finding none only reads.
     "confirm-overdue-results": {"task": "competitions.tasks.confirm_overdue_results",
                                 "schedule": 15 * 60},
+    # Follow-up work recorded with a confirmation but not done (its message lost, the broker
+    # down at the time) is sent again (competitions.services.follow_ups).
+    "relay-follow-ups": {"task": "competitions.tasks.relay_follow_ups", "schedule": 15},
 }
 
 # Cache: Redis when REDIS_URL is set (production, several processes), else in-process memory.

@@ -11,9 +11,10 @@ from django.shortcuts import get_object_or_404
 
 from clubs.models import Club, Player, Season
 from clubs.permissions import organized_by
-from competitions.models import AuditEntry, Competition, Entry, Match, ResultReport
+from competitions.models import AuditEntry, Competition, Entry, FollowUp, Match, ResultReport
 from competitions.selectors import MATCH_SIDES, matches_with_sides
 from competitions.selectors_organizer import RECENT_AUDIT, audit_entries, open_decisions
+from competitions.services.follow_ups import overdue
 from gameplay.models import Game, Hand
 from ratings.models import RatingPeriod
 from ratings.selectors import CurrentRating, ratings_for
@@ -306,6 +307,7 @@ class Dashboard:
     disputes: list[Match]
     awaiting: list[ResultReport]  # reported results waiting for the opponent
     decisions: list[AuditEntry]  # the "needs decision" entries still open
+    overdue: list[FollowUp]  # follow-up work (bracket, next round, ratings) waiting too long
     recent: list[AuditEntry]
     latest_period: RatingPeriod | None
     players: list[Player]
@@ -330,6 +332,7 @@ def dashboard(club: Club) -> Dashboard:
             .order_by("reported_at", "pk")
         ),
         decisions=open_decisions(Q(match__competition__season__club=club)),
+        overdue=overdue(club),
         recent=list(audit_entries().filter(match__competition__season__club=club)[:RECENT_AUDIT]),
         latest_period=RatingPeriod.objects.filter(club=club).order_by("-starts_on").first(),
         players=list(Player.objects.filter(club=club).order_by("name")),

@@ -4,16 +4,18 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from . import services
+from competitions.services.follow_ups import mark_done
+from competitions.tasks import RETRIED
 
-RETRIED = {"autoretry_for": (ConnectionError, TimeoutError), "retry_backoff": True,
-           "max_retries": 5, "acks_late": True}
+from . import services
 
 
 @shared_task(**RETRIED)
-def rate_confirmed_result(match_id: int) -> str:
-    """After a result is confirmed or corrected: re-rate from its week on if that is rated."""
+def rate_confirmed_result(match_id: int, follow_up: int | None = None) -> str:
+    """After a result is confirmed or corrected: re-rate from its week on if that is rated.
+    Retried, like the progression, on a lost connection or a database error."""
     run = services.rate_confirmed_result(match_id)
+    mark_done(follow_up)
     return str(run) if run is not None else f"match {match_id} no longer exists"
 
 

@@ -6,6 +6,7 @@ CLAIM_DAYS. It works once: a claimed player has a user, and the claim is refused
 
 from __future__ import annotations
 
+import unicodedata
 from datetime import timedelta
 
 from django.contrib.auth import get_user_model
@@ -30,6 +31,8 @@ def add_player(club: Club, *, actor, name: str, email: str = "", site: str = "")
     name = " ".join(name.split())
     if not name:
         raise ServiceError("Give the player's name.", field="name")
+    if problem := name_problem(name):
+        raise ServiceError(problem, field="name")
     if len(name) > NAME_MAX:
         raise ServiceError(f"A name has at most {NAME_MAX} characters.", field="name")
     try:
@@ -42,6 +45,19 @@ def add_player(club: Club, *, actor, name: str, email: str = "", site: str = "")
         transaction.on_commit(lambda: _send_claim_link(player, email.strip(), link))
     return player
 
+
+# Characters that reorder the text around them (Unicode's bidirectional embeddings, overrides
+# and isolates): in a name they make it read differently from what it is.
+BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def name_problem(name: str) -> str:
+    """Why a player's name cannot be shown as typed ("" when it can)."""
+    if any(character in BIDI_CONTROLS for character in name):
+        return "A name cannot hold characters that change the direction of the text."
+    if all(unicodedata.category(character) in ("Cf", "Cc", "Zs") for character in name):
+        return "Give the player's name: it has no visible character."
+    return ""
 
 
 
@@ -86,12 +102,16 @@ def sign_up_and_claim(token: str, *, username: str, password: str):
     """A new account, and the player named by the token linked to it: both, or neither."""
     player_of_token(token)  # refuse a bad link before creating anything
     User = get_user_model()
-    with transaction.atomic():
-        if User.objects.filter(username__iexact=username).exists():
-            raise ServiceError("That username is taken: choose another, or sign in.",
-                               field="username")
-        user = User.objects.create_user(username=username, password=password)
-        claim_player(token, user=user)
+    taken = ServiceError("That username is taken: choose another, or sign in.", field="username")
+    username = User.normalize_username(username)  # as the account will store it (NFKC)
+    try:
+        with transaction.atomic():
+            if User.objects.filter(username__iexact=username).exists():
+                raise taken
+            user = User.objects.create_user(username=username, password=password)
+            claim_player(token, user=user)
+    except IntegrityError:  # the same name created at the same instant
+        raise taken from None
     return user
 
 

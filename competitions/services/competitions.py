@@ -10,7 +10,7 @@ from django.db import IntegrityError, transaction
 from clubs.models import Player, Season
 from clubs.permissions import require_organizer
 from competitions.models import Competition, Entry
-from competitions.page_versions import competition_changed
+from competitions.page_versions import competition_changed, player_pages_changed
 from core.errors import ServiceError
 from gameplay.engine import EngineError, Ruleset
 
@@ -55,6 +55,7 @@ def register_players(competition: Competition, players: Iterable[Player], *, act
         new = [Entry(competition=competition, player=p) for p in players if p.pk not in existing]
         Entry.objects.bulk_create(new)
         competition_changed([competition.pk])  # bulk_create sends no signal
+        player_pages_changed()
     return new
 
 
@@ -72,3 +73,4 @@ def seed_entries(competition: Competition, order: list[int], *, actor) -> None:
             entries[entry_id].seed = seed
         Entry.objects.bulk_update(entries.values(), ["seed"])
         competition_changed([competition.pk])  # update and bulk_update send no signal
+        player_pages_changed()

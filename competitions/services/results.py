@@ -159,11 +159,14 @@ def dispute_result(match_id: int, *, actor, comment: str) -> ResultReport:
 
 def resolve_dispute(match_id: int, *, actor, uphold: bool, comment: str = "") -> Match:
     """An organizer settles a dispute: uphold the report (it is confirmed) or reject it (the
-    games reopen for correction)."""
+    games reopen for correction). Nobody decides a dispute about their own match: an organizer
+    who plays in it leaves it to another organizer."""
     with transaction.atomic():
         match = locked_match(match_id)
         if not is_organizer(actor, match.competition.season.club):
             raise NotAllowed("Only an organizer of the club may resolve a dispute.")
+        if side_of(actor, match) is not None:
+            raise NotAllowed("You play in this match: another organizer must resolve its dispute.")
         report = _open_report(match, ResultReport.Status.DISPUTED, "resolve")
         if uphold:
             _apply_confirmed(match, report, actor, action=AuditEntry.Action.DISPUTE_UPHELD, comment=comment)
@@ -207,6 +210,8 @@ def correct_result(match_id: int, *, actor, winner: str | None, games_a: int, ga
                                "forfeit, which puts both players out).", field="winner")
         if not comment.strip():
             raise ServiceError("Say why the result is corrected (it is kept in the history).", field="comment")
+        if kind == Match.Kind.PLAYED and (problem := _games_disagree(match, winner, games_a, games_b)):
+            raise ServiceError(problem, field="games_a")
         disagreement = _disagreement(match, winner, games_a, games_b, kind)
         if disagreement and not overrides_games:
             raise ServiceError(f"{disagreement} Correct the hands instead, or say that this "
@@ -239,6 +244,28 @@ def _disagreement(match: Match, winner: str | None, games_a: int, games_b: int,
             f"{'' if outcome.winner else ', no winner'}; this result says {games_a}–{games_b}"
             f"{'' if winner else ', no winner'}"
             f"{' with the other winner' if winner and outcome.winner and winner != outcome.winner else ''}.")
+
+
+def _games_disagree(match: Match, winner: str | None, games_a: int, games_b: int) -> str:
+    """Why the games won do not give this winner under the match format ("" when they do)."""
+    competition = match.competition
+    needed = competition.match_games
+    won = {"A": games_a, "B": games_b}
+    if winner is None:
+        if games_a != games_b:
+            return "Games won level or choose the winner: nobody wins only a level match."
+        if competition.match_format == Competition.MatchFormat.FIRST_TO:
+            return f"A first-to-{needed} match is won by whoever first wins {needed} games: choose the winner."
+        return ""
+    loser = "B" if winner == "A" else "A"
+    if won[winner] <= won[loser]:
+        return f"The winner won {won[winner]} games to {won[loser]}: the winner wins more games."
+    if competition.match_format == Competition.MatchFormat.FIRST_TO:
+        if won[winner] != needed:
+            return f"In a first-to-{needed} match the winner wins exactly {needed} games."
+    elif games_a + games_b < needed:
+        return f"A match of {needed} games has at least {needed} games won between the players."
+    return ""
 
 
 def _apply_confirmed(match: Match, report: ResultReport, actor, *, action: str, comment: str = "",

@@ -48,7 +48,7 @@ def entry_names(match: Match) -> dict[int, str]:
 def describe_facts(facts: dict, names: dict[int, str]) -> str:
     """A result's stored facts ({status, winner, games_a, games_b, kind}) as one short line."""
     parts = []
-    if "hand" in facts:
+    if isinstance(facts.get("hand"), dict):  # a corrected hand (a ruling names its hand by number)
         parts.append(_hand_line(facts["hand"], names))
     for removed in facts.get("removed", ()):
         parts.append(f"hand {removed['number']} ({_hand_line(removed, names)}) removed: the game "

@@ -1,7 +1,8 @@
 """Starting a game, entering a hand, undoing the last one.
 
-Each write runs in one transaction with the game row locked, so a double-tapped button cannot
-enter the same hand twice, and the game's derived score is recomputed by the engine from its
+Each write runs in one transaction with the match row locked, then the game's (the order every
+action on a match follows), so a double-tapped button cannot enter the same hand twice, an undo
+cannot slip under a report, and the game's derived score is recomputed by the engine from its
 hands every time.
 """
 
@@ -96,6 +97,8 @@ def undo_last_hand(game_id: int, *, actor, expected_number: int | None = None) -
         hands = list(game.hands.all())
         if not hands:
             raise ServiceError("There is no hand to undo.")
+        if game.match.games.filter(number__gt=game.number).exists():
+            raise ServiceError("A later game has started: this game's hands can no longer be undone.")
         if expected_number is not None and hands[-1].number != expected_number:
             raise ServiceError(
                 f"Hand {expected_number} was already undone; the scoresheet has been updated."
@@ -220,14 +223,19 @@ def _update_game(game: Game, hands: list[Hand]) -> None:
 
 
 def _locked_game(game_id: int) -> Game:
+    """The game with its match, both rows locked: the match first, then the game, the one order
+    every action on a match and its games follows (report, confirm, start, enter, undo), so
+    that any two of them on the same match exclude each other instead of interleaving."""
+    match_id = Game.objects.filter(pk=game_id).values_list("match_id", flat=True).first()
+    if match_id is None:
+        raise ServiceError("No such game.")
+    match = locked_match(match_id)
     try:
-        return (
-            Game.objects.select_for_update(of=("self",))
-            .select_related("match__competition__season__club", "match__entry_a__player", "match__entry_b__player")
-            .get(pk=game_id)
-        )
+        game = Game.objects.select_for_update(of=("self",)).get(pk=game_id, match_id=match_id)
     except Game.DoesNotExist:
         raise ServiceError("No such game.") from None
+    game.match = match
+    return game
 
 
 def _require_hands(game: Game) -> None:

@@ -1,31 +1,64 @@
 """The player page: rating and its history, results, competitions, and the head-to-head record
-against an opponent chosen in a select (an htmx request gets only that partial)."""
+against an opponent chosen in a select (an htmx request gets only that partial).
+
+The page's content is the same for every visitor: without a chosen opponent it is rendered
+once per version of the player pages (competitions.page_versions.player_pages_version, new
+after any change a player page shows) and then read from the fragment cache, with no query."""
 
 from __future__ import annotations
 
+from django.core.cache import caches
 from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
 
-from core.views import render_page
+from competitions.page_versions import FRAGMENT_SECONDS, player_pages_version
 from pages import selectors
 from ratings.selectors import player_rating, rating_history
 
 TEMPLATE = "pages/player.html"
+BODY = "pages/player_body.html"
 NOT_AN_OPPONENT = "Choose a player from the list: only opponents met in a confirmed match."
 
 
 def player(request: HttpRequest, pk: int) -> HttpResponse:
+    chosen = request.GET.get("opponent", "")
+    if request.htmx:
+        return render(request, f"{BODY}#head-to-head", _context(pk, chosen))
+    if chosen:
+        title, body = _rendered(_context(pk, chosen))
+    else:
+        title, body = _cached(pk)
+    return render(request, TEMPLATE, {"title": title, "body": mark_safe(body)})
+
+
+def _cached(pk: int) -> tuple[str, str]:
+    fragments = caches["template_fragments"]
+    key = f"player-page:{pk}:{player_pages_version()}"
+    found = fragments.get(key)
+    if found is None:
+        found = _rendered(_context(pk, ""))
+        fragments.set(key, found, FRAGMENT_SECONDS)
+    return found
+
+
+def _rendered(context: dict) -> tuple[str, str]:
+    return context["player"].name, render_to_string(BODY, context)
+
+
+def _context(pk: int, chosen_value: str) -> dict:
     page = selectors.player_page(pk)
-    chosen, problem = _chosen_opponent(request.GET.get("opponent", ""), page.opponents)
-    context = {
+    chosen, problem = _chosen_opponent(chosen_value, page.opponents)
+    return {
         "page": page,
         "player": page.player,
         "rating": player_rating(page.player),
         "history": rating_history(page.player),
-        "chosen": request.GET.get("opponent", ""),
+        "chosen": chosen_value,
         "opponent_problem": problem,
         "h2h": selectors.head_to_head(page.player, chosen) if chosen else None,
     }
-    return render_page(request, TEMPLATE, context, partial="head-to-head")
 
 
 def _chosen_opponent(value: str, opponents: list) -> tuple[object | None, str]:

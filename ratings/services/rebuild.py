@@ -17,6 +17,7 @@ from django.utils import timezone
 
 from clubs.models import Club
 from competitions.models import Match
+from competitions.page_versions import player_pages_changed
 from ratings.algorithms import RatedResult, RatedUnit
 
 from ..models import PlayerRating, RatingPeriod
@@ -110,6 +111,7 @@ def rebuild_ratings(club_id: int, *, since: date | None, now: datetime | None = 
             return RatingRun(club.name, settings, from_scratch=False)
         stored = RatingPeriod.objects.filter(club=club)
         (stored if since is None else stored.filter(starts_on__gte=since)).delete()
+        player_pages_changed()  # their ratings and charts, written in bulk (no signal)
         results = weekly_results(club.pk, settings.unit, since)
         first = since if since is not None else min(results, default=None)
         if first is None or first > last:

@@ -2,13 +2,14 @@
 decisions, results to confirm), what the tasks have done, the players; in a fixed number of
 queries whatever the rows. Adding a player and making a claim link."""
 
-from datetime import date
+from datetime import date, timedelta
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 from clubs.models import Player
-from competitions.models import AuditEntry, Competition, Match, ResultReport
+from competitions.models import AuditEntry, Competition, FollowUp, Match, ResultReport
 from ratings.models import RatingPeriod
 from tests.factories import CompetitionFactory, MatchFactory, PlayerFactory
 
@@ -17,6 +18,7 @@ from .conftest import draft, sign_in
 pytestmark = pytest.mark.django_db
 SIZES = [2, 6]
 SIGNED_IN = 2  # the session, then the user
+WAITED = timedelta(minutes=6)
 
 
 def url(people) -> str:
@@ -38,6 +40,9 @@ def busy_club(people, n: int) -> None:
             CompetitionFactory(season=disputed.competition.season,
                                status=Competition.Status.FINISHED)
             PlayerFactory(club=disputed.competition.season.club)
+            waiting = FollowUp.objects.create(kind=FollowUp.Kind.RATE, match=reported,
+                                              competition=reported.competition)
+            FollowUp.objects.filter(pk=waiting.pk).update(created=timezone.now() - WAITED)
 
 
 @pytest.mark.parametrize("n", SIZES)
@@ -45,13 +50,14 @@ def test_the_dashboard_runs_a_fixed_number_of_queries(client, people, django_ass
     busy_club(people, n)
     sign_in(client, people.organizer)
     # the club, is-organizer; competitions; disputes; reports; decisions; recent audit;
-    # rating period; players
-    with django_assert_num_queries(SIGNED_IN + 9):
+    # follow-up work waiting; rating period; players
+    with django_assert_num_queries(SIGNED_IN + 10):
         response = client.get(url(people))
     html = response.content.decode()
     assert html.count("Resolve<span") == n
     assert html.count(">Decide<span") == n
     assert html.count("Reported by ") == n
+    assert html.count("Rate the result after") == n
 
 
 def test_the_dashboard_lists_the_clubs_own_rows_only(client, people):
@@ -71,6 +77,20 @@ def test_a_decided_match_no_longer_waits(client, people):
     html = client.get(url(people)).content.decode()
     assert "Matches needing a decision" not in html
     assert "Nothing waits for you" in html
+
+
+def test_follow_up_work_waiting_longer_than_a_few_minutes_is_shown_until_done(client, people):
+    match = MatchFactory(competition__season=people.season, status=Match.Status.CONFIRMED)
+    work = FollowUp.objects.create(kind=FollowUp.Kind.PROGRESS, match=match,
+                                   competition=match.competition)
+    sign_in(client, people.organizer)
+    assert "Follow-up work waiting" not in client.get(url(people)).content.decode()  # just now
+    FollowUp.objects.filter(pk=work.pk).update(created=timezone.now() - WAITED)
+    html = client.get(url(people)).content.decode()
+    assert "Follow-up work waiting" in html and "Progress the competition after" in html
+    assert "Nothing waits for you" not in html
+    FollowUp.objects.filter(pk=work.pk).update(done_at=timezone.now())
+    assert "Follow-up work waiting" not in client.get(url(people)).content.decode()
 
 
 def test_competitions_by_status_with_their_next_step(client, people):

@@ -243,3 +243,57 @@ def test_a_knockout_result_confirmed_twice_at_once_advances_the_winner_once(foll
         progression.follow_up_confirmed_result(semi.pk)  # once more: nothing changes
         assert list(Match.objects.filter(competition=semi.competition).order_by("pk")
                     .values()) == rows
+
+
+def won_game(match: Match) -> Game:
+    """Game 1 of the match, played to its end by hands (seat A's three gins)."""
+    player = match.entry_a.player.user
+    game = start_game(match.pk, actor=player)
+    for number in (1, 2, 3):
+        record_hand(game.pk, HandEntry(outcome="gin", winner="A", points=45,
+                                       expected_number=number), actor=player)
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    return game
+
+
+def test_a_report_and_an_undo_of_the_last_hand_at_once_one_of_them_stands():
+    for _ in range(REPEATS):
+        match = MatchFactory()
+        game = won_game(match)
+        won, refused = one_took_effect(at_once(
+            partial(report_result, match.pk, actor=match.entry_a.player.user),
+            partial(undo_last_hand, game.pk, actor=match.entry_b.player.user, expected_number=3),
+        ))
+        match.refresh_from_db()
+        game.refresh_from_db()
+        if isinstance(won.value, ResultReport):  # reported first: the games are locked
+            assert refused.refusal.message.startswith("The match is reported")
+            assert match.status == Match.Status.REPORTED
+            assert (game.status, game.hands.count()) == (Game.Status.FINISHED, 3)
+        else:  # undone first: the match is no longer decided
+            assert refused.refusal.message == ("The games have not decided the match yet: "
+                                               "finish them first.")
+            assert match.status == Match.Status.IN_PROGRESS
+            assert (game.status, game.hands.count()) == (Game.Status.IN_PROGRESS, 2)
+            assert not ResultReport.objects.filter(match=match).exists()
+
+
+def test_starting_a_game_and_undoing_the_last_hand_of_the_one_before_at_once_one_stands():
+    for _ in range(REPEATS):
+        match = MatchFactory(competition__match_games=2)
+        game = won_game(match)
+        won, refused = one_took_effect(at_once(
+            partial(start_game, match.pk, actor=match.entry_a.player.user),
+            partial(undo_last_hand, game.pk, actor=match.entry_b.player.user, expected_number=3),
+        ))
+        game.refresh_from_db()
+        in_progress = Game.objects.filter(match=match, status=Game.Status.IN_PROGRESS)
+        assert in_progress.count() == 1  # never two games open at once
+        if isinstance(won.value, Game):  # started first: game 1 stays as it ended
+            assert refused.refusal.message == ("A later game has started: this game's hands "
+                                               "can no longer be undone.")
+            assert (game.status, game.hands.count()) == (Game.Status.FINISHED, 3)
+        else:
+            assert refused.refusal.message == "Finish the game in progress before starting another."
+            assert list(Game.objects.filter(match=match).values_list("number", flat=True)) == [1]

@@ -214,3 +214,41 @@ def test_a_correction_that_agrees_with_the_games_needs_no_override(match, organi
     correct_result(match.pk, actor=organizer, winner="A", games_a=1, games_b=0,
                    comment="Re-entered after a hand was checked")
     assert "overrides_games" not in AuditEntry.objects.get(match=match, action="corrected").after
+
+
+def test_an_organizer_who_plays_in_the_match_cannot_decide_its_dispute(match, organizer):
+    playing_organizer = player_a(match)
+    match.competition.season.club.organizers.add(playing_organizer)
+    report_result(match.pk, actor=playing_organizer)
+    dispute_result(match.pk, actor=player_b(match), comment="Game 1 was mine")
+    for uphold in (True, False):
+        with pytest.raises(NotAllowed, match="You play in this match: another organizer"):
+            resolve_dispute(match.pk, actor=playing_organizer, uphold=uphold)
+    match.refresh_from_db()
+    assert match.status == Match.Status.DISPUTED
+    resolve_dispute(match.pk, actor=organizer, uphold=False, comment="Replay game 1")
+    match.refresh_from_db()
+    assert match.status == Match.Status.IN_PROGRESS
+
+
+@pytest.mark.parametrize(("winner", "games_a", "games_b", "problem"), [
+    ("A", 0, 3, "the winner wins more games"),
+    ("A", 3, 0, "In a first-to-1 match the winner wins exactly 1 games"),
+    ("B", 1, 1, "the winner wins more games"),
+    (None, 0, 0, "choose the winner"),
+])
+def test_a_correction_whose_games_do_not_give_its_winner_is_refused(
+    match, organizer, winner, games_a, games_b, problem,
+):
+    report_result(match.pk, actor=player_a(match))
+    confirm_result(match.pk, actor=player_b(match))
+    with pytest.raises(ServiceError, match=problem) as refused:
+        correct_result(match.pk, actor=organizer, winner=winner, games_a=games_a,
+                       games_b=games_b, comment="Recount")
+    assert refused.value.field == "games_a"
+    match.refresh_from_db()
+    assert (match.winner, match.games_a, match.games_b) == (match.entry_a, 1, 0)
+    correct_result(match.pk, actor=organizer, winner="B", games_a=0, games_b=1, comment="Recount",
+                   overrides_games=True)
+    match.refresh_from_db()
+    assert (match.winner, match.games_a, match.games_b) == (match.entry_b, 0, 1)

@@ -1,0 +1,91 @@
+"""The player page's content is rendered once per version of the player pages and then served
+from the cache with no query; whatever it shows changing (a result, a name, the ratings, the
+player removed) is on the next visit. A chosen opponent's record is never served from the
+cache."""
+
+import pytest
+from django.urls import reverse
+
+from clubs.models import Player
+from competitions.models import Match
+from competitions.services.results import confirm_result, report_result
+from ratings.services import recompute_ratings
+from tests.factories import EntryFactory, MatchFactory, PlayerFactory
+from tests.ratings.builders import league, played
+
+from .conftest import finished_game, main_of
+
+pytestmark = pytest.mark.django_db
+
+
+def visit(client, player, **query):
+    return client.get(reverse("player", args=[player.pk]), query)
+
+
+@pytest.fixture
+def rivals():
+    """Ada and Bea, entered in one competition, with a match to play."""
+    ada = EntryFactory(player__name="Ada")
+    bea = EntryFactory(competition=ada.competition, player__name="Bea")
+    match = MatchFactory(competition=ada.competition, entry_a=ada, entry_b=bea,
+                         status=Match.Status.IN_PROGRESS)
+    return ada.player, bea.player, match
+
+
+def test_a_second_visit_is_served_from_the_cache_without_a_query(client, rivals,
+                                                                  django_assert_num_queries):
+    ada, _, _ = rivals
+    first = visit(client, ada).content.decode()
+    with django_assert_num_queries(0):
+        again = visit(client, ada).content.decode()
+    assert main_of(again) == main_of(first) and "<h1>Ada</h1>" in again
+    assert "<title>Ada · Gin League" in again
+
+
+def test_a_confirmed_result_is_on_the_next_visit(client, rivals, django_capture_on_commit_callbacks):
+    ada, bea, match = rivals
+    finished_game(match, 1, "A")
+    assert "No confirmed result yet" in visit(client, ada).content.decode()
+    with django_capture_on_commit_callbacks(execute=True):
+        report_result(match.pk, actor=ada.user)
+        confirm_result(match.pk, actor=bea.user)
+    html = visit(client, ada).content.decode()
+    assert "No confirmed result yet" not in html and "outcome-won" in html
+    assert f'<option value="{bea.pk}">Bea</option>' in html
+
+
+def test_an_opponent_renamed_is_on_the_next_visit(client, rivals):
+    ada, bea, _ = rivals
+    assert "Bea" in visit(client, ada).content.decode()
+    bea.name = "Beatrix"
+    bea.save()
+    assert "Beatrix" in visit(client, ada).content.decode()
+
+
+def test_ratings_rebuilt_are_on_the_next_visit(client):
+    competition, (ada, bea) = league(2)
+    played(ada, bea, "AA", in_week=1)
+    assert "Rated after the first week" in visit(client, ada.player).content.decode()
+    recompute_ratings(competition.season.club)  # written in bulk: no model signal
+    assert "Rated after the first week" not in visit(client, ada.player).content.decode()
+
+
+def test_a_removed_player_is_not_found_on_the_next_visit(client):
+    newcomer = PlayerFactory(name="Cy")
+    assert visit(client, newcomer).status_code == 200
+    Player.objects.get(pk=newcomer.pk).delete()
+    assert visit(client, newcomer).status_code == 404
+
+
+def test_a_chosen_opponent_is_never_read_from_the_cache(client, rivals):
+    ada, bea, match = rivals
+    Match.objects.filter(pk=match.pk).update(status=Match.Status.CONFIRMED, winner=match.entry_a,
+                                             games_a=1)
+    visit(client, ada, opponent=bea.pk)
+    html = visit(client, ada, opponent=bea.pk).content.decode()
+    assert "<strong>1–0</strong>" in html
+    partial = client.get(reverse("player", args=[ada.pk]), {"opponent": bea.pk},
+                         HTTP_HX_REQUEST="true").content.decode()
+    assert partial.strip().startswith('<div id="head-to-head"') and "<strong>1–0</strong>" in partial
+    Match.objects.filter(pk=match.pk).update(winner=match.entry_b, games_a=0, games_b=1)
+    assert "<strong>0–1</strong>" in visit(client, ada, opponent=bea.pk).content.decode()
