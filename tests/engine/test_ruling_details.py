@@ -21,6 +21,7 @@ from gameplay.engine.hand_events import (
     Found,
     IncorrectHand,
     IrregularKnock,
+    Knock,
     LookThroughDiscards,
     Pass,
     ShowCard,
@@ -229,3 +230,62 @@ def test_a_draw_out_of_turn_may_take_the_next_to_last_card_of_the_stock():
     assert len(state.stock) == 1 and len(state.exposed) == 1
     assert _refusal(state, DrawOutOfTurn(state.turn.other, Source.STOCK)) == (
         "the last card of the stock is the player's on turn")
+
+
+# --- the incorrect hand: when there is a choice, and what a refusal says ---------------------
+
+
+def test_a_count_at_a_discard_step_expects_eleven_of_the_player_discarding():
+    state = play(_opening(), Pass(B), Pass(A), Draw(B, Source.STOCK))
+    assert _refusal(state, IncorrectHand()) == (
+        "no hand is newly found incorrect (A 10, B 11 cards)")
+
+
+def test_the_choice_is_a_new_deal_or_play_on_and_nothing_else():
+    state = _twelve_after_first_draw()
+    assert _refusal(state, IncorrectHand(Choice.ACCEPT)) == (
+        "the choice is new_deal or play_on, not accept")
+    assert _refusal(state, IncorrectHand()) == "the non-offender chooses: a new deal or play on"
+    assert apply(state, IncorrectHand(Choice.NEW_DEAL)).result.note == (
+        "B's incorrect hand: new deal")
+
+
+def test_both_hands_wrong_after_a_draw_leave_no_choice_but_a_new_deal():
+    """Hoyle's irregularities, New Deal: "if at any time both players are found to have an
+    incorrect number of cards": a new deal, which the non-offender cannot turn into play on."""
+    state = start("5S 6S 7S 9C 10C JC KS KC KD JD QS", TV1_DEFENDER + " QD", "3H", STOCK,
+                  dealer_seat=B)
+    state = play(state, Pass(A), Pass(B), Draw(A, Source.STOCK))
+    assert _refusal(state, IncorrectHand(Choice.PLAY_ON)) == (
+        "the rule gives no choice here, so not play_on")
+    state = apply(state, IncorrectHand(Choice.NEW_DEAL))
+    assert state.result.note == "both players found with an incorrect number of cards"
+
+
+def test_a_wrong_count_before_the_first_draw_notes_whose_it_was():
+    state = start("5S 6S 7S 9C 10C JC KS KC KD JD QS", TV1_DEFENDER, "3H", STOCK)
+    state = apply(state, IncorrectHand())
+    assert state.result.note == "B's wrong count found before his first draw"
+
+
+def test_a_defender_found_wrong_after_a_knock_gives_the_knocker_no_choice():
+    """Hoyle's irregularities, Incorrect Hand: after a knock the defender "is charged 10 for
+    each missing card": no new deal to choose."""
+    state = start(TV1_KNOCKER, TV1_DEFENDER[:-3], "3H", STOCK)
+    state = play(state, Pass(B), Pass(A), Draw(B, Source.STOCK), Knock(B, C("QH")))
+    for choice in (Choice.NEW_DEAL, Choice.PLAY_ON):
+        assert _refusal(state, IncorrectHand(choice)) == (
+            f"the rule gives no choice here, so not {choice.value}")
+    assert apply(state, IncorrectHand()).marks.defender_miscount
+
+
+# --- exposed cards: naming the cards seen ------------------------------------------------------
+
+
+def test_the_cards_seen_are_named_from_the_stock_and_at_least_one_stays_unseen():
+    state = play(_opening(), Pass(B), Pass(A))
+    assert _refusal(state, ExposedCards(B, ())) == "no card: name cards of the stock"
+    assert _refusal(state, ExposedCards(B, (C("2S"),))) == "2S: name cards of the stock"
+    assert _refusal(state, ExposedCards(B, state.stock)) == (
+        "a card of the stock stays unseen: name only the cards seen")
+    assert len(apply(state, ExposedCards(B, state.stock[1:])).stock) == 1
