@@ -39,5 +39,5 @@ def test_a_spread_may_meld_the_first_card_of_the_deck():
 def test_a_declared_run_longer_than_the_rulesets_longest_is_no_meld():
     """The house rule of runs of 3 to 5 cards (max_run_length 5) holds for a declared spread."""
     knocker, run = "AC 2C 3C 4C 5C 6C 9H 10H JH AD", "AC 2C 3C 4C 5C 6C"
-    assert "not a meld" in _refusal(knocker, [run], Ruleset(max_run_length=5))
-    assert settle_hand(parse_cards(knocker), DEFENDER, spread=[run]).spread
+    assert "not a meld" in _refusal(knocker, [run, "9H 10H JH"], Ruleset(max_run_length=5))
+    assert settle_hand(parse_cards(knocker), DEFENDER, spread=[run, "9H 10H JH"]).spread
