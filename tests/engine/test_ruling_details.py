@@ -289,3 +289,26 @@ def test_the_cards_seen_are_named_from_the_stock_and_at_least_one_stays_unseen()
     assert _refusal(state, ExposedCards(B, state.stock)) == (
         "a card of the stock stays unseen: name only the cards seen")
     assert len(apply(state, ExposedCards(B, state.stock[1:])).stock) == 1
+
+
+def test_a_defender_who_has_drawn_and_is_found_wrong_after_the_knock_still_has_no_choice():
+    state = start(TV1_KNOCKER, TV1_DEFENDER[:-3], "3H", STOCK)
+    state = play(state, Pass(B), Pass(A), Draw(B, Source.STOCK), Discard(B, C("QH")),
+                 Draw(A, Source.STOCK), Discard(A, C("4D")), Draw(B, Source.STOCK),
+                 Knock(B, C("9H")))
+    assert state.drawn == (True, True) and state.phase is Phase.LAYOFF
+    assert _refusal(state, IncorrectHand(Choice.NEW_DEAL)) == (
+        "the rule gives no choice here, so not new_deal")
+
+
+def test_a_second_wrong_hand_while_the_first_is_being_corrected_means_a_new_deal():
+    """Hoyle's irregularities, New Deal: "if at any time both players are found to have an
+    incorrect number of cards", one of them already correcting or not."""
+    state = start("5S 6S 7S 9C 10C JC KS KC", TV1_DEFENDER, "3H", STOCK, dealer_seat=B)
+    state = play(state, Pass(A), Pass(B), Draw(A, Source.STOCK), IncorrectHand(Choice.PLAY_ON))
+    state = apply(state, DrawTwo(B, Found.LATER))
+    assert A in state.marks.correcting and len(state.hands[B]) == 12
+    assert _refusal(state, IncorrectHand(Choice.PLAY_ON)) == (
+        "the rule gives no choice here, so not play_on")
+    assert apply(state, IncorrectHand()).result.note == (
+        "both players found with an incorrect number of cards")
