@@ -28,7 +28,7 @@ install: $(VENV)/.base
 run: $(VENV)/.base
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py seed_demo --if-empty
-	$(PY) manage.py runserver 127.0.0.1:$(PORT)
+	DJANGO_EMAIL_BACKEND=$${DJANGO_EMAIL_BACKEND:-django.core.mail.backends.console.EmailBackend} $(PY) manage.py runserver 127.0.0.1:$(PORT)
 
 ## Lint and run the whole test suite.
 test: $(VENV)/.test

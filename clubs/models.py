@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
+from django.db.models.functions import Lower
 from django.urls import reverse
 
 
@@ -57,7 +58,8 @@ class Player(models.Model):
     class Meta:
         ordering = ["name"]
         constraints = [
-            models.UniqueConstraint(fields=["club", "name"], name="player_name_unique_in_club"),
+            # Names are stored normalised (core.names); one name per club in any case.
+            models.UniqueConstraint("club", Lower("name"), name="player_name_unique_in_club"),
             models.UniqueConstraint(
                 fields=["club", "user"],
                 condition=Q(user__isnull=False),

@@ -18,6 +18,7 @@ from clubs.models import Club, Player
 from clubs.permissions import require_organizer
 from competitions.services.competitions import register_players
 from core.errors import NotAllowed, ServiceError
+from core.names import BadName, normalise_name
 
 CLAIM_SALT = "clubs.players.claim"
 CLAIM_DAYS = 14
@@ -28,20 +29,32 @@ def add_player(club: Club, *, actor, name: str, email: str = "", site: str = "")
     """A new player of the club. With an email address, the person is sent their claim link
     (`site`: the address the link starts with, e.g. "https://gin.example.org")."""
     require_organizer(actor, club)
-    name = " ".join(name.split())
-    if not name:
-        raise ServiceError("Give the player's name.", field="name")
-    if len(name) > NAME_MAX:
-        raise ServiceError(f"A name has at most {NAME_MAX} characters.", field="name")
+    name = clean_player_name(name)
+    clash = ServiceError(f"{club} already has a player called {name}.", field="name")
+    if Player.objects.filter(club=club, name__iexact=name).exists():
+        raise clash
     try:
         with transaction.atomic():
             player = Player.objects.create(club=club, name=name)
-    except IntegrityError:
-        raise ServiceError(f"{club} already has a player called {name}.", field="name") from None
+    except IntegrityError:  # the same name added at the same instant
+        raise clash from None
     if email.strip():
         link = site.rstrip("/") + reverse("player-claim", args=[claim_token(player, actor=actor)])
         transaction.on_commit(lambda: _send_claim_link(player, email.strip(), link))
     return player
+
+
+def clean_player_name(name: str) -> str:
+    """The name in its one form (core.names), or a ServiceError on the name field."""
+    try:
+        name = normalise_name(name)
+    except BadName as error:
+        raise ServiceError(str(error), field="name") from None
+    if not name:
+        raise ServiceError("Give the player's name.", field="name")
+    if len(name) > NAME_MAX:
+        raise ServiceError(f"A name has at most {NAME_MAX} characters.", field="name")
+    return name
 
 
 def add_and_enter(competition, *, actor, name: str) -> Player:
@@ -92,13 +105,20 @@ def claim_player(token: str, *, user) -> Player:
 def sign_up_and_claim(token: str, *, username: str, password: str):
     """A new account, and the player named by the token linked to it: both, or neither."""
     player_of_token(token)  # refuse a bad link before creating anything
+    try:
+        username = normalise_name(username)
+    except BadName as error:
+        raise ServiceError(str(error), field="username") from None
     User = get_user_model()
-    with transaction.atomic():
-        if User.objects.filter(username__iexact=username).exists():
-            raise ServiceError("That username is taken: choose another, or sign in.",
-                               field="username")
-        user = User.objects.create_user(username=username, password=password)
-        claim_player(token, user=user)
+    taken = ServiceError("That username is taken: choose another, or sign in.", field="username")
+    try:
+        with transaction.atomic():
+            if User.objects.filter(username__iexact=username).exists():
+                raise taken
+            user = User.objects.create_user(username=username, password=password)
+            claim_player(token, user=user)
+    except IntegrityError:  # the same name, signed up at the same instant
+        raise taken from None
     return user
 
 
