@@ -38,7 +38,7 @@ def admin_sign_in(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def delete_account(request: HttpRequest) -> HttpResponse:
     """Delete one's own account, with the password; the players stay, unlinked."""
-    form = DeleteAccountForm(request.POST or None)
+    form = DeleteAccountForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         user = request.user
         try:

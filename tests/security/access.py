@@ -14,6 +14,7 @@ from allauth.account.forms import default_token_generator
 from allauth.account.utils import user_pk_to_url_str
 from django.urls import reverse
 
+from clubs.services.clubs import invitation_token
 from clubs.services.players import claim_token
 from competitions.models import Match
 
@@ -79,6 +80,11 @@ def game_url(name: str, state: Callable[[World], object]) -> Callable:
 
 def claim_url(world: World) -> str:
     return reverse("player-claim", args=[claim_token(world.unclaimed, actor=world.user("organizer"))])
+
+
+def invitation_url(world: World) -> str:
+    token = invitation_token(world.club, actor=world.user("organizer"))
+    return reverse("organizer-invitation", args=[token])
 
 
 def reset_from_key_url(world: World) -> str:
@@ -186,6 +192,24 @@ TABLE: dict[str, Access] = {
     "match-decide": Access(
         match_url("match-decide"), ACTION, {**ORGANIZERS, "organizer": REFUSED, "staff": REFUSED},
         lambda w: {f"d{w.match.pk}-decision": "keep", f"d{w.match.pk}-comment": "Played fairly."}),
+    # Starting a club: any account. The clubs one organizes: any account (maybe none).
+    "club-new": Access(lambda w: reverse("club-new"), signed_in(), signed_in(REFUSED)),
+    "organize": Access(lambda w: reverse("organize"), signed_in()),
+    # A club's settings and organizers: its organizers (the form sent empty is refused).
+    "club-settings": Access(lambda w: reverse("club-settings", args=[w.club.slug]),
+                            ORGANIZER_PAGE, {**ORGANIZERS, "organizer": REFUSED,
+                                             "staff": REFUSED}),
+    "club-invite": Access(lambda w: reverse("club-invite", args=[w.club.slug]), ACTION,
+                          ORGANIZERS, lambda w: {"email": "helper@example.org"}),
+    # Removing the club's organizer from the club: never the last one (refused, and said so).
+    "club-remove-organizer": Access(
+        lambda w: reverse("club-remove-organizer",
+                          args=[w.club.slug, w.user("organizer").pk]), ACTION,
+        {**ORGANIZERS, "organizer": REFUSED, "staff": REFUSED}),
+    # An organizer's invitation: anyone reads it; accepting needs an account (the club's own
+    # organizer is told he organizes it already).
+    "organizer-invitation": Access(invitation_url, PUBLIC,
+                                   {**signed_in(), "organizer": REFUSED}),
     # The accounts pages (django-allauth's, and the site's own beside them).
     "login": Access(lambda w: reverse("login"), PUBLIC, PUBLIC),
     "account_login": Access(lambda w: reverse("account_login"), PUBLIC, PUBLIC),
