@@ -11,6 +11,8 @@ urlpatterns = [
     # The organizer's pages
     path("clubs/<slug:slug>/manage/", organizer.dashboard, name="organizer-club"),
     path("clubs/<slug:slug>/manage/players/", organizer.add_player, name="organizer-add-player"),
+    path("clubs/<slug:slug>/manage/players/many/", organizer.add_players,
+         name="organizer-add-players"),
     path("clubs/<slug:slug>/competitions/new/", organizer.new_competition, name="competition-new"),
     path("players/<int:pk>/claim-link/", organizer.claim_link, name="player-claim-link"),
     path("competitions/<int:pk>/entries/", organizer.entries, name="competition-entries"),

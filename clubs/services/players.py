@@ -6,11 +6,14 @@ CLAIM_DAYS. It works once: a claimed player has a user, and the claim is refused
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import timedelta
 
 from django.contrib.auth import get_user_model
 from django.core import signing
+from django.core.exceptions import ValidationError
 from django.core.mail import send_mail
+from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 from django.urls import reverse
 
@@ -142,3 +145,77 @@ def _send_claim_link(player: Player, email: str, path: str) -> None:
         from_email=None,
         recipient_list=[email],
     )
+
+
+# Many players at once --------------------------------------------------------------------------
+
+EMAIL_MAX = 254
+
+
+@dataclass(frozen=True)
+class PlayerLines:
+    """What a pasted list (one `Name` or `Name, email` a line) would do, before anything is
+    saved: the players to create, the names the club has already, and the lines that are
+    wrong (line number, the line, why)."""
+
+    to_create: tuple[tuple[str, str], ...]
+    existing: tuple[str, ...]
+    wrong: tuple[tuple[int, str, str], ...]
+
+
+def read_player_lines(club: Club, rows: list[list[str]]) -> PlayerLines:
+    """Read rows (the pasted lines or a CSV file's rows, split at commas)."""
+    taken = {name.casefold(): name for name in club.players.values_list("name", flat=True)}
+    seen: set[str] = set()
+    to_create, existing, wrong = [], [], []
+    for number, row in enumerate(rows, start=1):
+        cells = [cell.strip() for cell in row]
+        if not any(cells):
+            continue
+        line = ", ".join(cells)
+        if len(cells) > 2 or (len(cells) == 2 and not cells[0]):
+            wrong.append((number, line, "Write Name or Name, email."))
+            continue
+        try:
+            name = clean_player_name(cells[0])
+            email = _clean_email(cells[1] if len(cells) == 2 else "")
+        except ServiceError as error:
+            wrong.append((number, line, error.message))
+            continue
+        key = name.casefold()
+        if key in taken:
+            existing.append(taken[key])  # as the club has it
+        elif key in seen:
+            wrong.append((number, line, f"{name} is in the list twice."))
+        else:
+            seen.add(key)
+            to_create.append((name, email))
+    return PlayerLines(tuple(to_create), tuple(existing), tuple(wrong))
+
+
+def split_pasted(text: str) -> list[list[str]]:
+    return [line.split(",") for line in text.splitlines()]
+
+
+def add_players(club: Club, *, actor, rows: list[list[str]], site: str = "") -> list[Player]:
+    """Create the players a list reads as (read_player_lines): all of them, or none when
+    another organizer added one of the names meanwhile. Each email gets its claim link."""
+    require_organizer(actor, club)
+    lines = read_player_lines(club, rows)
+    with transaction.atomic():
+        Club.objects.select_for_update().get(pk=club.pk)
+        created = [add_player(club, actor=actor, name=name, email=email, site=site)
+                   for name, email in lines.to_create]
+    return created
+
+
+def _clean_email(value: str) -> str:
+    if not value:
+        return ""
+    if len(value) > EMAIL_MAX:
+        raise ServiceError("That email address is too long.")
+    try:
+        validate_email(value)
+    except ValidationError:
+        raise ServiceError(f"{value} is not an email address.") from None
+    return value

@@ -192,6 +192,10 @@ TABLE: dict[str, Access] = {
     "match-decide": Access(
         match_url("match-decide"), ACTION, {**ORGANIZERS, "organizer": REFUSED, "staff": REFUSED},
         lambda w: {f"d{w.match.pk}-decision": "keep", f"d{w.match.pk}-comment": "Played fairly."}),
+    # Many players at once: the organizers (an empty list is refused, and said so).
+    "organizer-add-players": Access(
+        lambda w: reverse("organizer-add-players", args=[w.club.slug]), ORGANIZER_PAGE,
+        {**ORGANIZERS, "organizer": REFUSED, "staff": REFUSED}),
     # Starting a club: any account. The clubs one organizes: any account (maybe none).
     "club-new": Access(lambda w: reverse("club-new"), signed_in(), signed_in(REFUSED)),
     "organize": Access(lambda w: reverse("organize"), signed_in()),

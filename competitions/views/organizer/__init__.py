@@ -11,6 +11,7 @@ from competitions.views.organizer.entries import (
     withdraw,
 )
 from competitions.views.organizer.matches import decide, matches
+from competitions.views.organizer.players import add_players
 
-__all__ = ["add_player", "claim_link", "dashboard", "decide", "entries", "late_entry", "matches",
+__all__ = ["add_player", "add_players", "claim_link", "dashboard", "decide", "entries", "late_entry", "matches",
            "new_competition", "new_entrant", "seeds", "start", "withdraw"]
