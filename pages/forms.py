@@ -32,7 +32,7 @@ class ClubForm(ServiceErrorForm):
         label="Who sees the club's pages", coerce=lambda value: value == "public",
         choices=[("public", "Everyone (public)"),
                  ("members", "Members only: the organizers and the club's players")],
-        initial="public", widget=forms.RadioSelect)
+        initial="public")
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
