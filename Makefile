@@ -33,7 +33,7 @@ run: export DJANGO_DEBUG = true
 run: $(VENV)/.base
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py seed_demo --if-empty
-	$(PY) manage.py runserver 127.0.0.1:$(PORT)
+	DJANGO_EMAIL_BACKEND=$${DJANGO_EMAIL_BACKEND:-django.core.mail.backends.console.EmailBackend} $(PY) manage.py runserver 127.0.0.1:$(PORT)
 
 ## Lint, check the architecture's import contracts, and run the whole test suite on every core.
 test: $(VENV)/.test

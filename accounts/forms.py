@@ -1,11 +1,23 @@
-"""Forms of the sign-in extras: a new account made while claiming a player."""
+"""Forms of the accounts: the sign-in, and a new account made while claiming a player."""
 
 from __future__ import annotations
 
+import unicodedata
+
+from allauth.account.forms import LoginForm
 from django import forms
 from django.contrib.auth import get_user_model, password_validation
 
 from core.errors import ServiceError
+from core.names import BadName, normalise_name
+
+
+class SignInForm(LoginForm):
+    """allauth's sign-in with the login in NFKC, so that its failure limit counts a name typed
+    in fullwidth letters as the name itself (the form the account's user name has)."""
+
+    def clean_login(self) -> str:
+        return unicodedata.normalize("NFKC", super().clean_login()).strip()
 
 
 class ClaimSignUpForm(forms.Form):
@@ -27,6 +39,10 @@ class ClaimSignUpForm(forms.Form):
     )
 
     def clean_username(self) -> str:
+        try:
+            username = normalise_name(self.cleaned_data["username"])
+        except BadName as error:
+            raise forms.ValidationError(str(error)) from None
         User = get_user_model()
         # As the account stores it (NFKC): fullwidth letters are the plain ones, so a
         # look-alike of a taken name is taken too.
@@ -48,6 +64,16 @@ class ClaimSignUpForm(forms.Form):
             except forms.ValidationError as error:
                 self.add_error("password1", error)
         return data
+
+    def add_service_error(self, error: ServiceError) -> None:
+        self.add_error(error.field if error.field in self.fields else None, error.message)
+
+
+class DeleteAccountForm(forms.Form):
+    password = forms.CharField(
+        label="Your password", strip=False,
+        widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
+    )
 
     def add_service_error(self, error: ServiceError) -> None:
         self.add_error(error.field if error.field in self.fields else None, error.message)

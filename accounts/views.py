@@ -1,54 +1,57 @@
-"""Sign in with a limit on failures, and a person claiming their player with a one-time link."""
+"""The accounts' own pages beside allauth's: the admin's sign-in, deleting one's account, and a
+person claiming their player with a one-time link."""
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 from django.contrib import messages
-from django.contrib.auth import login
-from django.contrib.auth.views import LoginView
+from django.contrib.auth import login, logout
+from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods
 
-from accounts import sign_in_limit
-from accounts.forms import ClaimSignUpForm
+from accounts import services as account_services
+from accounts.forms import ClaimSignUpForm, DeleteAccountForm
 from clubs.services import players
 from core.errors import ServiceError
 from core.views import refusal_status
 
-TOO_MANY_REQUESTS = 429
-SERVICE_UNAVAILABLE = 503
+
+@require_http_methods(["GET", "POST"])
+def admin_sign_in(request: HttpRequest) -> HttpResponse:
+    """The admin's sign-in is the site's (with its limits): staff sign in there and come back;
+    a signed-in user who is not staff is told so, not sent round in a loop."""
+    next_url = request.GET.get("next") or reverse("admin:index")
+    if request.user.is_authenticated:
+        if request.user.is_active and request.user.is_staff:
+            return redirect(next_url if url_has_allowed_host_and_scheme(
+                next_url, allowed_hosts={request.get_host()}) else reverse("admin:index"))
+        return render(request, "account/not_staff.html", status=403)
+    return redirect(f"{reverse('login')}?{urlencode({'next': next_url})}")
 
 
-def _address(request: HttpRequest) -> str:
-    # REMOTE_ADDR only: a forwarded-for header is the client's to invent.
-    return request.META.get("REMOTE_ADDR", "")
-
-
-class SignInView(LoginView):
-    """Django's sign-in, refused after too many failures for a username from one address."""
-
-    def post(self, request: HttpRequest, *args, **kwargs) -> HttpResponse:
-        username = request.POST.get("username", "")
+@login_required
+@require_http_methods(["GET", "POST"])
+def delete_account(request: HttpRequest) -> HttpResponse:
+    """Delete one's own account, with the password; the players stay, unlinked."""
+    form = DeleteAccountForm(request.POST if request.method == "POST" else None)
+    if request.method == "POST" and form.is_valid():
+        user = request.user
         try:
-            blocked = sign_in_limit.is_blocked(username, _address(request))
-        except sign_in_limit.Unavailable:
-            return self._refuse(username, sign_in_limit.UNAVAILABLE, SERVICE_UNAVAILABLE)
-        if blocked:
-            return self._refuse(username, sign_in_limit.MESSAGE, TOO_MANY_REQUESTS)
-        return super().post(request, *args, **kwargs)
-
-    def _refuse(self, username: str, refusal: str, status: int) -> HttpResponse:
-        form = self.form_class(self.request, initial={"username": username})
-        context = self.get_context_data(form=form, refusal=refusal)
-        return self.render_to_response(context, status=status)
-
-    def form_invalid(self, form) -> HttpResponse:
-        sign_in_limit.record_failure(self.request.POST.get("username", ""), _address(self.request))
-        return super().form_invalid(form)
-
-    def form_valid(self, form) -> HttpResponse:
-        sign_in_limit.clear(self.request.POST.get("username", ""), _address(self.request))
-        return super().form_valid(form)
+            account_services.delete_account(user, password=form.cleaned_data["password"])
+        except ServiceError as error:
+            form.add_service_error(error)
+        else:
+            logout(request)
+            messages.success(request, "Your account is deleted. Your results stay with the "
+                                      "clubs you played in.")
+            return redirect("home")
+    status = 422 if form.is_bound else 200
+    return render(request, "account/delete.html", {"form": form}, status=status)
 
 
 TEMPLATE = "registration/claim.html"
@@ -90,7 +93,7 @@ def _sign_up(request: HttpRequest, token: str, player) -> HttpResponse:
                              status=refusal_status(error))
             form.add_service_error(error)
         else:
-            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            login(request, user, backend="allauth.account.auth_backends.AuthenticationBackend")
             messages.success(request, f"Welcome, {player.name}: your account is ready.")
             return redirect(player.get_absolute_url())
     return _page(request, token, player=player, form=form, status=422)

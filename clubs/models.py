@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
+from django.db.models.functions import Lower
 from django.urls import reverse
 
 
@@ -19,6 +20,13 @@ class Club(models.Model):
 
     name = models.CharField(max_length=120, unique=True)
     slug = models.SlugField(max_length=120, unique=True)
+    description = models.CharField(max_length=300, blank=True)
+    time_zone = models.CharField(max_length=64, default="UTC")
+    # The ruleset preset a new competition starts from (the engine's preset names).
+    default_ruleset = models.CharField(max_length=20, default="standard")
+    # Public: anyone sees the club's pages. Members only: its organizers and the players
+    # linked to an account.
+    is_public = models.BooleanField(default=True)
     organizers = models.ManyToManyField(
         settings.AUTH_USER_MODEL, related_name="organized_clubs", blank=True
     )
@@ -46,6 +54,13 @@ class Club(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("club", args=[self.slug])
 
+    def is_member(self, user) -> bool:
+        """An organizer, or a user with a player in the club (a superuser is everywhere)."""
+        if not user.is_authenticated:
+            return False
+        return (user.is_superuser or self.organizers.filter(pk=user.pk).exists()
+                or self.players.filter(user=user).exists())
+
 
 class Player(models.Model):
     """A person who plays; linked to a user account once they have one."""
@@ -64,7 +79,8 @@ class Player(models.Model):
     class Meta:
         ordering = ["name"]
         constraints = [
-            models.UniqueConstraint(fields=["club", "name"], name="player_name_unique_in_club"),
+            # Names are stored normalised (core.names); one name per club in any case.
+            models.UniqueConstraint("club", Lower("name"), name="player_name_unique_in_club"),
             models.UniqueConstraint(
                 fields=["club", "user"],
                 condition=Q(user__isnull=False),

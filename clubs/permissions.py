@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.core.cache import cache
 from django.db.models import Q
 
 from clubs.models import Club
@@ -32,3 +33,31 @@ def require_organizer(user: User, club: Club) -> None:
         raise NotAllowed(f"Only an organizer of {club} may do this.")
 
 
+
+
+ORGANIZES_KEY = "organizes:{}"
+
+
+def organizes_any(user: User) -> bool:
+    """Whether the user organizes some club, from the cache (the header asks on every page);
+    the cached answer goes whenever the user's clubs change (clubs.signals)."""
+    if not user.is_authenticated:
+        return False
+    if user.is_superuser:
+        return True
+    key = ORGANIZES_KEY.format(user.pk)
+    answer = cache.get(key)
+    if answer is None:
+        answer = user.organized_clubs.exists()
+        cache.set(key, answer, timeout=60 * 60)
+    return answer
+
+
+def visible_clubs(user: User) -> Q:
+    """The clubs whose pages the user sees: the public ones, and those the user is a member of
+    (organizer, or an account linked to one of its players)."""
+    if not user.is_authenticated:
+        return Q(is_public=True)
+    if user.is_superuser:
+        return Q()
+    return Q(is_public=True) | Q(organizers=user) | Q(players__user=user)

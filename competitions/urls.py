@@ -9,6 +9,8 @@ urlpatterns = [
     path("competitions/<int:pk>/fixtures.ics", exports.fixtures_ics,
          name="competition-fixtures-ics"),
     # The organizer's pages
+    path("clubs/<slug:slug>/manage/players/many/", organizer.add_players,
+         name="organizer-add-players"),
     path("clubs/<slug:slug>/competitions/new/", organizer.new_competition, name="competition-new"),
     path("competitions/<int:pk>/entries/", organizer.entries, name="competition-entries"),
     path("competitions/<int:pk>/entries/new/", organizer.new_entrant,

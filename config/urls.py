@@ -10,8 +10,8 @@ def healthz(request: HttpRequest) -> HttpResponse:
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
+    path("", include("accounts.urls")),  # before the admin: it takes the admin's sign-in
     path("admin/", admin.site.urls),
-    path("", include("accounts.urls")),
     path("", include("pages.urls")),
     path("", include("competitions.urls")),
     path("", include("gameplay.urls")),

@@ -10,7 +10,7 @@ from django.db.models import Prefetch, Q, QuerySet
 from django.shortcuts import get_object_or_404
 
 from clubs.models import Club, Player, Season
-from clubs.permissions import organized_by
+from clubs.permissions import organized_by, visible_clubs
 from competitions.models import AuditEntry, Competition, Entry, FollowUp, Match, ResultReport
 from competitions.selectors import MATCH_SIDES, matches_with_sides
 from competitions.selectors_organizer import RECENT_AUDIT, audit_entries, open_decisions
@@ -35,8 +35,8 @@ class ClubSummary:
     running: list[Competition]
 
 
-def clubs_with_running_competitions() -> list[ClubSummary]:
-    """Every club with its running competitions (newest first)."""
+def clubs_with_running_competitions(user) -> list[ClubSummary]:
+    """The clubs the user may see, with their running competitions (newest first)."""
     running = (
         Competition.objects.filter(status=Competition.Status.RUNNING)
         .select_related("season")
@@ -45,7 +45,8 @@ def clubs_with_running_competitions() -> list[ClubSummary]:
     by_club: dict[int, list[Competition]] = {}
     for competition in running:
         by_club.setdefault(competition.season.club_id, []).append(competition)
-    return [ClubSummary(club, by_club.get(club.pk, [])) for club in Club.objects.order_by("name")]
+    clubs = Club.objects.filter(visible_clubs(user)).distinct().order_by("name")
+    return [ClubSummary(club, by_club.get(club.pk, [])) for club in clubs]
 
 
 def results_awaiting_confirmation(user) -> list[ResultReport]:

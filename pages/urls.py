@@ -1,10 +1,17 @@
 from django.urls import path
 
-from pages.views import clubs, home, matches, organizer_club, paper, players
+from pages.views import club_settings, clubs, home, matches, organizer_club, paper, players
 
 urlpatterns = [
     path("", home.home, name="home"),
+    path("clubs/new/", club_settings.start_club, name="club-new"),
+    path("organize/", club_settings.organize, name="organize"),
     path("clubs/<slug:slug>/", clubs.club, name="club"),
+    path("clubs/<slug:slug>/settings/", club_settings.club_settings, name="club-settings"),
+    path("clubs/<slug:slug>/settings/invite/", club_settings.invite, name="club-invite"),
+    path("clubs/<slug:slug>/settings/organizers/<int:user_id>/remove/",
+         club_settings.remove_organizer, name="club-remove-organizer"),
+    path("invitations/<str:token>/", club_settings.invitation, name="organizer-invitation"),
     path("players/<int:pk>/", players.player, name="player"),
     path("matches/<int:pk>/", matches.match, name="match"),
     path("matches/<int:pk>/start-game/", matches.start_game, name="match-start-game"),

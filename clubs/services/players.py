@@ -6,18 +6,21 @@ CLAIM_DAYS. It works once: a claimed player has a user, and the claim is refused
 
 from __future__ import annotations
 
-import unicodedata
+from dataclasses import dataclass
 from datetime import timedelta
 
 from django.contrib.auth import get_user_model
 from django.core import signing
+from django.core.exceptions import ValidationError
 from django.core.mail import send_mail
+from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 from django.urls import reverse
 
 from clubs.models import Club, Player
 from clubs.permissions import require_organizer
 from core.errors import NotAllowed, ServiceError
+from core.names import BadName, normalise_name
 
 CLAIM_SALT = "clubs.players.claim"
 CLAIM_DAYS = 14
@@ -28,36 +31,33 @@ def add_player(club: Club, *, actor, name: str, email: str = "", site: str = "")
     """A new player of the club. With an email address, the person is sent their claim link
     (`site`: the address the link starts with, e.g. "https://gin.example.org")."""
     require_organizer(actor, club)
-    name = " ".join(name.split())
-    if not name:
-        raise ServiceError("Give the player's name.", field="name")
-    if problem := name_problem(name):
-        raise ServiceError(problem, field="name")
-    if len(name) > NAME_MAX:
-        raise ServiceError(f"A name has at most {NAME_MAX} characters.", field="name")
+    name = clean_player_name(name)
+    clash = ServiceError(f"{club} already has a player called {name}.", field="name")
+    if Player.objects.filter(club=club, name__iexact=name).exists():
+        raise clash
     try:
         with transaction.atomic():
             player = Player.objects.create(club=club, name=name)
-    except IntegrityError:
-        raise ServiceError(f"{club} already has a player called {name}.", field="name") from None
+    except IntegrityError:  # the same name added at the same instant
+        raise clash from None
     if email.strip():
         link = site.rstrip("/") + reverse("player-claim", args=[claim_token(player, actor=actor)])
         transaction.on_commit(lambda: _send_claim_link(player, email.strip(), link))
     return player
 
 
-# Characters that reorder the text around them (Unicode's bidirectional embeddings, overrides
-# and isolates): in a name they make it read differently from what it is.
-BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+def clean_player_name(name: str) -> str:
+    """The name in its one form (core.names), or a ServiceError on the name field."""
+    try:
+        name = normalise_name(name)
+    except BadName as error:
+        raise ServiceError(str(error), field="name") from None
+    if not name:
+        raise ServiceError("Give the player's name.", field="name")
+    if len(name) > NAME_MAX:
+        raise ServiceError(f"A name has at most {NAME_MAX} characters.", field="name")
+    return name
 
-
-def name_problem(name: str) -> str:
-    """Why a player's name cannot be shown as typed ("" when it can)."""
-    if any(character in BIDI_CONTROLS for character in name):
-        return "A name cannot hold characters that change the direction of the text."
-    if all(unicodedata.category(character) in ("Cf", "Cc", "Zs") for character in name):
-        return "Give the player's name: it has no visible character."
-    return ""
 
 
 
@@ -101,16 +101,19 @@ def claim_player(token: str, *, user) -> Player:
 def sign_up_and_claim(token: str, *, username: str, password: str):
     """A new account, and the player named by the token linked to it: both, or neither."""
     player_of_token(token)  # refuse a bad link before creating anything
+    try:
+        username = normalise_name(username)
+    except BadName as error:
+        raise ServiceError(str(error), field="username") from None
     User = get_user_model()
     taken = ServiceError("That username is taken: choose another, or sign in.", field="username")
-    username = User.normalize_username(username)  # as the account will store it (NFKC)
     try:
         with transaction.atomic():
             if User.objects.filter(username__iexact=username).exists():
                 raise taken
             user = User.objects.create_user(username=username, password=password)
             claim_player(token, user=user)
-    except IntegrityError:  # the same name created at the same instant
+    except IntegrityError:  # the same name, signed up at the same instant
         raise taken from None
     return user
 
@@ -135,3 +138,77 @@ def _send_claim_link(player: Player, email: str, path: str) -> None:
         from_email=None,
         recipient_list=[email],
     )
+
+
+# Many players at once --------------------------------------------------------------------------
+
+EMAIL_MAX = 254
+
+
+@dataclass(frozen=True)
+class PlayerLines:
+    """What a pasted list (one `Name` or `Name, email` a line) would do, before anything is
+    saved: the players to create, the names the club has already, and the lines that are
+    wrong (line number, the line, why)."""
+
+    to_create: tuple[tuple[str, str], ...]
+    existing: tuple[str, ...]
+    wrong: tuple[tuple[int, str, str], ...]
+
+
+def read_player_lines(club: Club, rows: list[list[str]]) -> PlayerLines:
+    """Read rows (the pasted lines or a CSV file's rows, split at commas)."""
+    taken = {name.casefold(): name for name in club.players.values_list("name", flat=True)}
+    seen: set[str] = set()
+    to_create, existing, wrong = [], [], []
+    for number, row in enumerate(rows, start=1):
+        cells = [cell.strip() for cell in row]
+        if not any(cells):
+            continue
+        line = ", ".join(cells)
+        if len(cells) > 2 or (len(cells) == 2 and not cells[0]):
+            wrong.append((number, line, "Write Name or Name, email."))
+            continue
+        try:
+            name = clean_player_name(cells[0])
+            email = _clean_email(cells[1] if len(cells) == 2 else "")
+        except ServiceError as error:
+            wrong.append((number, line, error.message))
+            continue
+        key = name.casefold()
+        if key in taken:
+            existing.append(taken[key])  # as the club has it
+        elif key in seen:
+            wrong.append((number, line, f"{name} is in the list twice."))
+        else:
+            seen.add(key)
+            to_create.append((name, email))
+    return PlayerLines(tuple(to_create), tuple(existing), tuple(wrong))
+
+
+def split_pasted(text: str) -> list[list[str]]:
+    return [line.split(",") for line in text.splitlines()]
+
+
+def add_players(club: Club, *, actor, rows: list[list[str]], site: str = "") -> list[Player]:
+    """Create the players a list reads as (read_player_lines): all of them, or none when
+    another organizer added one of the names meanwhile. Each email gets its claim link."""
+    require_organizer(actor, club)
+    lines = read_player_lines(club, rows)
+    with transaction.atomic():
+        Club.objects.select_for_update().get(pk=club.pk)
+        created = [add_player(club, actor=actor, name=name, email=email, site=site)
+                   for name, email in lines.to_create]
+    return created
+
+
+def _clean_email(value: str) -> str:
+    if not value:
+        return ""
+    if len(value) > EMAIL_MAX:
+        raise ServiceError("That email address is too long.")
+    try:
+        validate_email(value)
+    except ValidationError:
+        raise ServiceError(f"{value} is not an email address.") from None
+    return value

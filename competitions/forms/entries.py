@@ -93,3 +93,30 @@ class DecisionForm(ServiceErrorForm):
                  ("keep", "Keep it as played")],
     )
     comment = comment_field("Comment", help_text="Kept in the match history.")
+
+
+class PlayerListForm(ServiceErrorForm):
+    """Many players: pasted one a line, or a CSV file of the same two columns."""
+
+    text = forms.CharField(
+        label="Players, one a line", required=False, max_length=20_000,
+        widget=forms.Textarea(attrs={"rows": 10, "placeholder": "Ann One\nBob Two, bob@example.org"}),
+        help_text="Name, or Name, email. With an email, the player is sent a link to claim it.")
+    file = forms.FileField(label="Or a CSV file", required=False,
+                           help_text="Two columns: name, email (optional). UTF-8.")
+
+    def clean(self) -> dict:
+        data = super().clean()
+        upload = data.get("file")
+        if upload:
+            if upload.size > 200_000:
+                raise forms.ValidationError("The file is too big: at most 200 kB.")
+            try:
+                data["text"] = upload.read().decode("utf-8-sig")
+            except UnicodeDecodeError:
+                raise forms.ValidationError("The file is not UTF-8 text: save it as CSV "
+                                            "UTF-8 and try again.") from None
+            data["is_csv"] = True
+        elif not data.get("text", "").strip():
+            raise forms.ValidationError("Paste the players, one a line, or choose a CSV file.")
+        return data

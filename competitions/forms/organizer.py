@@ -131,6 +131,8 @@ class CompetitionForm(ServiceErrorForm):
         seasons = list(self.fields["season"].queryset[:1])
         if seasons and "season" not in self.initial:
             self.initial["season"] = seasons[0].pk
+        if "preset" in self.fields and club.default_ruleset in PRESETS:
+            self.initial.setdefault("preset", club.default_ruleset)
 
     # Groups for the template ---------------------------------------------------------------
 

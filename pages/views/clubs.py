@@ -3,9 +3,22 @@ from django.shortcuts import render
 
 from pages import selectors
 
+FORBIDDEN = 403
+
 
 def club(request: HttpRequest, slug: str) -> HttpResponse:
-    """Seasons with their competitions, the ratings table, the players, the organizers."""
+    """Seasons with their competitions, the ratings table, the players, the organizers; a
+    members-only club shows them to its organizers and its players' accounts only."""
     club = selectors.club_page(slug)
+    if not club.is_public and not _member(request.user, club):
+        return render(request, "pages/members_only.html", {"club": club}, status=FORBIDDEN)
     context = {"club": club, "ratings": selectors.club_ratings(club)}
     return render(request, "pages/club.html", context)
+
+
+def _member(user, club) -> bool:
+    """From the page's prefetched lists: no query more."""
+    if not user.is_authenticated:
+        return False
+    return (user.is_superuser or user in club.organizer_list
+            or any(player.user_id == user.pk for player in club.player_list))

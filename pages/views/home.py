@@ -7,7 +7,7 @@ from pages import selectors
 def home(request: HttpRequest) -> HttpResponse:
     """The clubs and their running competitions; signed in, what is waiting for me."""
     user = request.user
-    context = {"clubs": selectors.clubs_with_running_competitions()}
+    context = {"clubs": selectors.clubs_with_running_competitions(user)}
     if user.is_authenticated:
         context |= {
             "to_confirm": selectors.results_awaiting_confirmation(user),

@@ -15,6 +15,7 @@ from django.core.cache import cache
 from django.db import transaction
 from django.test import Client
 from django.urls import reverse
+from django.urls.resolvers import RegexPattern
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -70,7 +71,11 @@ def known_ids() -> list[int]:
 
 def url_values(name: str, world: World, ids: list[int]) -> st.SearchStrategy[dict]:
     """Keyword arguments for the endpoint's URL, whatever its converters."""
-    converters = site_url_patterns()[name].pattern.converters
+    pattern = site_url_patterns()[name].pattern
+    if isinstance(pattern, RegexPattern):  # a regex's named groups (allauth's keys): letters
+        return st.fixed_dictionaries({group: st.from_regex(r"\A[0-9A-Za-z]{1,40}\Z")
+                                      for group in pattern.regex.groupindex})
+    converters = pattern.converters
     slugs = [world.club.slug, *Club.objects.exclude(pk=world.club.pk).values_list("slug", flat=True)]
     by_kind = {
         "IntConverter": st.sampled_from(ids),

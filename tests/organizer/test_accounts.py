@@ -1,5 +1,5 @@
 """Sign-in extras: a person claims their player with the organizer's one-time link (signing up
-or signed in), sign-in failures are limited, and a forgotten password is reset by email."""
+or signed in), and a forgotten password is reset by email."""
 
 import re
 from datetime import timedelta
@@ -9,7 +9,6 @@ from django.contrib.auth import get_user_model
 from django.core import mail, signing
 from django.urls import reverse
 
-from accounts.sign_in_limit import MAX_FAILURES
 from clubs.models import Player
 from clubs.services.players import (
     CLAIM_DAYS,
@@ -178,63 +177,44 @@ def test_sign_up_service_refuses_a_taken_username_in_any_case(people, newcomer):
     assert Player.objects.get(pk=newcomer.pk).user is None
 
 
-# Sign-in limit -----------------------------------------------------------------------------------
-
-
-def sign_in_form(client, username: str, password: str):
-    return client.post(reverse("login"), {"username": username, "password": password})
-
-
-def test_sign_in_is_refused_after_five_failures_even_with_the_right_password(client, people):
-    UserFactory(username="sam")  # password "cards-on-the-table"
-    for _ in range(MAX_FAILURES):
-        assert sign_in_form(client, "sam", "wrong").status_code == 200
-    response = sign_in_form(client, "sam", "cards-on-the-table")
-    assert response.status_code == 429
-    html = response.content.decode()
-    assert "Too many failed sign-ins" in html
-    assert 'value="sam"' in html
-    assert "_auth_user_id" not in client.session
-
-
-def test_the_limit_is_per_username_and_address(client, people):
-    UserFactory(username="sam")
-    UserFactory(username="sue")
-    for _ in range(MAX_FAILURES):
-        sign_in_form(client, "SAM", "wrong")
-    assert sign_in_form(client, "sue", "cards-on-the-table").status_code == 302
-    client.logout()
-    other_address = client.post(reverse("login"), {"username": "sam",
-                                                   "password": "cards-on-the-table"},
-                                 REMOTE_ADDR="10.0.0.9")
-    assert other_address.status_code == 302
-
-
-def test_a_success_before_the_limit_clears_the_count(client, people):
-    UserFactory(username="sam")
-    for _ in range(MAX_FAILURES - 1):
-        sign_in_form(client, "sam", "wrong")
-    assert sign_in_form(client, "sam", "cards-on-the-table").status_code == 302
-    client.logout()
-    for _ in range(MAX_FAILURES - 1):
-        sign_in_form(client, "sam", "wrong")
-    assert sign_in_form(client, "sam", "cards-on-the-table").status_code == 302
-
-
 # Password reset ----------------------------------------------------------------------------------
 
 
 def test_a_forgotten_password_is_reset_through_the_emailed_link(client, people):
     UserFactory(username="sam", email="sam@example.org")
-    response = client.post(reverse("password_reset"), {"email": "sam@example.org"})
+    response = client.post(reverse("account_reset_password"), {"email": "sam@example.org"})
     assert response.status_code == 302
     assert len(mail.outbox) == 1
     message = mail.outbox[0]
-    assert message.subject == "Choose a new password for Gin League"
-    link = re.search(r"http://testserver(/accounts/reset/\S+/)", message.body).group(1)
+    assert message.to == ["sam@example.org"] and message.subject.startswith("Gin League: ")
+    link = re.search(r"http://testserver(/accounts/password/reset/key/\S+/)", message.body).group(1)
     form_page = client.get(link, follow=True)
     assert "Choose a new password" in form_page.content.decode()
     done = client.post(form_page.redirect_chain[-1][0],
-                       {"new_password1": GOOD_PASSWORD, "new_password2": GOOD_PASSWORD})
+                       {"password1": GOOD_PASSWORD, "password2": GOOD_PASSWORD})
     assert done.status_code == 302
     assert client.login(username="sam", password=GOOD_PASSWORD)
+
+
+def test_a_claim_sign_up_with_a_fullwidth_taken_name_is_refused_on_the_form(client, people,
+                                                                            newcomer):
+    UserFactory(username="alice")
+    response = client.post(claim_url(people, newcomer), {
+        "username": "ａｌｉｃｅ", "password1": GOOD_PASSWORD, "password2": GOOD_PASSWORD})
+    assert response.status_code == 422
+    assert "That username is taken" in response.content.decode()
+    assert User.objects.filter(username__iexact="alice").count() == 1
+
+
+def test_the_claim_service_stores_the_user_name_in_its_normal_form(people, newcomer):
+    token = claim_url(people, newcomer).split("/")[2]
+    user = sign_up_and_claim(token, username=" ｎｏｒａ ", password=GOOD_PASSWORD)
+    assert user.username == "nora"
+
+
+def test_the_claim_service_refuses_a_taken_name_in_another_width(people, newcomer):
+    UserFactory(username="alice")
+    token = claim_url(people, newcomer).split("/")[2]
+    with pytest.raises(ServiceError) as refused:
+        sign_up_and_claim(token, username="ａｌｉｃｅ", password=GOOD_PASSWORD)
+    assert refused.value.field == "username"

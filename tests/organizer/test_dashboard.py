@@ -17,7 +17,7 @@ from .conftest import draft, sign_in
 
 pytestmark = pytest.mark.django_db
 SIZES = [2, 6]
-SIGNED_IN = 2  # the session, then the user
+SIGNED_IN = 3  # the session, the user, whether the user organizes a club (the header; cached)
 WAITED = timedelta(minutes=6)
 
 

@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from django.contrib.auth.tokens import default_token_generator
+from allauth.account.forms import default_token_generator
+from allauth.account.utils import user_pk_to_url_str
 from django.urls import reverse
-from django.utils.encoding import force_bytes
-from django.utils.http import urlsafe_base64_encode
 
+from clubs.services.clubs import invitation_token
 from clubs.services.players import claim_token
 from competitions.models import Match
 
@@ -82,10 +82,15 @@ def claim_url(world: World) -> str:
     return reverse("player-claim", args=[claim_token(world.unclaimed, actor=world.user("organizer"))])
 
 
-def reset_confirm_url(world: World) -> str:
+def invitation_url(world: World) -> str:
+    token = invitation_token(world.club, actor=world.user("organizer"))
+    return reverse("organizer-invitation", args=[token])
+
+
+def reset_from_key_url(world: World) -> str:
     user = world.user("player")
-    return reverse("password_reset_confirm", args=[
-        urlsafe_base64_encode(force_bytes(user.pk)), default_token_generator.make_token(user)])
+    return reverse("account_reset_password_from_key", kwargs={
+        "uidb36": user_pk_to_url_str(user), "key": default_token_generator.make_token(user)})
 
 
 def competition_url(name: str) -> Callable:
@@ -198,13 +203,60 @@ TABLE: dict[str, Access] = {
     "match-decide": Access(
         match_url("match-decide"), ACTION, {**ORGANIZERS, "organizer": REFUSED, "staff": REFUSED},
         lambda w: {f"d{w.match.pk}-decision": "keep", f"d{w.match.pk}-comment": "Played fairly."}),
-    # Django's accounts pages.
+    # Many players at once: the organizers (an empty list is refused, and said so).
+    "organizer-add-players": Access(
+        lambda w: reverse("organizer-add-players", args=[w.club.slug]), ORGANIZER_PAGE,
+        {**ORGANIZERS, "organizer": REFUSED, "staff": REFUSED}),
+    # Starting a club: any account. The clubs one organizes: any account (maybe none).
+    "club-new": Access(lambda w: reverse("club-new"), signed_in(), signed_in(REFUSED)),
+    "organize": Access(lambda w: reverse("organize"), signed_in()),
+    # A club's settings and organizers: its organizers (the form sent empty is refused).
+    "club-settings": Access(lambda w: reverse("club-settings", args=[w.club.slug]),
+                            ORGANIZER_PAGE, {**ORGANIZERS, "organizer": REFUSED,
+                                             "staff": REFUSED}),
+    "club-invite": Access(lambda w: reverse("club-invite", args=[w.club.slug]), ACTION,
+                          ORGANIZERS, lambda w: {"email": "helper@example.org"}),
+    # Removing the club's organizer from the club: never the last one (refused, and said so).
+    "club-remove-organizer": Access(
+        lambda w: reverse("club-remove-organizer",
+                          args=[w.club.slug, w.user("organizer").pk]), ACTION,
+        {**ORGANIZERS, "organizer": REFUSED, "staff": REFUSED}),
+    # An organizer's invitation: anyone reads it; accepting needs an account (the club's own
+    # organizer is told he organizes it already).
+    "organizer-invitation": Access(invitation_url, PUBLIC,
+                                   {**signed_in(), "organizer": REFUSED}),
+    # The accounts pages (django-allauth's, and the site's own beside them).
     "login": Access(lambda w: reverse("login"), PUBLIC, PUBLIC),
-    "logout": Access(lambda w: reverse("logout"), ACTION, PUBLIC),
-    "password_change": Access(lambda w: reverse("password_change"), signed_in(), signed_in()),
-    "password_change_done": Access(lambda w: reverse("password_change_done"), signed_in()),
-    "password_reset": Access(lambda w: reverse("password_reset"), PUBLIC, PUBLIC),
-    "password_reset_done": Access(lambda w: reverse("password_reset_done"), PUBLIC),
-    "password_reset_confirm": Access(reset_confirm_url, PUBLIC),
-    "password_reset_complete": Access(lambda w: reverse("password_reset_complete"), PUBLIC),
+    "account_login": Access(lambda w: reverse("account_login"), PUBLIC, PUBLIC),
+    "logout": Access(lambda w: reverse("logout"), PUBLIC, PUBLIC),
+    "account_logout": Access(lambda w: reverse("account_logout"), PUBLIC, PUBLIC),
+    "account_signup": Access(lambda w: reverse("account_signup"), PUBLIC, PUBLIC),
+    "account_inactive": Access(lambda w: reverse("account_inactive"), PUBLIC),
+    "account_reauthenticate": Access(lambda w: reverse("account_reauthenticate"), signed_in(),
+                                     signed_in()),
+    "account_email": Access(lambda w: reverse("account_email"), signed_in(), signed_in()),
+    "account_email_verification_sent": Access(
+        lambda w: reverse("account_email_verification_sent"), PUBLIC),
+    # A made-up confirmation key: the page says the link is not valid; confirming finds nothing.
+    "account_confirm_email": Access(lambda w: reverse("account_confirm_email", args=["made-up"]),
+                                    PUBLIC, everyone(NOT_FOUND)),
+    # Signing in by a mailed code is off: with no sign-in under way, the page sends to sign in.
+    "account_confirm_login_code": Access(lambda w: reverse("account_confirm_login_code"),
+                                         {**PUBLIC, "anonymous": SIGN_IN}),
+    "account_change_password": Access(lambda w: reverse("account_change_password"), signed_in(),
+                                      signed_in()),
+    "account_set_password": Access(lambda w: reverse("account_set_password"), signed_in()),
+    "account_reset_password": Access(lambda w: reverse("account_reset_password"), PUBLIC, PUBLIC),
+    "account_reset_password_done": Access(lambda w: reverse("account_reset_password_done"),
+                                          PUBLIC),
+    "account_reset_password_from_key": Access(reset_from_key_url, PUBLIC),
+    "account_reset_password_from_key_done": Access(
+        lambda w: reverse("account_reset_password_from_key_done"), PUBLIC),
+    # Deleting one's account: the password is asked (a wrong one here).
+    "account-delete": Access(lambda w: reverse("account-delete"), signed_in(),
+                             signed_in(REFUSED), lambda w: {"password": "wrong"}),
+    # The admin's sign-in is the site's: staff go on to the admin, other accounts are told no.
+    "admin-sign-in": Access(lambda w: reverse("admin-sign-in"),
+                            {**signed_in(FORBIDDEN), "staff": OK},
+                            {**signed_in(FORBIDDEN), "staff": OK}),
 }

@@ -28,7 +28,9 @@ from .conftest import finished_game, main_of
 pytestmark = pytest.mark.django_db
 
 SIZES = [2, 6]  # N and 3N
-SIGNED_IN = 2  # the session, then the user
+# The session, the user, and whether the user organizes a club (for the header; then cached
+# for an hour, and every test starts with an empty cache).
+SIGNED_IN = 3
 
 
 # A list of matches brings each side's entry with its player, and the winner's, in three more

@@ -10,6 +10,7 @@ from competitions.views.organizer.entries import (
     withdraw,
 )
 from competitions.views.organizer.matches import decide, matches
+from competitions.views.organizer.players import add_players
 
-__all__ = ["decide", "entries", "late_entry", "matches",
+__all__ = ["add_players", "decide", "entries", "late_entry", "matches",
            "new_competition", "new_entrant", "seeds", "start", "withdraw"]

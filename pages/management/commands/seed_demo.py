@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+from allauth.account.models import EmailAddress
 from django.contrib.auth import get_user_model
 from django.contrib.auth.hashers import make_password
 from django.core.management.base import BaseCommand, CommandError, CommandParser
@@ -74,9 +75,15 @@ def create_people() -> tuple[Club, object, list[Player]]:
         raise CommandError(f"The demo exists already ({CLUB} or the users {', '.join(taken)}).")
     hashed = make_password(PASSWORD)  # hashed once: the same password for everyone
     with transaction.atomic():
-        club = Club.objects.create(name=CLUB, slug="riverside")
-        users.bulk_create([get_user_model()(username=n, password=hashed) for n in names])
+        club = Club.objects.create(name=CLUB, slug="riverside", time_zone="Europe/London",
+                                   description="Thursday evenings by the river.")
+        users.bulk_create([get_user_model()(username=n, password=hashed,
+                                            email=f"{n}@example.org") for n in names])
         by_name = {u.username: u for u in users.filter(username__in=names)}
+        # Confirmed addresses: the demo accounts sign in by email and reset their passwords.
+        EmailAddress.objects.bulk_create([
+            EmailAddress(user=u, email=u.email, primary=True, verified=True)
+            for u in by_name.values()])
         club.organizers.add(by_name["organizer"])
         Player.objects.bulk_create([
             Player(club=club, name=full, user=by_name[full.split()[0].lower()]) for full in PLAYERS

@@ -1,0 +1,30 @@
+"""A user's organized clubs changed (by the site, the admin or a shell): the header's cached
+answer to "organizes some club?" goes."""
+
+from __future__ import annotations
+
+from django.core.cache import cache
+from django.db.models.signals import m2m_changed
+from django.dispatch import receiver
+
+from clubs.models import Club
+from clubs.permissions import ORGANIZES_KEY
+
+
+@receiver(m2m_changed, sender=Club.organizers.through)
+def forget_organizes(sender, instance, action, reverse, pk_set, **kwargs) -> None:
+    if not action.startswith("post_"):
+        return
+    if reverse:  # user.organized_clubs.add(...): the instance is the user
+        user_ids = {instance.pk}
+    elif pk_set is not None:
+        user_ids = set(pk_set)
+    else:  # club.organizers.clear(): nobody knows who was there; pre_clear saw them
+        user_ids = set(getattr(instance, "_organizers_before_clear", ()))
+    cache.delete_many([ORGANIZES_KEY.format(pk) for pk in user_ids])
+
+
+@receiver(m2m_changed, sender=Club.organizers.through)
+def remember_before_clear(sender, instance, action, reverse, **kwargs) -> None:
+    if action == "pre_clear" and not reverse:
+        instance._organizers_before_clear = list(instance.organizers.values_list("pk", flat=True))

@@ -1,0 +1,37 @@
+"""Names people type (user names, player names): one form for what looks the same.
+
+A name is put in Unicode normal form NFKC (so "wes" typed with a fullwidth w is "wes"), its runs of white
+space become one space, and it is trimmed. A name holding a control character, a format
+character (zero-width spaces and joiners, the bidirectional overrides and isolates) or an
+unassigned or private-use code point is refused: it would look like another name, or reorder
+the text around it.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+# Unicode general categories refused: Cc control, Cf format (zero width, bidi), Cs surrogate,
+# Co private use, Cn unassigned.
+REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
+
+
+class BadName(ValueError):
+    """The name holds a character a name may not have; the message says which."""
+
+
+def normalise_name(value: str) -> str:
+    """The name in its one form, or BadName. An empty result is the caller's to refuse."""
+    text = unicodedata.normalize("NFKC", value)
+    for character in text:
+        if character in "\t\n\r":
+            continue  # white space, folded below
+        if unicodedata.category(character) in REFUSED_CATEGORIES:
+            raise BadName(f"A name may not contain the invisible or control character "
+                          f"U+{ord(character):04X}.")
+    return " ".join(text.split())
+
+
+def name_key(value: str) -> str:
+    """What two names are compared by: the normal form, case folded."""
+    return normalise_name(value).casefold()

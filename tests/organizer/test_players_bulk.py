@@ -1,0 +1,82 @@
+"""Many players at once: a pasted list or a CSV file, previewed (to create, already there,
+wrong lines) before anything is saved; each email gets a claim link."""
+
+import pytest
+from django.core import mail
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+
+from clubs.models import Player
+from clubs.services.players import add_players, read_player_lines, split_pasted
+from core.errors import NotAllowed
+
+from .conftest import sign_in
+
+pytestmark = pytest.mark.django_db
+PASTED = "Ann One\nBob Two, bob@example.org\n\n  pat \nCat, not-an-address\nann one\nA, b, c\n\u200b"
+
+
+def url(people) -> str:
+    return reverse("organizer-add-players", args=[people.club.slug])
+
+
+def test_the_preview_sorts_the_lines(people):
+    lines = read_player_lines(people.club, split_pasted(PASTED))
+    assert lines.to_create == (("Ann One", ""), ("Bob Two", "bob@example.org"))
+    assert lines.existing == ("Pat",)
+    assert [(number, reason.split(" ")[-1]) for number, _, reason in lines.wrong] == [
+        (5, "address."), (6, "twice."), (7, "email."), (8, "U+200B.")]
+
+
+def test_the_preview_saves_nothing_and_saving_creates_them(client, people,
+                                                           django_capture_on_commit_callbacks):
+    sign_in(client, people.organizer)
+    before = Player.objects.count()
+    html = client.post(url(people), {"text": PASTED}).content.decode()
+    assert "To be added (2)" in html and "Already players of the club (1)" in html
+    assert "Line 5" in html and "Wrong lines, left out (4)" in html
+    assert Player.objects.count() == before
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(url(people), {"text": "Ann One\nBob Two, bob@example.org",
+                                             "save": "1"})
+    assert response.status_code == 302
+    assert set(Player.objects.filter(club=people.club, name__in=["Ann One", "Bob Two"])
+               .values_list("name", flat=True)) == {"Ann One", "Bob Two"}
+    assert [message.to for message in mail.outbox] == [["bob@example.org"]]
+
+
+def test_twelve_pasted_names_make_twelve_players_not_one(client, people):
+    sign_in(client, people.organizer)
+    names = [f"Player {n:02}" for n in range(1, 13)]
+    client.post(url(people), {"text": "\n".join(names), "save": "1"})
+    assert Player.objects.filter(club=people.club, name__startswith="Player ").count() == 12
+
+
+def test_a_csv_file_is_read_as_the_same_two_columns(client, people):
+    sign_in(client, people.organizer)
+    upload = SimpleUploadedFile("players.csv", "Zoë Quill,zoe@example.org\n\"Doe, Jo\"\n"
+                                .encode("utf-8-sig"), content_type="text/csv")
+    html = client.post(url(people), {"file": upload}).content.decode()
+    assert "To be added (2)" in html and "Doe, Jo" in html and "zoe@example.org" in html
+
+
+def test_a_file_not_in_utf8_is_refused(client, people):
+    sign_in(client, people.organizer)
+    upload = SimpleUploadedFile("players.csv", "Zoë".encode("utf-16"), content_type="text/csv")
+    response = client.post(url(people), {"file": upload})
+    assert response.status_code == 422
+    assert "not UTF-8" in response.content.decode()
+
+
+def test_an_empty_list_is_refused(client, people):
+    sign_in(client, people.organizer)
+    response = client.post(url(people), {"text": "  "})
+    assert response.status_code == 422
+
+
+def test_only_organizers_add_players(client, people):
+    with pytest.raises(NotAllowed):
+        add_players(people.club, actor=people.player, rows=[["Intruder"]])
+    sign_in(client, people.player)
+    assert client.post(url(people), {"text": "Intruder", "save": "1"}).status_code == 403
+    assert not Player.objects.filter(name="Intruder").exists()
