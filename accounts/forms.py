@@ -16,6 +16,12 @@ class SignInForm(LoginForm):
     """allauth's sign-in with the login in NFKC, so that its failure limit counts a name typed
     in fullwidth letters as the name itself (the form the account's user name has)."""
 
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["login"].label = "Username or email"
+        if "remember" in self.fields:
+            self.fields["remember"].label = "Keep me signed in on this device"
+
     def clean_login(self) -> str:
         return unicodedata.normalize("NFKC", super().clean_login()).strip()
 
@@ -44,9 +50,6 @@ class ClaimSignUpForm(forms.Form):
         except BadName as error:
             raise forms.ValidationError(str(error)) from None
         User = get_user_model()
-        # As the account stores it (NFKC): fullwidth letters are the plain ones, so a
-        # look-alike of a taken name is taken too.
-        username = User.normalize_username(self.cleaned_data["username"].strip())
         User.username_validator(username)
         if User.objects.filter(username__iexact=username).exists():
             raise forms.ValidationError("That username is taken: choose another, or sign in.")
