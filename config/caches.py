@@ -65,6 +65,9 @@ class UnreachableCacheWarning(logging.Filter):
     served all the same, uncached, so it is a warning of one line naming the failure."""
 
     def filter(self, record: logging.LogRecord) -> bool:
+        if getattr(record, "cache_unreachable", False):  # already rewritten (a second filter pass)
+            return True
+        record.cache_unreachable = True
         wrapped = record.exc_info[1] if record.exc_info else None
         failure = getattr(wrapped, "__cause__", None) or wrapped  # the Redis error itself
         record.levelno, record.levelname = logging.WARNING, "WARNING"
