@@ -41,3 +41,12 @@ def test_a_declared_run_longer_than_the_rulesets_longest_is_no_meld():
     knocker, run = "AC 2C 3C 4C 5C 6C 9H 10H JH AD", "AC 2C 3C 4C 5C 6C"
     assert "not a meld" in _refusal(knocker, [run, "9H 10H JH"], Ruleset(max_run_length=5))
     assert settle_hand(parse_cards(knocker), DEFENDER, spread=[run, "9H 10H JH"]).spread
+
+
+def test_on_equal_deadwood_the_defender_keeps_his_own_meld_rather_than_lay_off():
+    """docs/rules.md "Settling a knock": the defender's least deadwood; between equal ways, the
+    fewest cards laid off (8H stays in his four eights; 4H, otherwise deadwood, goes onto the
+    knocker's run)."""
+    result = settle_hand(parse_cards("5H 6H 7H 2C 3C 4C KS KD KC AD"),
+                         parse_cards("8H 8S 8D 8C 2S 9D JS 4H QH 10S"))
+    assert [layoff.card.code for layoff in result.layoffs] == ["4H"]

@@ -135,3 +135,13 @@ def test_each_place_in_the_stock_is_as_likely_for_an_exposed_card_put_back():
         index = state.stock.index(card)
         places["top" if index == 0 else "bottom" if index == len(state.stock) - 1 else "in"] += 1
     assert 20 <= places["top"] <= 52 and 20 <= places["bottom"] <= 52, places
+
+
+def test_turns_are_numbered_one_by_one_and_a_dead_hand_notes_the_stock_left():
+    state = play(_opening(), Pass(B), Pass(A))
+    numbers = [state.turn_number]
+    while not state.is_over:
+        state = _down_to(state, len(state.stock) - 1)
+        numbers.append(state.turn_number)
+    assert numbers == list(range(2, 2 + len(numbers)))
+    assert state.result.note == "2 cards left in the stock at the start of a turn"
