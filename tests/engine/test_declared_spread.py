@@ -5,6 +5,7 @@ at fault named."""
 import pytest
 
 from gameplay.engine import InvalidCards, Ruleset, parse_cards, settle_hand
+from gameplay.engine.arrangement import all_best_arrangements
 from gameplay.engine.cards import DECK
 
 STANDARD = Ruleset()
@@ -50,3 +51,18 @@ def test_on_equal_deadwood_the_defender_keeps_his_own_meld_rather_than_lay_off()
     result = settle_hand(parse_cards("5H 6H 7H 2C 3C 4C KS KD KC AD"),
                          parse_cards("8H 8S 8D 8C 2S 9D JS 4H QH 10S"))
     assert [layoff.card.code for layoff in result.layoffs] == ["4H"]
+
+
+def test_between_spreads_leaving_the_defender_equal_deadwood_the_knocker_spreads_the_first():
+    """docs/rules.md "Settling a knock": the engine spreads for the knocker the least-deadwood
+    arrangement leaving the defender the most; on a tie, the first arrangement in order. Here
+    the threes go as a set of four or as a set of three and a run of diamonds."""
+    knocker = parse_cards("6D AC AH 3C 3D 4D 3H 3S 5D 5C")
+    defender = parse_cards("10D 8S JC 5H AD QC 7S 5S KS 9C")
+    first, *others = all_best_arrangements(knocker, STANDARD)
+    assert others
+    points = {settle_hand(knocker, defender, spread=[m.cards for m in arrangement.melds]).points
+              for arrangement in (first, *others)}
+    assert len(points) == 1
+    spread = settle_hand(knocker, defender).spread
+    assert [meld.cards for meld in spread] == [meld.cards for meld in first.melds]
