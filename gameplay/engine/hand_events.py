@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, fields
 from enum import StrEnum
+from functools import partial
 from typing import Any, ClassVar
 
 from .cards import Card, format_cards, parse_card, parse_cards
@@ -212,8 +213,8 @@ Event = (
 EVENT_TYPES: dict[str, type] = {cls.kind: cls for cls in (*PLAY_EVENTS, *IRREGULAR_EVENTS)}
 
 
-def _optional(read: Callable[[Any], Any]) -> Callable[[Any], Any]:
-    return lambda value: None if value is None else read(value)
+def _optional(read: Callable[[Any], Any], value: Any) -> Any:
+    return None if value is None else read(value)
 
 
 def _seat(value: Any) -> Seat:
@@ -224,15 +225,12 @@ def _seat(value: Any) -> Seat:
     raise InvalidEvent(f"a seat is 'A' or 'B', not {value!r}")
 
 
-def _enum(enum: type[StrEnum]) -> Callable[[Any], Any]:
-    def read(value: Any) -> Any:
-        try:
-            return enum(value)
-        except ValueError:
-            choices = ", ".join(member.value for member in enum)
-            raise InvalidEvent(f"expected one of {choices}, not {value!r}") from None
-
-    return read
+def _enum(enum: type[StrEnum], value: Any) -> Any:
+    try:
+        return enum(value)
+    except ValueError:
+        choices = ", ".join(member.value for member in enum)
+        raise InvalidEvent(f"expected one of {choices}, not {value!r}") from None
 
 
 def _card(value: Any) -> Card:
@@ -263,17 +261,17 @@ def _counts(value: Any) -> tuple[int, int]:
 _CODECS: dict[str, tuple[Callable[[Any], Any], Callable[[Any], Any]]] = {
     "dealer": (_seat, lambda seat: seat.name),
     "seat": (_seat, lambda seat: seat.name),
-    "offender": (_optional(_seat), lambda seat: None if seat is None else seat.name),
+    "offender": (partial(_optional, _seat), lambda seat: None if seat is None else seat.name),
     "deck": (_cards, format_cards),
     "cards": (_cards, format_cards),
-    "seed": (_optional(_int), lambda seed: seed),
+    "seed": (partial(_optional, _int), lambda seed: seed),
     "counts": (_counts, list),
-    "card": (_optional(_card), lambda card: None if card is None else card.code),
+    "card": (partial(_optional, _card), lambda card: None if card is None else card.code),
     "discard": (_card, lambda card: card.code),
-    "spread": (_optional(_melds), lambda s: None if s is None else [format_cards(m) for m in s]),
-    "source": (_enum(Source), str),
-    "found": (_enum(Found), str),
-    "choice": (_optional(_enum(Choice)), lambda c: None if c is None else str(c)),
+    "spread": (partial(_optional, _melds), lambda s: None if s is None else [format_cards(m) for m in s]),
+    "source": (partial(_enum, Source), str),
+    "found": (partial(_enum, Found), str),
+    "choice": (partial(_optional, partial(_enum, Choice)), lambda c: None if c is None else str(c)),
 }
 
 

@@ -361,8 +361,7 @@ class Irregularity:
         return self.key.replace("_", "-")
 
 
-def _seat_question(field: str, text: str) -> Question:
-    return Question(field, text, ("A", "B"))
+SEATS = ("A", "B")  # the answer to a "who?" question
 
 
 HOYLE = "Hoyle, Irregularities"
@@ -396,7 +395,7 @@ CATALOGUE: tuple[Irregularity, ...] = (
         "without discarding each turn until he holds ten, and may knock from the turn after. "
         "The defender after a knock: 10 a missing card, or all cards counted, no undercut.",
         IncorrectHand,
-        (_seat_question("offender", "Who holds the wrong number of cards? (the engine counts)"),
+        (Question("offender", "Who holds the wrong number of cards? (the engine counts)", SEATS),
          Question("choice", "The non-offender's choice (after the offender's first draw, "
                   "before a knock):", (Choice.NEW_DEAL, Choice.PLAY_ON))),
     ),
@@ -404,13 +403,13 @@ CATALOGUE: tuple[Irregularity, ...] = (
         "exposed_card", "Card exposed while drawing", f"{HOYLE}: Exposed Card", EXPOSED_CARD,
         "The cards go face up; the offender may knock this turn only with gin; the draw rights "
         "pass as quoted; then the rest go back into the stock at random.", ExposedCards,
-        (_seat_question("offender", "Who saw the cards?"),
+        (Question("offender", "Who saw the cards?", SEATS),
          Question("cards", "Which cards of the stock were seen?")),
     ),
     Irregularity(
         "exposed_from_hand", "Card exposed from a player's own hand", f"{HOYLE}: Exposed Card",
         (FROM_HAND,), "No penalty; the opponent has seen the card.", ShowCard,
-        (_seat_question("seat", "Whose card?"), _CARD),
+        (Question("seat", "Whose card?", SEATS), _CARD),
     ),
     Irregularity(
         "illegal_knock", "Illegal knock", f"{HOYLE}: Illegal Knock, Incorrect Hand",
@@ -418,7 +417,7 @@ CATALOGUE: tuple[Irregularity, ...] = (
         "Over the knock limit: the opponent accepts the knock or has the knocker play on with "
         "the hand exposed. Wrong count: a new deal, or play on exposed while correcting. A knock "
         "the cards can make good (rearranged) stands.", IrregularKnock,
-        (_seat_question("seat", "Who knocked?"), Question("discard", "Which card was discarded?"),
+        (Question("seat", "Who knocked?", SEATS), Question("discard", "Which card was discarded?"),
          Question("choice", "The opponent's choice (accept: over the limit only; new deal: "
                   "wrong count only):", (Choice.ACCEPT, Choice.PLAY_ON_EXPOSED, Choice.NEW_DEAL))),
     ),
@@ -426,7 +425,7 @@ CATALOGUE: tuple[Irregularity, ...] = (
         "looking_through_discards", "Looking through the discard pile",
         f"{HOYLE}: Looking Through Discard Pile", LOOKING,
         "Unless the ruleset allows looking, the offender loses his next turn.",
-        LookThroughDiscards, (_seat_question("offender", "Who looked?"),),
+        LookThroughDiscards, (Question("offender", "Who looked?", SEATS),),
     ),
     Irregularity(
         "draw_out_of_turn", "Drawing out of turn", SOURCE_SILENT,
@@ -435,7 +434,7 @@ CATALOGUE: tuple[Irregularity, ...] = (
         "only with gin in his next turn); one taken from the discard pile goes back. Noticed "
         "later: the card stays in his hand and the count is ruled as an incorrect hand.",
         DrawOutOfTurn,
-        (_seat_question("offender", "Who drew out of turn?"),
+        (Question("offender", "Who drew out of turn?", SEATS),
          Question("source", "From where?", (Source.STOCK, Source.DISCARD)), _FOUND),
     ),
     Irregularity(
@@ -443,7 +442,7 @@ CATALOGUE: tuple[Irregularity, ...] = (
         (EXPOSED_CARD[0], INCORRECT_HAND[0]),
         "Noticed at once: he keeps the top card and the second is an exposed card. Noticed "
         "later: both stay in his hand and the count is ruled as an incorrect hand.", DrawTwo,
-        (_seat_question("offender", "Who drew two cards?"), _FOUND),
+        (Question("offender", "Who drew two cards?", SEATS), _FOUND),
     ),
 )
 

@@ -4,7 +4,16 @@ settings table)."""
 
 import pytest
 
-from gameplay.engine import HandClaim, HandRecord, Outcome, Ruleset, Seat, check_claim, parse_card
+from gameplay.engine import (
+    HandClaim,
+    HandRecord,
+    Outcome,
+    Ruleset,
+    Seat,
+    check_claim,
+    parse_card,
+    score_hollywood,
+)
 from gameplay.engine.claims import bounds
 
 A, B = Seat.A, Seat.B
@@ -128,3 +137,17 @@ def test_cards_refused_still_leave_the_spade_upcards_double():
 
 def test_a_claim_is_a_hand_record_of_its_outcome_winner_and_points():
     assert HandClaim(GIN, A, 30, knocker=A).record() == HandRecord(GIN, A, 30)
+
+
+def test_a_dead_hand_claimed_against_an_undercut_in_the_cards_names_no_winner_mismatch():
+    """A dead hand has no knocker, so the claimed winner is not read as one."""
+    knocker, defender = "2S 3S 4S 2H 3H 4H 2C 3C 4C KD", "5S 6S 7S 5H 6H 7H 5C 6C 7C AD"
+    assert said(DEAD, A, 0, knocker_cards=knocker, defender_cards=defender) == (
+        "a dead hand has no winner", "the cards make an undercut, not a dead hand",
+        "undercut: defender scores 34, not 0")
+
+
+def test_no_hand_is_added_after_the_hollywood_match_is_over():
+    match = score_hollywood([HandRecord(GIN, A, 100)] * 3)
+    assert said(KNOCK, B, 12, game=match) == (
+        "the Hollywood match is over (all three columns closed): no hand can be added",)

@@ -31,7 +31,7 @@ from gameplay.engine.hand_events import (
 from gameplay.engine.hand_state import Phase
 from gameplay.engine.hand_view import player_view
 from gameplay.engine.rules import Ruleset
-from gameplay.engine.rulings import irregularity
+from gameplay.engine.rulings import CATALOGUE, irregularity
 from tests.engine.test_hand_support import TV1_DEFENDER, TV1_KNOCKER, A, B, accounted, play, start
 
 C = parse_card
@@ -312,3 +312,9 @@ def test_a_second_wrong_hand_while_the_first_is_being_corrected_means_a_new_deal
         "the rule gives no choice here, so not play_on")
     assert apply(state, IncorrectHand()).result.note == (
         "both players found with an incorrect number of cards")
+
+
+def test_every_who_question_of_the_rulings_assistant_offers_the_two_seats():
+    who = [q for item in CATALOGUE for q in item.questions if q.field in ("offender", "seat")]
+    assert len(who) == 7 and all(q.choices == ("A", "B") for q in who)
+    assert all(q.text.startswith("Who") for q in who if q.field == "offender")
