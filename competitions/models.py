@@ -275,6 +275,8 @@ class AuditEntry(models.Model):
         DISPUTE_REJECTED = "dispute rejected", "Dispute rejected"
         CORRECTED = "corrected", "Result corrected"
         HAND_CORRECTED = "hand corrected", "Hand corrected"
+        HAND_FLAGGED = "hand flagged", "Hand flagged as wrong"
+        FLAG_DISMISSED = "flag dismissed", "Flag on a hand dismissed"
         NO_SHOW = "no-show", "No-show"
         FORFEIT = "forfeit", "Forfeit"
         DOUBLE_FORFEIT = "double forfeit", "Double forfeit"

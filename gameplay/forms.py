@@ -56,7 +56,8 @@ class HandForm(ServiceErrorForm):
         self.fields["outcome"].choices = [
             (value, label)
             for value, label in Hand.Outcome.choices
-            if value != Hand.Outcome.BIG_GIN or rules.big_gin_allowed
+            if (value != Hand.Outcome.BIG_GIN or rules.big_gin_allowed)
+            and value != Hand.Outcome.VOID  # only a ruling declares a hand void
         ]
         if not rules.oklahoma:
             del self.fields["upcard"]
@@ -115,3 +116,33 @@ class GameTotalsForm(ServiceErrorForm):
         self.fields["total_a"].label = f"{names[0]}'s points"
         self.fields["total_b"].label = f"{names[1]}'s points"
         self.fields["total_a"].help_text = "Hand points, without box or game bonuses."
+
+
+class HandCorrectionForm(HandForm):
+    """An organizer's correction of one hand: the hand's facts as the scoresheet form takes
+    them, and why (kept in the match's history)."""
+
+    comment = forms.CharField(label="Why is the hand corrected?", max_length=300,
+                              help_text="Kept in the match's history with the hand before and "
+                                        "after.",
+                              widget=forms.TextInput(attrs={"autocomplete": "off"}))
+
+    @classmethod
+    def initial_of(cls, hand: Hand) -> dict:
+        """The hand as entered. With its cards, the points are left to the engine."""
+        return {"expected_number": hand.number, "outcome": hand.outcome, "winner": hand.winner,
+                "points": None if hand.has_cards else hand.points,
+                "knocker_cards": hand.knocker_cards, "defender_cards": hand.defender_cards,
+                "upcard": hand.upcard}
+
+
+class FlagForm(ServiceErrorForm):
+    reason = forms.CharField(label="What is wrong with this hand?", max_length=300,
+                             help_text="A few words the organizer reads, e.g. “15 points, not "
+                                       "50: my knock”.",
+                             widget=forms.TextInput(attrs={"autocomplete": "off"}))
+
+
+class DismissFlagForm(ServiceErrorForm):
+    comment = forms.CharField(label="Why does the hand stand?", max_length=300,
+                              widget=forms.TextInput(attrs={"autocomplete": "off"}))

@@ -61,6 +61,8 @@ class Hand(models.Model):
         BIG_GIN = "big_gin", "Big gin"
         UNDERCUT = "undercut", "Undercut"
         DEAD_HAND = "dead_hand", "Dead hand"
+        # Declared void by a ruling (a new deal): no score, and the deal does not pass on.
+        VOID = "void", "Void, dealt again"
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="hands")
     number = models.PositiveSmallIntegerField()
@@ -76,6 +78,9 @@ class Hand(models.Model):
     upcard = models.CharField(max_length=4, blank=True)
     # A hand played through the engine's state machine: its full event log.
     event_log = models.JSONField(default=list, blank=True)
+    # The tournament director's ruling that decided how this hand is scored, as the rulings
+    # assistant gave it: {"irregularity", "title", "ruling", "source", "section", "answers"}.
+    ruling = models.JSONField(default=dict, blank=True)
     entered_by = models.ForeignKey(
         "auth.User", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
@@ -86,8 +91,9 @@ class Hand(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["game", "number"], name="hand_number_unique_in_game"),
             models.CheckConstraint(
-                condition=Q(outcome="dead_hand", winner="", points=0)
-                | (~Q(outcome="dead_hand") & Q(winner__in=["A", "B"], knocker__in=["A", "B"])),
+                condition=Q(outcome__in=["dead_hand", "void"], winner="", points=0)
+                | (~Q(outcome__in=["dead_hand", "void"])
+                   & Q(winner__in=["A", "B"], knocker__in=["A", "B"])),
                 name="hand_winner_matches_outcome",
             ),
         ]
@@ -98,3 +104,37 @@ class Hand(models.Model):
     @property
     def has_cards(self) -> bool:
         return bool(self.knocker_cards and self.defender_cards)
+
+    @property
+    def is_void(self) -> bool:
+        return self.outcome == self.Outcome.VOID
+
+
+class HandFlag(models.Model):
+    """A player's word that an earlier hand of his match is wrong. It waits in the organizer's
+    disputes list until he corrects the hand or dismisses the flag."""
+
+    class Cleared(models.TextChoices):
+        CORRECTED = "corrected", "Hand corrected"
+        DISMISSED = "dismissed", "Dismissed"
+
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="flags")
+    raised_by = models.ForeignKey("auth.User", on_delete=models.SET_NULL, null=True,
+                                  related_name="+")
+    reason = models.CharField(max_length=300)
+    raised_at = models.DateTimeField(auto_now_add=True)
+    cleared = models.CharField(max_length=10, choices=Cleared.choices, blank=True)
+    cleared_by = models.ForeignKey("auth.User", on_delete=models.SET_NULL, null=True,
+                                   blank=True, related_name="+")
+    cleared_at = models.DateTimeField(null=True, blank=True)
+    cleared_comment = models.CharField(max_length=300, blank=True)
+
+    class Meta:
+        ordering = ["raised_at", "pk"]
+
+    def __str__(self) -> str:
+        return f"Flag on {self.hand}"
+
+    @property
+    def is_open(self) -> bool:
+        return not self.cleared

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.db.models import Prefetch
 from django.shortcuts import get_object_or_404
 
 from competitions.selectors import side_names
 from gameplay import engine
-from gameplay.models import Game, Hand
+from gameplay.models import Game, Hand, HandFlag
 from gameplay.services.scoring import score_of
 
 
@@ -51,10 +52,15 @@ class Scoresheet:
 
     @property
     def rows(self) -> list[HandRow]:
-        return [
-            HandRow(hand, line.dealer.name, *line.totals)
-            for hand, line in zip(self.hands, self.score.lines, strict=True)
-        ]
+        """A void hand (dealt again) keeps the totals before it and the dealer who deals again."""
+        rows, lines = [], iter(self.score.lines)
+        totals, dealer = (0, 0), self.game.first_dealer
+        for hand in self.hands:
+            if not hand.is_void:
+                line = next(lines)
+                totals, dealer = line.totals, line.dealer.name
+            rows.append(HandRow(hand, hand.dealer if hand.is_void else dealer, *totals))
+        return rows
 
     @property
     def totals(self) -> tuple[int, int]:
@@ -106,6 +112,8 @@ def scoresheet(pk: int) -> Scoresheet:
         ),
         pk=pk,
     )
-    hands = list(Hand.objects.filter(game=game).order_by("number"))
+    open_flags = Prefetch("flags", queryset=HandFlag.objects.filter(cleared="")
+                          .select_related("raised_by"), to_attr="open_flags")
+    hands = list(Hand.objects.filter(game=game).order_by("number").prefetch_related(open_flags))
     return Scoresheet(game, hands, score_of(game, hands), side_names(game.match))
 

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import rules_page, views
+from . import hand_views, rules_page, views
 from .rulings import views as rulings_views
 
 app_name = "gameplay"
@@ -8,6 +8,9 @@ urlpatterns = [
     path("games/<int:pk>/", views.scoresheet, name="scoresheet"),
     path("games/<int:pk>/hands/", views.add_hand, name="add-hand"),
     path("games/<int:pk>/undo/", views.undo_hand, name="undo-hand"),
+    path("games/<int:pk>/hands/<int:number>/edit/", hand_views.edit_hand, name="edit-hand"),
+    path("games/<int:pk>/hands/<int:number>/flag/", hand_views.flag, name="flag-hand"),
+    path("flags/<int:pk>/dismiss/", hand_views.dismiss, name="dismiss-flag"),
     path("rules/", rules_page.rules, name="rules"),
     # The rulings assistant
     path("rulings/", rulings_views.rulings, name="rulings"),

@@ -25,7 +25,9 @@ from core.views import (
 )
 from gameplay import selectors
 from gameplay.forms import HandForm
+from gameplay.hand_views import may_correct
 from gameplay.services import record_hand, undo_last_hand
+from gameplay.services.flags import FLAGGABLE
 
 TEMPLATE = "gameplay/scoresheet.html"
 PARTIAL = "scoresheet"
@@ -49,6 +51,9 @@ def _render(request: HttpRequest, sheet: selectors.Scoresheet, *, form: HandForm
         "form": form,
         "may_enter": may_enter and not sheet.score.finished,
         "may_undo": may_enter and bool(sheet.hands),
+        "may_correct": may_correct(request.user, sheet.match) and not sheet.game.from_totals,
+        "may_flag": (side_of(request.user, sheet.match) is not None
+                     and sheet.match.status in FLAGGABLE),
         "refusal": refusal,
     }
     if not context["may_enter"]:

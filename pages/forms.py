@@ -50,3 +50,45 @@ class ClubForm(ServiceErrorForm):
 
 class InviteForm(ServiceErrorForm):
     email = forms.EmailField(label="Their email address")
+
+
+class ClubSettingsForm(ClubForm):
+    """The club's settings: what it was started with, and how long a reported result waits
+    for the opponent's confirmation before it is confirmed automatically."""
+
+    confirm_automatically = forms.TypedChoiceField(
+        label="A reported result nobody confirms nor disputes",
+        coerce=lambda value: value == "after", empty_value=None, required=False,
+        widget=forms.RadioSelect,
+        choices=[("after", "Is confirmed automatically after the hours below"),
+                 ("never", "Waits until the opponent or an organizer acts (never automatic)")],
+        initial="after")
+    confirm_within_hours = forms.IntegerField(
+        label="Hours to confirm", required=False, min_value=1,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+        help_text="The opponent is told when a result is confirmed this way.")
+
+    def clean(self) -> dict:
+        data = super().clean()
+        if data.get("confirm_automatically") and data.get("confirm_within_hours") is None \
+                and "confirm_within_hours" not in self.errors:
+            self.add_error("confirm_within_hours", "Give the hours, or choose never.")
+        return data
+
+    def settings(self) -> dict:
+        """The cleaned values as the club's settings (None hours: never). Neither choice sent
+        (an older form): the hours, when given, else the club's setting stays."""
+        data = dict(self.cleaned_data)
+        automatic = data.pop("confirm_automatically")
+        hours = data.pop("confirm_within_hours")
+        if automatic is False:
+            return {**data, "confirm_within_hours": None}
+        return {**data, "confirm_within_hours": hours} if hours is not None else data
+
+    @classmethod
+    def of(cls, club, data=None) -> ClubSettingsForm:
+        form = super().of(club, data)
+        hours = club.confirm_within_hours
+        form.initial |= {"confirm_automatically": "never" if hours is None else "after",
+                         "confirm_within_hours": hours}
+        return form

@@ -15,7 +15,7 @@ from competitions.models import AuditEntry, Competition, Entry, FollowUp, Match,
 from competitions.selectors import MATCH_SIDES, matches_with_sides
 from competitions.selectors_organizer import RECENT_AUDIT, audit_entries, open_decisions
 from competitions.services.follow_ups import overdue
-from gameplay.models import Game, Hand
+from gameplay.models import Game, Hand, HandFlag
 from ratings.models import RatingPeriod
 from ratings.selectors import CurrentRating, ratings_for
 
@@ -306,6 +306,7 @@ class Dashboard:
     club: Club
     competitions: dict[str, list[Competition]]  # by status: draft, running, finished
     disputes: list[Match]
+    flags: list[HandFlag]  # hands a player flagged as wrong, not yet corrected nor dismissed
     awaiting: list[ResultReport]  # reported results waiting for the opponent
     decisions: list[AuditEntry]  # the "needs decision" entries still open
     overdue: list[FollowUp]  # follow-up work (bracket, next round, ratings) waiting too long
@@ -325,6 +326,12 @@ def dashboard(club: Club) -> Dashboard:
         club=club,
         competitions=dict(competitions),
         disputes=list(matches.filter(status=Match.Status.DISPUTED).order_by("pk")),
+        flags=list(HandFlag.objects.filter(hand__game__match__competition__season__club=club,
+                                           cleared="")
+                   .select_related("raised_by", "hand__game__match__competition",
+                                   "hand__game__match__entry_a__player",
+                                   "hand__game__match__entry_b__player")
+                   .order_by("raised_at", "pk")),
         awaiting=list(
             ResultReport.objects.filter(Q(match__competition__season__club=club),
                                         status=ResultReport.Status.PENDING)

@@ -24,7 +24,10 @@ from core.names import BadName, normalise_name
 INVITE_SALT = "clubs.organizers.invite"
 INVITE_DAYS = 7
 NAME_MAX = Club._meta.get_field("name").max_length
-SETTINGS = ("name", "description", "time_zone", "default_ruleset", "is_public")
+SETTINGS = ("name", "description", "time_zone", "default_ruleset", "is_public",
+            "confirm_within_hours")
+# A reported result waits at most a month for the opponent (the field holds up to 32767).
+MAX_CONFIRM_HOURS = 24 * 31
 
 
 def create_club(*, actor, name: str, description: str = "", time_zone: str = "UTC",
@@ -56,7 +59,9 @@ def update_club(club: Club, *, actor, **changes) -> Club:
     with transaction.atomic():
         club = Club.objects.select_for_update().get(pk=club.pk)
         current = {field: getattr(club, field) for field in SETTINGS}
-        values = _clean(**(current | changes))
+        values = current | changes
+        hours = _confirm_hours(values.pop("confirm_within_hours"))
+        values = {**_clean(**values), "confirm_within_hours": hours}
         if Club.objects.filter(name__iexact=values["name"]).exclude(pk=club.pk).exists():
             raise ServiceError(f"There is already a club called {values['name']}.",
                                field="name")
@@ -132,6 +137,17 @@ def remove_organizer(club: Club, *, actor, user) -> None:
 def may_see(user, club: Club) -> bool:
     """A public club is everyone's to see; a members-only one its members'."""
     return club.is_public or club.is_member(user) or is_organizer(user, club)
+
+
+def _confirm_hours(hours: int | None) -> int | None:
+    """Hours a reported result waits for the opponent before it is confirmed automatically
+    (None: it waits until he confirms or disputes it, or an organizer acts)."""
+    if hours is None:
+        return None
+    if not 1 <= hours <= MAX_CONFIRM_HOURS:
+        raise ServiceError(f"Between 1 and {MAX_CONFIRM_HOURS} hours (a month), or never.",
+                           field="confirm_within_hours")
+    return hours
 
 
 def _clean(*, name: str, description: str, time_zone: str, default_ruleset: str,

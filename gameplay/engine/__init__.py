@@ -9,6 +9,7 @@ from .claims import ClaimCheck, HandClaim, check_claim
 from .errors import EngineError, IllegalAction, IllegalKnock, InvalidCards, InvalidRuleset
 from .hand import apply, deal, legal_events, replay
 from .hand_events import Choice, Found, Source, log_from_json, log_to_json
+from .hand_settle import IncorrectDefence, charge_incorrect_defender
 from .hand_state import HandResult, HandState, Phase
 from .hand_view import PlayerView, player_view
 from .hollywood import (
@@ -59,6 +60,7 @@ __all__ = [
     "HollywoodWinner",
     "IllegalAction",
     "IllegalKnock",
+    "IncorrectDefence",
     "InvalidCards",
     "InvalidHand",
     "InvalidRuleset",
@@ -84,6 +86,7 @@ __all__ = [
     "best_arrangement",
     "best_discard",
     "card_at",
+    "charge_incorrect_defender",
     "check_claim",
     "deadwood_points",
     "deal",

@@ -5,12 +5,14 @@ with an incorrect hand after a knock.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from .arrangement import least_deadwood
-from .cards import DECK, Card, deadwood_points
+from .cards import DECK, Card, deadwood_points, parse_cards
 from .errors import EngineError
 from .hand_state import HAND_SIZE, HandResult, HandState, finish
 from .rules import Ruleset
-from .settlement import Settlement, settle_hand
+from .settlement import Cards, Settlement, settle_hand
 from .types import Outcome, Seat, Side
 
 # Hoyle's irregularities, Incorrect Hand: "he is charged 10 for each missing card"
@@ -38,41 +40,59 @@ def result_of(settlement: Settlement, knocker: Seat) -> HandResult:
 
 
 def _settle_miscounted(state: HandState) -> HandResult:
-    """Hoyle's irregularities, Incorrect Hand: "If the opponent is found to have an incorrect hand after a knock, he
-    is charged 10 for each missing card, or all his cards (if more than ten) are counted; in
-    either case, he cannot score for undercut." """
-    rules = state.rules
     knocker = state.knocker
-    ours, theirs = state.hands[knocker], state.hands[knocker.other]
+    charge = charge_incorrect_defender(
+        state.hands[knocker], state.hands[knocker.other], state.rules, spread=state.spread,
+        upcard=state.upcard, over_limit_accepted=state.marks.over_limit_accepted,
+        big_gin=state.big_gin)
+    note = f"defender's incorrect hand charged {charge.charged}; no undercut"
+    return HandResult(charge.outcome, knocker, charge.points, note=note)
+
+
+@dataclass(frozen=True, slots=True)
+class IncorrectDefence:
+    """A knock settled against a defender found with a wrong number of cards."""
+
+    outcome: Outcome  # knock, gin or big gin: always the knocker's hand
+    points: int  # to the knocker, the Oklahoma multiplier included
+    charged: int  # the defender's count: his deadwood plus 10 a missing card
+
+
+def charge_incorrect_defender(knocker_cards: Cards, defender_cards: Cards,
+                              rules: Ruleset, *, spread=None, upcard: Card | None = None,
+                              over_limit_accepted: bool = False,
+                              big_gin: bool = False) -> IncorrectDefence:
+    """Hoyle's irregularities, Incorrect Hand: "If the opponent is found to have an incorrect
+    hand after a knock, he is charged 10 for each missing card, or all his cards (if more than
+    ten) are counted; in either case, he cannot score for undercut." """
+    ours, theirs = parse_cards(knocker_cards), parse_cards(defender_cards)
     if len(theirs) > HAND_SIZE:
         charged = deadwood_points(theirs)
-        knocker_deadwood = _knocker_deadwood(state, rules)
+        knocker_deadwood = _deadwood_of(ours, rules, spread)
     else:
         # settle_hand takes ten defender cards: settle with stand-ins for the missing cards
         # that cannot change the defence (they stay deadwood), then charge 10 for each instead.
         extra = stand_ins(ours, theirs, HAND_SIZE - len(theirs))
-        settlement = settle_hand(ours, (*theirs, *extra), rules, spread=state.spread,
-                                 upcard=state.upcard,
-                                 over_limit_accepted=state.marks.over_limit_accepted)
+        settlement = settle_hand(ours, (*theirs, *extra), rules, spread=spread, upcard=upcard,
+                                 over_limit_accepted=over_limit_accepted)
         charged = (settlement.defender_deadwood - deadwood_points(extra)
                    + MISSING_CARD_CHARGE * len(extra))
         knocker_deadwood = settlement.knocker_deadwood
-    outcome, points = _knocker_score(state, rules, knocker_deadwood, charged)
-    note = f"defender's incorrect hand charged {charged}; no undercut"
-    return HandResult(outcome, knocker, points * rules.hand_multiplier(state.upcard), note=note)
+    outcome, points = _knocker_score(big_gin or len(ours) == HAND_SIZE + 1, rules,
+                                     knocker_deadwood, charged)
+    return IncorrectDefence(outcome, points * rules.hand_multiplier(upcard), charged)
 
 
-def _knocker_deadwood(state: HandState, rules: Ruleset) -> int:
-    cards = state.hands[state.knocker]
-    if state.spread is None:
+def _deadwood_of(cards: tuple[Card, ...], rules: Ruleset, spread) -> int:
+    if spread is None:
         return least_deadwood(cards, rules)
-    melded = {card for meld in state.spread for card in meld}
+    melded = {card for meld in spread for card in meld}
     return deadwood_points(card for card in cards if card not in melded)
 
 
-def _knocker_score(state: HandState, rules: Ruleset, knocker: int, defender: int
+def _knocker_score(big_gin: bool, rules: Ruleset, knocker: int, defender: int
                    ) -> tuple[Outcome, int]:
-    if state.big_gin:
+    if big_gin:
         return Outcome.BIG_GIN, defender + (rules.big_gin_bonus or 0)
     if knocker == 0:
         return Outcome.GIN, defender + rules.gin_bonus

@@ -417,7 +417,9 @@ CATALOGUE: tuple[Irregularity, ...] = (
         "Over the knock limit: the opponent accepts the knock or has the knocker play on with "
         "the hand exposed. Wrong count: a new deal, or play on exposed while correcting. A knock "
         "the cards can make good (rearranged) stands.", IrregularKnock,
-        (Question("seat", "Who knocked?", SEATS), Question("discard", "Which card was discarded?"),
+        # The knock's discard is the event's, not the director's question: the ruling does not
+        # turn on it (the cards of the hand, entered with the ruling, hold it).
+        (Question("seat", "Who knocked?", SEATS),
          Question("choice", "The opponent's choice (accept: over the limit only; new deal: "
                   "wrong count only):", (Choice.ACCEPT, Choice.PLAY_ON_EXPOSED, Choice.NEW_DEAL))),
     ),

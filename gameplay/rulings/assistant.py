@@ -35,6 +35,7 @@ class Advice:
     ruling: str  # what to do now
     rule: tuple[str, ...]  # the sentences it comes from, quoted
     choices_open: bool = False  # the ruling waits for the non-offender's choice
+    effect: str = ""  # how it scores the hand at the table (hand_effect)
 
 
 class WrongAnswer(ValueError):
@@ -157,7 +158,7 @@ def advise(key: str, values: Mapping[str, str],
         if given and ask.cards:
             _check_cards(ask.field, given)
     ruling, rule, open_ = RULINGS[key](Answers(values, seat_names))
-    return Advice(item, ruling, rule, open_)
+    return Advice(item, ruling, rule, open_, "" if open_ else hand_effect(key, values))
 
 
 def _check_cards(field: str, text: str) -> None:
@@ -263,17 +264,56 @@ def _illegal_knock(a: Answers) -> Ruled:
     if not choice:
         words = " or ".join(CHOICE_LABELS[c].lower() for c in allowed)
         return f"{opponent} chooses: {words}.", sentences, True
-    return _knock_choice(Choice(choice), knocker), sentences, False
+    return _knock_choice(Choice(choice), knocker, problem), sentences, False
 
 
-def _knock_choice(choice: Choice, knocker: str) -> str:
+def _knock_choice(choice: Choice, knocker: str, problem: str) -> str:
     if choice == Choice.ACCEPT:
-        return "The knock is accepted: settle the hand as it stands (the defender may undercut)."
+        return (f"The knock is accepted: the hand is settled at {knocker}'s real deadwood, over "
+                "the limit as it is; the defender lays off and may undercut. Enter both hands' "
+                "cards with the ruling to have it scored.")
     if choice == Choice.NEW_DEAL:
-        return "A new deal."
+        return "A new deal by the same dealer: the hand is void and scores nothing."
+    if problem == "over_limit":
+        return (f"{knocker}'s discard stands as his discard and the opponent's turn follows; "
+                f"{knocker} plays on with his whole hand face up until the hand ends.")
     return (f"{knocker}'s discard stands as his discard and the opponent's turn follows; "
-            f"{knocker} plays on with his whole hand face up until the hand ends (correcting a "
-            "wrong count by drawing without discarding or discarding without drawing).")
+            f"{knocker} plays on with his whole hand face up until the hand ends, correcting "
+            "his count by drawing without discarding or discarding without drawing.")
+
+
+# What a ruling does to the hand's score --------------------------------------------------------
+
+VOID = "void"  # the deal is void: a new deal, nothing scored
+OVER_LIMIT = "over_limit"  # an illegal knock accepted: settled at the knocker's real deadwood
+SHORT_DEFENDER = "short_defender"  # the defender's wrong count after a knock: charged, no undercut
+
+
+def hand_effect(key: str, values: Mapping[str, str]) -> str:
+    """How the ruling scores the hand at the table: VOID, OVER_LIMIT, SHORT_DEFENDER, or ""
+    (the hand is played on and entered as usual)."""
+    get = values.get
+    if key == "wrong_dealer":
+        return VOID if get("when") == "before_upcard" else ""
+    if key == "faced_card":
+        return VOID if get("when") == "before_play" else ""
+    if key == "exposed_in_dealing":
+        return VOID if get("when") == "dealing" else ""
+    if key == "incorrect_hand":
+        return _incorrect_hand_effect(get("when"), get("offender"), get("choice"))
+    if key == "illegal_knock" and get("problem") != "rearranged":
+        return {Choice.ACCEPT: OVER_LIMIT, Choice.NEW_DEAL: VOID}.get(get("choice") or "", "")
+    return ""
+
+
+def _incorrect_hand_effect(when: str | None, offender: str | None, choice: str | None) -> str:
+    if when == "knock_defender":
+        return SHORT_DEFENDER
+    if when == "knock_knocker":
+        return ""
+    if offender == "both" or when == "before_first_draw" or choice == Choice.NEW_DEAL:
+        return VOID
+    return ""
 
 
 def _looking(a: Answers) -> Ruled:

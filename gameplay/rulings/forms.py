@@ -8,6 +8,7 @@ from django import forms
 from competitions.models import Match
 from core.forms import ServiceErrorForm
 from gameplay.rulings.assistant import Advice, Ask, WrongAnswer, advise, questions
+from gameplay.services.ruled_hands import RuledCards
 
 NOT_YET = ("", "Not chosen yet")
 MISSING = "Answer this: the ruling depends on it."
@@ -68,6 +69,22 @@ class RecordForm(ServiceErrorForm):
                               widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
     comment = forms.CharField(label="Note (optional)", required=False, max_length=500,
                               widget=forms.Textarea(attrs={"rows": 2}))
+    # The cards, where the ruling scores the hand from them.
+    knocker_cards = forms.CharField(
+        label="Knocker's cards", required=False, max_length=80,
+        help_text="10 cards after the discard, as he spread them. E.g. AS 2S 3S …",
+        widget=forms.TextInput(attrs=CARD_TEXT))
+    defender_cards = forms.CharField(
+        label="Defender's cards", required=False, max_length=80,
+        help_text="All the cards he holds, as many as he was found with.",
+        widget=forms.TextInput(attrs=CARD_TEXT))
+    upcard = forms.CharField(label="Upcard (Oklahoma)", required=False, max_length=4,
+                             widget=forms.TextInput(attrs={**CARD_TEXT, "size": 4}))
+
+    def cards(self) -> RuledCards:
+        data = self.cleaned_data
+        return RuledCards(data["knocker_cards"].strip(), data["defender_cards"].strip(),
+                          data["upcard"].strip())
 
     def __init__(self, *args, matches, **kwargs) -> None:
         super().__init__(*args, **kwargs)

@@ -63,11 +63,13 @@ def record(request: HttpRequest, key: str) -> HttpResponse:
     try:
         record_ruling(match.pk, actor=request.user, game_number=where.cleaned_data["game"],
                       hand_number=where.cleaned_data["hand"], advice=form.advice,
-                      answers=form.answers(), comment=where.cleaned_data["comment"])
+                      answers=form.answers(), comment=where.cleaned_data["comment"],
+                      cards=where.cards())
     except ServiceError as error:
         where.add_service_error(error)
         return _render(request, item, form, match, where=where, status=refusal_status(error))
-    messages.success(request, f"Ruling recorded in the match's history: {item.title}.")
+    scored = " The hand is entered on the scoresheet with it." if form.advice.effect else ""
+    messages.success(request, f"Ruling recorded in the match's history: {item.title}.{scored}")
     return go(request, reverse("match", args=[match.pk]))
 
 

@@ -11,27 +11,38 @@ from core.errors import ServiceError
 from gameplay.models import Game
 from gameplay.rulings.assistant import Advice
 
+from .ruled_hands import RuledCards, enter_ruled_hand
+
 ACTION = AuditEntry.Action.RULING
+NO_CARDS = RuledCards()
 
 
 def record_ruling(match_id: int, *, actor, game_number: int, hand_number: int, advice: Advice,
-                  answers: dict[str, str], comment: str = "") -> AuditEntry:
-    """Keep the ruling in the match's history. The hand may be the one being played."""
+                  answers: dict[str, str], comment: str = "",
+                  cards: RuledCards = NO_CARDS) -> AuditEntry:
+    """Keep the ruling in the match's history. The hand may be the one being played. A ruling
+    that scores the hand (a void deal, an accepted illegal knock, a defender's wrong count after
+    a knock) enters that hand too, with the ruling stored on it."""
     with transaction.atomic():
         match = (Match.objects.select_for_update(of=("self",))
                  .select_related("competition__season__club").filter(pk=match_id).first())
         if match is None:
             raise ServiceError("No such match.", field="match")
         require_organizer(actor, match.competition.season.club)
-        game = Game.objects.filter(match=match, number=game_number).first()
+        game = (Game.objects.select_for_update(of=("self",))
+                .filter(match=match, number=game_number).first())
         if game is None:
             raise ServiceError(f"This match has no game {game_number}.", field="game")
         _check_hand(game, hand_number)
+        game.match = match
+        if advice.effect:
+            enter_ruled_hand(game, hand_number, advice, answers, cards, actor=actor)
         item = advice.irregularity
         after = {
             "irregularity": item.key, "title": item.title, "game": game_number,
             "hand": hand_number, "answers": {k: v for k, v in answers.items() if v},
             "ruling": advice.ruling, "rule": list(advice.rule), "source": item.source,
+            "scored": advice.effect,
         }
         words = f"Game {game_number}, hand {hand_number}: {item.title}. {advice.ruling}"
         note = comment.strip()

@@ -25,7 +25,13 @@ def game_rules(game: Game) -> engine.Ruleset:
     return engine.Ruleset.from_dict(game.ruleset)
 
 
+def scored(hands: Iterable[Hand]) -> list[Hand]:
+    """The hands that count, in number order: a hand declared void by a ruling was dealt again,
+    so it scores nothing and the deal does not pass on."""
+    return [h for h in sorted(hands, key=lambda h: h.number) if not h.is_void]
+
+
 def score_of(game: Game, hands: Iterable[Hand]) -> engine.GameScore:
     """The engine's score of a game from its stored hands (in number order)."""
-    records = [hand_record(h) for h in sorted(hands, key=lambda h: h.number)]
+    records = [hand_record(h) for h in scored(hands)]
     return engine.score_game(records, game_rules(game), first_dealer=to_engine_seat(game.first_dealer))

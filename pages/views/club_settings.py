@@ -15,7 +15,7 @@ from clubs.permissions import is_organizer
 from clubs.services import clubs as club_services
 from core.errors import ServiceError
 from core.views import go, refusal_status
-from pages.forms import ClubForm, InviteForm
+from pages.forms import ClubForm, ClubSettingsForm, InviteForm
 
 FORBIDDEN = 403
 
@@ -56,7 +56,7 @@ def _organizer_club(request: HttpRequest, slug: str) -> tuple[Club, HttpResponse
 
 
 def _settings_page(request, club, *, form=None, invite_form=None, link="", status=200):
-    context = {"club": club, "form": form or ClubForm.of(club),
+    context = {"club": club, "form": form or ClubSettingsForm.of(club),
                "invite_form": invite_form or InviteForm(), "invite_link": link,
                "organizers": club.organizers.order_by("username")}
     return render(request, "pages/club_settings.html", context, status=status)
@@ -69,10 +69,10 @@ def club_settings(request: HttpRequest, slug: str) -> HttpResponse:
         return refusal
     if request.method == "GET":
         return _settings_page(request, club)
-    form = ClubForm.of(club, request.POST)
+    form = ClubSettingsForm.of(club, request.POST)
     if form.is_valid():
         try:
-            club_services.update_club(club, actor=request.user, **form.cleaned_data)
+            club_services.update_club(club, actor=request.user, **form.settings())
         except ServiceError as error:
             form.add_service_error(error)
         else:

@@ -28,6 +28,7 @@ from core.views import (
     signed_in_post,
     unseen_errors,
 )
+from gameplay.hand_views import may_correct
 from gameplay.services import start_game as start_game_service
 from pages import selectors as page_selectors
 from pages.views.match_actions import match_actions, viewer_of
@@ -73,6 +74,7 @@ def _page_context(user, page: page_selectors.MatchPage) -> dict:
         "viewer": viewer,
         "actions": match_actions(page, viewer),
         "history": history(match, page.audit),
+        "may_correct_hands": may_correct(user, match),
         "chances": win_probability(match) if match.status in BEFORE_PLAY else None,
     }
 

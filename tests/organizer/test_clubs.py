@@ -221,3 +221,50 @@ def test_a_members_only_club_is_shown_to_its_members(client, private_club, usern
 def test_a_members_only_club_is_hidden_from_other_accounts(client, private_club):
     client.force_login(UserFactory())
     assert client.get(reverse("club", args=[private_club.slug])).status_code == 403
+
+
+# Confirmation deadlines -------------------------------------------------------------------------
+
+
+def test_an_organizer_sets_the_hours_a_result_waits_for_confirmation(client):
+    user = UserFactory()
+    club = create_club(actor=user, name="Deadline Club")
+    assert club.confirm_within_hours == 48
+    client.force_login(user)
+    page = client.get(reverse("club-settings", args=[club.slug]))
+    assert page.context["form"]["confirm_within_hours"].value() == 48
+    response = client.post(reverse("club-settings", args=[club.slug]), START | {
+        "name": "Deadline Club", "confirm_automatically": "after", "confirm_within_hours": "24"})
+    assert response.status_code == 302
+    club.refresh_from_db()
+    assert club.confirm_within_hours == 24
+
+
+def test_an_organizer_chooses_never_to_confirm_automatically(client):
+    user = UserFactory()
+    club = create_club(actor=user, name="Patient Club")
+    client.force_login(user)
+    response = client.post(reverse("club-settings", args=[club.slug]), START | {
+        "name": "Patient Club", "confirm_automatically": "never", "confirm_within_hours": ""})
+    assert response.status_code == 302
+    club.refresh_from_db()
+    assert club.confirm_within_hours is None
+    page = client.get(reverse("club-settings", args=[club.slug]))
+    assert page.context["form"]["confirm_automatically"].value() == "never"
+
+
+@pytest.mark.parametrize("hours, message", [
+    ("", "Give the hours, or choose never."),
+    ("0", "greater than or equal to 1"),
+    ("1000", "Between 1 and 744 hours"),
+])
+def test_hours_to_confirm_out_of_range_are_refused(client, hours, message):
+    user = UserFactory()
+    club = create_club(actor=user, name="Strict Club")
+    client.force_login(user)
+    response = client.post(reverse("club-settings", args=[club.slug]), START | {
+        "name": "Strict Club", "confirm_automatically": "after", "confirm_within_hours": hours})
+    assert response.status_code == 422
+    assert message in response.content.decode()
+    club.refresh_from_db()
+    assert club.confirm_within_hours == 48

@@ -17,6 +17,8 @@ from django.urls import reverse
 from clubs.services.clubs import invitation_token
 from clubs.services.players import claim_token
 from competitions.models import Match
+from gameplay.models import HandFlag
+from gameplay.services.flags import flag_hand
 
 from .world import (
     ROLES,
@@ -53,6 +55,7 @@ ORGANIZER_PAGE = {**signed_in(FORBIDDEN), "organizer": OK, "staff": OK}
 PLAYERS_AND_ORGANIZERS = {**signed_in(), "other_organizer": FORBIDDEN}
 ORGANIZERS = {**signed_in(FORBIDDEN), "organizer": OK, "staff": OK}
 OPPONENT = {**signed_in(FORBIDDEN), "opponent": OK}
+PLAYERS = {**signed_in(FORBIDDEN), "player": OK, "opponent": OK}
 ACTION = everyone(POST_ONLY)
 
 
@@ -95,6 +98,20 @@ def reset_from_key_url(world: World) -> str:
 
 def competition_url(name: str) -> Callable:
     return lambda world: reverse(name, args=[world.match.competition_id])
+
+
+def hand_url(name: str) -> Callable:
+    def url(world: World) -> str:
+        return reverse(f"gameplay:{name}", args=[game_with_a_hand(world).pk, 1])
+
+    return url
+
+
+def flagged_url(world: World) -> str:
+    game = game_with_a_hand(world)
+    flag = flag_hand(game.hands.get(number=1).pk, actor=world.user("opponent"),
+                     reason="It was 12.")
+    return reverse("gameplay:dismiss-flag", args=[flag.pk])
 
 
 RULING = "wrong_dealer"
@@ -151,6 +168,17 @@ TABLE: dict[str, Access] = {
         lambda w: {"expected_number": "1", "outcome": "knock", "winner": "A", "points": "9"}),
     "gameplay:undo-hand": Access(game_url("undo-hand", game_with_a_hand), signed_in(),
                                  PLAYERS_AND_ORGANIZERS, lambda w: {"number": "1"}),
+    # One hand: an organizer corrects it (here in a game still played), a player of the match
+    # flags it as wrong, an organizer dismisses a flag.
+    "gameplay:edit-hand": Access(
+        hand_url("edit-hand"), ORGANIZER_PAGE, ORGANIZERS,
+        lambda w: {"expected_number": "1", "outcome": "knock", "winner": "A", "points": "14",
+                   "comment": "It was 14, both players agree."}),
+    "gameplay:flag-hand": Access(hand_url("flag-hand"), PLAYERS, PLAYERS,
+                                 lambda w: {"reason": "12 points, not 14."}),
+    "gameplay:dismiss-flag": Access(
+        flagged_url, ACTION, ORGANIZERS,
+        lambda w: {f"flag{HandFlag.objects.get().pk}-comment": "Counted again: it stands."}),
     # Recording a ruling: organizers, on their own clubs' matches only (another club's match is
     # not among the choices: "Select a valid choice").
     "gameplay:ruling-record": Access(

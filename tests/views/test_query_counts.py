@@ -146,8 +146,9 @@ def test_match_page_for_its_organizer(client, django_assert_num_queries, n):
                             outcome="gin", knocker="A", winner="A", points=25)
     client.force_login(organizer)
     # + match with its sides, games, their hands, reports, audit with actors, is the viewer an
-    # organizer, the two ratings for the win chances (the match, then the players' ratings)
-    with django_assert_num_queries(SIGNED_IN + 8):
+    # organizer, the two ratings for the win chances (the match, then the players' ratings),
+    # may the viewer correct its hands (organizer)
+    with django_assert_num_queries(SIGNED_IN + 9):
         html = get(client, reverse("match", args=[match.pk]))
     assert html.count("Scoresheet<span") == n
     assert html.count("The hands of game") == n
@@ -163,8 +164,9 @@ def test_scoresheet_for_a_player(client, django_assert_num_queries, n):
         Hand.objects.create(game=game, number=number, dealer="A", outcome="knock",
                             knocker="A", winner="A", points=1)
     client.force_login(player)
-    # + game with its match and players, hands (the player's side needs no query)
-    with django_assert_num_queries(SIGNED_IN + 2):
+    # + game with its match and players, hands, their open flags, may the viewer correct
+    # hands (organizer) (the player's side needs no query)
+    with django_assert_num_queries(SIGNED_IN + 4):
         html = get(client, reverse("gameplay:scoresheet", args=[game.pk]))
     assert Game.objects.get(pk=game.pk).hands.count() == n
     assert html.count("<td>Knock") == n
