@@ -79,9 +79,10 @@ def match_ready(match_id: int) -> int:
 
 def round_paired(round_id: int) -> int:
     """Every player of a newly paired round learns their opponent (a league's whole draw is
-    told once, with its first round)."""
+    told once, with its first round). A knockout's rounds are drawn before their players are
+    known: each of its matches is told when ready (match_ready)."""
     round_ = Round.objects.select_related("competition").filter(pk=round_id).first()
-    if round_ is None:
+    if round_ is None or round_.competition.is_knockout:
         return 0
     competition = round_.competition
     league = competition.format == Competition.Format.LEAGUE
