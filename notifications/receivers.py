@@ -31,10 +31,11 @@ def send_after_commit(task_name: str, *args) -> None:
 
         try:
             getattr(tasks, task_name).delay(*args)
-        except (ConnectionError, TimeoutError, OSError) as error:
-            # The broker is down: the change stands; the periodic task tells of a result
-            # later (notifications.events.recent_results).
-            log.warning("notification task %s%s not sent: %s", task_name, args, error)
+        except Exception:
+            # The broker is down, or (tasks run in-process) the mail server refused after the
+            # task's retries: the change stands and its page answers; the periodic task tells
+            # of a result later (notifications.events.recent_results).
+            log.exception("notification task %s%s not done", task_name, args)
 
     transaction.on_commit(send)
 
