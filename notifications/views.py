@@ -23,8 +23,8 @@ def notification_list(request: HttpRequest) -> HttpResponse:
         "notifications": rows, "unread": sum(n.read_at is None for n in rows)})
 
 
-@login_required
 @require_POST
+@login_required
 def mark_read(request: HttpRequest) -> HttpResponse:
     ids = [int(pk) for pk in request.POST.getlist("id") if pk.isdigit()] or None
     changed = services.mark_read(request.user, ids)

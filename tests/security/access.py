@@ -17,6 +17,7 @@ from django.urls import reverse
 from clubs.services.clubs import invitation_token
 from clubs.services.players import claim_token
 from competitions.models import Match
+from notifications.services import unsubscribe_token
 
 from .world import (
     ROLES,
@@ -85,6 +86,11 @@ def claim_url(world: World) -> str:
 def invitation_url(world: World) -> str:
     token = invitation_token(world.club, actor=world.user("organizer"))
     return reverse("organizer-invitation", args=[token])
+
+
+def unsubscribe_url(world: World) -> str:
+    return reverse("notification-unsubscribe",
+                   args=[unsubscribe_token(world.user("player"), "round_paired")])
 
 
 def reset_from_key_url(world: World) -> str:
@@ -225,6 +231,14 @@ TABLE: dict[str, Access] = {
     # organizer is told he organizes it already).
     "organizer-invitation": Access(invitation_url, PUBLIC,
                                    {**signed_in(), "organizer": REFUSED}),
+    # Each user's own notifications and choices; the unsubscribe link of a mail works for
+    # anyone holding it (the signed token names its user and kind).
+    "notifications": Access(lambda w: reverse("notifications"), signed_in()),
+    "notifications-read": Access(lambda w: reverse("notifications-read"), ACTION, signed_in()),
+    "notification-preferences": Access(lambda w: reverse("notification-preferences"),
+                                       signed_in(), signed_in(),
+                                       lambda w: {"round_paired": "in_app"}),
+    "notification-unsubscribe": Access(unsubscribe_url, PUBLIC, PUBLIC),
     # The accounts pages (django-allauth's, and the site's own beside them).
     "login": Access(lambda w: reverse("login"), PUBLIC, PUBLIC),
     "account_login": Access(lambda w: reverse("account_login"), PUBLIC, PUBLIC),
