@@ -24,7 +24,7 @@ from gameplay.engine import Ruleset
 from gameplay.models import Game
 from notifications.events import deadlines_near
 from notifications.models import Kind
-from tests.factories import ClubFactory, MatchFactory, PlayerFactory, SeasonFactory, UserFactory
+from tests.factories import MatchFactory, PlayerFactory, SeasonFactory, UserFactory
 
 
 def finished_game(match, number, winner):

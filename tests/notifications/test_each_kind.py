@@ -53,7 +53,6 @@ def test_every_task_run_again_tells_nobody_twice(club, kind, tasks_run):
     assert tasks_run or kind == Kind.DEADLINE_NEAR  # the reminders are the periodic task's
     for task, args, kwargs in list(tasks_run):  # a retry, or the broker handing them out again
         task.apply(args=args, kwargs=kwargs)
-    _, event = EVENTS[kind]
     if kind == Kind.DEADLINE_NEAR:
         from django.utils import timezone
 

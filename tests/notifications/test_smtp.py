@@ -56,7 +56,7 @@ def smtp():
 
 def test_the_opponent_gets_one_mail_with_its_unsubscribe_headers(club, smtp, tasks_run):
     inbox = Inbox()
-    who, event = EVENTS[Kind.RESULT_TO_CONFIRM]
+    _who, event = EVENTS[Kind.RESULT_TO_CONFIRM]
     with smtp(inbox):
         event(club)
         for task, args, kwargs in list(tasks_run):  # delivered again
