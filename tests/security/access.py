@@ -121,6 +121,12 @@ TABLE: dict[str, Access] = {
     "competition-fixtures-ics": Access(competition_url("competition-fixtures-ics"), PUBLIC),
     "player": Access(lambda w: reverse("player", args=[w.match.entry_a.player_id]), PUBLIC),
     "match": Access(match_url("match"), PUBLIC),
+    # Printed for the wall and the tables: whoever sees the competition's page.
+    "print-pairings": Access(lambda w: reverse("print-pairings", args=[w.match.round_id]), PUBLIC),
+    "print-scoresheets": Access(lambda w: reverse("print-scoresheets", args=[w.match.round_id]),
+                                PUBLIC),
+    "print-scoresheet": Access(match_url("print-scoresheet"), PUBLIC),
+    "print-standings": Access(competition_url("print-standings"), PUBLIC),
     "gameplay:scoresheet": Access(game_url("scoresheet", game_with_a_hand), PUBLIC),
     "gameplay:rules": Access(lambda w: reverse("gameplay:rules"), PUBLIC),
     "gameplay:rulings": Access(lambda w: reverse("gameplay:rulings"), PUBLIC),
