@@ -10,6 +10,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 
 from core.errors import ServiceError
+from core.views import UNPROCESSABLE
 from notifications import services
 from notifications.models import Channel, Kind, Notification
 
@@ -68,5 +69,5 @@ def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
             context["kind"] = Kind(services.kind_of_token(token)).label
     except ServiceError as error:
         context["problem"] = error.message
-        return render(request, "notifications/unsubscribe.html", context, status=400)
+        return render(request, "notifications/unsubscribe.html", context, status=UNPROCESSABLE)
     return render(request, "notifications/unsubscribe.html", context)

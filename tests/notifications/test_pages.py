@@ -85,7 +85,7 @@ def test_an_unknown_choice_is_refused(client, me):
 
 def test_a_forged_unsubscribe_link_changes_nothing(client):
     response = client.post(reverse("notification-unsubscribe", args=["eyJ1IjoxfQ:forged"]))
-    assert response.status_code == 400
+    assert response.status_code == 422
     assert "not valid" in response.content.decode()
 
 
