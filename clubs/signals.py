@@ -1,14 +1,20 @@
 """A user's organized clubs changed (by the site, the admin or a shell): the header's cached
-answer to "organizes some club?" goes."""
+answer to "organizes some club?" goes.
+
+`organizer_invited` is sent, in the inviting transaction, with the club, the address, the
+invitation's token and the inviter's name; a receiver that tells the address's account itself
+(the notifications app) answers True, and then the plain mail is not sent."""
 
 from __future__ import annotations
 
 from django.core.cache import cache
 from django.db.models.signals import m2m_changed
-from django.dispatch import receiver
+from django.dispatch import Signal, receiver
 
 from clubs.models import Club
 from clubs.permissions import ORGANIZES_KEY
+
+organizer_invited = Signal()
 
 
 @receiver(m2m_changed, sender=Club.organizers.through)

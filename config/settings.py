@@ -46,6 +46,7 @@ INSTALLED_APPS = [
     "competitions",
     "gameplay",
     "ratings",
+    "notifications",
     "pages",
 ]
 
@@ -147,6 +148,8 @@ WHITENOISE_AUTOREFRESH = DEBUG
 # smtp+tls://user:password@mail.example.org:587, smtp+ssl://…:465, dummymail://.
 vars().update(env.email_url("EMAIL_URL", default="consolemail://"))
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="Gin League <gin-league@localhost>")
+# The site's address as the links in its notification mails start (no request to ask).
+SITE_URL = env.str("SITE_URL", default="http://127.0.0.1:8000")
 
 # Celery: a broker URL means a real worker; none means tasks run eagerly, in-process.
 CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default="")
@@ -198,6 +201,9 @@ CELERY_BEAT_SCHEDULE = {
     # Follow-up work recorded with a confirmation but not done (its message lost, the broker
     # down at the time) is sent again (competitions.services.follow_ups).
     "relay-follow-ups": {"task": "competitions.tasks.relay_follow_ups", "schedule": 15},
+    # Reminders of what falls due within a day, and the result notifications whose task was
+    # never sent (the broker down at the time) (notifications.events).
+    "notify-periodically": {"task": "notifications.tasks.periodic", "schedule": 30 * 60},
 }
 
 # Cache: Redis when REDIS_URL is set (production, several processes), else in-process memory.

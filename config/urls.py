@@ -13,6 +13,7 @@ urlpatterns = [
     path("", include("accounts.urls")),  # before the admin: it takes the admin's sign-in
     path("admin/", admin.site.urls),
     path("", include("pages.urls")),
+    path("", include("notifications.urls")),
     path("", include("competitions.urls")),
     path("", include("gameplay.urls")),
 ]

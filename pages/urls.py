@@ -1,6 +1,15 @@
 from django.urls import path
 
-from pages.views import club_settings, clubs, home, matches, organizer_club, paper, players
+from pages.views import (
+    club_settings,
+    clubs,
+    home,
+    matches,
+    organizer_club,
+    paper,
+    players,
+    printing,
+)
 
 urlpatterns = [
     path("", home.home, name="home"),
@@ -21,6 +30,11 @@ urlpatterns = [
     path("matches/<int:pk>/resolve/", matches.resolve, name="match-resolve"),
     path("matches/<int:pk>/correct/", matches.correct, name="match-correct"),
     path("matches/<int:pk>/forfeit/", matches.forfeit, name="match-forfeit"),
+    # Printed for the wall and the tables
+    path("rounds/<int:pk>/print/", printing.pairings, name="print-pairings"),
+    path("rounds/<int:pk>/print/scoresheets/", printing.scoresheets, name="print-scoresheets"),
+    path("matches/<int:pk>/print/", printing.scoresheet, name="print-scoresheet"),
+    path("competitions/<int:pk>/print/", printing.standings, name="print-standings"),
     # The organizer's page of a club
     path("clubs/<slug:slug>/manage/", organizer_club.dashboard, name="organizer-club"),
     path("clubs/<slug:slug>/manage/players/", organizer_club.add_player,

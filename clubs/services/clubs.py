@@ -18,6 +18,7 @@ from django.utils.text import slugify
 
 from clubs.models import Club
 from clubs.permissions import is_organizer, require_organizer
+from clubs.signals import organizer_invited
 from core.errors import NotAllowed, ServiceError
 from core.names import BadName, normalise_name
 
@@ -82,9 +83,12 @@ def invite_by_email(club: Club, *, actor, email: str, site: str) -> None:
     email = email.strip()
     if not email:
         raise ServiceError("Give the address to send the invitation to.", field="email")
-    link = site.rstrip("/") + reverse("organizer-invitation",
-                                      args=[invitation_token(club, actor=actor)])
+    token = invitation_token(club, actor=actor)
+    link = site.rstrip("/") + reverse("organizer-invitation", args=[token])
     inviter = actor.get_username()
+    answers = organizer_invited.send(sender=Club, club=club, email=email, token=token, by=inviter)
+    if any(told for _, told in answers):
+        return  # the account with this address is told as its owner chose
     transaction.on_commit(lambda: send_mail(
         subject=f"Gin League: help organize {club}",
         message=(f"{inviter} invites you to organize {club} on Gin League.\n\n"

@@ -13,7 +13,9 @@ from .conftest import draft, sign_in
 
 pytestmark = pytest.mark.django_db
 SIZES = [2, 6]
-SIGNED_IN = 3  # the session, the user, whether the user organizes a club (the header; cached)
+# the session, the user; for the header whether the user organizes a club and the unread
+# notifications (each cached)
+SIGNED_IN = 4
 
 
 @pytest.fixture

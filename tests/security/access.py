@@ -19,6 +19,7 @@ from clubs.services.players import claim_token
 from competitions.models import Match
 from gameplay.models import HandFlag
 from gameplay.services.flags import flag_hand
+from notifications.services import unsubscribe_token
 
 from .world import (
     ROLES,
@@ -90,6 +91,11 @@ def invitation_url(world: World) -> str:
     return reverse("organizer-invitation", args=[token])
 
 
+def unsubscribe_url(world: World) -> str:
+    return reverse("notification-unsubscribe",
+                   args=[unsubscribe_token(world.user("player"), "round_paired")])
+
+
 def reset_from_key_url(world: World) -> str:
     user = world.user("player")
     return reverse("account_reset_password_from_key", kwargs={
@@ -132,6 +138,12 @@ TABLE: dict[str, Access] = {
     "competition-fixtures-ics": Access(competition_url("competition-fixtures-ics"), PUBLIC),
     "player": Access(lambda w: reverse("player", args=[w.match.entry_a.player_id]), PUBLIC),
     "match": Access(match_url("match"), PUBLIC),
+    # Printed for the wall and the tables: whoever sees the competition's page.
+    "print-pairings": Access(lambda w: reverse("print-pairings", args=[w.match.round_id]), PUBLIC),
+    "print-scoresheets": Access(lambda w: reverse("print-scoresheets", args=[w.match.round_id]),
+                                PUBLIC),
+    "print-scoresheet": Access(match_url("print-scoresheet"), PUBLIC),
+    "print-standings": Access(competition_url("print-standings"), PUBLIC),
     "gameplay:scoresheet": Access(game_url("scoresheet", game_with_a_hand), PUBLIC),
     "gameplay:rules": Access(lambda w: reverse("gameplay:rules"), PUBLIC),
     "gameplay:rulings": Access(lambda w: reverse("gameplay:rulings"), PUBLIC),
@@ -253,6 +265,14 @@ TABLE: dict[str, Access] = {
     # organizer is told he organizes it already).
     "organizer-invitation": Access(invitation_url, PUBLIC,
                                    {**signed_in(), "organizer": REFUSED}),
+    # Each user's own notifications and choices; the unsubscribe link of a mail works for
+    # anyone holding it (the signed token names its user and kind).
+    "notifications": Access(lambda w: reverse("notifications"), signed_in()),
+    "notifications-read": Access(lambda w: reverse("notifications-read"), ACTION, signed_in()),
+    "notification-preferences": Access(lambda w: reverse("notification-preferences"),
+                                       signed_in(), signed_in(),
+                                       lambda w: {"round_paired": "in_app"}),
+    "notification-unsubscribe": Access(unsubscribe_url, PUBLIC, PUBLIC),
     # The accounts pages (django-allauth's, and the site's own beside them).
     "login": Access(lambda w: reverse("login"), PUBLIC, PUBLIC),
     "account_login": Access(lambda w: reverse("account_login"), PUBLIC, PUBLIC),

@@ -28,9 +28,9 @@ from .conftest import finished_game, main_of
 pytestmark = pytest.mark.django_db
 
 SIZES = [2, 6]  # N and 3N
-# The session, the user, and whether the user organizes a club (for the header; then cached
-# for an hour, and every test starts with an empty cache).
-SIGNED_IN = 3
+# The session, the user, and for the header whether the user organizes a club and how many
+# notifications are unread (each then cached, and every test starts with an empty cache).
+SIGNED_IN = 4
 
 
 # A list of matches brings each side's entry with its player, and the winner's, in three more

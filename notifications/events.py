@@ -1,0 +1,221 @@
+"""Who is told what, for each event the lower apps announce (notifications.receivers).
+
+Each function takes ids, reads what was committed, and notifies; each event has its key, so
+running a function twice tells nobody twice. Times are given in the club's time zone, named.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
+
+from django.contrib.auth import get_user_model
+from django.urls import reverse
+
+from clubs.models import Club
+from competitions.models import AuditEntry, Competition, Match, ResultReport, Round
+from notifications.models import Kind
+from notifications.services import notify, notify_all
+
+A_DAY = timedelta(days=1)
+SWEPT = timedelta(hours=2)
+TOLD_OF = (AuditEntry.Action.REPORTED, AuditEntry.Action.DISPUTED,
+           AuditEntry.Action.DISPUTE_UPHELD, AuditEntry.Action.DISPUTE_REJECTED,
+           AuditEntry.Action.CORRECTED)
+FIXTURE = re.compile(r"^R\d+-(\d+)$")
+MATCHES = Match.objects.select_related("competition__season__club", "round", "entry_a__player__user",
+                                       "entry_b__player__user")
+
+
+def table_of(match: Match) -> int | None:
+    """The table a league or Swiss fixture is played at (numbered from 1); None elsewhere."""
+    found = FIXTURE.match(match.key)
+    return int(found.group(1)) + 1 if found else None
+
+
+def in_zone(moment: datetime, club: Club) -> str:
+    zone = ZoneInfo(club.time_zone or "UTC")
+    return moment.astimezone(zone).strftime(f"%a %d %b %Y, %H:%M ({club.time_zone or 'UTC'})")
+
+
+def players(match: Match) -> list:
+    """The accounts of the match's players (a player without one is told nothing)."""
+    entries = (match.entry_a, match.entry_b)
+    return [e.player.user for e in entries if e is not None and e.player.user is not None]
+
+
+def opponent_name(match: Match, user) -> str:
+    for mine, theirs in ((match.entry_a, match.entry_b), (match.entry_b, match.entry_a)):
+        if mine is not None and mine.player.user_id == user.pk and theirs is not None:
+            return theirs.player.name
+    return "your opponent"
+
+
+def where_and_when(match: Match) -> str:
+    parts = []
+    if (table := table_of(match)) is not None:
+        parts.append(f"at table {table}")
+    if match.scheduled_at is not None:
+        parts.append(f"on {in_zone(match.scheduled_at, match.competition.season.club)}")
+    return (" " + " ".join(parts)) if parts else ""
+
+
+def match_ready(match_id: int) -> int:
+    match = MATCHES.filter(pk=match_id).first()
+    if (match is None or match.status != Match.Status.SCHEDULED or match.kind != Match.Kind.PLAYED
+            or match.entry_a is None or match.entry_b is None):
+        return 0
+    key = f"ready:{match.pk}:{match.entry_a_id}:{match.entry_b_id}"
+    told = 0
+    for user in players(match):
+        text = (f"Your match against {opponent_name(match, user)} in {match.competition} "
+                f"({match.round}) is ready to play{where_and_when(match)}.")
+        told += notify(user, Kind.MATCH_READY, key=key, text=text,
+                       link=match.get_absolute_url()) is not None
+    return told
+
+
+def round_paired(round_id: int) -> int:
+    """Every player of a newly paired round learns their opponent (a league's whole draw is
+    told once, with its first round). A knockout's rounds are drawn before their players are
+    known: each of its matches is told when ready (match_ready)."""
+    round_ = Round.objects.select_related("competition").filter(pk=round_id).first()
+    if round_ is None or round_.competition.is_knockout:
+        return 0
+    competition = round_.competition
+    league = competition.format == Competition.Format.LEAGUE
+    if league and round_.number != 1:
+        return 0
+    told = 0
+    for match in MATCHES.filter(round=round_):
+        for user in players(match):
+            if match.kind == Match.Kind.BYE:
+                text = f"{round_} of {competition} is paired: you have the bye."
+            elif league:
+                text = (f"The fixtures of {competition} are drawn: in {round_} you play "
+                        f"{opponent_name(match, user)}{where_and_when(match)}.")
+            else:
+                text = (f"{round_} of {competition} is paired: you play "
+                        f"{opponent_name(match, user)}{where_and_when(match)}.")
+            told += notify(user, Kind.ROUND_PAIRED, key=f"paired:{round_.pk}", text=text,
+                           link=match.get_absolute_url()) is not None
+    return told
+
+
+def audit_entry(audit_id: int) -> int:
+    """A result was reported, disputed, decided or corrected: tell those it concerns."""
+    entry = AuditEntry.objects.filter(pk=audit_id).first()
+    if entry is None:
+        return 0
+    match = MATCHES.get(pk=entry.match_id)
+    key = f"audit:{entry.pk}"
+    link = match.get_absolute_url()
+    if entry.action == AuditEntry.Action.REPORTED:
+        return _reported(match, key)
+    if entry.action == AuditEntry.Action.DISPUTED:
+        return _disputed(match, entry, key)
+    if entry.action in (AuditEntry.Action.DISPUTE_UPHELD, AuditEntry.Action.DISPUTE_REJECTED):
+        upheld = entry.action == AuditEntry.Action.DISPUTE_UPHELD
+        text = (f"The dispute about {match} in {match.competition} is resolved: "
+                + ("the reported result stands." if upheld
+                   else "the report was rejected; the games are open again to correct."))
+        return notify_all(players(match), Kind.RESULT_RESOLVED, key=key, text=text, link=link)
+    if entry.action == AuditEntry.Action.CORRECTED:
+        text = (f"An organizer corrected the result of {match} in {match.competition}: "
+                f"now {match.games_a}–{match.games_b}. Why: {entry.comment}")
+        return notify_all(players(match), Kind.RESULT_CORRECTED, key=key, text=text, link=link)
+    return 0
+
+
+def recent_results(now: datetime) -> int:
+    """Tell again of the results of the last SWEPT hours: a task the broker never had is made
+    up for (the others tell nobody twice)."""
+    entries = AuditEntry.objects.filter(action__in=TOLD_OF, at__gte=now - SWEPT)
+    return sum(audit_entry(pk) for pk in entries.values_list("pk", flat=True))
+
+
+def confirm_by(report: ResultReport, club: Club) -> datetime | None:
+    hours = club.confirm_within_hours
+    return None if hours is None else report.reported_at + timedelta(hours=hours)
+
+
+def _reported(match: Match, key: str) -> int:
+    report = match.reports.filter(status=ResultReport.Status.PENDING).first()
+    if report is None:  # entered by an organizer, it already counts
+        return 0
+    return notify_all(_answerers(match, report), Kind.RESULT_TO_CONFIRM, key=key,
+                      text=_to_confirm_text(match, report), link=match.get_absolute_url())
+
+
+def _answerers(match: Match, report: ResultReport) -> list:
+    """Who may confirm or dispute the report: the players other than its reporter."""
+    return [user for user in players(match) if user.pk != report.reported_by_id]
+
+
+def _to_confirm_text(match: Match, report: ResultReport) -> str:
+    winner = report.winner.player.name if report.winner is not None else "nobody"
+    club = match.competition.season.club
+    by = confirm_by(report, club)
+    deadline = (f" Confirm or dispute it by {in_zone(by, club)}: then it counts as reported."
+                if by else " Confirm or dispute it.")
+    return (f"A result of {match} in {match.competition} was reported: {winner} won "
+            f"{report.games_a}–{report.games_b}.{deadline}")
+
+
+def _disputed(match: Match, entry: AuditEntry, key: str) -> int:
+    report = match.reports.filter(status=ResultReport.Status.DISPUTED).first()
+    told = 0
+    if report is not None:
+        text = (f"Your result of {match} in {match.competition} was disputed: “{entry.comment}”. "
+                "An organizer will decide.")
+        told += notify(report.reported_by, Kind.RESULT_DISPUTED, key=key, text=text,
+                       link=match.get_absolute_url()) is not None
+    in_match = {u.pk for u in players(match)}
+    organizers = [u for u in match.competition.season.club.organizers.all() if u.pk not in in_match]
+    text = (f"{match} in {match.competition} is disputed and waits for your decision: "
+            f"“{entry.comment}”.")
+    return told + notify_all(organizers, Kind.DISPUTE_TO_DECIDE, key=key, text=text,
+                             link=match.get_absolute_url())
+
+
+def deadlines_near(now: datetime) -> int:
+    """Reminders the day before: a reported result to answer before it counts, a match at its
+    set time."""
+    told = 0
+    pending = (ResultReport.objects.filter(status=ResultReport.Status.PENDING,
+                                           match__status=Match.Status.REPORTED,
+                                           match__competition__season__club__confirm_within_hours__isnull=False)
+               .select_related("winner__player", "match__competition__season__club"))
+    for report in pending:
+        club = report.match.competition.season.club
+        by = confirm_by(report, club)
+        if not now < by <= now + A_DAY:
+            continue
+        match = MATCHES.get(pk=report.match_id)
+        text = ("Reminder: " + _to_confirm_text(match, report))
+        told += notify_all(_answerers(match, report), Kind.DEADLINE_NEAR,
+                           key=f"deadline:report:{report.pk}", text=text,
+                           link=match.get_absolute_url())
+    for match in MATCHES.filter(status__in=Match.OPEN_FOR_PLAY, scheduled_at__gt=now,
+                                scheduled_at__lte=now + A_DAY):
+        for user in players(match):
+            text = (f"Reminder: you play {opponent_name(match, user)} in {match.competition}"
+                    f"{where_and_when(match)}.")
+            told += notify(user, Kind.DEADLINE_NEAR,
+                           key=f"deadline:match:{match.pk}:{match.scheduled_at.isoformat()}",
+                           text=text, link=match.get_absolute_url()) is not None
+    return told
+
+
+def invited(club_id: int, email: str, token: str, by: str) -> int:
+    """An invitation to organize the club, to the accounts with that address."""
+    club = Club.objects.filter(pk=club_id).first()
+    if club is None:
+        return 0
+    users = get_user_model().objects.filter(email__iexact=email.strip())
+    text = f"{by} invites you to help organize {club}. The invitation link works for a week."
+    key = "invite:" + hashlib.sha256(token.encode()).hexdigest()[:40]
+    return notify_all(users, Kind.CLUB_INVITATION, key=key, text=text,
+                      link=reverse("organizer-invitation", args=[token]))

@@ -1,0 +1,69 @@
+"""What a user is told, and how each user wants to be told it."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+
+class Kind(models.TextChoices):
+    MATCH_READY = "match_ready", "Your match is ready"
+    RESULT_TO_CONFIRM = "result_to_confirm", "Your opponent reported a result"
+    RESULT_DISPUTED = "result_disputed", "A result you reported was disputed"
+    RESULT_RESOLVED = "result_resolved", "A dispute about your match was resolved"
+    RESULT_CORRECTED = "result_corrected", "A result of yours was corrected"
+    ROUND_PAIRED = "round_paired", "A new round is paired"
+    DEADLINE_NEAR = "deadline_near", "A deadline is near"
+    CLUB_INVITATION = "club_invitation", "A club invites you"
+    DISPUTE_TO_DECIDE = "dispute_to_decide", "A dispute waits for an organizer"
+
+
+class Channel(models.TextChoices):
+    EMAIL = "email", "Email and on the site"
+    IN_APP = "in_app", "On the site only"
+    NOTHING = "nothing", "Nothing"
+
+
+class Notification(models.Model):
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             related_name="notifications")
+    kind = models.CharField(max_length=24, choices=Kind.choices)
+    # The event it tells of (e.g. "audit:17", "ready:5:3:8"): one notification per event and
+    # user, so a task run twice tells nobody twice.
+    key = models.CharField(max_length=120)
+    text = models.CharField(max_length=500)
+    link = models.CharField(max_length=300, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+    read_at = models.DateTimeField(null=True, blank=True)
+    # Set (before the mail is handed to the server) by the one task that mails it.
+    emailed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created", "-pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["user", "key"], name="one_notification_per_event"),
+        ]
+        indexes = [models.Index(fields=["user", "read_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} for {self.user_id}"
+
+
+class Preference(models.Model):
+    """How a user is told of one kind; a kind without a row is mailed (DEFAULT_CHANNEL)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             related_name="notification_preferences")
+    kind = models.CharField(max_length=24, choices=Kind.choices)
+    channel = models.CharField(max_length=10, choices=Channel.choices)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "kind"], name="one_preference_per_kind"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind}: {self.channel} for {self.user_id}"
+
+
+DEFAULT_CHANNEL = Channel.EMAIL

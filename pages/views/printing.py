@@ -1,0 +1,83 @@
+"""Pages for the wall and the table, printed: a round's pairings with table numbers (large
+type, one page), the standings or the bracket, and a blank scoresheet per match with a QR code
+to the match page. The print stylesheet (@media print in site.css) leaves out the site's chrome.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import segno
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.utils.safestring import mark_safe
+
+from competitions.models import Competition, Match, Round
+from competitions.services.brackets import table_of
+from competitions.views.competitions import CompetitionPage, match_format
+
+# The rows of hands a blank scoresheet has room for: a game to 100 lasts 4 to 10 hands.
+HAND_ROWS = 12
+
+
+@dataclass(frozen=True)
+class Pairing:
+    table: int | None  # None: the bye
+    match: Match
+
+
+def _round(pk: int) -> Round:
+    return get_object_or_404(Round.objects.select_related("competition__season__club"), pk=pk)
+
+
+def _pairings(round_: Round) -> list[Pairing]:
+    matches = (round_.matches.exclude(status=Match.Status.VOID)
+               .select_related("entry_a__player", "entry_b__player"))
+    ordered = sorted(matches, key=lambda m: (m.kind == Match.Kind.BYE, table_of(m.key), m.pk))
+    tables = iter(range(1, len(ordered) + 1))
+    return [Pairing(None if m.kind == Match.Kind.BYE else next(tables), m) for m in ordered]
+
+
+def pairings(request: HttpRequest, pk: int) -> HttpResponse:
+    round_ = _round(pk)
+    return render(request, "pages/print/pairings.html", {
+        "round": round_, "competition": round_.competition, "pairings": _pairings(round_)})
+
+
+def scoresheets(request: HttpRequest, pk: int) -> HttpResponse:
+    """A blank scoresheet for each match of the round to be played, one to a page."""
+    round_ = _round(pk)
+    sheets = [_sheet(request, p) for p in _pairings(round_)
+              if p.table is not None and p.match.entry_a and p.match.entry_b]
+    return render(request, "pages/print/scoresheets.html",
+                  {"round": round_, "competition": round_.competition, "sheets": sheets})
+
+
+def scoresheet(request: HttpRequest, pk: int) -> HttpResponse:
+    match = get_object_or_404(Match.objects.select_related(
+        "competition__season__club", "round", "entry_a__player", "entry_b__player"), pk=pk)
+    pairing = next((p for p in _pairings(match.round) if p.match.pk == match.pk),
+                   Pairing(None, match))
+    return render(request, "pages/print/scoresheets.html", {
+        "round": match.round, "competition": match.competition,
+        "sheets": [_sheet(request, pairing)]})
+
+
+def _sheet(request: HttpRequest, pairing: Pairing) -> dict:
+    match = pairing.match
+    url = request.build_absolute_uri(match.get_absolute_url())
+    competition = match.competition
+    return {
+        "match": match, "table": pairing.table, "url": url,
+        "qr": mark_safe(segno.make(url, error="m").svg_inline(scale=3, omitsize=False)),
+        "target": competition.target_score, "match_format": match_format(competition),
+        "rows": range(1, HAND_ROWS + 1),
+    }
+
+
+def standings(request: HttpRequest, pk: int) -> HttpResponse:
+    """The standings of a league or Swiss, or the bracket of a knockout, as its page shows them."""
+    get_object_or_404(Competition, pk=pk)
+    page = CompetitionPage(pk, "")
+    return render(request, "pages/print/standings.html",
+                  {"page": page, "competition": page.competition})

@@ -1,0 +1,163 @@
+"""An event of each kind, made by the services a club uses, and whom it tells.
+
+Each event runs its change in a transaction whose on-commit work is executed (the tasks run
+in-process, as without a broker).
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.utils import timezone
+
+from clubs.services.clubs import invite_by_email
+from competitions.models import Competition, Match
+from competitions.services.competitions import create_competition, register_players
+from competitions.services.draws import start_competition
+from competitions.services.results import (
+    confirm_result,
+    correct_result,
+    dispute_result,
+    report_result,
+    resolve_dispute,
+)
+from gameplay.engine import Ruleset
+from gameplay.models import Game
+from notifications.events import deadlines_near
+from notifications.models import Kind
+from tests.factories import MatchFactory, PlayerFactory, SeasonFactory, UserFactory
+
+
+def finished_game(match, number, winner):
+    return Game.objects.create(
+        match=match, number=number, ruleset=Ruleset().to_dict(), target_score=100,
+        status=Game.Status.FINISHED, winner=winner,
+        total_a=120 if winner == "A" else 40, total_b=120 if winner == "B" else 40,
+    )
+
+
+class Club:
+    """A club in Pacific time with an organizer and a match whose game A won."""
+
+    def __init__(self, commit):
+        self.commit = commit
+        self.match = MatchFactory(status=Match.Status.IN_PROGRESS,
+                                  competition__season__club__time_zone="America/Los_Angeles")
+        finished_game(self.match, 1, "A")
+        self.club = self.match.competition.season.club
+        self.organizer = UserFactory(username="director")
+        self.club.organizers.add(self.organizer)
+        self.a = self.match.entry_a.player.user
+        self.b = self.match.entry_b.player.user
+
+    def report(self):
+        with self.commit():
+            report_result(self.match.pk, actor=self.a)
+
+    def dispute(self):
+        self.report()
+        with self.commit():
+            dispute_result(self.match.pk, actor=self.b, comment="I won the second hand")
+
+
+# Each kind: who will be told (made first, so a test can set their choice), and the event.
+
+def _ready_who(c: Club):
+    c.waiting = MatchFactory(competition=c.match.competition, entry_b=None,
+                             status=Match.Status.PENDING)
+    return c.waiting.entry_a.player.user
+
+
+def _ready(c: Club):
+    with c.commit():  # the bracket seats the winner of the match before
+        c.waiting.entry_b = c.match.entry_b
+        c.waiting.status = Match.Status.SCHEDULED
+        c.waiting.save(update_fields=["entry_a", "entry_b", "status"])
+
+
+def _to_confirm(c: Club):
+    c.report()
+
+
+def _resolved(c: Club):
+    c.dispute()
+    with c.commit():
+        resolve_dispute(c.match.pk, actor=c.organizer, uphold=True)
+
+
+def _corrected(c: Club):
+    c.report()
+    with c.commit():
+        confirm_result(c.match.pk, actor=c.b)
+    with c.commit():
+        correct_result(c.match.pk, actor=c.organizer, winner="B", games_a=0, games_b=1,
+                       comment="Scored wrongly", overrides_games=True)
+
+
+def _paired_who(c: Club):
+    c.players = PlayerFactory.create_batch(4, club=c.club)
+    return c.players[0].user
+
+
+def _paired(c: Club):
+    with c.commit():
+        swiss = create_competition(SeasonFactory(club=c.club), actor=c.organizer,
+                                   name="Thursday Swiss", format=Competition.Format.SWISS,
+                                   swiss_rounds=3)
+        register_players(swiss, c.players, actor=c.organizer)
+    with c.commit():
+        start_competition(swiss.pk, actor=c.organizer)
+
+
+def _deadline(c: Club):
+    c.report()
+    # 30 hours after the report, its 48 hours for answering end within a day
+    deadlines_near(timezone.now() + timezone.timedelta(hours=30))
+
+
+def _invited_who(c: Club):
+    return UserFactory(username="invitee", email="Invitee@example.org")
+
+
+def _invited(c: Club):
+    with c.commit():
+        invite_by_email(c.club, actor=c.organizer, email="invitee@example.org",
+                        site="http://testserver")
+
+
+EVENTS = {
+    Kind.MATCH_READY: (_ready_who, _ready),
+    Kind.RESULT_TO_CONFIRM: (lambda c: c.b, _to_confirm),
+    Kind.RESULT_DISPUTED: (lambda c: c.a, Club.dispute),
+    Kind.DISPUTE_TO_DECIDE: (lambda c: c.organizer, Club.dispute),
+    Kind.RESULT_RESOLVED: (lambda c: c.b, _resolved),
+    Kind.RESULT_CORRECTED: (lambda c: c.a, _corrected),
+    Kind.ROUND_PAIRED: (_paired_who, _paired),
+    Kind.DEADLINE_NEAR: (lambda c: c.b, _deadline),
+    Kind.CLUB_INVITATION: (_invited_who, _invited),
+}
+
+
+@pytest.fixture
+def commit(django_capture_on_commit_callbacks):
+    return lambda: django_capture_on_commit_callbacks(execute=True)
+
+
+@pytest.fixture
+def club(commit, db):
+    return Club(commit)
+
+
+@pytest.fixture
+def tasks_run():
+    """The notification tasks run (name, args), to run them again as a broker would."""
+    from celery.signals import task_prerun
+
+    seen = []
+
+    def record(task=None, args=None, kwargs=None, **_):
+        if task.name.startswith("notifications."):
+            seen.append((task, tuple(args or ()), dict(kwargs or {})))
+
+    task_prerun.connect(record, weak=False)
+    yield seen
+    task_prerun.disconnect(record)

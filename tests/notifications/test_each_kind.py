@@ -1,0 +1,97 @@
+"""Every kind of notification: told once, as the user chose, with a mail whose unsubscribe
+link works without signing in."""
+
+import re
+
+import pytest
+from django.core import mail
+from django.test import Client
+
+from notifications.models import Channel, Kind, Notification, Preference
+
+from .conftest import EVENTS
+
+pytestmark = pytest.mark.django_db
+KINDS = list(EVENTS)
+
+
+def test_every_kind_has_an_event_here():
+    assert set(KINDS) == set(Kind.values)
+
+
+def told(user, kind):
+    return list(Notification.objects.filter(user=user, kind=kind))
+
+
+def mails_to(user, kind):
+    return [m for m in mail.outbox
+            if m.to == [user.email] and m.subject == f"Gin League: {Kind(kind).label}"]
+
+
+def happens(club, kind):
+    """The event of that kind; the user it must tell."""
+    who, event = EVENTS[kind]
+    user = who(club)
+    event(club)
+    return user
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_the_user_is_told_once_on_the_site_and_by_mail(club, kind):
+    user = happens(club, kind)
+    [notification] = told(user, kind)
+    assert notification.read_at is None and notification.emailed_at is not None
+    [message] = mails_to(user, kind)
+    assert notification.text in message.body
+    assert message.extra_headers["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_every_task_run_again_tells_nobody_twice(club, kind, tasks_run):
+    user = happens(club, kind)
+    before = Notification.objects.count(), len(mail.outbox)
+    assert tasks_run or kind == Kind.DEADLINE_NEAR  # the reminders are the periodic task's
+    for task, args, kwargs in list(tasks_run):  # a retry, or the broker handing them out again
+        task.apply(args=args, kwargs=kwargs)
+    if kind == Kind.DEADLINE_NEAR:
+        from django.utils import timezone
+
+        from notifications.events import deadlines_near
+        deadlines_near(timezone.now() + timezone.timedelta(hours=31))
+    assert (Notification.objects.count(), len(mail.outbox)) == before
+    assert len(told(user, kind)) == 1
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_on_the_site_only_sends_no_mail(club, kind):
+    who, event = EVENTS[kind]
+    user = who(club)
+    Preference.objects.create(user=user, kind=kind, channel=Channel.IN_APP)
+    event(club)
+    assert len(told(user, kind)) == 1
+    assert mails_to(user, kind) == []
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_nothing_tells_nothing(club, kind):
+    who, event = EVENTS[kind]
+    user = who(club)
+    Preference.objects.create(user=user, kind=kind, channel=Channel.NOTHING)
+    event(club)
+    assert told(user, kind) == []
+    assert mails_to(user, kind) == []
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_the_unsubscribe_link_of_the_mail_works_signed_out(club, kind):
+    user = happens(club, kind)
+    [message] = mails_to(user, kind)
+    link = re.search(r"Stop these mails with one click: http://[^/]+(\S+)", message.body).group(1)
+    visitor = Client(enforce_csrf_checks=True)
+    asked = visitor.get(link)
+    assert asked.status_code == 200 and "Stop these mails" in asked.content.decode()
+    assert not Preference.objects.filter(user=user).exists()  # opening the link changes nothing
+    done = visitor.post(link)  # no CSRF token: a mail program's one-click POST has none
+    assert done.status_code == 200 and "no more mail" in done.content.decode()
+    assert Preference.objects.get(user=user, kind=kind).channel == Channel.IN_APP
+    assert Preference.objects.filter(user=user).count() == 1  # the other kinds are still mailed
