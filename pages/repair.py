@@ -33,7 +33,7 @@ def repair_club(club: Club) -> list[str]:
 
 def _repair_competition(pk: int) -> list[str]:
     with transaction.atomic():
-        competition = Competition.objects.select_for_update(of=("self",)).get(pk=pk)
+        competition = Competition.objects.select_for_update(of=("self",), no_key=True).get(pk=pk)
         before, status = _matches(competition), competition.status
         progress_competition(competition)
         competition.refresh_from_db()

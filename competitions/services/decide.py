@@ -64,7 +64,7 @@ def _decision_to_make(match_id: int, actor) -> tuple[Competition, Match]:
     competition_id = Match.objects.filter(pk=match_id).values_list("competition_id", flat=True).first()
     if competition_id is None:
         raise ServiceError("No such match.")
-    competition = (Competition.objects.select_for_update(of=("self",))
+    competition = (Competition.objects.select_for_update(of=("self",), no_key=True)
                    .select_related("season__club").get(pk=competition_id))
     require_organizer(actor, competition.season.club)
     match = Match.objects.select_for_update().get(pk=match_id)

@@ -69,7 +69,7 @@ def start_competition(competition_id: int, *, actor, seeding: str = "entered") -
 
 def _locked_draft(competition_id: int, actor) -> Competition:
     competition = (
-        Competition.objects.select_for_update(of=("self",)).select_related("season__club")
+        Competition.objects.select_for_update(of=("self",), no_key=True).select_related("season__club")
         .filter(pk=competition_id).first()
     )
     if competition is None:

@@ -76,7 +76,7 @@ def late_entry_refusal(competition: Competition) -> str:
 
 
 def _locked_running(competition_id: int, actor) -> Competition:
-    competition = (Competition.objects.select_for_update(of=("self",))
+    competition = (Competition.objects.select_for_update(of=("self",), no_key=True)
                    .select_related("season__club").filter(pk=competition_id).first())
     if competition is None:
         raise ServiceError("No such competition.")

@@ -40,7 +40,9 @@ def follow_up_confirmed_result(match_id: int) -> None:
         if trigger is None:
             log.info("result follow-up: match %s no longer exists", match_id)
             return
-        competition = Competition.objects.select_for_update().get(pk=trigger.competition_id)
+        # FOR NO KEY UPDATE: a confirmation holding its match's lock inserts rows that refer to
+        # the competition (a key-share lock), which must not wait for this one (PostgreSQL).
+        competition = Competition.objects.select_for_update(no_key=True).get(pk=trigger.competition_id)
         progress_competition(competition, trigger=trigger)
 
 

@@ -26,7 +26,7 @@ def withdraw_entry(entry_id: int, *, actor, comment: str = "") -> list[Match]:
                                                                      flat=True).first()
         if competition_id is None:
             raise ServiceError("No such entry.")
-        competition = (Competition.objects.select_for_update(of=("self",))
+        competition = (Competition.objects.select_for_update(of=("self",), no_key=True)
                        .select_related("season__club").get(pk=competition_id))
         entry = Entry.objects.select_related("player").get(pk=entry_id)  # read under the lock
         own = actor.is_authenticated and entry.player.user_id == actor.pk

@@ -131,7 +131,8 @@ def test_two_organizers_correcting_the_same_result_one_correction_stands(follow_
         seen = match.confirmed_at  # both opened the page showing this confirmed result
         won, refused = one_took_effect(at_once(
             partial(correct_result, match.pk, actor=first, winner="B", games_a=0, games_b=1,
-                    comment="B won game 1.", expected_confirmed_at=seen),
+                    comment="Penalty: B is given game 1.", overrides_games=True,
+                    expected_confirmed_at=seen),
             partial(correct_result, match.pk, actor=second, winner="A", games_a=1, games_b=0,
                     kind=Match.Kind.FORFEIT, comment="B forfeited.", expected_confirmed_at=seen),
         ))
