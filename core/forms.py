@@ -1,4 +1,5 @@
-"""What every form of the site shares: a service's refusal shown next to its field."""
+"""What every form of the site shares: a comment field, and a service's refusal shown next to
+the field it names (forms check what was typed; the services decide what is allowed)."""
 
 from __future__ import annotations
 
