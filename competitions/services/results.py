@@ -20,6 +20,7 @@ from django.utils import timezone
 from clubs.permissions import is_organizer
 from competitions.models import AuditEntry, Competition, Match, ResultReport
 from competitions.permissions import side_of
+from competitions.tasks import enqueue_result_follow_up
 from core.errors import NotAllowed, ServiceError
 
 
@@ -302,8 +303,6 @@ def _apply_confirmed(match: Match, report: ResultReport, actor, *, action: str, 
     match.save(update_fields=["winner", "games_a", "games_b", "kind", "status", "confirmed_at"])
     after = {**_match_facts(match), **({"overrides_games": True} if overrides_games else {})}
     _audit(match, actor, action, before=before, after=after, comment=comment)
-    from competitions.tasks import enqueue_result_follow_up
-
     enqueue_result_follow_up(match.pk)
 
 
