@@ -8,6 +8,7 @@ from django.db.models import F, Q
 from django.urls import reverse
 
 from clubs.models import Club, Player, Season
+from gameplay.engine import Ruleset
 
 
 class Seat(models.TextChoices):
@@ -82,8 +83,6 @@ class Competition(models.Model):
         return self.format in (self.Format.SINGLE_ELIMINATION, self.Format.DOUBLE_ELIMINATION)
 
     def rules(self):
-        from gameplay.engine import Ruleset
-
         return Ruleset.from_dict(self.ruleset)
 
     @property

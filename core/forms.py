@@ -1,4 +1,5 @@
-"""What every form of the site shares: a service's refusal shown next to its field."""
+"""What every form of the site shares: a comment field, and a service's refusal shown next to
+the field it names (forms check what was typed; the services decide what is allowed)."""
 
 from __future__ import annotations
 
@@ -22,6 +23,10 @@ def comment_field(label: str, *, help_text: str = "") -> forms.CharField:
 class ServiceErrorForm(forms.Form):
     """A form that shows a service's refusal next to the field it names."""
 
+    def shows(self, field: str | None) -> bool:
+        """Whether a refusal about `field` is shown next to one of this form's fields."""
+        return field in self.fields
+
     def add_service_error(self, error: ServiceError) -> None:
-        field = error.field if error.field in self.fields else None
+        field = error.field if self.shows(error.field) else None
         self.add_error(field, error.message)

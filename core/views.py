@@ -33,6 +33,16 @@ def refusal_status(error: ServiceError) -> int:
     return FORBIDDEN if isinstance(error, NotAllowed) else UNPROCESSABLE
 
 
+def page_refusal(error: ServiceError, form=None) -> dict:
+    """A service's refusal as the page shows it, `refusal` (the message above the actions) and
+    `status`, to pass on to the page's render: a refusal about one of the form's fields is shown
+    next to that field instead."""
+    if form is not None and form.shows(error.field):
+        form.add_service_error(error)
+        return {"refusal": "", "status": refusal_status(error)}
+    return {"refusal": error.message, "status": refusal_status(error)}
+
+
 def unseen_errors(form) -> str:
     """The errors of a posted form that the page does not show this viewer (not offered to
     them), in one line for the page's refusal: a refusal always says why."""

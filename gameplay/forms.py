@@ -84,6 +84,9 @@ class HandForm(ServiceErrorForm):
             expected_number=data["expected_number"],
         )
 
+    def shows(self, field: str | None) -> bool:
+        return field == CARDS_FIELD or super().shows(field)
+
     def add_service_error(self, error: ServiceError) -> None:
         if error.field == CARDS_FIELD:
             self.card_errors.append(error.message)

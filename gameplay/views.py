@@ -17,7 +17,7 @@ from core.errors import ServiceError
 from core.views import (
     UNPROCESSABLE,
     go,
-    refusal_status,
+    page_refusal,
     render_page,
     sign_in_first,
     signed_in_post,
@@ -102,10 +102,7 @@ def _refused(request: HttpRequest, pk: int, form: HandForm, error: ServiceError)
     sheet = selectors.scoresheet(pk)  # read again: a double tap may have added the hand already
     if form.cleaned_data["expected_number"] != sheet.next_number:
         form = _blank_form(sheet)  # that hand is in: the form is for the next one
-    if error.field:
-        form.add_service_error(error)
-        return _render(request, sheet, form=form, status=refusal_status(error))
-    return _render(request, sheet, form=form, refusal=error.message, status=refusal_status(error))
+    return _render(request, sheet, form=form, **page_refusal(error, form))
 
 
 def undo_hand(request: HttpRequest, pk: int) -> HttpResponse:
@@ -136,6 +133,6 @@ def _undo(request: HttpRequest, sheet: selectors.Scoresheet) -> HttpResponse:
     try:
         hand = undo_last_hand(sheet.game.pk, actor=request.user, expected_number=int(number))
     except ServiceError as error:
-        return _confirm_undo(request, sheet, refusal=error.message, status=refusal_status(error))
+        return _confirm_undo(request, sheet, **page_refusal(error))
     messages.success(request, f"Hand {hand.number} undone.")
     return go(request, reverse("gameplay:scoresheet", args=[sheet.game.pk]))

@@ -71,10 +71,6 @@ class WinChances:
     provisional: bool  # either rating is provisional (or missing)
 
     @property
-    def chance_b(self) -> float:
-        return 1.0 - self.chance_a
-
-    @property
     def percent_a(self) -> int:
         return round(100 * self.chance_a)
 

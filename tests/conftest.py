@@ -19,7 +19,8 @@ from collections.abc import Iterator
 import pytest
 
 # CI runs the same hypothesis examples every time (a red build names a real regression, not a
-# new random draw); on a developer's machine each run explores new examples.
+# new random draw); on a developer's machine each run explores new examples. Neither has a
+# deadline per example: on a busy machine a slow example is not a wrong one.
 from hypothesis import settings as hypothesis_settings
 
 # No deadline: on a shared two-core machine running the suite in parallel, an example's time says

@@ -104,6 +104,7 @@ def test_pages_carry_a_content_security_policy_without_inline_scripts(client):
     policy = response.headers["Content-Security-Policy"]
     assert "script-src 'self'" in policy
     assert "'unsafe-inline'" not in policy.split("script-src", 1)[1].split(";", 1)[0]
+    assert "style-src 'self';" in policy
     assert "frame-ancestors 'none'" in policy
 
 
@@ -111,6 +112,18 @@ def test_no_template_has_an_inline_script_the_policy_would_block():
     import re
 
     inline = re.compile(r"<script(?![^>]*\bsrc=)[^>]*>|\son[a-z]+=\"", re.IGNORECASE)
+    offenders = [
+        str(path.relative_to(ROOT))
+        for path in (ROOT / "templates").rglob("*.html")
+        if inline.search(path.read_text())
+    ]
+    assert offenders == []
+
+
+def test_no_template_has_an_inline_style_the_policy_would_block():
+    import re
+
+    inline = re.compile(r"<style\b|\sstyle=", re.IGNORECASE)
     offenders = [
         str(path.relative_to(ROOT))
         for path in (ROOT / "templates").rglob("*.html")

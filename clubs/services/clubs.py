@@ -17,7 +17,7 @@ from django.urls import reverse
 from django.utils.text import slugify
 
 from clubs.models import Club
-from clubs.permissions import is_organizer, require_organizer
+from clubs.permissions import require_organizer
 from clubs.signals import organizer_invited
 from core.errors import NotAllowed, ServiceError
 from core.names import BadName, normalise_name
@@ -136,11 +136,6 @@ def remove_organizer(club: Club, *, actor, user) -> None:
             raise ServiceError(f"{user.get_username()} is the only organizer of {club}: "
                                "invite another before leaving.")
         club.organizers.remove(user)
-
-
-def may_see(user, club: Club) -> bool:
-    """A public club is everyone's to see; a members-only one its members'."""
-    return club.is_public or club.is_member(user) or is_organizer(user, club)
 
 
 def _confirm_hours(hours: int | None) -> int | None:

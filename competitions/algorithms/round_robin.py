@@ -41,9 +41,6 @@ class Round:
     fixtures: tuple[Fixture, ...]
     bye: Hashable | None = None
 
-    def involves(self, player: Hashable) -> bool:
-        return player == self.bye or any(player in f.players for f in self.fixtures)
-
 
 def berger_table(n: int) -> tuple[tuple[tuple[int, int], ...], ...]:
     """The Berger table for n players (n even, >= 2): rounds of (first seat, second seat) numbers."""

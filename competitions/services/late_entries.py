@@ -31,6 +31,7 @@ from competitions.algorithms.seeding import insert_late_entry, late_entry_round_
 from competitions.models import AuditEntry, Competition, Entry, Match
 from competitions.models import Round as RoundRow
 from competitions.services.brackets import fixture_key, table_of
+from competitions.tasks import enqueue_result_follow_up
 from core.errors import ServiceError
 
 LATE = AuditEntry.Action.LATE_ENTRY
@@ -171,7 +172,5 @@ def _seat(competition: Competition, fixture: Fixture, bye: Match | None, entry: 
         after={"entry_a": match.entry_a_id, "entry_b": match.entry_b_id, "kind": match.kind,
                "status": match.status})
     if match.status == Match.Status.CONFIRMED:
-        from competitions.tasks import enqueue_result_follow_up
-
         enqueue_result_follow_up(match.pk)
     return match

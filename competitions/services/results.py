@@ -20,6 +20,7 @@ from django.utils import timezone
 from clubs.permissions import is_organizer
 from competitions.models import AuditEntry, Competition, Match, ResultReport
 from competitions.permissions import side_of
+from competitions.tasks import enqueue_result_follow_up
 from core.errors import NotAllowed, ServiceError
 
 
@@ -51,13 +52,33 @@ def match_outcome(match: Match, games: Sequence) -> MatchOutcome:
     return MatchOutcome(True, winner, won_a, won_b)
 
 
+def may_report(user, match: Match) -> bool:
+    """The two players of the match or an organizer of its club."""
+    return side_of(user, match) is not None or is_organizer(user, match.competition.season.club)
+
+
+def may_confirm(user, match: Match, report: ResultReport) -> bool:
+    """The opponent of whoever reported: nobody confirms their own report."""
+    side = side_of(user, match)
+    return (user.pk != report.reported_by_id and side is not None
+            and side != side_of(report.reported_by, match))
+
+
+def may_dispute(user, match: Match, report: ResultReport) -> bool:
+    """A player of the match who did not report it."""
+    return user.pk != report.reported_by_id and side_of(user, match) is not None
+
+
+def may_resolve(user, match: Match) -> bool:
+    """An organizer of the club who does not play in the match."""
+    return side_of(user, match) is None and is_organizer(user, match.competition.season.club)
+
+
 def report_result(match_id: int, *, actor) -> ResultReport:
     """Report the result the match's games decided. It waits for the opponent's confirmation."""
     with transaction.atomic():
         match = locked_match(match_id)
-        reporter_side = side_of(actor, match)
-        organizer = is_organizer(actor, match.competition.season.club)
-        if reporter_side is None and not organizer:
+        if not may_report(actor, match):
             raise NotAllowed("Only the two players of this match or an organizer may report its result.")
         if match.status not in Match.OPEN_FOR_PLAY:
             raise ServiceError(f"This match is {match.get_status_display().lower()}: nothing to report.")
@@ -74,7 +95,7 @@ def report_result(match_id: int, *, actor) -> ResultReport:
         match.status = Match.Status.REPORTED
         match.save(update_fields=["status"])
         _audit(match, actor, AuditEntry.Action.REPORTED, after=_report_facts(report))
-        if organizer and reporter_side is None:
+        if side_of(actor, match) is None:
             # An organizer who does not play in the match enters it from the table or from
             # paper: nobody else is there to confirm it, so it counts at once.
             _apply_confirmed(match, report, actor, action=AuditEntry.Action.ENTERED_BY_ORGANIZER)
@@ -86,10 +107,9 @@ def confirm_result(match_id: int, *, actor) -> Match:
     with transaction.atomic():
         match = locked_match(match_id)
         report = _open_report(match, ResultReport.Status.PENDING, "confirm")
-        confirmer_side = side_of(actor, match)
         if actor.pk == report.reported_by_id:
             raise NotAllowed("You reported this result: your opponent must confirm it.")
-        if confirmer_side is None or confirmer_side == side_of(report.reported_by, match):
+        if not may_confirm(actor, match, report):
             raise NotAllowed("Only the opponent of the player who reported may confirm this result.")
         _apply_confirmed(match, report, actor, action=AuditEntry.Action.CONFIRMED)
         return match
@@ -144,7 +164,7 @@ def dispute_result(match_id: int, *, actor, comment: str) -> ResultReport:
     with transaction.atomic():
         match = locked_match(match_id)
         report = _open_report(match, ResultReport.Status.PENDING, "dispute")
-        if actor.pk == report.reported_by_id or side_of(actor, match) is None:
+        if not may_dispute(actor, match, report):
             raise NotAllowed("Only the opponent of the player who reported may dispute this result.")
         if not comment:
             raise ServiceError("Say what is wrong with the result, for the organizer.", field="comment")
@@ -165,7 +185,7 @@ def resolve_dispute(match_id: int, *, actor, uphold: bool, comment: str = "") ->
         match = locked_match(match_id)
         if not is_organizer(actor, match.competition.season.club):
             raise NotAllowed("Only an organizer of the club may resolve a dispute.")
-        if side_of(actor, match) is not None:
+        if not may_resolve(actor, match):
             raise NotAllowed("You play in this match: another organizer must resolve its dispute.")
         report = _open_report(match, ResultReport.Status.DISPUTED, "resolve")
         if uphold:
@@ -283,8 +303,6 @@ def _apply_confirmed(match: Match, report: ResultReport, actor, *, action: str, 
     match.save(update_fields=["winner", "games_a", "games_b", "kind", "status", "confirmed_at"])
     after = {**_match_facts(match), **({"overrides_games": True} if overrides_games else {})}
     _audit(match, actor, action, before=before, after=after, comment=comment)
-    from competitions.tasks import enqueue_result_follow_up
-
     enqueue_result_follow_up(match.pk)
 
 

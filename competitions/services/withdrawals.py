@@ -14,6 +14,7 @@ from django.utils import timezone
 
 from clubs.permissions import is_organizer
 from competitions.models import AuditEntry, Competition, Entry, Match, ResultReport
+from competitions.tasks import enqueue_result_follow_up
 from core.errors import NotAllowed, ServiceError
 
 OPEN_REPORTS = (ResultReport.Status.PENDING, ResultReport.Status.DISPUTED)
@@ -72,7 +73,5 @@ def _walk_over(match: Match, entry: Entry, actor, now, comment: str) -> Match:
         after={"status": match.status, "winner": match.winner_id, "kind": match.kind},
         comment=comment.strip() or f"{entry.player} withdrew from the competition.",
     )
-    from competitions.tasks import enqueue_result_follow_up
-
     enqueue_result_follow_up(match.pk)
     return match

@@ -1,4 +1,5 @@
-"""Gin Rummy rules engine: pure Python, no Django, no I/O.
+"""Gin Rummy rules engine: pure Python, no Django; no I/O but the self-play command line
+(`python -m gameplay.engine.selfplay`), which prints the games it plays.
 
 Rules: docs/rules.md, the rule book in the project's words; each module names its section.
 """

@@ -14,7 +14,7 @@ from django.db import IntegrityError, transaction
 
 from competitions.models import Match
 from competitions.permissions import require_player_or_organizer
-from competitions.services.results import locked_match
+from competitions.services.results import locked_match, match_outcome
 from core.errors import ServiceError
 from gameplay import engine
 from gameplay.models import Game, Hand
@@ -110,8 +110,6 @@ def undo_last_hand(game_id: int, *, actor, expected_number: int | None = None) -
 
 
 def match_decided(match: Match, games: list[Game]) -> bool:
-    from competitions.services.results import match_outcome
-
     return match_outcome(match, games).decided
 
 

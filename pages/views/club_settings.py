@@ -11,13 +11,11 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
 from clubs.models import Club
-from clubs.permissions import is_organizer
 from clubs.services import clubs as club_services
+from clubs.views import organizer_of
 from core.errors import ServiceError
 from core.views import go, refusal_status
 from pages.forms import ClubForm, ClubSettingsForm, InviteForm
-
-FORBIDDEN = 403
 
 
 @login_required
@@ -45,14 +43,8 @@ def organize(request: HttpRequest) -> HttpResponse:
     return render(request, "pages/organize.html", {"clubs": clubs.order_by("name")})
 
 
-def _organizer_club(request: HttpRequest, slug: str) -> tuple[Club, HttpResponse | None]:
-    club = get_object_or_404(Club, slug=slug)
-    if not request.user.is_authenticated:
-        return club, redirect(f"{reverse('login')}?next={request.path}")
-    if not is_organizer(request.user, club):
-        return club, render(request, "organizer/forbidden.html", {"club": club},
-                            status=FORBIDDEN)
-    return club, None
+def _club(slug: str) -> Club:
+    return get_object_or_404(Club, slug=slug)
 
 
 def _settings_page(request, club, *, form=None, invite_form=None, link="", status=200):
@@ -63,10 +55,8 @@ def _settings_page(request, club, *, form=None, invite_form=None, link="", statu
 
 
 @require_http_methods(["GET", "POST"])
-def club_settings(request: HttpRequest, slug: str) -> HttpResponse:
-    club, refusal = _organizer_club(request, slug)
-    if refusal is not None:
-        return refusal
+@organizer_of(_club)
+def club_settings(request: HttpRequest, club: Club) -> HttpResponse:
     if request.method == "GET":
         return _settings_page(request, club)
     form = ClubSettingsForm.of(club, request.POST)
@@ -82,11 +72,9 @@ def club_settings(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_POST
-def invite(request: HttpRequest, slug: str) -> HttpResponse:
+@organizer_of(_club)
+def invite(request: HttpRequest, club: Club) -> HttpResponse:
     """Mail an invitation (with an address), or show the link to pass on (without)."""
-    club, refusal = _organizer_club(request, slug)
-    if refusal is not None:
-        return refusal
     if "link" in request.POST:
         token = club_services.invitation_token(club, actor=request.user)
         link = request.build_absolute_uri(reverse("organizer-invitation", args=[token]))
@@ -101,10 +89,8 @@ def invite(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_POST
-def remove_organizer(request: HttpRequest, slug: str, user_id: int) -> HttpResponse:
-    club, refusal = _organizer_club(request, slug)
-    if refusal is not None:
-        return refusal
+@organizer_of(_club)
+def remove_organizer(request: HttpRequest, club: Club, user_id: int) -> HttpResponse:
     user = get_object_or_404(get_user_model(), pk=user_id)
     try:
         club_services.remove_organizer(club, actor=request.user, user=user)

@@ -1,5 +1,5 @@
 """Which actions the match page offers its viewer. The services decide; this only hides the
-buttons a viewer could not use (competitions.services.results and gameplay.services.games)."""
+buttons a viewer could not use, asking the services' own predicates (competitions.services.results)."""
 
 from __future__ import annotations
 
@@ -9,14 +9,14 @@ from clubs.permissions import is_organizer
 from competitions.models import Match, ResultReport
 from competitions.permissions import side_of
 from competitions.services.forfeits import FORFEITABLE
-from competitions.services.results import match_outcome
+from competitions.services.results import match_outcome, may_confirm, may_dispute, may_resolve
 from gameplay.models import Game
 from pages.selectors import MatchPage
 
 
 @dataclass(frozen=True, slots=True)
 class Viewer:
-    user_pk: int | None
+    user: object  # the signed-in user, or the anonymous one
     side: str | None  # "A" / "B" when the viewer plays in the match
     organizer: bool
 
@@ -27,8 +27,8 @@ class Viewer:
 
 def viewer_of(user, match: Match) -> Viewer:
     if not user.is_authenticated:
-        return Viewer(None, None, False)
-    return Viewer(user.pk, side_of(user, match), is_organizer(user, match.competition.season.club))
+        return Viewer(user, None, False)
+    return Viewer(user, side_of(user, match), is_organizer(user, match.competition.season.club))
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,14 +56,15 @@ def match_actions(page: MatchPage, viewer: Viewer) -> MatchActions:
     in_progress = next((g for g in page.games if not g.is_finished), None)
     open_for_play = match.status in Match.OPEN_FOR_PLAY and match.entry_a_id and match.entry_b_id
     decided = bool(open_for_play) and match_outcome(match, page.games).decided
-    answer = _may_answer(page, viewer)
+    pending = page.open_report is not None and page.open_report.status == ResultReport.Status.PENDING
     return MatchActions(
         start_game=bool(open_for_play) and in_progress is None and not decided,
         game_in_progress=in_progress if open_for_play else None,
         report=decided,
-        confirm=answer,
-        dispute=answer,
-        resolve=viewer.organizer and match.status == Match.Status.DISPUTED,
+        confirm=pending and may_confirm(viewer.user, match, page.open_report),
+        dispute=pending and may_dispute(viewer.user, match, page.open_report),
+        resolve=viewer.organizer and match.status == Match.Status.DISPUTED
+        and may_resolve(viewer.user, match),
         correct=viewer.organizer and match.status == Match.Status.CONFIRMED,
         forfeit=viewer.organizer and match.status in FORFEITABLE
         and bool(match.entry_a_id and match.entry_b_id),
@@ -71,12 +72,3 @@ def match_actions(page: MatchPage, viewer: Viewer) -> MatchActions:
         and match.status in (*Match.OPEN_FOR_PLAY, Match.Status.REPORTED),
     )
 
-
-def _may_answer(page: MatchPage, viewer: Viewer) -> bool:
-    """Confirm or dispute: the opponent of whoever reported (results.confirm_result)."""
-    report = page.open_report
-    if report is None or report.status != ResultReport.Status.PENDING or viewer.side is None:
-        return False
-    if report.reported_by_id == viewer.user_pk:
-        return False
-    return viewer.side != side_of(report.reported_by, page.match)

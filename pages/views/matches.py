@@ -23,7 +23,7 @@ from core.errors import ServiceError
 from core.views import (
     UNPROCESSABLE,
     go,
-    refusal_status,
+    page_refusal,
     render_page,
     signed_in_post,
     unseen_errors,
@@ -98,11 +98,8 @@ def _done(request: HttpRequest, pk: int, message: str) -> HttpResponse:
 def _refused(request: HttpRequest, pk: int, error: ServiceError, *, form=None,
              name: str = "") -> HttpResponse:
     """The page again with the reason: next to the field it names, else above the actions."""
-    if form is not None and error.field:
-        form.add_service_error(error)
-        return _render(request, pk, forms={name: form}, status=refusal_status(error))
     forms = {name: form} if form is not None else None
-    return _render(request, pk, forms=forms, refusal=error.message, status=refusal_status(error))
+    return _render(request, pk, forms=forms, **page_refusal(error, form))
 
 
 @signed_in_post("match")

@@ -11,9 +11,9 @@ from django.views.decorators.http import require_POST
 
 from clubs.models import Player
 from clubs.services import players
+from clubs.views import organizer_of
 from competitions import selectors_organizer
 from competitions.forms.entries import AddPlayerForm
-from competitions.views.organizer.access import refused
 from core.errors import ServiceError
 from core.views import go, refusal_status
 from pages import selectors
@@ -21,9 +21,9 @@ from pages import selectors
 TEMPLATE = "organizer/dashboard.html"
 
 
-def dashboard(request: HttpRequest, slug: str) -> HttpResponse:
-    club = selectors_organizer.organizer_club(slug)
-    return refused(request, club) or _render(request, club)
+@organizer_of(selectors_organizer.organizer_club)
+def dashboard(request: HttpRequest, club) -> HttpResponse:
+    return _render(request, club)
 
 
 def _render(request: HttpRequest, club, *, form: AddPlayerForm | None = None,
@@ -34,10 +34,8 @@ def _render(request: HttpRequest, club, *, form: AddPlayerForm | None = None,
 
 
 @require_POST
-def add_player(request: HttpRequest, slug: str) -> HttpResponse:
-    club = selectors_organizer.organizer_club(slug)
-    if (refusal := refused(request, club)) is not None:
-        return refusal
+@organizer_of(selectors_organizer.organizer_club)
+def add_player(request: HttpRequest, club) -> HttpResponse:
     form = AddPlayerForm(request.POST)
     if not form.is_valid():
         return _render(request, club, form=form, status=422)
@@ -53,11 +51,13 @@ def add_player(request: HttpRequest, slug: str) -> HttpResponse:
     return go(request, reverse("organizer-club", args=[club.slug]))
 
 
+def _player(pk: int) -> Player:
+    return get_object_or_404(Player.objects.select_related("club"), pk=pk)
+
+
 @require_POST
-def claim_link(request: HttpRequest, pk: int) -> HttpResponse:
-    player = get_object_or_404(Player.objects.select_related("club"), pk=pk)
-    if (refusal := refused(request, player.club)) is not None:
-        return refusal
+@organizer_of(_player, "club")
+def claim_link(request: HttpRequest, player: Player) -> HttpResponse:
     try:
         token = players.claim_token(player, actor=request.user)
     except ServiceError as error:

@@ -11,14 +11,14 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 
+from clubs.views import organizer_of
 from competitions import selectors
 from competitions.forms.matches import ConfirmForPlayerForm
 from competitions.models import Match, ResultReport
 from competitions.permissions import side_of
 from competitions.services import results
-from competitions.views.organizer.access import refused
 from core.errors import ServiceError
-from core.views import UNPROCESSABLE, go, refusal_status, render_page, signed_in_post
+from core.views import UNPROCESSABLE, go, page_refusal, render_page, signed_in_post
 from gameplay.forms import GameTotalsForm
 from gameplay.services import enter_game_totals, start_game
 from pages import selectors as page_selectors
@@ -27,13 +27,16 @@ TEMPLATE = "pages/paper.html"
 PARTIAL = "paper-body"
 
 
-def paper(request: HttpRequest, pk: int) -> HttpResponse:
-    match = _match(pk)
-    return refused(request, match.competition.season.club) or _render(request, pk)
-
-
 def _match(pk: int) -> Match:
     return get_object_or_404(Match.objects.select_related("competition__season__club"), pk=pk)
+
+
+for_organizers = organizer_of(_match, "competition.season.club")
+
+
+@for_organizers
+def paper(request: HttpRequest, match: Match) -> HttpResponse:
+    return _render(request, match.pk)
 
 
 def _render(request: HttpRequest, pk: int, *, totals_form: GameTotalsForm | None = None,
@@ -66,19 +69,16 @@ def organizer_post(view):
     """A POST of this page: signed in, and an organizer of the match's club."""
 
     @signed_in_post("match-paper")
+    @for_organizers
     @wraps(view)
-    def wrapped(request: HttpRequest, pk: int) -> HttpResponse:
-        return refused(request, _match(pk).competition.season.club) or view(request, pk)
+    def wrapped(request: HttpRequest, match: Match) -> HttpResponse:
+        return view(request, match.pk)
 
     return wrapped
 
 
 def _refused(request: HttpRequest, pk: int, error: ServiceError, **forms) -> HttpResponse:
-    form = next(iter(forms.values()), None)
-    if form is not None and error.field in form.fields:
-        form.add_service_error(error)
-        return _render(request, pk, status=refusal_status(error), **forms)
-    return _render(request, pk, refusal=error.message, status=refusal_status(error), **forms)
+    return _render(request, pk, **forms, **page_refusal(error, next(iter(forms.values()), None)))
 
 
 @organizer_post

@@ -8,10 +8,10 @@ from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
+from clubs.views import organizer_of
 from competitions import selectors_organizer as selectors
 from competitions.forms.organizer import PRESET_NAMES, CompetitionForm
 from competitions.services.seasons import create_competition_in_season
-from competitions.views.organizer.access import refused
 from core.errors import ServiceError
 from core.views import UNPROCESSABLE, go, refusal_status, render_page
 
@@ -19,10 +19,8 @@ TEMPLATE = "organizer/competition_new.html"
 
 
 @require_http_methods(["GET", "POST"])
-def new_competition(request: HttpRequest, slug: str) -> HttpResponse:
-    club = selectors.organizer_club(slug)
-    if (refusal := refused(request, club)) is not None:
-        return refusal
+@organizer_of(selectors.organizer_club)
+def new_competition(request: HttpRequest, club) -> HttpResponse:
     if request.method == "GET":
         form = CompetitionForm(club=club, initial=request.GET.dict())
         return _render(request, club, form)

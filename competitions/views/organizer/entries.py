@@ -13,6 +13,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from clubs.models import Player
 from clubs.permissions import is_organizer
+from clubs.views import organizer_of, refused
 from competitions import selectors_organizer as selectors
 from competitions.forms.entries import (
     NewEntrantForm,
@@ -33,9 +34,8 @@ from competitions.services.late_entries import (
     late_entry_refusal,
 )
 from competitions.services.withdrawals import withdraw_entry
-from competitions.views.organizer.access import refused
 from core.errors import ServiceError
-from core.views import UNPROCESSABLE, go, refusal_status, render_page
+from core.views import UNPROCESSABLE, go, page_refusal, render_page
 
 TEMPLATE = "organizer/entries.html"
 FILTER_MAX = 60
@@ -43,10 +43,8 @@ CLOSED = "Entries, seeds and the start close when the competition starts."
 
 
 @require_http_methods(["GET", "POST"])
-def entries(request: HttpRequest, pk: int) -> HttpResponse:
-    competition = selectors.organizer_competition(pk)
-    if (refusal := refused(request, competition.season.club)) is not None:
-        return refusal
+@organizer_of(selectors.organizer_competition, "season.club")
+def entries(request: HttpRequest, competition: Competition) -> HttpResponse:
     if request.method == "POST":
         return _register(request, competition)
     return _render(request, competition, filter_text=request.GET.get("q", "")[:FILTER_MAX])
@@ -82,26 +80,21 @@ def _register(request: HttpRequest, competition: Competition) -> HttpResponse:
     try:
         added = register_players(competition, form.cleaned_data["players"], actor=request.user)
     except ServiceError as error:
-        return _render(request, competition, refusal=error.message, status=refusal_status(error))
+        return _render(request, competition, **page_refusal(error))
     messages.success(request, f"{len(added)} player{'s' if len(added) != 1 else ''} entered.")
     return go(request, reverse("competition-entries", args=[competition.pk]))
 
 
 @require_POST
-def new_entrant(request: HttpRequest, pk: int) -> HttpResponse:
-    competition = selectors.organizer_competition(pk)
-    if (refusal := refused(request, competition.season.club)) is not None:
-        return refusal
+@organizer_of(selectors.organizer_competition, "season.club")
+def new_entrant(request: HttpRequest, competition: Competition) -> HttpResponse:
     form = NewEntrantForm(request.POST)
     if form.is_valid():
         try:
             player = add_and_enter(competition, actor=request.user, name=form.cleaned_data["name"])
         except ServiceError as error:
-            if error.field in form.fields:
-                form.add_service_error(error)
             return _render(request, competition, forms={"new_form": form},
-                           refusal="" if error.field in form.fields else error.message,
-                           status=refusal_status(error))
+                           **page_refusal(error, form))
         messages.success(request, f"{player.name} is added to the club and entered.")
         return go(request, reverse("competition-entries", args=[competition.pk]))
     return _render(request, competition, forms={"new_form": form}, status=UNPROCESSABLE)
@@ -113,10 +106,8 @@ def _not_entered(competition: Competition):
 
 
 @require_POST
-def late_entry(request: HttpRequest, pk: int) -> HttpResponse:
-    competition = selectors.organizer_competition(pk)
-    if (refusal := refused(request, competition.season.club)) is not None:
-        return refusal
+@organizer_of(selectors.organizer_competition, "season.club")
+def late_entry(request: HttpRequest, competition: Competition) -> HttpResponse:
     form = LateEntryForm(request.POST, candidates=_not_entered(competition))
     if not form.is_valid():
         return _render(request, competition, forms={"late_form": form}, status=UNPROCESSABLE)
@@ -127,11 +118,7 @@ def late_entry(request: HttpRequest, pk: int) -> HttpResponse:
         else:
             late = add_new_player_late(competition.pk, name, actor=request.user)
     except ServiceError as error:
-        shown = error.field in form.fields
-        if shown:
-            form.add_service_error(error)
-        return _render(request, competition, forms={"late_form": form},
-                       refusal="" if shown else error.message, status=refusal_status(error))
+        return _render(request, competition, forms={"late_form": form}, **page_refusal(error, form))
     messages.success(request, _entered_late(competition, late))
     return go(request, reverse("competition-entries", args=[competition.pk]))
 
@@ -146,27 +133,22 @@ def _entered_late(competition: Competition, late: LateEntry) -> str:
 
 
 @require_POST
-def seeds(request: HttpRequest, pk: int) -> HttpResponse:
-    competition = selectors.organizer_competition(pk)
-    if (refusal := refused(request, competition.season.club)) is not None:
-        return refusal
+@organizer_of(selectors.organizer_competition, "season.club")
+def seeds(request: HttpRequest, competition: Competition) -> HttpResponse:
     form = SeedsForm(request.POST, entries=list(competition.entries.select_related("player")))
     if not form.is_valid():
         return _render(request, competition, forms={"seeds_form": form}, status=UNPROCESSABLE)
     try:
         seed_entries(competition, form.order(), actor=request.user)
     except ServiceError as error:
-        return _render(request, competition, forms={"seeds_form": form}, refusal=error.message,
-                       status=refusal_status(error))
+        return _render(request, competition, forms={"seeds_form": form}, **page_refusal(error))
     messages.success(request, "Seeds saved.")
     return go(request, reverse("competition-entries", args=[competition.pk]))
 
 
 @require_POST
-def start(request: HttpRequest, pk: int) -> HttpResponse:
-    competition = selectors.organizer_competition(pk)
-    if (refusal := refused(request, competition.season.club)) is not None:
-        return refusal
+@organizer_of(selectors.organizer_competition, "season.club")
+def start(request: HttpRequest, competition: Competition) -> HttpResponse:
     form = StartForm(request.POST)
     if not form.is_valid():
         return _render(request, competition, forms={"start_form": form}, status=UNPROCESSABLE)
@@ -174,8 +156,7 @@ def start(request: HttpRequest, pk: int) -> HttpResponse:
         start_competition(competition.pk, actor=request.user,
                           seeding=form.cleaned_data["seeding"])
     except ServiceError as error:
-        return _render(request, competition, forms={"start_form": form}, refusal=error.message,
-                       status=refusal_status(error))
+        return _render(request, competition, forms={"start_form": form}, **page_refusal(error))
     messages.success(request, f"{competition.name} has started: the fixtures are drawn.")
     return go(request, reverse("competition", args=[competition.pk]))
 
@@ -187,16 +168,15 @@ def withdraw(request: HttpRequest, pk: int) -> HttpResponse:
                               pk=pk)
     club = entry.competition.season.club
     own = request.user.is_authenticated and entry.player.user_id == request.user.pk
-    if not own and (refusal := refused(request, club)) is not None:
-        return refusal
+    if not own and (refusal_page := refused(request, club)) is not None:
+        return refusal_page
     form = WithdrawForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         try:
             walkovers = withdraw_entry(entry.pk, actor=request.user,
                                        comment=form.cleaned_data["comment"])
         except ServiceError as error:
-            status = refusal_status(error)
-            return _confirm(request, entry, form, refusal=error.message, status=status)
+            return _confirm(request, entry, form, **page_refusal(error))
         count = len(walkovers)
         left = f" {count} match{'es' if count != 1 else ''} became walkovers." if count else ""
         messages.success(request, f"{entry.player.name} has withdrawn.{left}")

@@ -11,21 +11,21 @@ from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from clubs.views import organizer_of
 from competitions import selectors_organizer as selectors
 from competitions.forms.entries import DecisionForm
 from competitions.models import Competition, Match
 from competitions.services.decide import keep_match, reset_match
-from competitions.views.organizer.access import refused
 from core.errors import ServiceError
-from core.views import UNPROCESSABLE, go, refusal_status, render_page
+from core.views import UNPROCESSABLE, go, page_refusal, render_page
 
 TEMPLATE = "organizer/matches.html"
 NO_DECISION = "There is no decision to make about this match."
 
 
-def matches(request: HttpRequest, pk: int) -> HttpResponse:
-    competition = selectors.organizer_competition(pk)
-    return refused(request, competition.season.club) or _render(request, competition)
+@organizer_of(selectors.organizer_competition, "season.club")
+def matches(request: HttpRequest, competition: Competition) -> HttpResponse:
+    return _render(request, competition)
 
 
 def _render(request: HttpRequest, competition: Competition, *, forms: dict | None = None,
@@ -42,12 +42,14 @@ def _render(request: HttpRequest, competition: Competition, *, forms: dict | Non
     return render_page(request, TEMPLATE, context, partial="matches", status=status)
 
 
+def _match(pk: int) -> Match:
+    return get_object_or_404(Match.objects.select_related("competition__season__club"), pk=pk)
+
+
 @require_POST
-def decide(request: HttpRequest, pk: int) -> HttpResponse:
-    match = get_object_or_404(Match.objects.select_related("competition__season__club"), pk=pk)
+@organizer_of(_match, "competition.season.club")
+def decide(request: HttpRequest, match: Match) -> HttpResponse:
     competition = match.competition
-    if (refusal := refused(request, competition.season.club)) is not None:
-        return refusal
     if not selectors.open_decisions(Q(match=match)):
         return _render(request, competition, refusal=NO_DECISION, status=UNPROCESSABLE)
     form = DecisionForm(request.POST, prefix=f"d{match.pk}")
@@ -57,8 +59,7 @@ def decide(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         decide_with(match.pk, actor=request.user, comment=form.cleaned_data["comment"])
     except ServiceError as error:
-        return _render(request, competition, forms={match.pk: form}, refusal=error.message,
-                       status=refusal_status(error))
+        return _render(request, competition, forms={match.pk: form}, **page_refusal(error))
     done = "reset: it is to be played again" if decide_with is reset_match else "kept as played"
     messages.success(request, f"{match} is {done}.")
     return go(request, reverse("organizer-matches", args=[competition.pk]))

@@ -12,10 +12,11 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
+from clubs.models import Club
 from clubs.services import players
+from clubs.views import organizer_of
 from competitions import selectors_organizer as selectors
 from competitions.forms.entries import PlayerListForm
-from competitions.views.organizer.access import refused
 from core.errors import ServiceError
 from core.views import go, refusal_status
 
@@ -23,10 +24,8 @@ TEMPLATE = "organizer/players_bulk.html"
 
 
 @require_http_methods(["GET", "POST"])
-def add_players(request: HttpRequest, slug: str) -> HttpResponse:
-    club = selectors.organizer_club(slug)
-    if (refusal := refused(request, club)) is not None:
-        return refusal
+@organizer_of(selectors.organizer_club)
+def add_players(request: HttpRequest, club: Club) -> HttpResponse:
     if request.method == "GET":
         return render(request, TEMPLATE, {"club": club, "form": PlayerListForm()})
     form = PlayerListForm(request.POST, request.FILES)
