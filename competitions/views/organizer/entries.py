@@ -75,7 +75,7 @@ def _render(request: HttpRequest, competition: Competition, *, filter_text: str 
 
 
 def _register(request: HttpRequest, competition: Competition) -> HttpResponse:
-    candidates = Player.objects.filter(club=competition.season.club)
+    candidates = Player.objects.filter(club=competition.season.club, retired_at__isnull=True)
     form = RegisterForm(request.POST, candidates=candidates)
     if not form.is_valid():
         return _render(request, competition, forms={"register_form": form}, status=UNPROCESSABLE)
@@ -108,7 +108,7 @@ def new_entrant(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _not_entered(competition: Competition):
-    return Player.objects.filter(club=competition.season.club).exclude(
+    return Player.objects.filter(club=competition.season.club, retired_at__isnull=True).exclude(
         entries__competition=competition).order_by("name")
 
 
