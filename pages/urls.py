@@ -1,6 +1,16 @@
 from django.urls import path
 
-from pages.views import club_settings, clubs, home, matches, organizer_club, paper, players
+from pages.views import (
+    club_settings,
+    clubs,
+    home,
+    joining,
+    matches,
+    organizer_club,
+    organizer_players,
+    paper,
+    players,
+)
 
 urlpatterns = [
     path("", home.home, name="home"),
@@ -25,6 +35,15 @@ urlpatterns = [
     path("clubs/<slug:slug>/manage/", organizer_club.dashboard, name="organizer-club"),
     path("clubs/<slug:slug>/manage/players/", organizer_club.add_player,
          name="organizer-add-player"),
+    path("players/<int:pk>/manage/", organizer_players.player, name="organizer-player"),
+    path("players/<int:pk>/rename/", organizer_players.rename, name="player-rename"),
+    path("players/<int:pk>/merge/", organizer_players.merge, name="player-merge"),
+    path("players/<int:pk>/retire/", organizer_players.retire, name="player-retire"),
+    path("players/<int:pk>/bring-back/", organizer_players.bring_back,
+         name="player-bring-back"),
+    path("clubs/<slug:slug>/join/", joining.join, name="club-join"),
+    path("join-requests/<int:pk>/accept/", joining.accept, name="join-request-accept"),
+    path("join-requests/<int:pk>/refuse/", joining.refuse, name="join-request-refuse"),
     path("players/<int:pk>/claim-link/", organizer_club.claim_link, name="player-claim-link"),
     path("matches/<int:pk>/paper/", paper.paper, name="match-paper"),
     path("matches/<int:pk>/paper/game/", paper.game_totals, name="match-paper-game"),

@@ -13,10 +13,13 @@ from dataclasses import dataclass, field
 from allauth.account.forms import default_token_generator
 from allauth.account.utils import user_pk_to_url_str
 from django.urls import reverse
+from django.utils import timezone
 
+from clubs.models import JoinRequest, Player
 from clubs.services.clubs import invitation_token
 from clubs.services.players import claim_token
 from competitions.models import Match
+from tests.factories import UserFactory
 
 from .world import (
     ROLES,
@@ -95,6 +98,25 @@ def reset_from_key_url(world: World) -> str:
 
 def competition_url(name: str) -> Callable:
     return lambda world: reverse(name, args=[world.match.competition_id])
+
+
+def twin_url(world: World) -> str:
+    """The merge page of a second record of the unclaimed player's person."""
+    twin = Player.objects.create(club=world.club, name="Second Record")
+    return reverse("player-merge", args=[twin.pk])
+
+
+def retired_url(world: World) -> str:
+    Player.objects.filter(pk=world.unclaimed.pk).update(retired_at=timezone.now())
+    return reverse("player-bring-back", args=[world.unclaimed.pk])
+
+
+def join_request_url(name: str) -> Callable:
+    def url(world: World) -> str:
+        asked = JoinRequest.objects.create(club=world.club, user=UserFactory(), name="Nora")
+        return reverse(name, args=[asked.pk])
+
+    return url
 
 
 RULING = "wrong_dealer"
@@ -225,6 +247,22 @@ TABLE: dict[str, Access] = {
     # organizer is told he organizes it already).
     "organizer-invitation": Access(invitation_url, PUBLIC,
                                    {**signed_in(), "organizer": REFUSED}),
+    # The organizer's care of one player: rename, merge a second record in, retire, bring back.
+    "organizer-player": Access(lambda w: reverse("organizer-player", args=[w.unclaimed.pk]),
+                               ORGANIZER_PAGE),
+    "player-rename": Access(lambda w: reverse("player-rename", args=[w.unclaimed.pk]), ACTION,
+                            ORGANIZERS, lambda w: {"name": "Renamed Player"}),
+    "player-merge": Access(twin_url, ACTION, ORGANIZERS,
+                           lambda w: {"merged": w.unclaimed.pk, "confirm": "on"}),
+    "player-retire": Access(lambda w: reverse("player-retire", args=[w.unclaimed.pk]), ACTION,
+                            ORGANIZERS),
+    "player-bring-back": Access(retired_url, ACTION, ORGANIZERS),
+    # Asking to join: any account that is not a player of the club yet; the answer: organizers.
+    "club-join": Access(lambda w: reverse("club-join", args=[w.club.slug]), signed_in(),
+                        {**signed_in(), "player": REFUSED, "opponent": REFUSED},
+                        lambda w: {"name": "Nora Newcomer"}),
+    "join-request-accept": Access(join_request_url("join-request-accept"), ACTION, ORGANIZERS),
+    "join-request-refuse": Access(join_request_url("join-request-refuse"), ACTION, ORGANIZERS),
     # The accounts pages (django-allauth's, and the site's own beside them).
     "login": Access(lambda w: reverse("login"), PUBLIC, PUBLIC),
     "account_login": Access(lambda w: reverse("account_login"), PUBLIC, PUBLIC),
