@@ -35,6 +35,7 @@ class Competition(models.Model):
 
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="competitions")
     name = models.CharField(max_length=120)
+    description = models.TextField(blank=True, max_length=2000)
     format = models.CharField(max_length=24, choices=Format.choices)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
     ruleset = models.JSONField(default=dict, blank=True, help_text="The engine's Ruleset as a dict")
@@ -288,6 +289,7 @@ class AuditEntry(models.Model):
         KEPT = "decision: kept", "Decision: kept as played"
         RESET = "decision: reset", "Decision: reset"
         NOT_NEEDED = "decision: not needed", "Decision no longer needed"
+        BACK_TO_DRAFT = "back to draft", "Taken back to draft, its draw removed"
 
     # The organizer's decision about a match a correction has made doubtful: asked, then answered.
     DECISIONS = (Action.NEEDS_DECISION, Action.KEPT, Action.RESET, Action.NOT_NEEDED)
@@ -308,6 +310,26 @@ class AuditEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.action} on {self.match_id} by {self.actor_id}"
+
+
+class CompetitionAudit(models.Model):
+    """What was done to a whole competition (its draw removed), kept when its matches, and
+    with them their own audit entries, are gone."""
+
+    competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="audit")
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", null=True
+    )
+    action = models.CharField(max_length=40, choices=AuditEntry.Action.choices)
+    before = models.JSONField(default=dict, blank=True)
+    comment = models.TextField(blank=True)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"{self.action} on competition {self.competition_id} by {self.actor_id}"
 
 
 class FollowUp(models.Model):

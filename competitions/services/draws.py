@@ -53,7 +53,7 @@ def start_competition(competition_id: int, *, actor, seeding: str = "entered") -
     with transaction.atomic():
         competition = _locked_draft(competition_id, actor)
         entries = list(competition.entries.filter(withdrawn_at__isnull=True).order_by("pk"))
-        _check_field(competition, len(entries))
+        check_field(competition, len(entries))
         order = _seeding_order(competition, entries, seeding)
         _save_seeds(competition, order)
         if competition.format == Competition.Format.LEAGUE:
@@ -80,7 +80,9 @@ def _locked_draft(competition_id: int, actor) -> Competition:
     return competition
 
 
-def _check_field(competition: Competition, players: int) -> None:
+def check_field(competition: Competition, players: int) -> None:
+    """Whether the competition can start with this many players (also asked when a draft
+    is edited: a Swiss of more rounds than its entries allow is refused at once)."""
     if players < 2:
         raise ServiceError("Enter at least two players before starting the competition.")
     if competition.format != Competition.Format.SWISS:

@@ -215,6 +215,15 @@ TABLE: dict[str, Access] = {
     "competition-start": Access(
         lambda w: reverse("competition-start", args=[w.draft.pk]), ACTION, ORGANIZERS,
         lambda w: {"seeding": "entered"}),
+    # Changing a competition: a draft edited in full (a form sent empty is refused, and said
+    # so) or deleted; the running one of the match taken back to draft.
+    "competition-edit": Access(
+        lambda w: reverse("competition-edit", args=[w.draft.pk]), ORGANIZER_PAGE,
+        {**ORGANIZERS, "organizer": REFUSED, "staff": REFUSED}),
+    "competition-delete": Access(lambda w: reverse("competition-delete", args=[w.draft.pk]),
+                                 ACTION, ORGANIZERS),
+    "competition-back-to-draft": Access(competition_url("competition-back-to-draft"), ACTION,
+                                        ORGANIZERS, lambda w: {"comment": "Started too soon."}),
     # Withdrawing: the player themself, or the club's organizers.
     "entry-withdraw": Access(
         lambda w: reverse("entry-withdraw", args=[w.match.entry_a_id]),
