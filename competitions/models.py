@@ -28,6 +28,11 @@ class Competition(models.Model):
         FIRST_TO = "first_to", "First to N games"
         FIXED_GAMES = "fixed_games", "A fixed number of games"
 
+    class Seeding(models.TextChoices):
+        ENTERED = "entered", "By hand: the seeds given, then in the order of entry"
+        RATING = "rating", "By rating: the highest first, the unrated after in entry order"
+        RANDOM = "random", "At random"
+
     class Status(models.TextChoices):
         DRAFT = "draft", "Draft"
         RUNNING = "running", "Running"
@@ -53,6 +58,15 @@ class Competition(models.Model):
     third_place_match = models.BooleanField(default=False)
     bracket_reset = models.BooleanField(default=True)
     swiss_rounds = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Sign-ups: while open (and before the closing time, below the cap) a player of the club
+    # enters or withdraws himself before the start.
+    registration_open = models.BooleanField(default=False)
+    registration_closes_at = models.DateTimeField(null=True, blank=True)
+    registration_cap = models.PositiveSmallIntegerField(null=True, blank=True)
+    # How the start seeded the draw; a random draw's seed reproduces it
+    # (competitions.algorithms.seeding.seed_at_random over the entry ids in entry order).
+    seeding = models.CharField(max_length=10, choices=Seeding.choices, blank=True)
+    random_seed = models.BigIntegerField(null=True, blank=True)
     ended_early = models.CharField(
         max_length=300, blank=True,
         help_text="Why a Swiss stopped before its planned rounds, as its page says it",

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from competitions.views import competitions, exports, organizer
+from competitions.views import competitions, exports, organizer, sign_ups
 
 urlpatterns = [
     path("competitions/<int:pk>/", competitions.competition, name="competition"),
@@ -8,6 +8,11 @@ urlpatterns = [
          name="competition-standings-csv"),
     path("competitions/<int:pk>/fixtures.ics", exports.fixtures_ics,
          name="competition-fixtures-ics"),
+    path("competitions/<int:pk>/sign-up/", sign_ups.sign_up, name="competition-sign-up"),
+    path("competitions/<int:pk>/sign-up/withdraw/", sign_ups.withdraw,
+         name="competition-sign-up-withdraw"),
+    path("competitions/<int:pk>/registration/", sign_ups.registration,
+         name="competition-registration"),
     # The organizer's pages
     path("clubs/<slug:slug>/manage/players/many/", organizer.add_players,
          name="organizer-add-players"),

@@ -18,7 +18,7 @@ from django.utils import timezone
 from clubs.models import JoinRequest, Player
 from clubs.services.clubs import invitation_token
 from clubs.services.players import claim_token
-from competitions.models import Match
+from competitions.models import Competition, Match
 from tests.factories import UserFactory
 
 from .world import (
@@ -117,6 +117,17 @@ def join_request_url(name: str) -> Callable:
         return reverse(name, args=[asked.pk])
 
     return url
+
+
+def sign_up_url_of(name: str) -> Callable:
+    def url(world: World) -> str:
+        Competition.objects.filter(pk=world.draft.pk).update(registration_open=True)
+        return reverse(name, args=[world.draft.pk])
+
+    return url
+
+
+sign_up_url = sign_up_url_of("competition-sign-up")
 
 
 RULING = "wrong_dealer"
@@ -224,6 +235,18 @@ TABLE: dict[str, Access] = {
                                  ACTION, ORGANIZERS),
     "competition-back-to-draft": Access(competition_url("competition-back-to-draft"), ACTION,
                                         ORGANIZERS, lambda w: {"comment": "Started too soon."}),
+    # Sign-ups (the draft's, opened): anyone reads the page; entering is for the club's
+    # players (a stranger is told to join first); withdrawing for a player entered (here
+    # nobody, so the player is told so); opening them is the organizers'.
+    "competition-sign-up": Access(
+        sign_up_url, PUBLIC,
+        {**signed_in(FORBIDDEN), "player": OK, "opponent": OK}),
+    "competition-sign-up-withdraw": Access(
+        sign_up_url_of("competition-sign-up-withdraw"), ACTION,
+        {**signed_in(FORBIDDEN), "player": REFUSED, "opponent": REFUSED}),
+    "competition-registration": Access(
+        lambda w: reverse("competition-registration", args=[w.draft.pk]), ACTION, ORGANIZERS,
+        lambda w: {"action": "open", "cap": "8"}),
     # Withdrawing: the player themself, or the club's organizers.
     "entry-withdraw": Access(
         lambda w: reverse("entry-withdraw", args=[w.match.entry_a_id]),

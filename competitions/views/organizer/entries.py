@@ -17,6 +17,7 @@ from competitions import selectors_organizer as selectors
 from competitions.forms.entries import (
     NewEntrantForm,
     RegisterForm,
+    RegistrationForm,
     SeedsForm,
     StartForm,
     WithdrawForm,
@@ -62,6 +63,9 @@ def _render(request: HttpRequest, competition: Competition, *, filter_text: str 
     context = {
         "competition": competition, "club": competition.season.club, "page": page,
         "draft": draft,
+        "registration_form": RegistrationForm(initial={
+            "closes_at": competition.registration_closes_at,
+            "cap": competition.registration_cap}),
         "register_form": RegisterForm(candidates=Player.objects.none()),
         "ticked": {int(pk) for pk in request.POST.getlist("players") if pk.isdigit()},
         "new_form": NewEntrantForm(),
