@@ -41,7 +41,7 @@ def test_a_player_of_the_club_signs_up_and_withdraws(people):
     competition = opened(people)
     entry = sign_up(competition.pk, user=people.player)
     assert entry.player == pat(people)
-    with pytest.raises(ServiceError, match="entered in .* already"):
+    with pytest.raises(ServiceError, match=r"entered in .* already"):
         sign_up(competition.pk, user=people.player)
     withdraw_sign_up(competition.pk, user=people.player)
     assert not competition.entries.exists()
