@@ -12,7 +12,7 @@ from clubs.models import Club, JoinRequest
 from clubs.services import joining
 from competitions.views.organizer.access import refused
 from core.errors import ServiceError
-from core.views import go, refusal_status, sign_in_first
+from core.views import go, refusal_status, sign_in_first, unseen_errors
 from pages.forms import JoinForm
 
 TEMPLATE = "pages/join.html"
@@ -40,7 +40,11 @@ def join(request: HttpRequest, slug: str) -> HttpResponse:
 def _render(request: HttpRequest, club: Club, form: JoinForm, *, status: int = 200):
     mine = JoinRequest.objects.filter(club=club, user=request.user).order_by("-asked_at").first()
     player = club.players.filter(user=request.user).first()
-    context = {"club": club, "form": form, "asked": mine, "player": player}
+    pending = mine is not None and mine.status == JoinRequest.Status.PENDING
+    # Where the form is not shown (a player already, or asked already), its errors are said
+    # above the page's status.
+    hidden = unseen_errors(form) if (player or pending) else ""
+    context = {"club": club, "form": form, "asked": mine, "player": player, "hidden": hidden}
     return render(request, TEMPLATE, context, status=status)
 
 
