@@ -74,6 +74,8 @@ class Player(models.Model):
         blank=True,
         related_name="players",
     )
+    # A retired player is offered for no new entry; their history stays.
+    retired_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -93,6 +95,45 @@ class Player(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("player", args=[self.pk])
+
+    @property
+    def is_retired(self) -> bool:
+        return self.retired_at is not None
+
+
+class JoinRequest(models.Model):
+    """A user with an account asks to play in a club; an organizer accepts (the user gets a
+    player of the club) or refuses."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "Waiting for an organizer"
+        ACCEPTED = "accepted", "Accepted"
+        REFUSED = "refused", "Refused"
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="join_requests")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="join_requests"
+    )
+    name = models.CharField(max_length=120, help_text="The name to play under")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    asked_at = models.DateTimeField(auto_now_add=True)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        related_name="+",
+    )
+    decided_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["asked_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["club", "user"], condition=Q(status="pending"),
+                name="one_open_join_request",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} asks to join {self.club}"
 
 
 class Season(models.Model):

@@ -8,11 +8,13 @@ invitation's token and the inviter's name; a receiver that tells the address's a
 from __future__ import annotations
 
 from django.core.cache import cache
-from django.db.models.signals import m2m_changed
+from django.db import transaction
+from django.db.models.signals import m2m_changed, post_delete, post_save
 from django.dispatch import Signal, receiver
 
 from clubs.models import Club
 from clubs.permissions import ORGANIZES_KEY
+from clubs.visibility import PUBLIC_KEY
 
 organizer_invited = Signal()
 
@@ -34,3 +36,12 @@ def forget_organizes(sender, instance, action, reverse, pk_set, **kwargs) -> Non
 def remember_before_clear(sender, instance, action, reverse, **kwargs) -> None:
     if action == "pre_clear" and not reverse:
         instance._organizers_before_clear = list(instance.organizers.values_list("pk", flat=True))
+
+
+@receiver(post_save, sender=Club, dispatch_uid="club-public")
+@receiver(post_delete, sender=Club, dispatch_uid="club-public-deleted")
+def forget_public(instance: Club, **_) -> None:
+    """Public or members-only: the cached answer goes when the club is saved."""
+    key = PUBLIC_KEY.format(instance.pk)
+    cache.delete(key)
+    transaction.on_commit(lambda: cache.delete(key))  # a reader meanwhile saw the old one

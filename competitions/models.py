@@ -29,6 +29,11 @@ class Competition(models.Model):
         FIRST_TO = "first_to", "First to N games"
         FIXED_GAMES = "fixed_games", "A fixed number of games"
 
+    class Seeding(models.TextChoices):
+        ENTERED = "entered", "By hand: the seeds given, then in the order of entry"
+        RATING = "rating", "By rating: the highest first, the unrated after in entry order"
+        RANDOM = "random", "At random"
+
     class Status(models.TextChoices):
         DRAFT = "draft", "Draft"
         RUNNING = "running", "Running"
@@ -36,6 +41,7 @@ class Competition(models.Model):
 
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="competitions")
     name = models.CharField(max_length=120)
+    description = models.TextField(blank=True, max_length=2000)
     format = models.CharField(max_length=24, choices=Format.choices)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
     ruleset = models.JSONField(default=dict, blank=True, help_text="The engine's Ruleset as a dict")
@@ -53,6 +59,15 @@ class Competition(models.Model):
     third_place_match = models.BooleanField(default=False)
     bracket_reset = models.BooleanField(default=True)
     swiss_rounds = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Sign-ups: while open (and before the closing time, below the cap) a player of the club
+    # enters or withdraws himself before the start.
+    registration_open = models.BooleanField(default=False)
+    registration_closes_at = models.DateTimeField(null=True, blank=True)
+    registration_cap = models.PositiveSmallIntegerField(null=True, blank=True)
+    # How the start seeded the draw; a random draw's seed reproduces it
+    # (competitions.algorithms.seeding.seed_at_random over the entry ids in entry order).
+    seeding = models.CharField(max_length=10, choices=Seeding.choices, blank=True)
+    random_seed = models.BigIntegerField(null=True, blank=True)
     ended_early = models.CharField(
         max_length=300, blank=True,
         help_text="Why a Swiss stopped before its planned rounds, as its page says it",
@@ -289,6 +304,7 @@ class AuditEntry(models.Model):
         KEPT = "decision: kept", "Decision: kept as played"
         RESET = "decision: reset", "Decision: reset"
         NOT_NEEDED = "decision: not needed", "Decision no longer needed"
+        BACK_TO_DRAFT = "back to draft", "Taken back to draft, its draw removed"
 
     # The organizer's decision about a match a correction has made doubtful: asked, then answered.
     DECISIONS = (Action.NEEDS_DECISION, Action.KEPT, Action.RESET, Action.NOT_NEEDED)
@@ -309,6 +325,26 @@ class AuditEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.action} on {self.match_id} by {self.actor_id}"
+
+
+class CompetitionAudit(models.Model):
+    """What was done to a whole competition (its draw removed), kept when its matches, and
+    with them their own audit entries, are gone."""
+
+    competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="audit")
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", null=True
+    )
+    action = models.CharField(max_length=40, choices=AuditEntry.Action.choices)
+    before = models.JSONField(default=dict, blank=True)
+    comment = models.TextField(blank=True)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"{self.action} on competition {self.competition_id} by {self.actor_id}"
 
 
 class FollowUp(models.Model):

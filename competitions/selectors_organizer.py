@@ -60,7 +60,8 @@ def entries_page(competition: Competition, filter_text: str = "") -> EntriesPage
     entries = list(competition.entries.select_related("player__user")
                    .order_by("seed", "player__name", "pk"))
     entered = [e.player_id for e in entries]
-    candidates = Player.objects.filter(club=competition.season.club).exclude(pk__in=entered)
+    candidates = (Player.objects.filter(club=competition.season.club, retired_at__isnull=True)
+                  .exclude(pk__in=entered))
     if filter_text:
         candidates = candidates.filter(name__icontains=filter_text)
     return EntriesPage(competition, entries, list(candidates.order_by("name")), filter_text)

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from competitions.views import competitions, exports, organizer
+from competitions.views import competitions, exports, organizer, sign_ups
 
 urlpatterns = [
     path("competitions/<int:pk>/", competitions.competition, name="competition"),
@@ -8,10 +8,19 @@ urlpatterns = [
          name="competition-standings-csv"),
     path("competitions/<int:pk>/fixtures.ics", exports.fixtures_ics,
          name="competition-fixtures-ics"),
+    path("competitions/<int:pk>/sign-up/", sign_ups.sign_up, name="competition-sign-up"),
+    path("competitions/<int:pk>/sign-up/withdraw/", sign_ups.withdraw,
+         name="competition-sign-up-withdraw"),
+    path("competitions/<int:pk>/registration/", sign_ups.registration,
+         name="competition-registration"),
     # The organizer's pages
     path("clubs/<slug:slug>/manage/players/many/", organizer.add_players,
          name="organizer-add-players"),
     path("clubs/<slug:slug>/competitions/new/", organizer.new_competition, name="competition-new"),
+    path("competitions/<int:pk>/edit/", organizer.edit, name="competition-edit"),
+    path("competitions/<int:pk>/delete/", organizer.delete, name="competition-delete"),
+    path("competitions/<int:pk>/back-to-draft/", organizer.back_to_draft,
+         name="competition-back-to-draft"),
     path("competitions/<int:pk>/entries/", organizer.entries, name="competition-entries"),
     path("competitions/<int:pk>/entries/new/", organizer.new_entrant,
          name="competition-new-entrant"),

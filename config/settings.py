@@ -171,6 +171,9 @@ RESULT_FOLLOW_UP_TASKS = {
 }
 # Where seeding by rating reads the players' current ratings: {player id: rating}.
 RATINGS_OF_PLAYERS = "ratings.selectors.ratings_for"
+# What follows the merge of two player records, given the club: its ratings computed again
+# from the results, now under the one player.
+AFTER_PLAYERS_MERGED = "ratings.services.rebuild.recompute_ratings"
 # The Redis broker. A task taken by a worker that dies unacknowledged goes back to the queue
 # after the visibility timeout: 5 minutes, far above the longest task (a club's ratings
 # recomputed from scratch: 1.6 s for a season of 100,000 games, benchmarks/bench_ratings_db.py)

@@ -13,6 +13,7 @@ from django.urls import reverse
 from clubs.permissions import is_organizer
 from competitions.models import Match
 from competitions.permissions import side_of
+from competitions.views.visibility import club_of_match, members_only
 from core.errors import ServiceError
 from core.views import (
     UNPROCESSABLE,
@@ -34,7 +35,8 @@ PARTIAL = "scoresheet"
 
 
 def scoresheet(request: HttpRequest, pk: int) -> HttpResponse:
-    return _render(request, selectors.scoresheet(pk))
+    sheet = selectors.scoresheet(pk)
+    return members_only(request, club_of_match(sheet.match.pk)) or _render(request, sheet)
 
 
 def _render(request: HttpRequest, sheet: selectors.Scoresheet, *, form: HandForm | None = None,

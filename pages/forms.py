@@ -92,3 +92,29 @@ class ClubSettingsForm(ClubForm):
         form.initial |= {"confirm_automatically": "never" if hours is None else "after",
                          "confirm_within_hours": hours}
         return form
+
+
+class RenamePlayerForm(ServiceErrorForm):
+    name = forms.CharField(label="New name", max_length=120)
+
+
+class MergePlayerForm(ServiceErrorForm):
+    """The other record of the same person, to be merged into this one."""
+
+    merged = forms.ModelChoiceField(
+        queryset=None, label="The other record of this person",
+        help_text="Its entries, games, results and account move here; it is then deleted.",
+        error_messages={"required": "Choose the player to merge into this one.",
+                        "invalid_choice": "Choose a player of the club from the list."})
+    confirm = forms.BooleanField(
+        label="I am sure: these are the same person", error_messages={
+            "required": "Tick the box to say these are the same person."})
+
+    def __init__(self, *args, player, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["merged"].queryset = player.club.players.exclude(pk=player.pk)
+
+
+class JoinForm(ServiceErrorForm):
+    name = forms.CharField(label="Your name as the club knows it", max_length=120,
+                           help_text="The name you play under: first name and surname.")

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from django.db.models import Prefetch, Q, QuerySet
 from django.shortcuts import get_object_or_404
 
-from clubs.models import Club, Player, Season
+from clubs.models import Club, JoinRequest, Player, Season
 from clubs.permissions import organized_by, visible_clubs
 from competitions.models import AuditEntry, Competition, Entry, FollowUp, Match, ResultReport
 from competitions.selectors import MATCH_SIDES, matches_with_sides
@@ -313,6 +313,7 @@ class Dashboard:
     recent: list[AuditEntry]
     latest_period: RatingPeriod | None
     players: list[Player]
+    join_requests: list[JoinRequest]
 
 
 def dashboard(club: Club) -> Dashboard:
@@ -344,4 +345,6 @@ def dashboard(club: Club) -> Dashboard:
         recent=list(audit_entries().filter(match__competition__season__club=club)[:RECENT_AUDIT]),
         latest_period=RatingPeriod.objects.filter(club=club).order_by("-starts_on").first(),
         players=list(Player.objects.filter(club=club).order_by("name")),
+        join_requests=list(JoinRequest.objects.filter(club=club, status=JoinRequest.Status.PENDING)
+                           .select_related("user").order_by("asked_at", "pk")),
     )

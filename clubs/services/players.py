@@ -158,7 +158,9 @@ class PlayerLines:
 
 def read_player_lines(club: Club, rows: list[list[str]]) -> PlayerLines:
     """Read rows (the pasted lines or a CSV file's rows, split at commas)."""
-    taken = {name.casefold(): name for name in club.players.values_list("name", flat=True)}
+    # Retired players too: their name is the club's still.
+    taken = {name.casefold(): f"{name} (retired)" if retired else name
+             for name, retired in club.players.values_list("name", "retired_at")}
     seen: set[str] = set()
     to_create, existing, wrong = [], [], []
     for number, row in enumerate(rows, start=1):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django import forms
 
 from clubs.models import Player
-from competitions.models import Entry
+from competitions.models import Competition, Entry
 from core.forms import ServiceErrorForm, comment_field
 
 NUMBER = {"inputmode": "numeric"}
@@ -76,9 +76,13 @@ class SeedsForm(ServiceErrorForm):
 
 class StartForm(ServiceErrorForm):
     seeding = forms.ChoiceField(
-        label="Seed the draw", widget=forms.RadioSelect, initial="entered",
-        choices=[("entered", "As listed (the seeds above)"), ("rating", "By rating"),
-                 ("random", "At random")],
+        label="Seed the draw", widget=forms.RadioSelect, initial=Competition.Seeding.ENTERED,
+        choices=[(Competition.Seeding.ENTERED, "By hand (the default): the seeds above, in the "
+                  "order shown, then the unseeded in the order of entry"),
+                 (Competition.Seeding.RATING, "By rating: the highest rated first; the unrated "
+                  "after, in the order of entry"),
+                 (Competition.Seeding.RANDOM, "At random: the draw's seed is shown afterwards, "
+                  "so that the draw can be reproduced")],
     )
 
 
@@ -120,3 +124,14 @@ class PlayerListForm(ServiceErrorForm):
         elif not data.get("text", "").strip():
             raise forms.ValidationError("Paste the players, one a line, or choose a CSV file.")
         return data
+
+
+class RegistrationForm(ServiceErrorForm):
+    """Sign-ups opened with an optional closing time (in the club's time zone) and cap."""
+
+    closes_at = forms.DateTimeField(
+        label="Sign-ups close (optional)", required=False,
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+        help_text="Empty: open until you start the competition.")
+    cap = forms.IntegerField(label="Most players (optional)", required=False, min_value=2,
+                             max_value=1000, widget=forms.NumberInput(attrs=NUMBER))

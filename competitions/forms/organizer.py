@@ -90,8 +90,22 @@ def _tiebreak_fields() -> dict[str, forms.Field]:
     }
 
 
+# The options of one format only, shown under that format's name (with JavaScript, only the
+# chosen format's group is shown: static/js/site.js).
+FORMAT_OPTIONS = {
+    Competition.Format.LEAGUE: ("double_round_robin",),
+    Competition.Format.SINGLE_ELIMINATION: ("third_place_match",),
+    Competition.Format.DOUBLE_ELIMINATION: ("bracket_reset",),
+    Competition.Format.SWISS: ("swiss_rounds",),
+}
+
+
 class CompetitionForm(ServiceErrorForm):
     name = forms.CharField(label="Name", max_length=120)
+    description = forms.CharField(
+        label="Description (optional)", required=False, max_length=2000,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        help_text="What the players should know: when and where, the prize.")
     season = forms.ModelChoiceField(queryset=Season.objects.none(), label="Season",
                                     required=False, empty_label="A new season (name it below)")
     new_season = forms.CharField(label="New season's name", required=False, max_length=120,
@@ -99,16 +113,16 @@ class CompetitionForm(ServiceErrorForm):
     format = forms.ChoiceField(label="Format", choices=Competition.Format.choices,
                                widget=forms.RadioSelect, initial=Competition.Format.LEAGUE)
     swiss_rounds = forms.IntegerField(label="Swiss rounds", required=False, min_value=1,
-                                      max_value=50, help_text="Swiss only.",
+                                      max_value=50,
+                                      help_text="At most one fewer than the players.",
                                       widget=forms.NumberInput(attrs=NUMBER))
     double_round_robin = forms.BooleanField(label="Double round robin (play everyone twice)",
-                                            required=False, help_text="League only.")
-    third_place_match = forms.BooleanField(label="Match for third place", required=False,
-                                           help_text="Single elimination only.")
+                                            required=False)
+    third_place_match = forms.BooleanField(label="Match for third place", required=False)
     bracket_reset = forms.BooleanField(
         label="Bracket reset", required=False, initial=True,
-        help_text="Double elimination: if the losers' bracket winner wins the grand final, a "
-                  "second final decides.")
+        help_text="If the losers' bracket winner wins the grand final, a second final "
+                  "decides.")
     preset = forms.ChoiceField(label="Ruleset", choices=list(PRESET_NAMES.items()),
                                widget=forms.RadioSelect, initial="standard")
     match_format = forms.ChoiceField(label="A match is", choices=Competition.MatchFormat.choices,
@@ -135,6 +149,15 @@ class CompetitionForm(ServiceErrorForm):
             self.initial.setdefault("preset", club.default_ruleset)
 
     # Groups for the template ---------------------------------------------------------------
+
+    def format_groups(self) -> list[tuple[str, str, list[forms.BoundField]]]:
+        """(format, its name, its options) for each format that has options."""
+        names = dict(Competition.Format.choices)
+        return [(format, names[format], [self[name] for name in options])
+                for format, options in FORMAT_OPTIONS.items()]
+
+    def chosen_format(self) -> str:
+        return self["format"].value() or Competition.Format.LEAGUE
 
     def chosen_preset(self) -> str:
         preset = self["preset"].value()
@@ -242,6 +265,34 @@ class CompetitionForm(ServiceErrorForm):
             "bracket_reset": data["bracket_reset"],
             "swiss_rounds": data["swiss_rounds"] if swiss else None,
         }
+
+
+def initial_of(competition: Competition) -> dict[str, Any]:
+    """The form's answers for an existing competition: its preset is the one its rules differ
+    least from, and the differences are its house rules."""
+    rules = competition.ruleset
+    preset = min(PRESETS, key=lambda p: (len(_differences(p, rules)), p != "standard"))
+    initial: dict[str, Any] = {
+        "name": competition.name, "description": competition.description,
+        "season": competition.season_id, "format": competition.format, "preset": preset,
+        **{field: getattr(competition, field) for field in (
+            "swiss_rounds", "double_round_robin", "third_place_match", "bracket_reset",
+            "match_format", "match_games", "points_win", "points_draw", "points_loss")},
+        **{f"tiebreak_{name}": place for place, name in enumerate(competition.tiebreaks, 1)},
+    }
+    for name, value in _differences(preset, rules).items():
+        if name == "big_gin_bonus" and value is None:
+            initial["big_gin"] = "no"
+        elif isinstance(value, bool):
+            initial[name] = "yes" if value else "no"
+        else:
+            initial[name] = value
+    return initial
+
+
+def _differences(preset: str, rules: dict) -> dict[str, Any]:
+    usual = PRESETS[preset].to_dict()
+    return {name: value for name, value in rules.items() if usual.get(name) != value}
 
 
 def _worded(message: str, name: str) -> str:

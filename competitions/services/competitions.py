@@ -50,6 +50,10 @@ def register_players(competition: Competition, players: Iterable[Player], *, act
     strangers = [p.name for p in players if p.club_id != club.pk]
     if strangers:
         raise ServiceError(f"Not players of {club}: {', '.join(strangers)}.")
+    retired = [p.name for p in players if p.is_retired]
+    if retired:
+        raise ServiceError(f"Retired, so not entered: {', '.join(retired)}. Bring them back "
+                           "on the club's player page first.")
     with transaction.atomic():
         existing = set(competition.entries.values_list("player_id", flat=True))
         new = [Entry(competition=competition, player=p) for p in players if p.pk not in existing]

@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -43,17 +44,26 @@ from competitions.services.brackets import (
 )
 from core.errors import ServiceError
 
-SEEDINGS = ("entered", "rating", "random")
+SEEDINGS = tuple(Competition.Seeding.values)
+RANDOM_SEEDS = 10**9  # a random draw's seed is below this: short enough to read out
 
 
-def start_competition(competition_id: int, *, actor, seeding: str = "entered") -> Competition:
-    """Seed the entries and draw the competition; it goes from draft to running."""
+def start_competition(competition_id: int, *, actor, seeding: str = "entered",
+                      random_seed: int | None = None) -> Competition:
+    """Seed the entries and draw the competition; it goes from draft to running. A random
+    draw uses `random_seed` (a new one when none is given), kept to be shown and to
+    reproduce the draw."""
     if seeding not in SEEDINGS:
         raise ServiceError(f"Seeding is one of {', '.join(SEEDINGS)}.", field="seeding")
     with transaction.atomic():
         competition = _locked_draft(competition_id, actor)
         entries = list(competition.entries.filter(withdrawn_at__isnull=True).order_by("pk"))
-        _check_field(competition, len(entries))
+        check_field(competition, len(entries))
+        competition.seeding = seeding
+        competition.random_seed = None
+        if seeding == Competition.Seeding.RANDOM:
+            competition.random_seed = (secrets.randbelow(RANDOM_SEEDS) if random_seed is None
+                                       else random_seed)
         order = _seeding_order(competition, entries, seeding)
         _save_seeds(competition, order)
         if competition.format == Competition.Format.LEAGUE:
@@ -63,7 +73,9 @@ def start_competition(competition_id: int, *, actor, seeding: str = "entered") -
         else:
             _draw_knockout(competition, [e.pk for e in order])
         competition.status = Competition.Status.RUNNING
-        competition.save(update_fields=["status"])
+        competition.registration_open = False
+        competition.save(update_fields=["status", "seeding", "random_seed",
+                                        "registration_open"])
         return competition
 
 
@@ -80,7 +92,9 @@ def _locked_draft(competition_id: int, actor) -> Competition:
     return competition
 
 
-def _check_field(competition: Competition, players: int) -> None:
+def check_field(competition: Competition, players: int) -> None:
+    """Whether the competition can start with this many players (also asked when a draft
+    is edited: a Swiss of more rounds than its entries allow is refused at once)."""
     if players < 2:
         raise ServiceError("Enter at least two players before starting the competition.")
     if competition.format != Competition.Format.SWISS:
@@ -97,13 +111,15 @@ def _check_field(competition: Competition, players: int) -> None:
 
 def _seeding_order(competition: Competition, entries: list[Entry], seeding: str) -> list[Entry]:
     """'entered': the seeds given (then entry order); 'rating': current club ratings, the
-    unrated after the rated in entry order; 'random': a draw seeded by the competition's id."""
+    unrated after the rated in entry order; 'random': a draw from the competition's random
+    seed over the entry ids in entry order (seed_at_random), so the seed reproduces it."""
     entered = sorted(entries, key=lambda e: (e.seed is None, e.seed or 0, e.pk))
     if seeding == "entered":
         return entered
     by_id = {e.pk: e for e in entered}
     if seeding == "random":
-        return [by_id[pk] for pk in seed_at_random([e.pk for e in entered], competition.pk)]
+        drawn = seed_at_random(sorted(by_id), competition.random_seed)
+        return [by_id[pk] for pk in drawn]
     ratings = import_string(settings.RATINGS_OF_PLAYERS)([e.player_id for e in entered])
     rated = {e.pk: ratings[e.player_id].rating for e in entered if e.player_id in ratings}
     place = {e.pk: i for i, e in enumerate(entered)}

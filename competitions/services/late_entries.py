@@ -52,6 +52,9 @@ def add_late_entry(competition_id: int, player_id: int, *, actor) -> LateEntry:
         player = Player.objects.filter(pk=player_id, club=competition.season.club).first()
         if player is None:
             raise ServiceError(f"No such player in {competition.season.club}.", field="player")
+        if player.is_retired:
+            raise ServiceError(f"{player.name} is retired: bring them back first.",
+                               field="player")
         return _enter(competition, player, actor)
 
 

@@ -21,6 +21,7 @@ from competitions.services.draws import bracket_view
 from competitions.services.standings import competition_standings, knockout_placings
 from competitions.views.bracket_layout import layout
 from competitions.views.ruleset_summary import summarize
+from competitions.views.visibility import club_of_competition, members_only
 from core.views import render_page
 
 TEMPLATE = "competitions/competition.html"
@@ -30,6 +31,8 @@ NO_SUCH_ROUND = ("There is no such round in this competition. Pick one of its ro
 
 
 def competition(request: HttpRequest, pk: int) -> HttpResponse:
+    if (refusal := members_only(request, club_of_competition(pk))) is not None:
+        return refusal
     version = competition_version(pk)
     if version is None:
         raise Http404("No such competition.")

@@ -19,12 +19,15 @@ from competitions import ical
 from competitions.models import Competition, Match
 from competitions.selectors import side_names
 from competitions.services.standings import competition_standings
+from competitions.views.visibility import club_of_competition, members_only
 
 MATCH_LENGTH = timedelta(minutes=90)
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
 def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
+    if (refusal := members_only(request, club_of_competition(pk))) is not None:
+        return refusal
     competition = get_object_or_404(Competition, pk=pk)
     table = competition_standings(competition)
     out = StringIO()
@@ -46,6 +49,8 @@ def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def fixtures_ics(request: HttpRequest, pk: int) -> HttpResponse:
+    if (refusal := members_only(request, club_of_competition(pk))) is not None:
+        return refusal
     competition = get_object_or_404(Competition.objects.select_related("season"), pk=pk)
     matches = list(
         Match.objects.filter(competition=competition)

@@ -19,6 +19,7 @@ from competitions.services import results
 from competitions.services.forfeits import record_forfeit
 from competitions.views.competitions import match_format
 from competitions.views.history import history
+from competitions.views.visibility import club_of_match, members_only
 from core.errors import ServiceError
 from core.views import (
     UNPROCESSABLE,
@@ -48,6 +49,8 @@ def match(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _render(request: HttpRequest, pk: int, *, forms: dict | None = None,
             refusal: str = "", status: int = 200) -> HttpResponse:
+    if (members_refusal := members_only(request, club_of_match(pk))) is not None:
+        return members_refusal
     page = page_selectors.match_page(pk)
     context = {**_page_context(request.user, page), **_blank_forms(page.match), **(forms or {}),
                "refusal": refusal}

@@ -13,7 +13,10 @@ from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 
+from clubs.models import Player
+from clubs.visibility import club_of
 from competitions.page_versions import FRAGMENT_SECONDS, player_pages_version
+from competitions.views.visibility import members_only
 from pages import selectors
 from ratings.selectors import player_rating, rating_history
 
@@ -23,6 +26,10 @@ NOT_AN_OPPONENT = "Choose a player from the list: only opponents met in a confir
 
 
 def player(request: HttpRequest, pk: int) -> HttpResponse:
+    club_id = club_of("player", pk, lambda: Player.objects.filter(pk=pk).values_list(
+        "club_id", flat=True).first())
+    if (refusal := members_only(request, club_id)) is not None:
+        return refusal
     chosen = request.GET.get("opponent", "")
     if request.htmx:
         return render(request, f"{BODY}#head-to-head", _context(pk, chosen))

@@ -67,16 +67,37 @@ def test_rating_seeding_puts_the_highest_rated_first_and_the_unrated_last():
     assert seed_order(competition) == ["P02", "P04", "P01", "P03"]
 
 
-def test_random_seeding_is_a_draw_fixed_by_the_competition():
+def test_random_seeding_is_a_draw_its_kept_seed_reproduces():
     club = Club(8)
     competition = club.competition(SINGLE, start=False)
     start_competition(competition.pk, actor=club.organizer, seeding="random")
+    competition.refresh_from_db()
+    assert competition.seeding == "random" and competition.random_seed is not None
     drawn = seed_order(competition)
     assert sorted(drawn) == [p.name for p in club.players]
     entries = list(competition.entries.order_by("pk"))
-    expected = seed_at_random([e.pk for e in entries], competition.pk)
+    expected = seed_at_random([e.pk for e in entries], competition.random_seed)
     names = {e.pk: e.player.name for e in entries}
     assert drawn == [names[pk] for pk in expected]
+
+
+def test_a_random_draw_started_with_a_given_seed_is_the_same_draw():
+    firsts = []
+    for _ in range(2):
+        club = Club(8)
+        competition = club.competition(SINGLE, start=False)
+        start_competition(competition.pk, actor=club.organizer, seeding="random",
+                          random_seed=4711)
+        firsts.append(seed_order(competition))
+    assert firsts[0] == firsts[1]
+
+
+def test_the_start_keeps_how_it_seeded():
+    club = Club(4)
+    competition = club.competition(SINGLE, start=False)
+    start_competition(competition.pk, actor=club.organizer)
+    competition.refresh_from_db()
+    assert (competition.seeding, competition.random_seed) == ("entered", None)
 
 
 def test_withdrawn_entries_are_not_drawn():

@@ -112,7 +112,9 @@ def fixture_list(n: int) -> Competition:
 @pytest.mark.parametrize("n", SIZES)
 def test_the_feed_has_one_event_per_dated_match_in_fixed_queries(client, django_assert_num_queries, n):
     competition = fixture_list(n)
-    with django_assert_num_queries(2):  # the competition, the matches
+    # the competition's club and whether it is public (cached from then on), the competition,
+    # the matches
+    with django_assert_num_queries(4):
         response = client.get(reverse("competition-fixtures-ics", args=[competition.pk]))
     assert response.status_code == 200
     assert response["Content-Type"] == "text/calendar; charset=utf-8"
@@ -173,7 +175,9 @@ def read_csv(response) -> list[dict[str, str]]:
 @pytest.mark.parametrize("n", SIZES)
 def test_the_standings_csv_has_a_row_per_player_in_fixed_queries(client, django_assert_num_queries, n):
     competition = league_with_results(n)
-    with django_assert_num_queries(5):  # the competition, then the standings' four
+    # the competition's club and whether it is public (cached from then on), the competition,
+    # then the standings' four
+    with django_assert_num_queries(7):
         response = client.get(reverse("competition-standings-csv", args=[competition.pk]))
     assert response["Content-Type"] == "text/csv; charset=utf-8"
     assert "attachment" in response["Content-Disposition"]

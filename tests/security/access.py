@@ -13,13 +13,16 @@ from dataclasses import dataclass, field
 from allauth.account.forms import default_token_generator
 from allauth.account.utils import user_pk_to_url_str
 from django.urls import reverse
+from django.utils import timezone
 
+from clubs.models import JoinRequest, Player
 from clubs.services.clubs import invitation_token
 from clubs.services.players import claim_token
-from competitions.models import Match
+from competitions.models import Competition, Match
 from gameplay.models import HandFlag
 from gameplay.services.flags import flag_hand
 from notifications.services import unsubscribe_token
+from tests.factories import UserFactory
 
 from .world import (
     ROLES,
@@ -113,11 +116,41 @@ def hand_url(name: str) -> Callable:
     return url
 
 
+def twin_url(world: World) -> str:
+    """The merge page of a second record of the unclaimed player's person."""
+    twin = Player.objects.create(club=world.club, name="Second Record")
+    return reverse("player-merge", args=[twin.pk])
+
+
+def retired_url(world: World) -> str:
+    Player.objects.filter(pk=world.unclaimed.pk).update(retired_at=timezone.now())
+    return reverse("player-bring-back", args=[world.unclaimed.pk])
+
+
+def join_request_url(name: str) -> Callable:
+    def url(world: World) -> str:
+        asked = JoinRequest.objects.create(club=world.club, user=UserFactory(), name="Nora")
+        return reverse(name, args=[asked.pk])
+
+    return url
+
+
 def flagged_url(world: World) -> str:
     game = game_with_a_hand(world)
     flag = flag_hand(game.hands.get(number=1).pk, actor=world.user("opponent"),
                      reason="It was 12.")
     return reverse("gameplay:dismiss-flag", args=[flag.pk])
+
+
+def sign_up_url_of(name: str) -> Callable:
+    def url(world: World) -> str:
+        Competition.objects.filter(pk=world.draft.pk).update(registration_open=True)
+        return reverse(name, args=[world.draft.pk])
+
+    return url
+
+
+sign_up_url = sign_up_url_of("competition-sign-up")
 
 
 RULING = "wrong_dealer"
@@ -233,6 +266,27 @@ TABLE: dict[str, Access] = {
     "competition-start": Access(
         lambda w: reverse("competition-start", args=[w.draft.pk]), ACTION, ORGANIZERS,
         lambda w: {"seeding": "entered"}),
+    # Changing a competition: a draft edited in full (a form sent empty is refused, and said
+    # so) or deleted; the running one of the match taken back to draft.
+    "competition-edit": Access(
+        lambda w: reverse("competition-edit", args=[w.draft.pk]), ORGANIZER_PAGE,
+        {**ORGANIZERS, "organizer": REFUSED, "staff": REFUSED}),
+    "competition-delete": Access(lambda w: reverse("competition-delete", args=[w.draft.pk]),
+                                 ACTION, ORGANIZERS),
+    "competition-back-to-draft": Access(competition_url("competition-back-to-draft"), ACTION,
+                                        ORGANIZERS, lambda w: {"comment": "Started too soon."}),
+    # Sign-ups (the draft's, opened): anyone reads the page; entering is for the club's
+    # players (a stranger is told to join first); withdrawing for a player entered (here
+    # nobody, so the player is told so); opening them is the organizers'.
+    "competition-sign-up": Access(
+        sign_up_url, PUBLIC,
+        {**signed_in(FORBIDDEN), "player": OK, "opponent": OK}),
+    "competition-sign-up-withdraw": Access(
+        sign_up_url_of("competition-sign-up-withdraw"), ACTION,
+        {**signed_in(FORBIDDEN), "player": REFUSED, "opponent": REFUSED}),
+    "competition-registration": Access(
+        lambda w: reverse("competition-registration", args=[w.draft.pk]), ACTION, ORGANIZERS,
+        lambda w: {"action": "open", "cap": "8"}),
     # Withdrawing: the player themself, or the club's organizers.
     "entry-withdraw": Access(
         lambda w: reverse("entry-withdraw", args=[w.match.entry_a_id]),
@@ -273,6 +327,22 @@ TABLE: dict[str, Access] = {
                                        signed_in(), signed_in(),
                                        lambda w: {"round_paired": "in_app"}),
     "notification-unsubscribe": Access(unsubscribe_url, PUBLIC, PUBLIC),
+    # The organizer's care of one player: rename, merge a second record in, retire, bring back.
+    "organizer-player": Access(lambda w: reverse("organizer-player", args=[w.unclaimed.pk]),
+                               ORGANIZER_PAGE),
+    "player-rename": Access(lambda w: reverse("player-rename", args=[w.unclaimed.pk]), ACTION,
+                            ORGANIZERS, lambda w: {"name": "Renamed Player"}),
+    "player-merge": Access(twin_url, ACTION, ORGANIZERS,
+                           lambda w: {"merged": w.unclaimed.pk, "confirm": "on"}),
+    "player-retire": Access(lambda w: reverse("player-retire", args=[w.unclaimed.pk]), ACTION,
+                            ORGANIZERS),
+    "player-bring-back": Access(retired_url, ACTION, ORGANIZERS),
+    # Asking to join: any account that is not a player of the club yet; the answer: organizers.
+    "club-join": Access(lambda w: reverse("club-join", args=[w.club.slug]), signed_in(),
+                        {**signed_in(), "player": REFUSED, "opponent": REFUSED},
+                        lambda w: {"name": "Nora Newcomer"}),
+    "join-request-accept": Access(join_request_url("join-request-accept"), ACTION, ORGANIZERS),
+    "join-request-refuse": Access(join_request_url("join-request-refuse"), ACTION, ORGANIZERS),
     # The accounts pages (django-allauth's, and the site's own beside them).
     "login": Access(lambda w: reverse("login"), PUBLIC, PUBLIC),
     "account_login": Access(lambda w: reverse("account_login"), PUBLIC, PUBLIC),
@@ -307,4 +377,25 @@ TABLE: dict[str, Access] = {
     "admin-sign-in": Access(lambda w: reverse("admin-sign-in"),
                             {**signed_in(FORBIDDEN), "staff": OK},
                             {**signed_in(FORBIDDEN), "staff": OK}),
+}
+
+
+# A members-only club: its pages are its members' (the players of the club, organizers, staff);
+# a visitor and another club's organizer get the page saying whose they are.
+MEMBERS = {**everyone(FORBIDDEN), "player": OK, "opponent": OK, "organizer": OK, "staff": OK}
+
+
+def members_only(url: Callable[[World], str]) -> Callable[[World], str]:
+    def hidden(world: World) -> str:
+        world.club.is_public = False
+        world.club.save(update_fields=["is_public"])
+        return url(world)
+
+    return hidden
+
+
+MEMBERS_ONLY: dict[str, Access] = {
+    name: Access(members_only(TABLE[name].url), MEMBERS)
+    for name in ("club", "competition", "competition-standings-csv", "competition-fixtures-ics",
+                 "player", "match", "gameplay:scoresheet")
 }

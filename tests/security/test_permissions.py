@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from tests.conftest import empty_caches
 
-from .access import FORBIDDEN, OK, POST_ONLY, SIGN_IN, TABLE, Access
+from .access import FORBIDDEN, MEMBERS_ONLY, OK, POST_ONLY, SIGN_IN, TABLE, Access
 from .checks import outcome, refusal_explained, site_url_names
 from .world import ROLES, World, stored_rows
 
@@ -48,6 +48,12 @@ def visit(world: World, access: Access, role: str, method: str) -> str:
 @pytest.mark.parametrize("name", sorted(TABLE))
 def test_who_may_open_the_page(world, name):
     access = TABLE[name]
+    assert {role: visit(world, access, role, "get") for role in ROLES} == access.get
+
+
+@pytest.mark.parametrize("name", sorted(MEMBERS_ONLY))
+def test_who_may_open_a_members_only_clubs_page(world, name):
+    access = MEMBERS_ONLY[name]
     assert {role: visit(world, access, role, "get") for role in ROLES} == access.get
 
 

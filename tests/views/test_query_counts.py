@@ -103,10 +103,11 @@ def test_competition_page(client, django_assert_num_queries, n):
                                  status=Match.Status.CONFIRMED)
             Match.objects.filter(pk=match.pk).update(winner=match.entry_a, games_a=1)
     url = reverse("competition", args=[competition.pk]) + "?round=all"
+    # the club of the page's object and whether it is public (both cached from then on);
     # the page's version (the competition exists); competition with season and club, entries
     # with players, rounds, their matches and SIDES; the standings: entries, confirmed matches,
     # their games' totals, hands won
-    with django_assert_num_queries(9 + SIDES):
+    with django_assert_num_queries(2 + 9 + SIDES):
         html = get(client, url)
     assert html.count('class="match-line"') == 2 * n
     assert Entry.objects.filter(competition=competition).count() == 4 * n
@@ -126,9 +127,10 @@ def test_knockout_page_with_its_bracket(client, django_assert_num_queries, playe
     register_players(competition, PlayerFactory.create_batch(players, club=club),
                      actor=organizer)
     start_competition(competition.pk, actor=organizer)
+    # the club of the page's object and whether it is public (both cached from then on);
     # the version, the page's three, the shown round's matches and their two sides (no winner
     # yet); the bracket: rounds, their matches with players, entries with players
-    with django_assert_num_queries(10):
+    with django_assert_num_queries(2 + 10):
         html = get(client, reverse("competition", args=[competition.pk]))
     assert html.count('class="bracket-match box-') == 2 * players - 1  # reset included
 
@@ -145,10 +147,12 @@ def test_match_page_for_its_organizer(client, django_assert_num_queries, n):
         Hand.objects.create(game_id=match.games.get(number=number).pk, number=1, dealer="A",
                             outcome="gin", knocker="A", winner="A", points=25)
     client.force_login(organizer)
+    # the club of the page's object and whether it is public (both cached from then on);
     # + match with its sides, games, their hands, reports, audit with actors, is the viewer an
     # organizer, the two ratings for the win chances (the match, then the players' ratings),
-    # may the viewer correct its hands (organizer)
-    with django_assert_num_queries(SIGNED_IN + 9):
+    # may the viewer correct its hands (organizer); the club of the page's object and whether
+    # it is public (both cached from then on)
+    with django_assert_num_queries(SIGNED_IN + 2 + 9):
         html = get(client, reverse("match", args=[match.pk]))
     assert html.count("Scoresheet<span") == n
     assert html.count("The hands of game") == n
@@ -164,9 +168,10 @@ def test_scoresheet_for_a_player(client, django_assert_num_queries, n):
         Hand.objects.create(game=game, number=number, dealer="A", outcome="knock",
                             knocker="A", winner="A", points=1)
     client.force_login(player)
+    # the club of the page's object and whether it is public (both cached from then on);
     # + game with its match and players, hands, their open flags, may the viewer correct
     # hands (organizer) (the player's side needs no query)
-    with django_assert_num_queries(SIGNED_IN + 4):
+    with django_assert_num_queries(SIGNED_IN + 2 + 4):
         html = get(client, reverse("gameplay:scoresheet", args=[game.pk]))
     assert Game.objects.get(pk=game.pk).hands.count() == n
     assert html.count("<td>Knock") == n
@@ -182,9 +187,10 @@ def test_player_page(client, django_assert_num_queries, n):
         played = MatchFactory(competition=competition, status=Match.Status.CONFIRMED,
                               entry_b=mine)
         Match.objects.filter(pk=played.pk).update(winner=played.entry_b, games_b=1)
+    # the club of the page's object and whether it is public (both cached from then on);
     # player with club, entries with competitions, results and their SIDES, next matches and
     # their two sides (no winner), opponents, current rating, rating history
-    with django_assert_num_queries(7 + SIDES + 2):
+    with django_assert_num_queries(2 + 7 + SIDES + 2):
         html = get(client, reverse("player", args=[player.pk]))
     assert html.count('class="match-line"') == n
     assert html.count("outcome-won") == n
@@ -206,7 +212,7 @@ def test_player_page_head_to_head(client, django_assert_num_queries, n):
     url = reverse("player", args=[player.pk]) + f"?opponent={opponent.pk}"
     # the page's (no match to play here: no sides for them), + the matches between them and
     # their SIDES, their games
-    with django_assert_num_queries(7 + SIDES + 1 + SIDES + 1):
+    with django_assert_num_queries(2 + 7 + SIDES + 1 + SIDES + 1):
         html = get(client, url)
     assert f"<strong>{n}–0</strong>" in html
     assert f"game points {120 * n}–{40 * n}" in html

@@ -1,6 +1,7 @@
 """The organizer's pages of a club and its competitions."""
 
 from competitions.views.organizer.create import new_competition
+from competitions.views.organizer.edit import back_to_draft, delete, edit
 from competitions.views.organizer.entries import (
     entries,
     late_entry,
@@ -12,5 +13,5 @@ from competitions.views.organizer.entries import (
 from competitions.views.organizer.matches import decide, matches
 from competitions.views.organizer.players import add_players
 
-__all__ = ["add_players", "decide", "entries", "late_entry", "matches",
+__all__ = ["add_players", "back_to_draft", "decide", "delete", "edit", "entries", "late_entry", "matches",
            "new_competition", "new_entrant", "seeds", "start", "withdraw"]

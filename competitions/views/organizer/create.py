@@ -31,7 +31,7 @@ def new_competition(request: HttpRequest, club) -> HttpResponse:
     try:
         competition = create_competition_in_season(
             club, actor=request.user, season=data["season"], new_season=data["new_season"],
-            name=data["name"], format=data["format"], preset=data["preset"],
+            name=data["name"], description=data["description"], format=data["format"], preset=data["preset"],
             house_rules=form.house_rules(), **form.settings(),
         )
     except ServiceError as error:

@@ -18,6 +18,7 @@ from competitions import selectors_organizer as selectors
 from competitions.forms.entries import (
     NewEntrantForm,
     RegisterForm,
+    RegistrationForm,
     SeedsForm,
     StartForm,
     WithdrawForm,
@@ -60,6 +61,9 @@ def _render(request: HttpRequest, competition: Competition, *, filter_text: str 
     context = {
         "competition": competition, "club": competition.season.club, "page": page,
         "draft": draft,
+        "registration_form": RegistrationForm(initial={
+            "closes_at": competition.registration_closes_at,
+            "cap": competition.registration_cap}),
         "register_form": RegisterForm(candidates=Player.objects.none()),
         "ticked": {int(pk) for pk in request.POST.getlist("players") if pk.isdigit()},
         "new_form": NewEntrantForm(),
@@ -73,7 +77,7 @@ def _render(request: HttpRequest, competition: Competition, *, filter_text: str 
 
 
 def _register(request: HttpRequest, competition: Competition) -> HttpResponse:
-    candidates = Player.objects.filter(club=competition.season.club)
+    candidates = Player.objects.filter(club=competition.season.club, retired_at__isnull=True)
     form = RegisterForm(request.POST, candidates=candidates)
     if not form.is_valid():
         return _render(request, competition, forms={"register_form": form}, status=UNPROCESSABLE)
@@ -101,7 +105,7 @@ def new_entrant(request: HttpRequest, competition: Competition) -> HttpResponse:
 
 
 def _not_entered(competition: Competition):
-    return Player.objects.filter(club=competition.season.club).exclude(
+    return Player.objects.filter(club=competition.season.club, retired_at__isnull=True).exclude(
         entries__competition=competition).order_by("name")
 
 

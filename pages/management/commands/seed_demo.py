@@ -29,6 +29,7 @@ from competitions.models import AuditEntry, Competition, Match, ResultReport
 from competitions.services.competitions import create_competition, register_players
 from competitions.services.draws import start_competition
 from competitions.services.results import dispute_result, report_result
+from competitions.services.sign_ups import open_registration, sign_up
 from gameplay.models import Game, Hand
 from gameplay.services.selfplay import match_seed, play_games, play_match, playable_matches
 from ratings.services import recompute_ratings
@@ -62,6 +63,7 @@ class Command(BaseCommand):
                                        starts_on=(started - timedelta(weeks=9)).date())
         knockout(season, organizer, players[12:20], started)
         league(season, organizer, players[:12], started)
+        sign_ups(season, organizer, players[20:], started)
         recompute_ratings(club)
         seconds = (timezone.now() - started).total_seconds()
         self.stdout.write(credentials(organizer, players, seconds))
@@ -136,6 +138,18 @@ def _half_done(matches: list[Match]) -> None:
                            comment="My last hand was gin, not a knock: the points are wrong.")
 
 
+def sign_ups(season: Season, organizer, players: list[Player], now) -> Competition:
+    """A Swiss taking sign-ups for two more weeks, three players signed up already."""
+    competition = create_competition(
+        season, actor=organizer, name="Summer Swiss", format=Competition.Format.SWISS,
+        swiss_rounds=4, description="Four rounds on the terrace; sign up by yourself.")
+    open_registration(competition.pk, actor=organizer, closes_at=now + timedelta(weeks=2),
+                      cap=16)
+    for player in players[:3]:
+        sign_up(competition.pk, user=player.user)
+    return competition
+
+
 def _started(season: Season, organizer, players: list[Player], **settings) -> Competition:
     competition = create_competition(season, actor=organizer, **settings)
     register_players(competition, players, actor=organizer)
@@ -152,7 +166,8 @@ def backdate(match_ids: list[int], moment) -> None:
 
 
 def credentials(organizer, players: list[Player], seconds: float) -> str:
-    lines = [f"{CLUB}: {len(players)} players, a league under way and a finished knockout "
+    lines = [f"{CLUB}: {len(players)} players, a league under way, a finished knockout and a "
+             "Swiss taking sign-ups "
              f"({seconds:.0f} s).", f"Sign in with the password '{PASSWORD}' as:",
              f"  {organizer.username:<10} (organizer)"]
     lines += [f"  {p.user.username:<10} {p.name}" for p in players]

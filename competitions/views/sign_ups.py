@@ -1,0 +1,98 @@
+"""A player signs himself up for a competition taking sign-ups, or withdraws, before the
+start; the organizer opens and closes the sign-ups on the entries page."""
+
+from __future__ import annotations
+
+from zoneinfo import ZoneInfo
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils import timezone
+from django.views.decorators.http import require_http_methods, require_POST
+
+from clubs.models import Player
+from competitions import selectors_organizer as selectors
+from competitions.forms.entries import RegistrationForm
+from competitions.models import Competition
+from competitions.services import sign_ups
+from competitions.views.organizer.access import refused
+from competitions.views.visibility import club_of_competition, members_only
+from core.errors import ServiceError
+from core.views import go, refusal_status, sign_in_first
+
+TEMPLATE = "competitions/sign_up.html"
+
+
+@require_http_methods(["GET", "POST"])
+def sign_up(request: HttpRequest, pk: int) -> HttpResponse:
+    if (refusal := members_only(request, club_of_competition(pk))) is not None:
+        return refusal
+    competition = get_object_or_404(Competition.objects.select_related("season__club"), pk=pk)
+    if request.method != "POST":
+        return _render(request, competition)
+    if not request.user.is_authenticated:
+        return sign_in_first(request, reverse("competition-sign-up", args=[pk]))
+    try:
+        sign_ups.sign_up(pk, user=request.user)
+    except ServiceError as error:
+        return _render(request, competition, refusal=error.message,
+                       status=refusal_status(error))
+    messages.success(request, f"You are entered in {competition.name}.")
+    return go(request, reverse("competition-sign-up", args=[pk]))
+
+
+@require_POST
+def withdraw(request: HttpRequest, pk: int) -> HttpResponse:
+    competition = get_object_or_404(Competition.objects.select_related("season__club"), pk=pk)
+    if not request.user.is_authenticated:
+        return sign_in_first(request, reverse("competition-sign-up", args=[pk]))
+    try:
+        sign_ups.withdraw_sign_up(pk, user=request.user)
+    except ServiceError as error:
+        return _render(request, competition, refusal=error.message,
+                       status=refusal_status(error))
+    messages.success(request, f"You are no longer entered in {competition.name}.")
+    return go(request, reverse("competition-sign-up", args=[pk]))
+
+
+def _render(request, competition: Competition, *, refusal: str = "", status: int = 200):
+    club = competition.season.club
+    player = (Player.objects.filter(club=club, user=request.user).first()
+              if request.user.is_authenticated else None)
+    entered = player is not None and competition.entries.filter(player=player).exists()
+    context = {"competition": competition, "club": club, "player": player, "entered": entered,
+               "closed": sign_ups.registration_refusal(competition), "refusal": refusal,
+               "signed_up": competition.entries.filter(withdrawn_at__isnull=True).count()}
+    return render(request, TEMPLATE, context, status=status)
+
+
+@require_POST
+def registration(request: HttpRequest, pk: int) -> HttpResponse:
+    """The organizer opens the sign-ups (with the form's closing time and cap) or closes them."""
+    competition = selectors.organizer_competition(pk)
+    club = competition.season.club
+    if (refusal := refused(request, club)) is not None:
+        return refusal
+    entries = reverse("competition-entries", args=[pk])
+    form = RegistrationForm(request.POST)
+    try:
+        if request.POST.get("action") == "close":
+            sign_ups.close_registration(pk, actor=request.user)
+            messages.success(request, "Sign-ups are closed.")
+            return go(request, entries)
+        if not form.is_valid():
+            raise ServiceError(" ".join(e for errors in form.errors.values() for e in errors))
+        closes_at = form.cleaned_data["closes_at"]
+        if closes_at is not None and timezone.is_naive(closes_at):
+            closes_at = closes_at.replace(tzinfo=ZoneInfo(club.time_zone))
+        sign_ups.open_registration(pk, actor=request.user, closes_at=closes_at,
+                                   cap=form.cleaned_data["cap"])
+    except ServiceError as error:
+        return render(request, "organizer/registration_refused.html",
+                      {"competition": competition, "club": club, "reason": error.message},
+                      status=refusal_status(error))
+    messages.success(request, "Sign-ups are open: the club's players enter themselves on the "
+                     "competition's page.")
+    return go(request, entries)

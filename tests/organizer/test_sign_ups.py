@@ -1,0 +1,162 @@
+"""Sign-ups: open with a closing time and a cap; a signed-in player of the club enters or
+withdraws himself before the start; the organizer still edits the entries."""
+
+from datetime import timedelta
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+
+from clubs.models import Player
+from clubs.services.joining import accept_request, ask_to_join
+from clubs.services.player_records import retire_player
+from competitions.models import Competition, Entry
+from competitions.services.competitions import register_players
+from competitions.services.draws import start_competition
+from competitions.services.sign_ups import (
+    close_registration,
+    open_registration,
+    sign_up,
+    withdraw_sign_up,
+)
+from core.errors import NotAllowed, ServiceError
+from tests.factories import PlayerFactory, UserFactory
+
+from .conftest import draft, sign_in
+
+pytestmark = pytest.mark.django_db
+
+
+def pat(people) -> Player:
+    return Player.objects.get(club=people.club, user=people.player)
+
+
+def opened(people, **options) -> Competition:
+    competition = draft(people)
+    open_registration(competition.pk, actor=people.organizer, **options)
+    return competition
+
+
+def test_a_player_of_the_club_signs_up_and_withdraws(people):
+    competition = opened(people)
+    entry = sign_up(competition.pk, user=people.player)
+    assert entry.player == pat(people)
+    with pytest.raises(ServiceError, match=r"entered in .* already"):
+        sign_up(competition.pk, user=people.player)
+    withdraw_sign_up(competition.pk, user=people.player)
+    assert not competition.entries.exists()
+    with pytest.raises(ServiceError, match="not entered"):
+        withdraw_sign_up(competition.pk, user=people.player)
+
+
+def test_no_sign_up_where_registration_is_not_open(people):
+    competition = draft(people)
+    with pytest.raises(ServiceError, match="does not take sign-ups"):
+        sign_up(competition.pk, user=people.player)
+    open_registration(competition.pk, actor=people.organizer)
+    close_registration(competition.pk, actor=people.organizer)
+    with pytest.raises(ServiceError, match="does not take sign-ups"):
+        sign_up(competition.pk, user=people.player)
+
+
+def test_no_sign_up_after_the_closing_time(people):
+    competition = opened(people, closes_at=timezone.now() + timedelta(hours=1))
+    Competition.objects.filter(pk=competition.pk).update(
+        registration_closes_at=timezone.now() - timedelta(minutes=1))
+    with pytest.raises(ServiceError, match="Sign-ups closed on"):
+        sign_up(competition.pk, user=people.player)
+
+
+def test_a_closing_time_in_the_past_and_a_cap_below_two_are_refused(people):
+    competition = draft(people)
+    with pytest.raises(ServiceError) as refused:
+        open_registration(competition.pk, actor=people.organizer,
+                          closes_at=timezone.now() - timedelta(hours=1))
+    assert refused.value.field == "closes_at"
+    with pytest.raises(ServiceError) as refused:
+        open_registration(competition.pk, actor=people.organizer, cap=1)
+    assert refused.value.field == "cap"
+
+
+def test_the_cap_is_kept(people):
+    competition = opened(people, cap=2)
+    register_players(competition, [PlayerFactory(club=people.club, user=None),
+                                   PlayerFactory(club=people.club, user=None)],
+                     actor=people.organizer)
+    with pytest.raises(ServiceError, match="is full: 2 players"):
+        sign_up(competition.pk, user=people.player)
+
+
+def test_no_sign_up_or_withdrawal_after_the_start(people):
+    competition = opened(people)
+    sign_up(competition.pk, user=people.player)
+    register_players(competition, [PlayerFactory(club=people.club, user=None)],
+                     actor=people.organizer)
+    start_competition(competition.pk, actor=people.organizer)
+    with pytest.raises(ServiceError, match="started"):
+        withdraw_sign_up(competition.pk, user=people.player)
+    other = UserFactory()
+    PlayerFactory(club=people.club, user=other)
+    with pytest.raises(ServiceError, match="closed when the competition started"):
+        sign_up(competition.pk, user=other)
+
+
+def test_only_players_of_the_club_sign_up_and_a_new_member_may(people):
+    competition = opened(people)
+    newcomer = UserFactory()
+    with pytest.raises(NotAllowed, match="ask to join"):
+        sign_up(competition.pk, user=newcomer)
+    accept_request(ask_to_join(people.club, user=newcomer, name="Nora"), actor=people.organizer)
+    assert sign_up(competition.pk, user=newcomer).player.name == "Nora"
+
+
+def test_a_retired_player_does_not_sign_up(people):
+    competition = opened(people)
+    retire_player(pat(people), actor=people.organizer)
+    with pytest.raises(ServiceError, match="retired"):
+        sign_up(competition.pk, user=people.player)
+
+
+def test_only_an_organizer_opens_the_sign_ups(people):
+    with pytest.raises(NotAllowed):
+        open_registration(draft(people).pk, actor=people.player)
+
+
+def test_the_sign_up_page_enters_and_withdraws(client, people):
+    competition = opened(people, cap=8)
+    url = reverse("competition-sign-up", args=[competition.pk])
+    assert "Sign in to sign up" in client.get(url).content.decode()
+    sign_in(client, people.player)
+    assert "Enter as Pat" in client.get(url).content.decode()
+    assert client.post(url).status_code == 302
+    assert Entry.objects.filter(competition=competition, player=pat(people)).exists()
+    response = client.post(url)
+    assert response.status_code == 422 and "already" in response.content.decode()
+    withdraw = reverse("competition-sign-up-withdraw", args=[competition.pk])
+    assert client.post(withdraw).status_code == 302
+    assert not competition.entries.exists()
+
+
+def test_a_stranger_is_sent_to_join_the_club(client, people):
+    competition = opened(people)
+    sign_in(client, UserFactory())
+    url = reverse("competition-sign-up", args=[competition.pk])
+    assert "Ask to join" in client.get(url).content.decode()
+    assert client.post(url).status_code == 403
+
+
+def test_the_organizer_opens_and_closes_the_sign_ups_on_the_entries_page(client, people):
+    competition = draft(people)
+    sign_in(client, people.organizer)
+    url = reverse("competition-registration", args=[competition.pk])
+    response = client.post(url, {"action": "open", "closes_at": "2999-01-31T20:00",
+                                 "cap": "16"})
+    assert response.status_code == 302
+    competition.refresh_from_db()
+    assert competition.registration_open and competition.registration_cap == 16
+    page = client.get(reverse("competition", args=[competition.pk])).content.decode()
+    assert "Sign-ups are open until 31 Jan 2999" in page
+    response = client.post(url, {"action": "open", "cap": "1"})
+    assert response.status_code == 422
+    assert client.post(url, {"action": "close"}).status_code == 302
+    assert not Competition.objects.get(pk=competition.pk).registration_open
