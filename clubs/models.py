@@ -74,6 +74,8 @@ class Player(models.Model):
         blank=True,
         related_name="players",
     )
+    # The version in the player's private calendar address; a new version revokes the old one.
+    calendar_version = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
