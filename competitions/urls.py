@@ -22,4 +22,6 @@ urlpatterns = [
     path("competitions/<int:pk>/manage/", organizer.matches, name="organizer-matches"),
     path("entries/<int:pk>/withdraw/", organizer.withdraw, name="entry-withdraw"),
     path("matches/<int:pk>/decide/", organizer.decide, name="match-decide"),
+    path("rounds/<int:pk>/dates/", organizer.round_dates, name="round-dates"),
+    path("matches/<int:pk>/overdue/", organizer.overdue, name="match-overdue"),
 ]

@@ -1,6 +1,15 @@
 from django.urls import path
 
-from pages.views import club_settings, clubs, home, matches, organizer_club, paper, players
+from pages.views import (
+    club_settings,
+    clubs,
+    home,
+    match_schedule,
+    matches,
+    organizer_club,
+    paper,
+    players,
+)
 
 urlpatterns = [
     path("", home.home, name="home"),
@@ -21,6 +30,10 @@ urlpatterns = [
     path("matches/<int:pk>/resolve/", matches.resolve, name="match-resolve"),
     path("matches/<int:pk>/correct/", matches.correct, name="match-correct"),
     path("matches/<int:pk>/forfeit/", matches.forfeit, name="match-forfeit"),
+    path("matches/<int:pk>/time/", match_schedule.set_time, name="match-set-time"),
+    path("matches/<int:pk>/time/propose/", match_schedule.propose_time,
+         name="match-propose-time"),
+    path("matches/<int:pk>/time/accept/", match_schedule.accept_time, name="match-accept-time"),
     # The organizer's page of a club
     path("clubs/<slug:slug>/manage/", organizer_club.dashboard, name="organizer-club"),
     path("clubs/<slug:slug>/manage/players/", organizer_club.add_player,

@@ -31,6 +31,7 @@ from core.views import (
 from gameplay.services import start_game as start_game_service
 from pages import selectors as page_selectors
 from pages.views.match_actions import match_actions, viewer_of
+from pages.views.match_schedule import schedule_context
 from ratings.selectors import win_probability
 
 TEMPLATE = "pages/match.html"
@@ -48,8 +49,9 @@ def match(request: HttpRequest, pk: int) -> HttpResponse:
 def _render(request: HttpRequest, pk: int, *, forms: dict | None = None,
             refusal: str = "", status: int = 200) -> HttpResponse:
     page = page_selectors.match_page(pk)
-    context = {**_page_context(request.user, page), **_blank_forms(page.match), **(forms or {}),
-               "refusal": refusal}
+    context = {**_page_context(request.user, page), **_blank_forms(page.match),
+               **schedule_context(page.match, viewer_of(request.user, page.match)),
+               **(forms or {}), "refusal": refusal}
     for name, action in FORM_ACTIONS.items():
         if not getattr(context["actions"], action):
             context["refusal"] = context["refusal"] or unseen_errors(context[name])

@@ -13,11 +13,13 @@ from django.views.decorators.http import require_POST
 
 from competitions import selectors_organizer as selectors
 from competitions.forms.entries import DecisionForm
+from competitions.forms.schedule import OverdueForm, RoundDatesForm
 from competitions.models import Competition, Match
+from competitions.selectors import side_names
 from competitions.services.decide import keep_match, reset_match
 from competitions.views.organizer.access import refused
 from core.errors import ServiceError
-from core.views import UNPROCESSABLE, go, refusal_status, render_page
+from core.views import UNPROCESSABLE, go, in_club_zone, refusal_status, render_page
 
 TEMPLATE = "organizer/matches.html"
 NO_DECISION = "There is no decision to make about this match."
@@ -25,15 +27,23 @@ NO_DECISION = "There is no decision to make about this match."
 
 def matches(request: HttpRequest, pk: int) -> HttpResponse:
     competition = selectors.organizer_competition(pk)
-    return refused(request, competition.season.club) or _render(request, competition)
+    return refused(request, competition.season.club) or render_matches(request, competition)
 
 
-def _render(request: HttpRequest, competition: Competition, *, forms: dict | None = None,
+def render_matches(request: HttpRequest, competition: Competition, *, forms: dict | None = None,
             refusal: str = "", status: int = 200) -> HttpResponse:
     decisions = selectors.open_decisions(Q(match__competition=competition))
     forms = forms or {}
+    club = competition.season.club
+    in_club_zone(club)
     context = {
-        "competition": competition, "club": competition.season.club,
+        "competition": competition, "club": club,
+        "rounds": [(r, forms.get(("round", r.pk)) or RoundDatesForm(
+            prefix=f"r{r.pk}", initial={"starts_on": r.starts_on, "play_by": r.play_by}))
+            for r in competition.rounds.order_by("bracket", "number")],
+        "overdue": [(m, forms.get(("overdue", m.pk)) or OverdueForm(
+            prefix=f"o{m.pk}", names=side_names(m)))
+            for m in selectors.overdue_matches(competition)],
         "groups": selectors.matches_by_status(competition),
         "decisions": [(d, forms.get(d.match_id) or DecisionForm(prefix=f"d{d.match_id}"))
                       for d in decisions],
@@ -49,15 +59,15 @@ def decide(request: HttpRequest, pk: int) -> HttpResponse:
     if (refusal := refused(request, competition.season.club)) is not None:
         return refusal
     if not selectors.open_decisions(Q(match=match)):
-        return _render(request, competition, refusal=NO_DECISION, status=UNPROCESSABLE)
+        return render_matches(request, competition, refusal=NO_DECISION, status=UNPROCESSABLE)
     form = DecisionForm(request.POST, prefix=f"d{match.pk}")
     if not form.is_valid():
-        return _render(request, competition, forms={match.pk: form}, status=UNPROCESSABLE)
+        return render_matches(request, competition, forms={match.pk: form}, status=UNPROCESSABLE)
     decide_with = reset_match if form.cleaned_data["decision"] == "reset" else keep_match
     try:
         decide_with(match.pk, actor=request.user, comment=form.cleaned_data["comment"])
     except ServiceError as error:
-        return _render(request, competition, forms={match.pk: form}, refusal=error.message,
+        return render_matches(request, competition, forms={match.pk: form}, refusal=error.message,
                        status=refusal_status(error))
     done = "reset: it is to be played again" if decide_with is reset_match else "kept as played"
     messages.success(request, f"{match} is {done}.")
