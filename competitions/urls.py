@@ -1,13 +1,14 @@
 from django.urls import path
 
-from competitions.views import competitions, exports, organizer
+from competitions.views import competitions, exports, exports_calendar, organizer
 
 urlpatterns = [
     path("competitions/<int:pk>/", competitions.competition, name="competition"),
     path("competitions/<int:pk>/standings.csv", exports.standings_csv,
          name="competition-standings-csv"),
-    path("competitions/<int:pk>/fixtures.ics", exports.fixtures_ics,
+    path("competitions/<int:pk>/fixtures.ics", exports_calendar.fixtures_ics,
          name="competition-fixtures-ics"),
+    path("calendar/<str:token>/matches.ics", exports_calendar.player_ics, name="player-ics"),
     # The organizer's pages
     path("clubs/<slug:slug>/manage/players/many/", organizer.add_players,
          name="organizer-add-players"),

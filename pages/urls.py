@@ -22,6 +22,7 @@ urlpatterns = [
          club_settings.remove_organizer, name="club-remove-organizer"),
     path("invitations/<str:token>/", club_settings.invitation, name="organizer-invitation"),
     path("players/<int:pk>/", players.player, name="player"),
+    path("players/<int:pk>/calendar/new/", players.new_calendar, name="player-new-calendar"),
     path("matches/<int:pk>/", matches.match, name="match"),
     path("matches/<int:pk>/start-game/", matches.start_game, name="match-start-game"),
     path("matches/<int:pk>/report/", matches.report, name="match-report"),

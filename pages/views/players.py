@@ -7,13 +7,20 @@ after any change a player page shows) and then read from the fragment cache, wit
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.core.cache import caches
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils.safestring import mark_safe
+from django.views.decorators.http import require_POST
 
+from clubs.models import Player
+from clubs.services.calendar import calendar_token, new_calendar_address
 from competitions.page_versions import FRAGMENT_SECONDS, player_pages_version
+from core.errors import ServiceError
+from core.views import go, refusal_status, sign_in_first
 from pages import selectors
 from ratings.selectors import player_rating, rating_history
 
@@ -30,7 +37,31 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
         title, body = _rendered(_context(pk, chosen))
     else:
         title, body = _cached(pk)
-    return render(request, TEMPLATE, {"title": title, "body": mark_safe(body)})
+    context = {"title": title, "body": mark_safe(body), "own": _own_player(request, pk)}
+    if context["own"] is not None:
+        token = calendar_token(context["own"])
+        context["calendar_url"] = request.build_absolute_uri(reverse("player-ics", args=[token]))
+    return render(request, TEMPLATE, context)
+
+
+def _own_player(request: HttpRequest, pk: int) -> Player | None:
+    """The player, when the viewer's account is theirs (a visitor costs no query)."""
+    if not request.user.is_authenticated:
+        return None
+    return Player.objects.filter(pk=pk, user=request.user).first()
+
+
+@require_POST
+def new_calendar(request: HttpRequest, pk: int) -> HttpResponse:
+    """The player makes a new private calendar address; the old one stops working."""
+    if not request.user.is_authenticated:
+        return sign_in_first(request, reverse("player", args=[pk]))
+    try:
+        new_calendar_address(pk, actor=request.user)
+    except ServiceError as error:
+        return HttpResponse(error.message, status=refusal_status(error), content_type="text/plain")
+    messages.success(request, "Your calendar has a new address: the old one no longer works.")
+    return go(request, reverse("player", args=[pk]) + "#calendar-h")
 
 
 def _cached(pk: int) -> tuple[str, str]:
