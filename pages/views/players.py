@@ -59,7 +59,9 @@ def new_calendar(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         new_calendar_address(pk, actor=request.user)
     except ServiceError as error:
-        return HttpResponse(error.message, status=refusal_status(error), content_type="text/plain")
+        return render(request, "pages/refused.html",
+                      {"reason": error.message, "back": reverse("player", args=[pk])},
+                      status=refusal_status(error))
     messages.success(request, "Your calendar has a new address: the old one no longer works.")
     return go(request, reverse("player", args=[pk]) + "#calendar-h")
 
