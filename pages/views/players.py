@@ -20,9 +20,9 @@ from clubs.models import Player
 from clubs.services.calendar import calendar_token, new_calendar_address
 from competitions.page_versions import FRAGMENT_SECONDS, player_pages_version
 from core.errors import ServiceError
-from core.views import go, refusal_status, sign_in_first
+from core.views import go, in_club_zone, refusal_status, sign_in_first
 from pages import selectors
-from ratings.selectors import player_rating, rating_history
+from ratings.selectors import player_rating, rating_history, week_closes
 
 TEMPLATE = "pages/player.html"
 BODY = "pages/player_body.html"
@@ -68,7 +68,8 @@ def new_calendar(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _cached(pk: int) -> tuple[str, str]:
     fragments = caches["template_fragments"]
-    key = f"player-page:{pk}:{player_pages_version()}"
+    # The week is in the key: the page says when this week's rating period closes.
+    key = f"player-page:{pk}:{player_pages_version()}:{week_closes():%Y%m%d}"
     found = fragments.get(key)
     if found is None:
         found = _rendered(_context(pk, ""))
@@ -82,6 +83,7 @@ def _rendered(context: dict) -> tuple[str, str]:
 
 def _context(pk: int, chosen_value: str) -> dict:
     page = selectors.player_page(pk)
+    in_club_zone(page.player.club)
     chosen, problem = _chosen_opponent(chosen_value, page.opponents)
     return {
         "page": page,
@@ -91,6 +93,8 @@ def _context(pk: int, chosen_value: str) -> dict:
         "chosen": chosen_value,
         "opponent_problem": problem,
         "h2h": selectors.head_to_head(page.player, chosen) if chosen else None,
+        "zone": page.player.club.time_zone,
+        "week_closes": week_closes(),
     }
 
 
