@@ -13,8 +13,7 @@ MOMENT = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT
 
 class RoundDatesForm(ServiceErrorForm):
     starts_on = forms.DateField(label="Starts on (optional)", required=False, widget=DATE)
-    play_by = forms.DateField(label="Play by", required=False, widget=DATE,
-                              help_text="Matches not confirmed by the end of this day are overdue.")
+    play_by = forms.DateField(label="Play by", required=False, widget=DATE)
 
 
 class MatchTimeForm(ServiceErrorForm):
@@ -39,7 +38,8 @@ class OverdueForm(ServiceErrorForm):
 
     choice = forms.ChoiceField(label="Do", choices=OVERDUE_CHOICES, widget=forms.RadioSelect,
                                initial="extend")
-    play_by = forms.DateField(label="New play-by date", required=False, widget=DATE)
+    play_by = forms.DateField(label="New play-by date (to extend)", required=False,
+                              widget=DATE)
 
     def __init__(self, *args, names: tuple[str, str] | None = None, **kwargs) -> None:
         super().__init__(*args, **kwargs)

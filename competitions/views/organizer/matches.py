@@ -48,6 +48,7 @@ def render_matches(request: HttpRequest, competition: Competition, *, forms: dic
         "decisions": [(d, forms.get(d.match_id) or DecisionForm(prefix=f"d{d.match_id}"))
                       for d in decisions],
         "refusal": refusal,
+        "schedule_errors": any(key[0] == "round" for key in forms if isinstance(key, tuple)),
     }
     return render_page(request, TEMPLATE, context, partial="matches", status=status)
 
