@@ -38,6 +38,7 @@ TEMPLATE = "pages/match.html"
 PARTIAL = "match-body"
 FORM_ACTIONS = {"dispute_form": "dispute", "resolve_form": "resolve", "correct_form": "correct",
                 "forfeit_form": "forfeit"}
+SCHEDULE_FORMS = {"time_form": "set", "propose_form": "propose"}
 # The win chances are a forecast: shown until the result is reported.
 BEFORE_PLAY = (Match.Status.PENDING, Match.Status.SCHEDULED, Match.Status.IN_PROGRESS)
 
@@ -49,11 +50,14 @@ def match(request: HttpRequest, pk: int) -> HttpResponse:
 def _render(request: HttpRequest, pk: int, *, forms: dict | None = None,
             refusal: str = "", status: int = 200) -> HttpResponse:
     page = page_selectors.match_page(pk)
-    context = {**_page_context(request.user, page), **_blank_forms(page.match),
-               **schedule_context(page.match, viewer_of(request.user, page.match)),
+    base = _page_context(request.user, page)
+    context = {**base, **_blank_forms(page.match), **schedule_context(page.match, base["viewer"]),
                **(forms or {}), "refusal": refusal}
     for name, action in FORM_ACTIONS.items():
         if not getattr(context["actions"], action):
+            context["refusal"] = context["refusal"] or unseen_errors(context[name])
+    for name, action in SCHEDULE_FORMS.items():
+        if not getattr(context["schedule"], action):
             context["refusal"] = context["refusal"] or unseen_errors(context[name])
     return render_page(request, TEMPLATE, context, partial=PARTIAL, status=status)
 

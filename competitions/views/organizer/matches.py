@@ -19,7 +19,14 @@ from competitions.selectors import side_names
 from competitions.services.decide import keep_match, reset_match
 from competitions.views.organizer.access import refused
 from core.errors import ServiceError
-from core.views import UNPROCESSABLE, go, in_club_zone, refusal_status, render_page
+from core.views import (
+    UNPROCESSABLE,
+    go,
+    in_club_zone,
+    refusal_status,
+    render_page,
+    unseen_errors,
+)
 
 TEMPLATE = "organizer/matches.html"
 NO_DECISION = "There is no decision to make about this match."
@@ -36,6 +43,11 @@ def render_matches(request: HttpRequest, competition: Competition, *, forms: dic
     forms = forms or {}
     club = competition.season.club
     in_club_zone(club)
+    overdue = selectors.overdue_matches(competition)
+    listed = {("overdue", m.pk) for m in overdue}
+    refusal = refusal or " ".join(
+        unseen_errors(form) for key, form in forms.items()
+        if isinstance(key, tuple) and key[0] == "overdue" and key not in listed).strip()
     context = {
         "competition": competition, "club": club,
         "rounds": [(r, forms.get(("round", r.pk)) or RoundDatesForm(
@@ -43,7 +55,7 @@ def render_matches(request: HttpRequest, competition: Competition, *, forms: dic
             for r in competition.rounds.order_by("bracket", "number")],
         "overdue": [(m, forms.get(("overdue", m.pk)) or OverdueForm(
             prefix=f"o{m.pk}", names=side_names(m)))
-            for m in selectors.overdue_matches(competition)],
+            for m in overdue],
         "groups": selectors.matches_by_status(competition),
         "decisions": [(d, forms.get(d.match_id) or DecisionForm(prefix=f"d{d.match_id}"))
                       for d in decisions],
