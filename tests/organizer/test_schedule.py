@@ -16,7 +16,9 @@ from core.errors import NotAllowed, ServiceError
 from tests.factories import (
     ClubFactory,
     CompetitionFactory,
+    EntryFactory,
     MatchFactory,
+    PlayerFactory,
     RoundFactory,
     SeasonFactory,
     UserFactory,
@@ -183,3 +185,20 @@ def test_round_dates_are_saved_and_a_play_by_before_the_start_is_refused(client)
     assert good.status_code == 302
     round_.refresh_from_db()
     assert (round_.starts_on, round_.play_by) == (date(2025, 5, 1), date(2025, 5, 10))
+
+
+def test_home_lists_my_matches_at_their_club_times_soonest_first(client):
+    pacific, _ = organized(PACIFIC)
+    sydney, _ = organized(SYDNEY)
+    me = UserFactory()
+    moment = datetime(2030, 3, 15, 2, tzinfo=UTC)  # Thu 19:00 in Los Angeles, Fri 13:00 Sydney
+    in_sydney = EntryFactory(competition=sydney,
+                             player=PlayerFactory(club=sydney.season.club, user=me))
+    untimed = MatchFactory(competition=sydney, entry_a=in_sydney)
+    MatchFactory(competition=pacific, entry_a__player__user=me, scheduled_at=moment, table="9")
+    MatchFactory(competition=sydney, entry_a=in_sydney, scheduled_at=moment + timedelta(days=1))
+    client.force_login(me)
+    html = client.get(reverse("home")).content.decode()
+    la = html.index(f"Thu 14 Mar, 19:00 ({PACIFIC}), table 9")
+    syd = html.index(f"Sat 16 Mar, 13:00 ({SYDNEY})")
+    assert la < syd < html.index(f'href="/matches/{untimed.pk}/"')
