@@ -28,11 +28,13 @@ $(VENV)/.mutation: requirements/mutation.txt requirements/test.txt requirements/
 
 install: $(VENV)/.base
 
-## Serve the site on http://127.0.0.1:$(PORT) (SQLite, tasks in-process, demo data on a new database).
+## Serve the site on http://127.0.0.1:$(PORT) (SQLite, tasks in-process, demo data on a new database),
+## with the periodic work of production's beat run beside it (manage.py run_periodic).
 run: export DJANGO_DEBUG = true
 run: $(VENV)/.base
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py seed_demo --if-empty
+	$(PY) manage.py run_periodic & periodic=$$!; trap 'kill $$periodic' EXIT INT TERM; \
 	DJANGO_EMAIL_BACKEND=$${DJANGO_EMAIL_BACKEND:-django.core.mail.backends.console.EmailBackend} $(PY) manage.py runserver 127.0.0.1:$(PORT)
 
 ## Lint, check the architecture's import contracts, and run the whole test suite on every core.

@@ -76,6 +76,8 @@ class Player(models.Model):
     )
     # A retired player is offered for no new entry; their history stays.
     retired_at = models.DateTimeField(null=True, blank=True)
+    # The version in the player's private calendar address; a new version revokes the old one.
+    calendar_version = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

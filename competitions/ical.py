@@ -1,80 +1,87 @@
-"""A minimal iCalendar writer (RFC 5545): a VCALENDAR of VEVENTs, written by hand.
+"""Calendar feeds of matches (RFC 5545), written with the icalendar package.
 
-Lines end with CRLF and are folded at 75 octets (a continuation line starts with a space, and a
-UTF-8 character is never split); TEXT values escape backslash, semicolon, comma and newlines.
+One event per match that has a time (MATCH_LENGTH long), in its club's time zone: DTSTART and
+DTEND carry the zone's TZID and the calendar a VTIMEZONE for each zone used. A match without a
+time but with a play-by date is an all-day event on that date ("to play by"). A bye, and a match
+with neither, has no event. An event's UID is the match's, so it never changes; its SEQUENCE
+counts the changes of its time or table and LAST-MODIFIED says when the last one was, so a
+subscribed calendar replaces the event it holds (RFC 5545 3.8.7.4, 3.8.7.3).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
-from datetime import UTC, date, datetime
+from datetime import datetime, timedelta
 
-CRLF = "\r\n"
-MAX_OCTETS = 75
+from django.utils import timezone
+from icalendar import Calendar, Event
 
+from competitions.models import Match
+from competitions.schedule import club_zone, play_by_of
+from competitions.selectors import side_names
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    uid: str
-    summary: str
-    start: datetime | date  # a date: an all-day event
-    end: datetime | date
-    description: str = ""
-    url: str = ""
-    status: str = "CONFIRMED"  # TENTATIVE, CONFIRMED or CANCELLED
+MATCH_LENGTH = timedelta(minutes=90)
+PRODID = "-//Gin League//Fixtures//EN"
 
 
-def escape_text(value: str) -> str:
-    """RFC 5545 3.3.11: backslash, semicolon and comma escaped; a newline as \\n."""
-    value = value.replace("\\", "\\\\").replace(";", "\\;").replace(",", "\\,")
-    return value.replace("\r\n", "\\n").replace("\n", "\\n").replace("\r", "\\n")
+def calendar(name: str, matches: Iterable[Match], *, url_of, uid_domain: str,
+             stamp: datetime | None = None) -> bytes:
+    """The calendar of the matches that have a date, as the bytes of a .ics file."""
+    cal = Calendar()
+    cal.add("prodid", PRODID)
+    cal.add("version", "2.0")
+    cal.add("calscale", "GREGORIAN")
+    cal.add("method", "PUBLISH")
+    cal.add("x-wr-calname", name)
+    stamp = stamp or timezone.now()
+    for match in matches:
+        event = match_event(match, url=url_of(match), uid_domain=uid_domain, stamp=stamp)
+        if event is not None:
+            cal.add_component(event)
+    cal.add_missing_timezones()
+    return cal.to_ical()
 
 
-def fold(line: str) -> str:
-    """RFC 5545 3.1: lines of at most 75 octets, continued after CRLF and one space."""
-    pieces, current, size = [], "", 0
-    for char in line:
-        octets = len(char.encode())
-        limit = MAX_OCTETS if not pieces else MAX_OCTETS - 1  # the leading space counts
-        if size + octets > limit:
-            pieces.append(current)
-            current, size = "", 0
-        current += char
-        size += octets
-    pieces.append(current)
-    return (CRLF + " ").join(pieces)
+def match_event(match: Match, *, url: str, uid_domain: str, stamp: datetime) -> Event | None:
+    if match.kind == Match.Kind.BYE:
+        return None
+    club = match.competition.season.club
+    day = play_by_of(match)
+    if match.scheduled_at is None and day is None:
+        return None
+    name_a, name_b = side_names(match)
+    event = Event()
+    event.add("uid", f"match-{match.pk}@{uid_domain}")
+    event.add("dtstamp", stamp)
+    if match.scheduled_at is not None:
+        start = match.scheduled_at.astimezone(club_zone(club))
+        event.add("dtstart", start)
+        event.add("dtend", start + MATCH_LENGTH)
+        summary = f"{name_a} v {name_b}, {match.round}"
+    else:
+        event.add("dtstart", day)
+        event.add("dtend", day + timedelta(days=1))
+        summary = f"To play by today: {name_a} v {name_b}, {match.round}"
+    event.add("summary", summary)
+    if match.table:
+        event.add("location", f"Table {match.table}, {club.name}")
+    event.add("description", description(match))
+    event.add("url", url)
+    known = match.entry_a_id is not None and match.entry_b_id is not None
+    event.add("status", "CONFIRMED" if known and match.scheduled_at else "TENTATIVE")
+    event.add("sequence", match.schedule_sequence)
+    if match.schedule_changed_at is not None:
+        event.add("last-modified", match.schedule_changed_at)
+    return event
 
 
-def _when(name: str, value: datetime | date) -> str:
-    if isinstance(value, datetime):
-        return f"{name}:{value.astimezone(UTC):%Y%m%dT%H%M%SZ}"
-    return f"{name};VALUE=DATE:{value:%Y%m%d}"
-
-
-def _event_lines(event: Event, stamp: datetime) -> list[str]:
-    lines = [
-        "BEGIN:VEVENT",
-        f"UID:{event.uid}",
-        _when("DTSTAMP", stamp),
-        _when("DTSTART", event.start),
-        _when("DTEND", event.end),
-        f"SUMMARY:{escape_text(event.summary)}",
-        f"STATUS:{event.status}",
-    ]
-    if event.description:
-        lines.append(f"DESCRIPTION:{escape_text(event.description)}")
-    if event.url:
-        lines.append(f"URL:{event.url}")
-    lines.append("END:VEVENT")
-    return lines
-
-
-def calendar(name: str, events: Iterable[Event], *, stamp: datetime) -> str:
-    """The whole calendar as text, every line folded and ended with CRLF."""
-    lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Gin League//Fixtures//EN",
-             "CALSCALE:GREGORIAN", "METHOD:PUBLISH", f"X-WR-CALNAME:{escape_text(name)}"]
-    for event in events:
-        lines.extend(_event_lines(event, stamp))
-    lines.append("END:VCALENDAR")
-    return "".join(fold(line) + CRLF for line in lines)
+def description(match: Match) -> str:
+    competition = match.competition.name
+    if match.status != Match.Status.CONFIRMED:
+        return f"{competition}: {match.get_status_display()}"
+    if match.kind != Match.Kind.PLAYED:
+        winner = f": {match.winner.player.name} goes through" if match.winner else ""
+        return f"{competition}. Result: {match.get_kind_display().lower()}{winner}"
+    if match.winner is None:
+        return f"{competition}. Result: a draw, {match.games_a}–{match.games_b}"
+    return f"{competition}. Result: {match.winner.player.name} won, {match.games_a}–{match.games_b}"

@@ -140,6 +140,10 @@ class Round(models.Model):
     bracket = models.CharField(max_length=10, choices=Bracket.choices, default=Bracket.MAIN)
     number = models.PositiveSmallIntegerField()
     name = models.CharField(max_length=60, blank=True)
+    # Dates in the club's time zone: play may start on starts_on; the round's matches are to be
+    # played by the end of play_by (competitions.schedule.deadline_of).
+    starts_on = models.DateField(null=True, blank=True)
+    play_by = models.DateField(null=True, blank=True)
 
     class Meta:
         ordering = ["competition", "bracket", "number"]
@@ -196,6 +200,18 @@ class Match(models.Model):
     games_a = models.PositiveSmallIntegerField(default=0)
     games_b = models.PositiveSmallIntegerField(default=0)
     scheduled_at = models.DateTimeField(null=True, blank=True)
+    table = models.CharField(max_length=20, blank=True)
+    # An extension the organizer gave this match: it replaces its round's play-by date.
+    play_by = models.DateField(null=True, blank=True)
+    # A time one player proposed, waiting for the other's acceptance.
+    proposed_at = models.DateTimeField(null=True, blank=True)
+    proposed_by = models.ForeignKey(
+        Entry, on_delete=models.SET_NULL, related_name="+", null=True, blank=True
+    )
+    # How many times the time or table changed, and when last: a calendar's SEQUENCE and
+    # LAST-MODIFIED (RFC 5545 3.8.7.4, 3.8.7.3).
+    schedule_sequence = models.PositiveIntegerField(default=0)
+    schedule_changed_at = models.DateTimeField(null=True, blank=True)
     confirmed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
@@ -305,6 +321,10 @@ class AuditEntry(models.Model):
         RESET = "decision: reset", "Decision: reset"
         NOT_NEEDED = "decision: not needed", "Decision no longer needed"
         BACK_TO_DRAFT = "back to draft", "Taken back to draft, its draw removed"
+        TIME_SET = "time set", "Time and table set"
+        TIME_PROPOSED = "time proposed", "Time proposed"
+        TIME_ACCEPTED = "time accepted", "Proposed time accepted"
+        EXTENDED = "extended", "Play-by date extended"
 
     # The organizer's decision about a match a correction has made doubtful: asked, then answered.
     DECISIONS = (Action.NEEDS_DECISION, Action.KEPT, Action.RESET, Action.NOT_NEEDED)

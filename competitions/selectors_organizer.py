@@ -10,6 +10,7 @@ from django.shortcuts import get_object_or_404
 
 from clubs.models import Club, Player
 from competitions.models import AuditEntry, Competition, Entry, Match
+from competitions.schedule import NOT_OVERDUE, is_overdue
 
 RECENT_AUDIT = 15
 SIDES = ("entry_a__player", "entry_b__player", "winner__player")
@@ -90,3 +91,17 @@ def matches_by_status(competition: Competition) -> list[MatchGroup]:
     for match in rows:
         groups[match.status].append(match)
     return [MatchGroup(s, Match.Status(s).label, groups[s]) for s in STATUS_ORDER if groups[s]]
+
+
+# The competition's schedule ----------------------------------------------------------------------
+
+
+def overdue_matches(competition: Competition, now=None) -> list[Match]:
+    """Matches past their play-by date (the match's extension, else its round's) and not
+    confirmed, in round order. One query."""
+    club = competition.season.club
+    rows = (Match.objects.filter(competition=competition)
+            .exclude(status__in=NOT_OVERDUE)
+            .filter(Q(play_by__isnull=False) | Q(round__play_by__isnull=False))
+            .select_related("round", *SIDES).order_by("round__bracket", "round__number", "pk"))
+    return [match for match in rows if is_overdue(match, club, now)]

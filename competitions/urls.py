@@ -1,18 +1,19 @@
 from django.urls import path
 
-from competitions.views import competitions, exports, organizer, sign_ups
+from competitions.views import competitions, exports, exports_calendar, organizer, sign_ups
 
 urlpatterns = [
     path("competitions/<int:pk>/", competitions.competition, name="competition"),
     path("competitions/<int:pk>/standings.csv", exports.standings_csv,
          name="competition-standings-csv"),
-    path("competitions/<int:pk>/fixtures.ics", exports.fixtures_ics,
+    path("competitions/<int:pk>/fixtures.ics", exports_calendar.fixtures_ics,
          name="competition-fixtures-ics"),
     path("competitions/<int:pk>/sign-up/", sign_ups.sign_up, name="competition-sign-up"),
     path("competitions/<int:pk>/sign-up/withdraw/", sign_ups.withdraw,
          name="competition-sign-up-withdraw"),
     path("competitions/<int:pk>/registration/", sign_ups.registration,
          name="competition-registration"),
+    path("calendar/<str:token>/matches.ics", exports_calendar.player_ics, name="player-ics"),
     # The organizer's pages
     path("clubs/<slug:slug>/manage/players/many/", organizer.add_players,
          name="organizer-add-players"),
@@ -31,4 +32,6 @@ urlpatterns = [
     path("competitions/<int:pk>/manage/", organizer.matches, name="organizer-matches"),
     path("entries/<int:pk>/withdraw/", organizer.withdraw, name="entry-withdraw"),
     path("matches/<int:pk>/decide/", organizer.decide, name="match-decide"),
+    path("rounds/<int:pk>/dates/", organizer.round_dates, name="round-dates"),
+    path("matches/<int:pk>/overdue/", organizer.overdue, name="match-overdue"),
 ]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.utils import timezone
 
 
 class NulInQueryStringMiddleware:
@@ -19,3 +20,18 @@ class NulInQueryStringMiddleware:
             return HttpResponseBadRequest("A query string cannot contain a NUL character.",
                                           content_type="text/plain")
         return self.get_response(request)
+
+
+class TimeZoneResetMiddleware:
+    """A time zone a view activated (core.views.in_club_zone) ends with its request, so the next
+    request served by the same thread starts in the site's zone."""
+
+    def __init__(self, get_response) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        timezone.deactivate()
+        try:
+            return self.get_response(request)
+        finally:
+            timezone.deactivate()

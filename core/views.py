@@ -6,11 +6,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import wraps
 from urllib.parse import urlencode
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
@@ -27,6 +29,15 @@ def render_page(
     """The full page, or for an htmx request only its partial `template#partial`."""
     name = f"{template}#{partial}" if request.htmx else template
     return render(request, name, context, status=status)
+
+
+def in_club_zone(club) -> None:
+    """Show and read the rest of this request's dates and times in the club's time zone (a
+    club's `time_zone`); core.middleware.TimeZoneResetMiddleware ends it with the request."""
+    try:
+        timezone.activate(ZoneInfo(club.time_zone))
+    except (ZoneInfoNotFoundError, ValueError):
+        timezone.deactivate()
 
 
 def refusal_status(error: ServiceError) -> int:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
-from django.db.models import Prefetch, Q, QuerySet
+from django.db.models import F, Prefetch, Q, QuerySet
 from django.shortcuts import get_object_or_404
 
 from clubs.models import Club, JoinRequest, Player, Season
@@ -70,8 +70,8 @@ def matches_to_play(user) -> list[Match]:
     return list(
         matches_with_sides()
         .filter(_of_user(user), status__in=Match.OPEN_FOR_PLAY)
-        .select_related("competition")
-        .order_by("scheduled_at", "pk")
+        .select_related("competition__season__club", "round")
+        .order_by(F("scheduled_at").asc(nulls_last=True), "round__play_by", "pk")
     )
 
 

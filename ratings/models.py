@@ -23,6 +23,9 @@ class RatingPeriod(models.Model):
     tau = models.FloatField(null=True, blank=True, help_text="Glicko-2's tau; empty for Elo")
     elo_k = models.FloatField(null=True, blank=True, help_text="Elo's K; empty for Glicko-2")
     results = models.PositiveIntegerField(default=0, help_text="Rated results in the period")
+    # A week not ended yet, rated as if it closed now: its ratings move with every confirmed
+    # result and are replaced when the week is closed (ratings.services.rebuild).
+    is_open = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["club", "starts_on"]

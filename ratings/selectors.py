@@ -1,16 +1,18 @@
 """Reads of the ratings for pages, each a fixed number of queries whatever the history's size.
 
 A current rating is the player's latest row, its Glicko-2 RD widened for every rated week the
-player sat out since (ratings.periods.idle).
+player sat out since (ratings.periods.idle). A row of an open week (one not ended, rated as if it
+closed now) makes the rating provisional until that week closes: `closes_at` says when.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime
 
 from django.db.models import F, OuterRef, Subquery
+from django.utils import timezone
 
 from clubs.models import Club, Player
 from competitions.models import Match
@@ -18,7 +20,8 @@ from ratings import algorithms as algorithms
 from ratings.algorithms import Elo, Glicko2, elo_expected_score, rating_interval
 
 from .models import PlayerRating, RatingPeriod
-from .periods import Rating, Standing, is_provisional_rating, restored, weeks_between
+from .periods import WEEK, Rating, Standing, is_provisional_rating, restored, week_of, weeks_between
+from .services.results import start_of_week
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,6 +35,15 @@ class CurrentRating:
     as_of: date  # the week of the player's latest rated games
     idle_weeks: int  # rated weeks since, without games
     provisional: bool
+    open_week: bool = False  # the latest row is of a week not ended: it moves until it closes
+
+    @property
+    def closes_at(self) -> datetime | None:
+        """When the open week ends (midnight after its Sunday, in the site's zone); it is
+        closed at the next run of the periodic work after that."""
+        if not self.open_week:
+            return None
+        return start_of_week(self.as_of + WEEK)
 
     @property
     def interval(self) -> tuple[float, float] | None:
@@ -79,6 +91,12 @@ class WinChances:
         return 100 - self.percent_a
 
 
+def week_closes(now: datetime | None = None) -> datetime:
+    """When the rating week under way ends: midnight after its Sunday, in the site's zone."""
+    today = timezone.localtime(now or timezone.now(), timezone.get_default_timezone()).date()
+    return start_of_week(week_of(today) + WEEK)
+
+
 def ratings_for(players: Iterable[Player | int]) -> dict[int, CurrentRating]:
     """The current rating of each player who has one, by player id: one query."""
     ids = [p if isinstance(p, int) else p.pk for p in players]
@@ -94,9 +112,10 @@ def ratings_for(players: Iterable[Player | int]) -> dict[int, CurrentRating]:
     )
     rows = (
         PlayerRating.objects.filter(player__in=ids, pk=Subquery(latest))
-        .annotate(last_week=Subquery(last_week), system=F("period__system"))
+        .annotate(last_week=Subquery(last_week), system=F("period__system"),
+                  open_week=F("period__is_open"))
         .values_list("player_id", "starts_on", "last_week", "system", "rating", "rd",
-                     "volatility", "games", "total_games")
+                     "volatility", "games", "total_games", "open_week")
     )
     return {row[0]: _current(*row) for row in rows}
 
@@ -147,6 +166,7 @@ def _rating_in(current: CurrentRating | None, system: Club.RatingSystem) -> Rati
 def _current(
     player_id: int, starts_on: date, last_week: date, system: str, rating: float,
     rd: float | None, volatility: float | None, games: int, total_games: int,
+    open_week: bool = False,
 ) -> CurrentRating:
     idle_weeks = weeks_between(starts_on, last_week)
     row = Standing(player_id, rating, rd, volatility, games, total_games)
@@ -154,7 +174,7 @@ def _current(
     rd_now = now.rd if isinstance(now, Glicko2) else None
     return CurrentRating(
         player_id, Club.RatingSystem(system), now.rating, rd_now, volatility, total_games,
-        starts_on, idle_weeks, is_provisional_rating(now, total_games),
+        starts_on, idle_weeks, is_provisional_rating(now, total_games), open_week,
     )
 
 

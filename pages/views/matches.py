@@ -33,12 +33,14 @@ from gameplay.hand_views import may_correct
 from gameplay.services import start_game as start_game_service
 from pages import selectors as page_selectors
 from pages.views.match_actions import match_actions, viewer_of
+from pages.views.match_schedule import schedule_context
 from ratings.selectors import win_probability
 
 TEMPLATE = "pages/match.html"
 PARTIAL = "match-body"
 FORM_ACTIONS = {"dispute_form": "dispute", "resolve_form": "resolve", "correct_form": "correct",
                 "forfeit_form": "forfeit"}
+SCHEDULE_FORMS = {"time_form": "set", "propose_form": "propose"}
 # The win chances are a forecast: shown until the result is reported.
 BEFORE_PLAY = (Match.Status.PENDING, Match.Status.SCHEDULED, Match.Status.IN_PROGRESS)
 
@@ -52,10 +54,14 @@ def _render(request: HttpRequest, pk: int, *, forms: dict | None = None,
     if (members_refusal := members_only(request, club_of_match(pk))) is not None:
         return members_refusal
     page = page_selectors.match_page(pk)
-    context = {**_page_context(request.user, page), **_blank_forms(page.match), **(forms or {}),
-               "refusal": refusal}
+    base = _page_context(request.user, page)
+    context = {**base, **_blank_forms(page.match), **schedule_context(page.match, base["viewer"]),
+               **(forms or {}), "refusal": refusal}
     for name, action in FORM_ACTIONS.items():
         if not getattr(context["actions"], action):
+            context["refusal"] = context["refusal"] or unseen_errors(context[name])
+    for name, action in SCHEDULE_FORMS.items():
+        if not getattr(context["schedule"], action):
             context["refusal"] = context["refusal"] or unseen_errors(context[name])
     return render_page(request, TEMPLATE, context, partial=PARTIAL, status=status)
 

@@ -7,18 +7,24 @@ after any change a player page shows) and then read from the fragment cache, wit
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.core.cache import caches
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils.safestring import mark_safe
+from django.views.decorators.http import require_POST
 
 from clubs.models import Player
+from clubs.services.calendar import calendar_token, new_calendar_address
 from clubs.visibility import club_of
 from competitions.page_versions import FRAGMENT_SECONDS, player_pages_version
 from competitions.views.visibility import members_only
+from core.errors import ServiceError
+from core.views import go, in_club_zone, refusal_status, sign_in_first
 from pages import selectors
-from ratings.selectors import player_rating, rating_history
+from ratings.selectors import player_rating, rating_history, week_closes
 
 TEMPLATE = "pages/player.html"
 BODY = "pages/player_body.html"
@@ -37,12 +43,39 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
         title, body = _rendered(_context(pk, chosen))
     else:
         title, body = _cached(pk)
-    return render(request, TEMPLATE, {"title": title, "body": mark_safe(body)})
+    context = {"title": title, "body": mark_safe(body), "own": _own_player(request, pk)}
+    if context["own"] is not None:
+        token = calendar_token(context["own"])
+        context["calendar_url"] = request.build_absolute_uri(reverse("player-ics", args=[token]))
+    return render(request, TEMPLATE, context)
+
+
+def _own_player(request: HttpRequest, pk: int) -> Player | None:
+    """The player, when the viewer's account is theirs (a visitor costs no query)."""
+    if not request.user.is_authenticated:
+        return None
+    return Player.objects.filter(pk=pk, user=request.user).first()
+
+
+@require_POST
+def new_calendar(request: HttpRequest, pk: int) -> HttpResponse:
+    """The player makes a new private calendar address; the old one stops working."""
+    if not request.user.is_authenticated:
+        return sign_in_first(request, reverse("player", args=[pk]))
+    try:
+        new_calendar_address(pk, actor=request.user)
+    except ServiceError as error:
+        return render(request, "pages/refused.html",
+                      {"reason": error.message, "back": reverse("player", args=[pk])},
+                      status=refusal_status(error))
+    messages.success(request, "Your calendar has a new address: the old one no longer works.")
+    return go(request, reverse("player", args=[pk]) + "#calendar-h")
 
 
 def _cached(pk: int) -> tuple[str, str]:
     fragments = caches["template_fragments"]
-    key = f"player-page:{pk}:{player_pages_version()}"
+    # The week is in the key: the page says when this week's rating period closes.
+    key = f"player-page:{pk}:{player_pages_version()}:{week_closes():%Y%m%d}"
     found = fragments.get(key)
     if found is None:
         found = _rendered(_context(pk, ""))
@@ -56,6 +89,7 @@ def _rendered(context: dict) -> tuple[str, str]:
 
 def _context(pk: int, chosen_value: str) -> dict:
     page = selectors.player_page(pk)
+    in_club_zone(page.player.club)
     chosen, problem = _chosen_opponent(chosen_value, page.opponents)
     return {
         "page": page,
@@ -65,6 +99,8 @@ def _context(pk: int, chosen_value: str) -> dict:
         "chosen": chosen_value,
         "opponent_problem": problem,
         "h2h": selectors.head_to_head(page.player, chosen) if chosen else None,
+        "zone": page.player.club.time_zone,
+        "week_closes": week_closes(),
     }
 
 

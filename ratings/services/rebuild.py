@@ -2,7 +2,11 @@
 
 Every write is a delete-and-rebuild of the periods from one week on, in one transaction holding
 the club's row lock, so a rebuild from any week leaves exactly what a rebuild from scratch would
-(tests/ratings/test_season.py). Only weeks that have ended are rated.
+(tests/ratings/test_season.py). Weeks that have ended are rated for good; the weeks after them
+that already have results (this week's, and last week's in the hour before it is closed) are
+rated too, as if they closed now (Glicko-2 rates a period from whatever results it holds,
+Glickman, "Example of the Glicko-2 system"), and marked open: every confirmed result rates them
+again, and the closing replaces them.
 """
 
 from __future__ import annotations
@@ -70,7 +74,7 @@ def recompute_ratings(club: Club, *, now: datetime | None = None) -> RatingRun:
 def close_rating_periods(*, now: datetime | None = None) -> list[RatingRun]:
     """Rate every club's weeks that have ended and are not rated yet (the beat task)."""
     runs = [
-        rebuild_ratings(club_id, since=date.max, now=now)
+        rebuild_ratings(club_id, since=date.max, now=now, closed_only=True)
         for club_id in Club.objects.order_by("pk").values_list("pk", flat=True)
     ]
     return [run for run in runs if run.periods]
@@ -78,7 +82,7 @@ def close_rating_periods(*, now: datetime | None = None) -> list[RatingRun]:
 
 def rate_confirmed_result(match_id: int, *, now: datetime | None = None) -> RatingRun | None:
     """After a result is confirmed, corrected or confirmed late: rebuild from the week it was
-    played in, when that week is rated already (otherwise its period's closing rates it)."""
+    played in, so the rating moves at once (provisionally while that week is open)."""
     found = (
         Match.objects.filter(pk=match_id)
         .annotate(played_at=played_at())
@@ -96,31 +100,35 @@ def rate_confirmed_result(match_id: int, *, now: datetime | None = None) -> Rati
     return rebuild_ratings(club_id, since=week_of_moment(moment), now=now)
 
 
-def rebuild_ratings(club_id: int, *, since: date | None, now: datetime | None = None) -> RatingRun:
-    """Rate the club's ended weeks from since on (None: from scratch).
+def rebuild_ratings(club_id: int, *, since: date | None, now: datetime | None = None,
+                    closed_only: bool = False) -> RatingRun:
+    """Rate the club's weeks from since on (None: from scratch), the open ones provisionally.
 
-    Weeks before since are kept when they exist and were rated under the club's current
-    settings; otherwise, and for weeks ended but not rated yet, the rebuild starts earlier.
+    Weeks before since are kept when they exist, are closed, and were rated under the club's
+    current settings; otherwise, and for weeks ended but not rated yet, the rebuild starts
+    earlier. closed_only: nothing is done unless an ended week is waiting to be rated.
     """
-    last = last_closed_week(timezone.localtime(now or timezone.now()).date())
+    now = now or timezone.now()
+    last = last_closed_week(timezone.localtime(now, timezone.get_default_timezone()).date())
     with transaction.atomic():
         club = Club.objects.select_for_update().get(pk=club_id)
         settings = RatingSettings.of(club)
         since = _kept_until(club, settings, since)
-        if since is not None and since > last:
+        results = weekly_results(club.pk, settings.unit, since, until=now)
+        first = since if since is not None else min(results, default=None)
+        if closed_only and (first is None or first > last):
             return RatingRun(club.name, settings, from_scratch=False)
         stored = RatingPeriod.objects.filter(club=club)
         (stored if since is None else stored.filter(starts_on__gte=since)).delete()
         player_pages_changed()  # their ratings and charts, written in bulk (no signal)
-        results = weekly_results(club.pk, settings.unit, since)
-        first = since if since is not None else min(results, default=None)
-        if first is None or first > last:
+        until = max(last, max(results, default=last))
+        if first is None or first > until:
             return RatingRun(club.name, settings, from_scratch=since is None)
         ratings, totals = ({}, {}) if since is None else _state_before(club, first)
         periods, rated, rows = _rate_weeks(
-            club, settings, weeks(first, last), results, ratings, totals
+            club, settings, weeks(first, until), results, ratings, totals, last
         )
-        run = RatingRun(club.name, settings, since is None, first, last, periods, rated, rows)
+        run = RatingRun(club.name, settings, since is None, first, until, periods, rated, rows)
     log.info("ratings: %s", run)
     return run
 
@@ -130,7 +138,8 @@ def _kept_until(club: Club, settings: RatingSettings, since: date | None) -> dat
     (from scratch) when there is none or it was rated under other settings."""
     if since is None:
         return None
-    latest = club.rating_periods.filter(starts_on__lt=since).order_by("-starts_on").first()
+    latest = (club.rating_periods.filter(starts_on__lt=since, is_open=False)
+              .order_by("-starts_on").first())
     if latest is None or settings_of(latest) != settings:
         return None
     return latest.starts_on + WEEK
@@ -165,13 +174,15 @@ def _state_before(club: Club, first: date) -> tuple[dict[int, Rating], dict[int,
 def _rate_weeks(
     club: Club, settings: RatingSettings, mondays: list[date],
     results: dict[date, list[RatedResult[int]]], ratings: dict[int, Rating],
-    totals: dict[int, int],
+    totals: dict[int, int], last_closed: date,
 ) -> tuple[int, int, int]:
-    """Rate the weeks in order and save them: (periods, results, ratings) written."""
+    """Rate the weeks in order and save them: (periods, results, ratings) written. The weeks
+    after last_closed are open."""
     periods = RatingPeriod.objects.bulk_create(
         RatingPeriod(
             club=club, starts_on=monday, system=settings.system, rated_unit=settings.unit,
             tau=settings.tau, elo_k=settings.k, results=len(results.get(monday, ())),
+            is_open=monday > last_closed,
         )
         for monday in mondays
     )

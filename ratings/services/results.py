@@ -49,22 +49,31 @@ def rated_matches(club_id: int) -> QuerySet[Match]:
     ).annotate(played_at=played_at())
 
 
+def site_zone() -> tzinfo:
+    """Rating weeks are the site's (settings.TIME_ZONE), whatever zone a page has activated
+    to show a club's times."""
+    return timezone.get_default_timezone()
+
+
 def week_of_moment(moment: datetime, zone: tzinfo | None = None) -> date:
     """The week of a moment, in the site's time zone (settings.TIME_ZONE)."""
-    return week_of(moment.astimezone(zone or timezone.get_current_timezone()).date())
+    return week_of(moment.astimezone(zone or site_zone()).date())
 
 
 def start_of_week(week: date) -> datetime:
-    return timezone.make_aware(datetime.combine(week, time.min))
+    return timezone.make_aware(datetime.combine(week, time.min), site_zone())
 
 
 def weekly_results(
-    club_id: int, unit: RatedUnit, since: date | None = None
+    club_id: int, unit: RatedUnit, since: date | None = None, until: datetime | None = None
 ) -> dict[date, list[RatedResult[int]]]:
-    """The rated results of each week from since on, each week's in the order played."""
+    """The rated results of each week from since on, played by until (when given), each week's
+    in the order played."""
     matches = rated_matches(club_id)
     if since is not None:
         matches = matches.filter(played_at__gte=start_of_week(since))
+    if until is not None:
+        matches = matches.filter(played_at__lte=until)
     rows: list[MatchRow] = list(
         matches.order_by("played_at", "pk").values_list(
             "pk", "entry_a__player_id", "entry_b__player_id", "winner__player_id",
@@ -72,7 +81,7 @@ def weekly_results(
         )
     )
     winners = _game_seats(matches.values("pk"))
-    zone = timezone.get_current_timezone()
+    zone = site_zone()
     by_week: dict[date, list[MatchResult[int]]] = {}
     for row in rows:
         by_week.setdefault(week_of_moment(row[6], zone), []).append(

@@ -7,9 +7,12 @@ from io import StringIO
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
+from django.test import Client
+from icalendar import Calendar
 
 from clubs.models import Club
 from competitions.models import Competition, Match, ResultReport
+from competitions.schedule import is_overdue
 from ratings.models import RatingPeriod
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -102,9 +105,27 @@ def test_seed_demo_makes_a_living_club_and_only_once():
     assert (counts[Match.Status.REPORTED], counts[Match.Status.DISPUTED]) == (2, 1)
     assert ResultReport.objects.filter(status=ResultReport.Status.DISPUTED).count() == 1
     assert RatingPeriod.objects.filter(club=club).exists()
+    assert_the_league_has_a_schedule(league)
     assert "alice" in out.getvalue() and "gin-demo" in out.getvalue()
     with pytest.raises(CommandError, match="exists already"):
         call_command("seed_demo", stdout=StringIO(), stderr=StringIO())
     again = StringIO()
     call_command("seed_demo", "--if-empty", stdout=again, stderr=StringIO())
     assert "nothing done" in again.getvalue() and Club.objects.count() == 1
+
+
+def assert_the_league_has_a_schedule(league: Competition) -> None:
+    """Every round has its week; rounds 5 on have a club night with a table per match, round 5
+    is overdue, and a time is proposed in round 6; the feed has an event per timed match."""
+    rounds = list(league.rounds.order_by("number"))
+    assert all(r.starts_on and r.play_by and r.starts_on <= r.play_by for r in rounds)
+    timed = league.matches.filter(scheduled_at__isnull=False, round__number__gte=5)
+    assert timed.count() == league.matches.filter(round__number__gte=5).count() == 42
+    assert not timed.filter(table="").exists()
+    club = league.season.club
+    overdue = [m for m in league.matches.filter(round__number=5) if is_overdue(m, club)]
+    assert len(overdue) == 3  # the disputed one and the two reported ones
+    assert league.matches.filter(proposed_at__isnull=False, round__number=6).count() == 1
+    feed = Client().get(f"/competitions/{league.pk}/fixtures.ics")
+    events = list(Calendar.from_ical(feed.content).walk("VEVENT"))
+    assert sum("TZID" in e["dtstart"].params for e in events) >= 42

@@ -122,13 +122,40 @@ def test_correction_rerates_from_its_week_and_equals_a_recomputation():
     assert snapshot(club_of(a)) == incremental
 
 
-def test_result_of_an_open_week_waits_for_its_period_to_close():
+def test_result_of_an_open_week_is_rated_at_once_as_if_the_week_closed_now():
     _, (a, b) = league(2)
     played(a, b, "AA", in_week=0)
     close_rating_periods(now=after(0))
     match = played(a, b, "BB", in_week=1)
     run = rate_confirmed_result(match.pk, now=during(1))
-    assert run.periods == 0
+    assert run.periods == 1
+    open_week = RatingPeriod.objects.get(club=club_of(a), starts_on=week(1))
+    assert open_week.is_open and open_week.results == 2
+    assert [r[0] for r in rows(club_of(a))] == [week(0), week(0), week(1), week(1)]
+    moved = PlayerRating.objects.get(player=b.player, starts_on=week(1))
+    assert moved.rating > PlayerRating.objects.get(player=b.player, starts_on=week(0)).rating
+
+
+def test_closing_an_open_week_rates_it_as_a_rebuild_from_scratch_would():
+    _, (a, b) = league(2)
+    played(a, b, "AA", in_week=0)
+    close_rating_periods(now=after(0))
+    rate_confirmed_result(played(a, b, "BB", in_week=1).pk, now=during(1))
+    provisional = snapshot(club_of(a))
+    assert close_rating_periods(now=during(1)) == []  # nothing has ended: the open week stays
+    assert snapshot(club_of(a)) == provisional
+    close_rating_periods(now=after(1))
+    assert not RatingPeriod.objects.filter(club=club_of(a), is_open=True).exists()
+    closed = snapshot(club_of(a))
+    recompute_ratings(club_of(a), now=after(1))
+    assert snapshot(club_of(a)) == closed == provisional  # the same results, the same numbers
+
+
+def test_a_result_played_after_now_is_not_rated():
+    _, (a, b) = league(2)
+    played(a, b, "AA", in_week=0)
+    played(a, b, "BB", in_week=1)
+    close_rating_periods(now=after(0))
     assert [r[0] for r in rows(club_of(a))] == [week(0), week(0)]
 
 

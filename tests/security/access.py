@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import timedelta
 
 from allauth.account.forms import default_token_generator
 from allauth.account.utils import user_pk_to_url_str
@@ -16,9 +17,11 @@ from django.urls import reverse
 from django.utils import timezone
 
 from clubs.models import JoinRequest, Player
+from clubs.services.calendar import calendar_token
 from clubs.services.clubs import invitation_token
 from clubs.services.players import claim_token
 from competitions.models import Competition, Match
+from competitions.services.schedule import propose_time
 from gameplay.models import HandFlag
 from gameplay.services.flags import flag_hand
 from notifications.services import unsubscribe_token
@@ -154,6 +157,18 @@ sign_up_url = sign_up_url_of("competition-sign-up")
 
 
 RULING = "wrong_dealer"
+PLAYERS_OF_THE_MATCH = {**signed_in(FORBIDDEN), "player": OK, "opponent": OK}
+
+
+def proposed(world: World) -> Match:
+    """A time proposed by the match's first player, for the opponent to accept."""
+    propose_time(world.match.pk, actor=world.match.entry_a.player.user,
+                 at=timezone.now() + timedelta(days=3))
+    return world.match
+
+
+def player_ics_url(world: World) -> str:
+    return reverse("player-ics", args=[calendar_token(world.match.entry_a.player)])
 
 
 def ruling_record_data(world: World) -> dict:
@@ -208,6 +223,23 @@ TABLE: dict[str, Access] = {
         match_url("match-forfeit"), ACTION, ORGANIZERS,
         lambda w: {"forfeit-absent": "B", "forfeit-kind": "no_show",
                    "forfeit-comment": "Did not turn up by nine."}),
+    # The match's schedule: the organizers set it; one player proposes, the other accepts.
+    "match-set-time": Access(match_url("match-set-time"), ACTION, ORGANIZERS,
+                             lambda w: {"time-at": "2030-05-01T19:00", "time-table": "2"}),
+    "match-propose-time": Access(match_url("match-propose-time"), ACTION, PLAYERS_OF_THE_MATCH,
+                                 lambda w: {"propose-at": "2030-05-01T19:00"}),
+    "match-accept-time": Access(match_url("match-accept-time", proposed), ACTION,
+                                {**signed_in(FORBIDDEN), "player": REFUSED, "opponent": OK}),
+    "match-overdue": Access(match_url("match-overdue"), ACTION, ORGANIZERS,
+                            lambda w: {f"o{w.match.pk}-choice": "extend",
+                                       f"o{w.match.pk}-play_by": "2030-06-01"}),
+    "round-dates": Access(lambda w: reverse("round-dates", args=[w.match.round_id]), ACTION,
+                          ORGANIZERS, lambda w: {f"r{w.match.round_id}-play_by": "2030-06-01"}),
+    # A player's calendar: anyone holding its private address; a new address, the player only.
+    "player-ics": Access(player_ics_url, PUBLIC),
+    "player-new-calendar": Access(
+        lambda w: reverse("player-new-calendar", args=[w.match.entry_a.player_id]), ACTION,
+        {**signed_in(FORBIDDEN), "player": OK}),
     "gameplay:add-hand": Access(
         game_url("add-hand", game_in_progress), ACTION, PLAYERS_AND_ORGANIZERS,
         lambda w: {"expected_number": "1", "outcome": "knock", "winner": "A", "points": "9"}),

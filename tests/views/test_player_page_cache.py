@@ -65,9 +65,9 @@ def test_an_opponent_renamed_is_on_the_next_visit(client, rivals):
 def test_ratings_rebuilt_are_on_the_next_visit(client):
     competition, (ada, bea) = league(2)
     played(ada, bea, "AA", in_week=1)
-    assert "Rated after the first week" in visit(client, ada.player).content.decode()
+    assert "Rated from the first confirmed game" in visit(client, ada.player).content.decode()
     recompute_ratings(competition.season.club)  # written in bulk: no model signal
-    assert "Rated after the first week" not in visit(client, ada.player).content.decode()
+    assert "Rated from the first confirmed game" not in visit(client, ada.player).content.decode()
 
 
 def test_a_removed_player_is_not_found_on_the_next_visit(client):

@@ -12,6 +12,8 @@ from competitions.views.organizer.entries import (
 )
 from competitions.views.organizer.matches import decide, matches
 from competitions.views.organizer.players import add_players
+from competitions.views.organizer.schedule import overdue, round_dates
 
-__all__ = ["add_players", "back_to_draft", "decide", "delete", "edit", "entries", "late_entry", "matches",
-           "new_competition", "new_entrant", "seeds", "start", "withdraw"]
+__all__ = ["add_players", "back_to_draft", "decide", "delete", "edit", "entries", "late_entry",
+           "matches", "new_competition", "new_entrant", "overdue", "round_dates", "seeds",
+           "start", "withdraw"]

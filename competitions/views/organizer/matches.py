@@ -14,10 +14,12 @@ from django.views.decorators.http import require_POST
 from clubs.views import organizer_of
 from competitions import selectors_organizer as selectors
 from competitions.forms.entries import DecisionForm
+from competitions.forms.schedule import OverdueForm, RoundDatesForm
 from competitions.models import Competition, Match
+from competitions.selectors import side_names
 from competitions.services.decide import keep_match, reset_match
 from core.errors import ServiceError
-from core.views import UNPROCESSABLE, go, page_refusal, render_page
+from core.views import UNPROCESSABLE, go, in_club_zone, page_refusal, render_page, unseen_errors
 
 TEMPLATE = "organizer/matches.html"
 NO_DECISION = "There is no decision to make about this match."
@@ -25,19 +27,33 @@ NO_DECISION = "There is no decision to make about this match."
 
 @organizer_of(selectors.organizer_competition, "season.club")
 def matches(request: HttpRequest, competition: Competition) -> HttpResponse:
-    return _render(request, competition)
+    return render_matches(request, competition)
 
 
-def _render(request: HttpRequest, competition: Competition, *, forms: dict | None = None,
+def render_matches(request: HttpRequest, competition: Competition, *, forms: dict | None = None,
             refusal: str = "", status: int = 200) -> HttpResponse:
     decisions = selectors.open_decisions(Q(match__competition=competition))
     forms = forms or {}
+    club = competition.season.club
+    in_club_zone(club)
+    overdue = selectors.overdue_matches(competition)
+    listed = {("overdue", m.pk) for m in overdue}
+    refusal = refusal or " ".join(
+        unseen_errors(form) for key, form in forms.items()
+        if isinstance(key, tuple) and key[0] == "overdue" and key not in listed).strip()
     context = {
-        "competition": competition, "club": competition.season.club,
+        "competition": competition, "club": club,
+        "rounds": [(r, forms.get(("round", r.pk)) or RoundDatesForm(
+            prefix=f"r{r.pk}", initial={"starts_on": r.starts_on, "play_by": r.play_by}))
+            for r in competition.rounds.order_by("bracket", "number")],
+        "overdue": [(m, forms.get(("overdue", m.pk)) or OverdueForm(
+            prefix=f"o{m.pk}", names=side_names(m)))
+            for m in overdue],
         "groups": selectors.matches_by_status(competition),
         "decisions": [(d, forms.get(d.match_id) or DecisionForm(prefix=f"d{d.match_id}"))
                       for d in decisions],
         "refusal": refusal,
+        "schedule_errors": any(key[0] == "round" for key in forms if isinstance(key, tuple)),
     }
     return render_page(request, TEMPLATE, context, partial="matches", status=status)
 
@@ -51,15 +67,15 @@ def _match(pk: int) -> Match:
 def decide(request: HttpRequest, match: Match) -> HttpResponse:
     competition = match.competition
     if not selectors.open_decisions(Q(match=match)):
-        return _render(request, competition, refusal=NO_DECISION, status=UNPROCESSABLE)
+        return render_matches(request, competition, refusal=NO_DECISION, status=UNPROCESSABLE)
     form = DecisionForm(request.POST, prefix=f"d{match.pk}")
     if not form.is_valid():
-        return _render(request, competition, forms={match.pk: form}, status=UNPROCESSABLE)
+        return render_matches(request, competition, forms={match.pk: form}, status=UNPROCESSABLE)
     decide_with = reset_match if form.cleaned_data["decision"] == "reset" else keep_match
     try:
         decide_with(match.pk, actor=request.user, comment=form.cleaned_data["comment"])
     except ServiceError as error:
-        return _render(request, competition, forms={match.pk: form}, **page_refusal(error))
+        return render_matches(request, competition, forms={match.pk: form}, **page_refusal(error))
     done = "reset: it is to be played again" if decide_with is reset_match else "kept as played"
     messages.success(request, f"{match} is {done}.")
     return go(request, reverse("organizer-matches", args=[competition.pk]))

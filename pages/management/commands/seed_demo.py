@@ -6,7 +6,9 @@ named after their first name, all with the password `gin-demo`. In one season:
   end some weeks ago;
 - the Thursday League, a 12-player round robin: four rounds confirmed (one a week), the fifth
   this week with results confirmed, two reported and awaiting confirmation and one disputed,
-  the other six rounds to play.
+  the other six rounds to play. Every round has its week (starts on, play by), its club night
+  on Thursday at 19:30 with a table per match; round 5's play-by date has passed, so its
+  unplayed matches show as overdue, and in round 6 a player has proposed another time.
 Four players have just joined and play in neither. Every game is played by the engine's
 self-play and goes through the same services as the site (hands, report, confirm). Past weeks
 are dated back and the club's ratings rebuilt, so the rating periods show.
@@ -15,7 +17,7 @@ are dated back and the club's ratings rebuilt, so the rating periods show.
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, time, timedelta
 
 from allauth.account.models import EmailAddress
 from django.contrib.auth import get_user_model
@@ -26,9 +28,11 @@ from django.utils import timezone
 
 from clubs.models import Club, Player, Season
 from competitions.models import AuditEntry, Competition, Match, ResultReport
+from competitions.schedule import club_zone
 from competitions.services.competitions import create_competition, register_players
 from competitions.services.draws import start_competition
 from competitions.services.results import dispute_result, report_result
+from competitions.services.schedule import propose_time, set_match_time
 from competitions.services.sign_ups import open_registration, sign_up
 from gameplay.models import Game, Hand
 from gameplay.services.selfplay import match_seed, play_games, play_match, playable_matches
@@ -119,10 +123,43 @@ def league(season: Season, organizer, players: list[Player], now) -> Competition
         backdate([m.pk for m in matches], now - timedelta(weeks=LEAGUE_ROUNDS_PLAYED + 1 - number))
     this_week = [m for m in playable_matches(competition) if m.round_id == rounds[4].pk]
     _half_done(this_week)
-    for number, round_ in enumerate(rounds[LEAGUE_ROUNDS_PLAYED:], start=0):
-        round_.matches.filter(status=Match.Status.SCHEDULED).update(
-            scheduled_at=now + timedelta(weeks=number))
+    schedule_league(competition, organizer, rounds, now)
     return competition
+
+
+def schedule_league(competition: Competition, organizer, rounds: list, now) -> None:
+    """Each round a week, Monday to Sunday, with its club night on Thursday at 19:30 in the
+    club's zone and a table per match: round 6 this week, the later ones after it. Round 5
+    started last week and was due yesterday, so its unplayed matches are overdue. In round 6
+    one player has proposed another time, not accepted yet."""
+    zone = club_zone(competition.season.club)
+    today = now.astimezone(zone).date()
+    this_monday = today - timedelta(days=today.weekday())
+    for number, round_ in enumerate(rounds, start=1):
+        monday = this_monday + timedelta(weeks=number - 6)
+        round_.starts_on, round_.play_by = monday, monday + timedelta(days=6)
+        if number == 5:
+            round_.play_by = today - timedelta(days=1)
+        round_.save(update_fields=["starts_on", "play_by"])
+        if number >= 5:
+            night = datetime.combine(monday + timedelta(days=3), time(19, 30), tzinfo=zone)
+            _seat(round_, organizer, night, fixed=number == 5)
+    first = rounds[5].matches.order_by("pk").first()
+    later = datetime.combine(this_monday + timedelta(days=8), time(20), tzinfo=zone)
+    if first is not None and first.entry_a is not None and later > now:
+        propose_time(first.pk, actor=first.entry_a.player.user, at=later)
+
+
+def _seat(round_, organizer, night, *, fixed: bool) -> None:
+    """A table per match at the club night; the organizer sets them, or for a round already
+    under way they are written as they were set."""
+    for table, match in enumerate(round_.matches.order_by("pk"), start=1):
+        if fixed or match.status not in (Match.Status.SCHEDULED, Match.Status.PENDING):
+            Match.objects.filter(pk=match.pk).update(
+                scheduled_at=night, table=str(table), schedule_sequence=1,
+                schedule_changed_at=night - timedelta(days=3))
+        else:
+            set_match_time(match.pk, actor=organizer, at=night, table=str(table))
 
 
 def _half_done(matches: list[Match]) -> None:

@@ -1,0 +1,40 @@
+"""A player's private calendar address: a signed token naming the player and the version of the
+address. Whoever holds it reads the player's calendar without signing in; the player makes a new
+address (a new version) to revoke the old one."""
+
+from __future__ import annotations
+
+from django.core import signing
+from django.db import transaction
+from django.db.models import F
+
+from clubs.models import Player
+from core.errors import NotAllowed, ServiceError
+
+CALENDAR_SALT = "clubs.player-calendar"
+
+
+def calendar_token(player: Player) -> str:
+    return signing.dumps([player.pk, player.calendar_version], salt=CALENDAR_SALT, compress=True)
+
+
+def player_of_calendar_token(token: str) -> Player | None:
+    """The player the token names, None when it is altered or revoked (an older version)."""
+    try:
+        player_id, version = signing.loads(token, salt=CALENDAR_SALT)
+    except (signing.BadSignature, ValueError, TypeError):
+        return None
+    return Player.objects.filter(pk=player_id, calendar_version=version).first()
+
+
+def new_calendar_address(player_id: int, *, actor) -> Player:
+    """The player's own account makes a new address; the old one stops working at once."""
+    with transaction.atomic():
+        player = Player.objects.select_for_update().filter(pk=player_id).first()
+        if player is None:
+            raise ServiceError("No such player.")
+        if not actor.is_authenticated or player.user_id != actor.pk:
+            raise NotAllowed("Only the player's own account may change their calendar address.")
+        Player.objects.filter(pk=player.pk).update(calendar_version=F("calendar_version") + 1)
+        player.refresh_from_db(fields=["calendar_version"])
+        return player

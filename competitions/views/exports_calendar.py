@@ -1,0 +1,47 @@
+"""Calendar feeds: a competition's fixtures, and a player's matches across competitions read at
+a private address (clubs.services.calendar). See competitions.ical for the events."""
+
+from __future__ import annotations
+
+from django.db.models import Q
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404
+
+from clubs.services.calendar import player_of_calendar_token
+from competitions import ical
+from competitions.models import Competition, Match
+from competitions.views.visibility import club_of_competition, members_only
+
+RELATED = ("round", "competition__season__club", "entry_a__player", "entry_b__player",
+           "winner__player")
+
+
+def fixtures_ics(request: HttpRequest, pk: int) -> HttpResponse:
+    if (refusal := members_only(request, club_of_competition(pk))) is not None:
+        return refusal
+    competition = get_object_or_404(Competition.objects.select_related("season"), pk=pk)
+    matches = (Match.objects.filter(competition=competition).select_related(*RELATED)
+               .order_by("round__bracket", "round__number", "pk"))
+    name = f"{competition.name} ({competition.season.name})"
+    return _feed(request, name, matches, f"fixtures-{competition.pk}.ics")
+
+
+def player_ics(request: HttpRequest, token: str) -> HttpResponse:
+    player = player_of_calendar_token(token)
+    if player is None:
+        raise Http404("This calendar address is not valid: it was changed or mistyped.")
+    matches = (Match.objects.filter(Q(entry_a__player=player) | Q(entry_b__player=player))
+               .select_related(*RELATED).order_by("scheduled_at", "round__number", "pk"))
+    response = _feed(request, f"{player.name}'s matches", matches, "matches.ics")
+    response["Cache-Control"] = "private, no-store"
+    response["X-Robots-Tag"] = "noindex"
+    return response
+
+
+def _feed(request: HttpRequest, name: str, matches, filename: str) -> HttpResponse:
+    host = request.get_host().split(":")[0]
+    text = ical.calendar(name, matches, uid_domain=host,
+                         url_of=lambda m: request.build_absolute_uri(m.get_absolute_url()))
+    response = HttpResponse(text, content_type="text/calendar; charset=utf-8")
+    response["Content-Disposition"] = f'inline; filename="{filename}"'
+    return response

@@ -1,0 +1,204 @@
+"""Schedules in the club's time zone: round dates, a match's time set by the organizer or
+proposed by one player and accepted by the other, and overdue matches flagged for the organizer
+with what he can do about them (extend, forfeit, double forfeit)."""
+
+from datetime import UTC, date, datetime, timedelta
+from zoneinfo import ZoneInfo
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+
+from competitions.models import AuditEntry, Match
+from competitions.schedule import deadline_of, is_overdue
+from competitions.services.schedule import accept_time, propose_time, set_match_time
+from core.errors import NotAllowed, ServiceError
+from tests.factories import (
+    ClubFactory,
+    CompetitionFactory,
+    EntryFactory,
+    MatchFactory,
+    PlayerFactory,
+    RoundFactory,
+    SeasonFactory,
+    UserFactory,
+)
+
+pytestmark = pytest.mark.django_db
+PACIFIC, SYDNEY = "America/Los_Angeles", "Australia/Sydney"
+
+
+def organized(zone: str):
+    club = ClubFactory(time_zone=zone)
+    organizer = UserFactory()
+    club.organizers.add(organizer)
+    return CompetitionFactory(season=SeasonFactory(club=club)), organizer
+
+
+@pytest.mark.parametrize("zone, utc_end", [(PACIFIC, datetime(2025, 5, 2, 7, tzinfo=UTC)),
+                                           (SYDNEY, datetime(2025, 5, 1, 14, tzinfo=UTC))])
+def test_a_play_by_date_ends_at_midnight_in_the_club_zone(zone, utc_end):
+    competition, _ = organized(zone)
+    match = MatchFactory(competition=competition,
+                         round=RoundFactory(competition=competition, play_by=date(2025, 5, 1)))
+    assert deadline_of(match, competition.season.club) == utc_end
+    assert not is_overdue(match, competition.season.club, utc_end - timedelta(seconds=1))
+    assert is_overdue(match, competition.season.club, utc_end)
+
+
+def test_a_confirmed_match_is_never_overdue():
+    competition, _ = organized(SYDNEY)
+    match = MatchFactory(competition=competition, status=Match.Status.CONFIRMED,
+                         round=RoundFactory(competition=competition, play_by=date(2020, 1, 1)))
+    assert not is_overdue(match, competition.season.club)
+
+
+def test_one_player_proposes_and_the_other_accepts():
+    competition, _ = organized(PACIFIC)
+    match = MatchFactory(competition=competition)
+    at = timezone.now() + timedelta(days=3)
+    propose_time(match.pk, actor=match.entry_a.player.user, at=at)
+    with pytest.raises(ServiceError, match="your opponent accepts"):
+        accept_time(match.pk, actor=match.entry_a.player.user)
+    with pytest.raises(NotAllowed):
+        accept_time(match.pk, actor=UserFactory())
+    accept_time(match.pk, actor=match.entry_b.player.user)
+    match.refresh_from_db()
+    assert (match.scheduled_at, match.proposed_at, match.schedule_sequence) == (at, None, 1)
+    actions = list(match.audit.order_by("pk").values_list("action", flat=True))
+    assert actions == [AuditEntry.Action.TIME_PROPOSED, AuditEntry.Action.TIME_ACCEPTED]
+
+
+def test_only_an_organizer_sets_the_time_and_a_past_proposal_is_refused():
+    competition, organizer = organized(PACIFIC)
+    match = MatchFactory(competition=competition)
+    with pytest.raises(NotAllowed):
+        set_match_time(match.pk, actor=match.entry_a.player.user, at=timezone.now(), table="2")
+    with pytest.raises(ServiceError, match="still to come"):
+        propose_time(match.pk, actor=match.entry_a.player.user,
+                     at=timezone.now() - timedelta(hours=1))
+    set_match_time(match.pk, actor=organizer, at=None, table="7")
+    match.refresh_from_db()
+    assert match.table == "7" and match.schedule_sequence == 1
+
+
+def test_a_time_typed_on_the_match_page_is_the_club_wall_time(client):
+    competition, organizer = organized(SYDNEY)
+    match = MatchFactory(competition=competition)
+    client.force_login(organizer)
+    response = client.post(reverse("match-set-time", args=[match.pk]),
+                           {"time-at": "2025-08-01T19:30", "time-table": "3"})
+    assert response.status_code == 302
+    match.refresh_from_db()
+    assert match.scheduled_at == datetime(2025, 8, 1, 19, 30, tzinfo=ZoneInfo(SYDNEY))
+    html = client.get(reverse("match", args=[match.pk])).content.decode()
+    assert "Friday 1 August 2025, 19:30" in html and SYDNEY in html and "Table <strong>3" in html
+
+
+def test_a_player_proposes_on_the_match_page_and_the_opponent_sees_accept(client):
+    competition, _ = organized(PACIFIC)
+    match = MatchFactory(competition=competition)
+    when = (timezone.now() + timedelta(days=5)).astimezone(ZoneInfo(PACIFIC))
+    client.force_login(match.entry_a.player.user)
+    typed = when.strftime("%Y-%m-%dT%H:%M")
+    assert client.post(reverse("match-propose-time", args=[match.pk]),
+                       {"propose-at": typed}).status_code == 302
+    client.force_login(match.entry_b.player.user)
+    html = client.get(reverse("match", args=[match.pk])).content.decode()
+    assert "Accept this time" in html and when.strftime("%H:%M") in html
+    assert client.post(reverse("match-accept-time", args=[match.pk])).status_code == 302
+    match.refresh_from_db()
+    assert match.scheduled_at.astimezone(ZoneInfo(PACIFIC)).strftime("%Y-%m-%dT%H:%M") == typed
+
+
+def overdue_match(zone=SYDNEY):
+    competition, organizer = organized(zone)
+    round_ = RoundFactory(competition=competition, play_by=date.today() - timedelta(days=3))
+    return MatchFactory(competition=competition, round=round_), organizer
+
+
+def test_the_organizer_page_flags_an_overdue_match_with_its_choices(client):
+    match, organizer = overdue_match()
+    on_time = MatchFactory(competition=match.competition, round=RoundFactory(
+        competition=match.competition, play_by=date.today() + timedelta(days=3)))
+    client.force_login(organizer)
+    html = client.get(reverse("organizer-matches", args=[match.competition_id])).content.decode()
+    assert f'id="overdue-{match.pk}"' in html and f'id="overdue-{on_time.pk}"' not in html
+    for choice in ("Extend to a new date", "Double forfeit: nobody wins",
+                   f"Forfeit: {match.entry_a.player.name} conceded"):
+        assert choice in html
+
+
+def test_extending_an_overdue_match_gives_it_a_new_date(client):
+    match, organizer = overdue_match()
+    client.force_login(organizer)
+    later = date.today() + timedelta(days=7)
+    response = client.post(reverse("match-overdue", args=[match.pk]),
+                           {f"o{match.pk}-choice": "extend", f"o{match.pk}-play_by": str(later)})
+    assert response.status_code == 302
+    match.refresh_from_db()
+    assert match.play_by == later and not is_overdue(match, match.competition.season.club)
+
+
+def test_extending_without_a_date_is_refused_next_to_the_field(client):
+    match, organizer = overdue_match()
+    client.force_login(organizer)
+    response = client.post(reverse("match-overdue", args=[match.pk]),
+                           {f"o{match.pk}-choice": "extend"})
+    assert response.status_code == 422
+    assert "Give the new play-by date." in response.content.decode()
+
+
+@pytest.mark.parametrize("choice, kind", [("A", Match.Kind.FORFEIT),
+                                          ("both", Match.Kind.DOUBLE_FORFEIT)])
+def test_a_forfeit_or_double_forfeit_of_an_overdue_match_is_confirmed(client, choice, kind):
+    match, organizer = overdue_match()
+    client.force_login(organizer)
+    response = client.post(reverse("match-overdue", args=[match.pk]),
+                           {f"o{match.pk}-choice": choice})
+    assert response.status_code == 302
+    match.refresh_from_db()
+    assert (match.status, match.kind) == (Match.Status.CONFIRMED, kind)
+    assert match.winner_id == (match.entry_b_id if choice == "A" else None)
+
+
+def test_a_player_cannot_act_on_an_overdue_match(client):
+    match, _ = overdue_match()
+    client.force_login(match.entry_a.player.user)
+    response = client.post(reverse("match-overdue", args=[match.pk]),
+                           {f"o{match.pk}-choice": "both"})
+    assert response.status_code == 403
+    match.refresh_from_db()
+    assert match.status == Match.Status.SCHEDULED
+
+
+def test_round_dates_are_saved_and_a_play_by_before_the_start_is_refused(client):
+    competition, organizer = organized(PACIFIC)
+    round_ = RoundFactory(competition=competition)
+    client.force_login(organizer)
+    url = reverse("round-dates", args=[round_.pk])
+    bad = client.post(url, {f"r{round_.pk}-starts_on": "2025-05-10",
+                            f"r{round_.pk}-play_by": "2025-05-01"})
+    assert bad.status_code == 422 and "cannot be before the start" in bad.content.decode()
+    good = client.post(url, {f"r{round_.pk}-starts_on": "2025-05-01",
+                             f"r{round_.pk}-play_by": "2025-05-10"})
+    assert good.status_code == 302
+    round_.refresh_from_db()
+    assert (round_.starts_on, round_.play_by) == (date(2025, 5, 1), date(2025, 5, 10))
+
+
+def test_home_lists_my_matches_at_their_club_times_soonest_first(client):
+    pacific, _ = organized(PACIFIC)
+    sydney, _ = organized(SYDNEY)
+    me = UserFactory()
+    moment = datetime(2030, 3, 15, 2, tzinfo=UTC)  # Thu 19:00 in Los Angeles, Fri 13:00 Sydney
+    in_sydney = EntryFactory(competition=sydney,
+                             player=PlayerFactory(club=sydney.season.club, user=me))
+    untimed = MatchFactory(competition=sydney, entry_a=in_sydney)
+    MatchFactory(competition=pacific, entry_a__player__user=me, scheduled_at=moment, table="9")
+    MatchFactory(competition=sydney, entry_a=in_sydney, scheduled_at=moment + timedelta(days=1))
+    client.force_login(me)
+    html = client.get(reverse("home")).content.decode()
+    la = html.index(f"Thu 14 Mar, 19:00 ({PACIFIC}), table 9")
+    syd = html.index(f"Sat 16 Mar, 13:00 ({SYDNEY})")
+    assert la < syd < html.index(f'href="/matches/{untimed.pk}/"')

@@ -1,0 +1,58 @@
+"""The periodic work on the embedded default (no broker: tasks in-process): run_periodic runs the
+entries of CELERY_BEAT_SCHEDULE itself, each when Celery's schedule says it is due."""
+
+from datetime import timedelta
+
+import pytest
+from django.conf import settings
+from django.core.management import call_command
+from django.utils import timezone
+
+from competitions.models import Match
+from core.periodic import due, run_due
+from gameplay.models import Game
+from ratings.models import RatingPeriod
+from tests.ratings.builders import league, played
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_embedded_default_has_no_broker_and_runs_tasks_in_process():
+    assert settings.CELERY_BROKER_URL == "" and settings.CELERY_TASK_ALWAYS_EAGER
+
+
+def a_result_of_a_week_ago_not_rated():
+    _, (a, b) = league(2)
+    match = played(a, b, "AA", in_week=0)
+    a_week_ago = timezone.now() - timedelta(days=8)
+    Game.objects.filter(match=match).update(created_at=a_week_ago)
+    Match.objects.filter(pk=match.pk).update(confirmed_at=a_week_ago)
+    return a.competition.season.club
+
+
+def test_one_run_of_the_embedded_schedule_closes_the_rating_period():
+    club = a_result_of_a_week_ago_not_rated()
+    assert not RatingPeriod.objects.filter(club=club).exists()
+    done = run_due({})
+    assert set(done) == set(settings.CELERY_BEAT_SCHEDULE)
+    closed = RatingPeriod.objects.filter(club=club, is_open=False)
+    assert closed.exists() and closed.get().results == 2
+    assert any("rated 1 weeks" in line for line in done["close-rating-periods"])
+
+
+def test_an_entry_runs_again_only_when_its_interval_has_passed():
+    last_runs: dict = {}
+    now = timezone.now()
+    run_due(last_runs, now)
+    assert due(last_runs, now + timedelta(seconds=1)) == []
+    assert due(last_runs, now + timedelta(seconds=16)) == ["relay-follow-ups"]
+    assert set(due(last_runs, now + timedelta(hours=1, seconds=1))) == set(
+        settings.CELERY_BEAT_SCHEDULE)
+
+
+def test_run_periodic_once_from_the_command_line(capsys):
+    club = a_result_of_a_week_ago_not_rated()
+    call_command("run_periodic", "--once")
+    out = capsys.readouterr().out
+    assert "close-rating-periods:" in out and "relay-follow-ups:" in out
+    assert RatingPeriod.objects.filter(club=club).exists()
