@@ -91,6 +91,74 @@ class Competition(models.Model):
         return self.rules().target_score
 
 
+class Stage(models.Model):
+    """One stage of a competition played in stages (round-robin groups, then a knockout; a
+    Swiss, then a top cut). A competition without stages is played in its one format. A later
+    stage names who qualifies from the stage before it and how they are seeded."""
+
+    class Kind(models.TextChoices):
+        GROUPS = "groups", "Round-robin groups"
+        LEAGUE = "league", "League (round robin)"
+        SINGLE_ELIMINATION = "single_elimination", "Single elimination"
+        DOUBLE_ELIMINATION = "double_elimination", "Double elimination"
+        SWISS = "swiss", "Swiss"
+
+    class Dealing(models.TextChoices):
+        SNAKE = "snake", "By seed, in snake order"
+        BY_HAND = "by_hand", "By hand"
+
+    class Qualify(models.TextChoices):
+        EACH_GROUP = "each_group", "The top K of each group"
+        OVERALL = "overall", "The top K overall"
+
+    class Seeding(models.TextChoices):
+        CROSS_GROUP = "cross_group", "Cross-group (A1 v B2, B1 v A2)"
+        STANDING = "standing", "By standing"
+        RATING = "rating", "By rating"
+
+    competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="stages")
+    order = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=24, choices=Kind.choices)
+    groups = models.PositiveSmallIntegerField(default=0, help_text="Round-robin groups: how many")
+    dealing = models.CharField(max_length=8, choices=Dealing.choices, default=Dealing.SNAKE)
+    qualify = models.CharField(max_length=12, choices=Qualify.choices, blank=True,
+                               help_text="Who comes from the stage before (blank for the first)")
+    qualifiers = models.PositiveSmallIntegerField(default=0, help_text="K of the qualifying rule")
+    seeding = models.CharField(max_length=12, choices=Seeding.choices, default=Seeding.STANDING)
+    decided = models.JSONField(
+        default=list, blank=True,
+        help_text="The organizer's decisions of ties at the cut: [{group, players}] best first",
+    )
+
+    class Meta:
+        ordering = ["competition", "order"]
+        constraints = [
+            models.UniqueConstraint(fields=["competition", "order"], name="stage_order_unique"),
+            models.CheckConstraint(condition=Q(order__gte=1), name="stage_order_from_one"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Stage {self.order}: {self.get_kind_display()}"
+
+    # A knockout stage is drawn by the bracket code as a competition is: these mirror the
+    # competition's fields of the same names.
+    @property
+    def format(self) -> str:
+        return self.kind
+
+    @property
+    def is_knockout(self) -> bool:
+        return self.kind in (self.Kind.SINGLE_ELIMINATION, self.Kind.DOUBLE_ELIMINATION)
+
+    @property
+    def third_place_match(self) -> bool:
+        return self.competition.third_place_match
+
+    @property
+    def bracket_reset(self) -> bool:
+        return self.competition.bracket_reset
+
+
 class Entry(models.Model):
     """A player entered in a competition."""
 
@@ -115,6 +183,25 @@ class Entry(models.Model):
         return str(self.player)
 
 
+class StageEntry(models.Model):
+    """A player in a stage: the group dealt into (round-robin groups) and the seed in it."""
+
+    stage = models.ForeignKey(Stage, on_delete=models.CASCADE, related_name="players")
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="stages")
+    group = models.CharField(max_length=4, blank=True)
+    seed = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["stage", "group", "seed"]
+        constraints = [
+            models.UniqueConstraint(fields=["stage", "entry"], name="one_place_per_stage"),
+            models.UniqueConstraint(fields=["stage", "seed"], name="seed_unique_in_stage"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.entry} in {self.stage}"
+
+
 class Round(models.Model):
     class Bracket(models.TextChoices):
         MAIN = "main", "Main"
@@ -123,16 +210,23 @@ class Round(models.Model):
         FINALS = "finals", "Finals"
 
     competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="rounds")
+    stage = models.ForeignKey(Stage, on_delete=models.CASCADE, related_name="rounds", null=True,
+                              blank=True)
     bracket = models.CharField(max_length=10, choices=Bracket.choices, default=Bracket.MAIN)
     number = models.PositiveSmallIntegerField()
     name = models.CharField(max_length=60, blank=True)
 
     class Meta:
-        ordering = ["competition", "bracket", "number"]
+        ordering = ["competition", "stage__order", "bracket", "number"]
         constraints = [
             models.UniqueConstraint(
-                fields=["competition", "bracket", "number"], name="round_number_unique"
-            )
+                fields=["competition", "bracket", "number"], condition=Q(stage__isnull=True),
+                name="round_number_unique",
+            ),
+            models.UniqueConstraint(
+                fields=["stage", "bracket", "number"], condition=Q(stage__isnull=False),
+                name="round_number_unique_in_stage",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -288,9 +382,12 @@ class AuditEntry(models.Model):
         KEPT = "decision: kept", "Decision: kept as played"
         RESET = "decision: reset", "Decision: reset"
         NOT_NEEDED = "decision: not needed", "Decision no longer needed"
+        QUALIFIERS_CHOSEN = "decision: qualifiers chosen", "Decision: who goes through"
 
-    # The organizer's decision about a match a correction has made doubtful: asked, then answered.
-    DECISIONS = (Action.NEEDS_DECISION, Action.KEPT, Action.RESET, Action.NOT_NEEDED)
+    # The organizer's decision about a match a correction has made doubtful (or, on a stage's
+    # last match, about players level at the cut line): asked, then answered.
+    DECISIONS = (Action.NEEDS_DECISION, Action.KEPT, Action.RESET, Action.NOT_NEEDED,
+                 Action.QUALIFIERS_CHOSEN)
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="audit")
     actor = models.ForeignKey(

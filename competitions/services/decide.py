@@ -8,6 +8,7 @@ from clubs.permissions import require_organizer
 from competitions.models import AuditEntry, Competition, Match, ResultReport
 from competitions.services.decisions import is_asked, latest_decisions
 from competitions.services.progression import progress_competition
+from competitions.services.stages import is_tie_ask
 from competitions.services.swiss_corrections import reset_swiss_round
 from competitions.tasks import enqueue_result_follow_up
 from core.errors import ServiceError
@@ -68,8 +69,12 @@ def _decision_to_make(match_id: int, actor) -> tuple[Competition, Match]:
                    .select_related("season__club").get(pk=competition_id))
     require_organizer(actor, competition.season.club)
     match = Match.objects.select_for_update().get(pk=match_id)
-    if not is_asked(latest_decisions(competition).get(match.pk)):
+    asked = latest_decisions(competition).get(match.pk)
+    if not is_asked(asked):
         raise ServiceError("There is no decision to make about this match.")
+    if is_tie_ask(asked):
+        raise ServiceError("This decision is who goes through to the next stage, not a match "
+                           "to keep or reset.")
     return competition, match
 
 
