@@ -22,4 +22,5 @@ urlpatterns = [
     path("competitions/<int:pk>/manage/", organizer.matches, name="organizer-matches"),
     path("entries/<int:pk>/withdraw/", organizer.withdraw, name="entry-withdraw"),
     path("matches/<int:pk>/decide/", organizer.decide, name="match-decide"),
+    path("matches/<int:pk>/qualifiers/", organizer.choose, name="stage-qualifiers"),
 ]

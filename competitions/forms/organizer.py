@@ -12,7 +12,8 @@ from django import forms
 
 from clubs.models import Club, Season
 from competitions.algorithms.tiebreaks import Tiebreak
-from competitions.models import Competition
+from competitions.models import Competition, Stage
+from competitions.services.stages import StagePlan
 from competitions.services.standings import TIEBREAK_LABELS
 from core.forms import ServiceErrorForm
 from gameplay.engine import PRESETS, InvalidRuleset, NextDealer, Ruleset, Shutout
@@ -90,6 +91,10 @@ def _tiebreak_fields() -> dict[str, forms.Field]:
     }
 
 
+STAGES_GROUPS = "groups_knockout"
+STAGES_SWISS = "swiss_knockout"
+
+
 class CompetitionForm(ServiceErrorForm):
     name = forms.CharField(label="Name", max_length=120)
     season = forms.ModelChoiceField(queryset=Season.objects.none(), label="Season",
@@ -109,6 +114,22 @@ class CompetitionForm(ServiceErrorForm):
         label="Bracket reset", required=False, initial=True,
         help_text="Double elimination: if the losers' bracket winner wins the grand final, a "
                   "second final decides.")
+    stages = forms.ChoiceField(
+        label="Stages", required=False, widget=forms.RadioSelect, initial="",
+        choices=[("", "One stage, in the format above"),
+                 (STAGES_GROUPS, "Round-robin groups, then a knockout"),
+                 (STAGES_SWISS, "A Swiss (its rounds above), then a knockout of the top K")])
+    stage_groups = forms.IntegerField(label="Groups", required=False, min_value=1, max_value=26,
+                                      initial=4, help_text="Groups, then a knockout only.",
+                                      widget=forms.NumberInput(attrs=NUMBER))
+    stage_qualify = forms.ChoiceField(label="Who goes through", choices=Stage.Qualify.choices,
+                                      initial=Stage.Qualify.EACH_GROUP, required=False)
+    stage_qualifiers = forms.IntegerField(label="K (players going through)", required=False,
+                                          min_value=1, max_value=64, initial=2,
+                                          widget=forms.NumberInput(attrs=NUMBER))
+    stage_seeding = forms.ChoiceField(label="The knockout is seeded", required=False,
+                                      choices=Stage.Seeding.choices,
+                                      initial=Stage.Seeding.CROSS_GROUP)
     preset = forms.ChoiceField(label="Ruleset", choices=list(PRESET_NAMES.items()),
                                widget=forms.RadioSelect, initial="standard")
     match_format = forms.ChoiceField(label="A match is", choices=Competition.MatchFormat.choices,
@@ -169,11 +190,34 @@ class CompetitionForm(ServiceErrorForm):
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         self._check_season(data)
+        self._check_stages(data)
         if data.get("format") == Competition.Format.SWISS and not data.get("swiss_rounds"):
             self.add_error("swiss_rounds", "A Swiss needs its number of rounds.")
         self._check_house_rules(data)
         self._check_tiebreaks(data)
         return data
+
+    def _check_stages(self, data: dict) -> None:
+        """In stages the first stage sets the format; the knockout is single elimination."""
+        if data.get("stages") == STAGES_GROUPS:
+            data["format"] = Competition.Format.LEAGUE
+            if not data.get("stage_groups"):
+                self.add_error("stage_groups", "Say how many groups the first stage has.")
+        elif data.get("stages") == STAGES_SWISS:
+            data["format"] = Competition.Format.SWISS
+        if data.get("stages") and not data.get("stage_qualifiers"):
+            self.add_error("stage_qualifiers", "Say how many go through to the knockout.")
+
+    def stage_plans(self) -> list[StagePlan]:
+        data = self.cleaned_data
+        if not data.get("stages"):
+            return []
+        first = (StagePlan(Stage.Kind.GROUPS, groups=data["stage_groups"])
+                 if data["stages"] == STAGES_GROUPS else StagePlan(Stage.Kind.SWISS))
+        return [first, StagePlan(Stage.Kind.SINGLE_ELIMINATION,
+                                 qualify=data["stage_qualify"] or Stage.Qualify.OVERALL,
+                                 qualifiers=data["stage_qualifiers"],
+                                 seeding=data["stage_seeding"] or Stage.Seeding.STANDING)]
 
     def _check_season(self, data: dict) -> None:
         if data.get("season") is None and not data.get("new_season", "").strip():

@@ -264,15 +264,21 @@ class Placing:
     went_out_in: str  # the match key a player went out in; "" for the champion or still in
 
 
-def knockout_placings(competition: Competition) -> list[Placing]:
+def knockout_placings(competition: Competition, stage=None) -> list[Placing]:
     """Champion 1, the final's loser 2, the third-place match's winner and loser 3 and 4, then
-    everyone else by the round they went out in (later is better), sharing a rank."""
+    everyone else by the round they went out in (later is better), sharing a rank. `stage`: a
+    knockout stage, placing its players."""
     entries = list(Entry.objects.filter(competition=competition).select_related("player"))
-    seeds = seeded_entries(entries)
+    if stage is None:
+        seeds = seeded_entries(entries)
+    else:
+        seeds = list(stage.players.order_by("seed").values_list("entry_id", flat=True))
     if len(seeds) < 2:
         return []
-    bracket = bracket_of(competition, seeds)
+    bracket = bracket_of(stage or competition, seeds)
     confirmed = Match.objects.filter(competition=competition, status=Match.Status.CONFIRMED)
+    if stage is not None:
+        confirmed = confirmed.filter(round__stage=stage)
     results = [(parse_key(k), w) for k, w in confirmed.values_list("key", "winner_id")]
     withdrawn = {e.pk for e in entries if e.withdrawn_at is not None}
     progress = advance(bracket, results, withdrawn=withdrawn)

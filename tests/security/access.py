@@ -203,6 +203,11 @@ TABLE: dict[str, Access] = {
     "match-decide": Access(
         match_url("match-decide"), ACTION, {**ORGANIZERS, "organizer": REFUSED, "staff": REFUSED},
         lambda w: {f"d{w.match.pk}-decision": "keep", f"d{w.match.pk}-comment": "Played fairly."}),
+    # The organizer's choice among players level at a stage's cut line: none is pending here,
+    # so the organizers are told so (422); everyone else is refused before that.
+    "stage-qualifiers": Access(
+        match_url("stage-qualifiers"), ACTION, {**ORGANIZERS, "organizer": REFUSED, "staff": REFUSED},
+        lambda w: {f"q{w.match.pk}-place_1": str(w.match.entry_a_id)}),
     # Many players at once: the organizers (an empty list is refused, and said so).
     "organizer-add-players": Access(
         lambda w: reverse("organizer-add-players", args=[w.club.slug]), ORGANIZER_PAGE,

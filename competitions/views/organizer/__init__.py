@@ -9,8 +9,8 @@ from competitions.views.organizer.entries import (
     start,
     withdraw,
 )
-from competitions.views.organizer.matches import decide, matches
+from competitions.views.organizer.matches import choose, decide, matches
 from competitions.views.organizer.players import add_players
 
-__all__ = ["add_players", "decide", "entries", "late_entry", "matches",
+__all__ = ["add_players", "choose", "decide", "entries", "late_entry", "matches",
            "new_competition", "new_entrant", "seeds", "start", "withdraw"]
