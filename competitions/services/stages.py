@@ -431,3 +431,41 @@ def all_drawn(competition: Competition) -> bool:
     """Every stage drawn: a competition in stages is over only when its last stage is."""
     last = competition.stages.order_by("-order").first()
     return last is None or last.rounds.exists()
+
+
+@dataclass(frozen=True, slots=True)
+class FinalPlacing:
+    rank: int
+    entry: int
+    stage: int  # the order of the last stage the player played in
+
+
+def final_placings(competition: Competition) -> list[FinalPlacing]:
+    """Over all stages: the knockout's placings first, then those who went out in the stage
+    before, by their place in their group and then the stage's overall table (a rank shared by
+    players level on both)."""
+    from competitions.services.standings import knockout_placings
+
+    stages = list(competition.stages.order_by("order"))
+    if len(stages) < 2:
+        return []
+    first, last = stages[0], stages[-1]
+    placings: list[FinalPlacing] = []
+    if last.rounds.exists():
+        entry_of = {e.player_id: e.pk for e in competition.entries.all()}
+        placings = [FinalPlacing(p.rank, entry_of[p.player.pk], last.order)
+                    for p in knockout_placings(competition, last)]
+    through = {p.entry for p in placings}
+    tables, overall = _ranked(competition, first)
+    group_place = {r.player: r.rank for rows in tables.values() for r in rows}
+    overall_place = {r.player: r.rank for r in overall}
+    out = sorted((p for p in overall_place if p not in through),
+                 key=lambda p: (group_place[p], overall_place[p]))
+    start = len(placings)
+    for i, player in enumerate(out):
+        key = (group_place[player], overall_place[player])
+        before = out[i - 1] if i else None
+        shared = before is not None and key == (group_place[before], overall_place[before])
+        rank = placings[-1].rank if shared else start + i + 1
+        placings.append(FinalPlacing(rank, player, first.order))
+    return placings

@@ -108,3 +108,21 @@ def test_seed_demo_makes_a_living_club_and_only_once():
     again = StringIO()
     call_command("seed_demo", "--if-empty", stdout=again, stderr=StringIO())
     assert "nothing done" in again.getvalue() and Club.objects.count() == 1
+
+
+def test_a_groups_then_knockout_championship_is_simulated_to_its_champion():
+    report = json.loads(simulate("--format", "groups_knockout", "--players", "16", "--seed", "3",
+                                 "--json"))
+    # Four groups of four play six matches each; the knockout of eight plays seven.
+    assert len(report["matches"]) == 4 * 6 + 7
+    placings = report["standings"]
+    assert len(placings) == 16 and placings[0]["rank"] == 1
+    assert {p["stage"] for p in placings[:8]} == {2}
+    assert {p["stage"] for p in placings[8:]} == {1}
+
+
+def test_a_swiss_with_a_top_eight_cut_is_simulated_to_its_champion():
+    report = json.loads(simulate("--format", "swiss_top_cut", "--players", "12", "--rounds", "4",
+                                 "--seed", "5", "--json"))
+    assert len(report["matches"]) == 4 * 6 + 7
+    assert [p["stage"] for p in report["standings"][:8]] == [2] * 8

@@ -19,10 +19,18 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 
 from clubs.models import Club, Player, Season
-from competitions.models import Competition, Entry, Match
+from competitions.models import Competition, Entry, Match, Stage
 from competitions.services.brackets import BRACKET_ORDER, table_of
 from competitions.services.competitions import create_competition, register_players
+from competitions.services.decisions import pending_decisions
 from competitions.services.draws import start_competition
+from competitions.services.stages import (
+    StagePlan,
+    choose_qualifiers,
+    final_placings,
+    is_tie_ask,
+    plan_stages,
+)
 from competitions.services.standings import competition_standings, knockout_placings
 from core.errors import ServiceError
 from gameplay.services.selfplay import play_competition
@@ -33,6 +41,18 @@ FORMATS = {
     "double_elimination": Competition.Format.DOUBLE_ELIMINATION,
     "swiss": Competition.Format.SWISS,
 }
+# Two stages: four groups of four into an eight-player knockout (group winners crossed with the
+# runners-up); a Swiss into a knockout of its top eight, seeded by standing.
+STAGED = {
+    "groups_knockout": (Competition.Format.LEAGUE, (
+        StagePlan(Stage.Kind.GROUPS, groups=4),
+        StagePlan(Stage.Kind.SINGLE_ELIMINATION, qualify=Stage.Qualify.EACH_GROUP, qualifiers=2,
+                  seeding=Stage.Seeding.CROSS_GROUP))),
+    "swiss_top_cut": (Competition.Format.SWISS, (
+        StagePlan(Stage.Kind.SWISS),
+        StagePlan(Stage.Kind.SINGLE_ELIMINATION, qualify=Stage.Qualify.OVERALL, qualifiers=8,
+                  seeding=Stage.Seeding.STANDING))),
+}
 MAX_PLAYERS = 128
 
 
@@ -40,7 +60,7 @@ class Command(BaseCommand):
     help = "Play a whole competition by self-play in a scratch club and print what happened."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--format", required=True, choices=sorted(FORMATS))
+        parser.add_argument("--format", required=True, choices=sorted(FORMATS | STAGED))
         parser.add_argument("--players", required=True, type=int)
         parser.add_argument("--rounds", type=int, help="Swiss rounds (default: log2 of the field)")
         parser.add_argument("--seed", required=True, type=int)
@@ -52,7 +72,10 @@ class Command(BaseCommand):
         settings = _settings(format, players, rounds)
         scratch = Scratch.create(players)
         try:
-            competition = scratch.run(FORMATS[format], settings, seed)
+            if format in STAGED:
+                competition = scratch.run_in_stages(*STAGED[format], settings, seed)
+            else:
+                competition = scratch.run(FORMATS[format], settings, seed)
             report = summary(competition)
         except ServiceError as error:
             raise CommandError(error.message) from None
@@ -67,7 +90,11 @@ class Command(BaseCommand):
 def _settings(format: str, players: int, rounds: int | None) -> dict:
     if not 2 <= players <= MAX_PLAYERS:
         raise CommandError(f"--players must be between 2 and {MAX_PLAYERS}.")
-    if format != "swiss":
+    if format == "groups_knockout" and players != 16:
+        raise CommandError("Groups, then a knockout: four groups of four, --players 16.")
+    if format == "swiss_top_cut" and players < 9:
+        raise CommandError("A Swiss with a top-8 cut needs --players 9 or more.")
+    if format not in ("swiss", "swiss_top_cut"):
         if rounds is not None:
             raise CommandError("--rounds is for a Swiss only.")
         return {}
@@ -107,6 +134,33 @@ class Scratch:
         play_competition(competition, seed=seed)
         return competition
 
+    def run_in_stages(self, format: str, plans, settings: dict, seed: int) -> Competition:
+        """Played as `run`; where players are level at the cut line, the organizer takes them
+        in their seed order (the simulation's stand-in for the organizer's decision)."""
+        season = Season.objects.create(club=self.club, name="Simulation")
+        competition = create_competition(season, actor=self.organizer, name="Simulated",
+                                         format=format, **settings)
+        plan_stages(competition, plans, actor=self.organizer)
+        register_players(competition, self.players, actor=self.organizer)
+        competition = start_competition(competition.pk, actor=self.organizer)
+        while competition.status != Competition.Status.FINISHED:
+            try:
+                play_competition(competition, seed=seed)
+            except ServiceError:  # nothing to play: a tie at the cut may wait for a decision
+                if not self._decide_ties(competition):
+                    raise
+        return competition
+
+    def _decide_ties(self, competition: Competition) -> bool:
+        asked = [d for d in pending_decisions(competition) if is_tie_ask(d.asked)]
+        for decision in asked:
+            seeds = dict(competition.entries.values_list("pk", "seed"))
+            tied = sorted(decision.asked.after["players"], key=seeds.__getitem__)
+            choose_qualifiers(decision.match.pk, tied[:decision.asked.after["places"]],
+                              actor=self.organizer)
+        competition.refresh_from_db(fields=["status"])
+        return bool(asked)
+
     def discard(self) -> None:
         users = [self.organizer.pk, *(p.user_id for p in self.players)]
         with transaction.atomic():
@@ -123,7 +177,12 @@ def summary(competition: Competition) -> dict:
                                              table_of(m.key)))
     table = competition_standings(competition)
     points = {row.player.pk: row.match_points for row in table.rows}
-    if competition.is_knockout:
+    if competition.stages.exists():
+        names = {e.pk: e.player for e in competition.entries.select_related("player")}
+        standings = [{"rank": p.rank, "player": names[p.entry].name,
+                      "points": points[names[p.entry].pk], "stage": p.stage}
+                     for p in final_placings(competition)]
+    elif competition.is_knockout:
         standings = [{"rank": p.rank, "player": p.player.name, "points": points[p.player.pk]}
                      for p in knockout_placings(competition)]
     else:
