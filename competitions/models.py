@@ -27,6 +27,7 @@ class Competition(models.Model):
     class MatchFormat(models.TextChoices):
         FIRST_TO = "first_to", "First to N games"
         FIXED_GAMES = "fixed_games", "A fixed number of games"
+        HOLLYWOOD = "hollywood", "Hollywood (columns scored at once)"
 
     class Status(models.TextChoices):
         DRAFT = "draft", "Draft"
@@ -43,6 +44,10 @@ class Competition(models.Model):
     )
     match_games = models.PositiveSmallIntegerField(
         default=1, help_text="First to N games, or the fixed number of games"
+    )
+    hollywood = models.JSONField(
+        default=dict, blank=True,
+        help_text="A Hollywood match's format: columns, target (none: the ruleset's), winner_by",
     )
     points_win = models.PositiveSmallIntegerField(default=2)
     points_draw = models.PositiveSmallIntegerField(default=1)
@@ -89,6 +94,12 @@ class Competition(models.Model):
     @property
     def target_score(self) -> int:
         return self.rules().target_score
+
+    def hollywood_format(self):
+        """The engine's HollywoodFormat of a Hollywood match (three columns by default)."""
+        from gameplay.engine import HollywoodFormat
+
+        return HollywoodFormat.from_dict(self.hollywood or {})
 
 
 class Stage(models.Model):

@@ -16,7 +16,15 @@ from competitions.models import Competition, Stage
 from competitions.services.stages import StagePlan
 from competitions.services.standings import TIEBREAK_LABELS
 from core.forms import ServiceErrorForm
-from gameplay.engine import PRESETS, InvalidRuleset, NextDealer, Ruleset, Shutout
+from gameplay.engine import (
+    PRESETS,
+    HollywoodFormat,
+    HollywoodWinner,
+    InvalidRuleset,
+    NextDealer,
+    Ruleset,
+    Shutout,
+)
 
 NUMBER = {"inputmode": "numeric"}
 AS_PRESET = ("", "As the preset")
@@ -136,6 +144,21 @@ class CompetitionForm(ServiceErrorForm):
                                      initial=Competition.MatchFormat.FIRST_TO)
     match_games = forms.IntegerField(label="Games (N)", min_value=1, max_value=99, initial=1,
                                      widget=forms.NumberInput(attrs=NUMBER))
+    hollywood_columns = forms.IntegerField(
+        label="Hollywood columns", required=False, min_value=1, max_value=9, initial=3,
+        help_text="Hollywood only: the columns scored at once (usually three).",
+        widget=forms.NumberInput(attrs=NUMBER))
+    hollywood_target = forms.IntegerField(
+        label="Column target", required=False, min_value=1, max_value=1000,
+        help_text="Hollywood only: the points that close a column (empty: the ruleset's target).",
+        widget=forms.NumberInput(attrs=NUMBER))
+    hollywood_winner = forms.ChoiceField(
+        label="The Hollywood match is won on", required=False,
+        choices=[(HollywoodWinner.TOTAL_POINTS.value,
+                  "The total over the columns (Hoyle: each column won by the difference)"),
+                 (HollywoodWinner.MOST_COLUMNS.value,
+                  "The most columns won (a club convention)")],
+        initial=HollywoodWinner.TOTAL_POINTS.value)
     points_win = forms.IntegerField(label="Win", min_value=0, max_value=99, initial=2,
                                     widget=forms.NumberInput(attrs=NUMBER))
     points_draw = forms.IntegerField(label="Draw", min_value=0, max_value=99, initial=1,
@@ -195,7 +218,22 @@ class CompetitionForm(ServiceErrorForm):
             self.add_error("swiss_rounds", "A Swiss needs its number of rounds.")
         self._check_house_rules(data)
         self._check_tiebreaks(data)
+        self._check_hollywood(data)
         return data
+
+    def _check_hollywood(self, data: dict) -> None:
+        if data.get("match_format") != Competition.MatchFormat.HOLLYWOOD:
+            return
+        try:
+            HollywoodFormat.from_dict(self._hollywood(data))
+        except InvalidRuleset as error:
+            self.add_error("hollywood_target", str(error).capitalize() + ".")
+
+    @staticmethod
+    def _hollywood(data: dict) -> dict[str, Any]:
+        return {"columns": data.get("hollywood_columns") or 3,
+                "target": data.get("hollywood_target"),
+                "winner_by": data.get("hollywood_winner") or HollywoodWinner.TOTAL_POINTS.value}
 
     def _check_stages(self, data: dict) -> None:
         """In stages the first stage sets the format; the knockout is single elimination."""
@@ -285,6 +323,8 @@ class CompetitionForm(ServiceErrorForm):
             "third_place_match": data["third_place_match"],
             "bracket_reset": data["bracket_reset"],
             "swiss_rounds": data["swiss_rounds"] if swiss else None,
+            "hollywood": (self._hollywood(data)
+                          if data["match_format"] == Competition.MatchFormat.HOLLYWOOD else {}),
         }
 
 

@@ -1,14 +1,16 @@
-"""The organizer's answer to a pending decision: keep the match as played, or reset it (its games voided, the match seated again from the bracket or the Swiss round paired again)."""
+"""The organizer's answer to a pending decision: keep the match as played, or reset it (its games voided, the match seated again from the bracket or the Swiss round paired again); or, for players level at a stage's cut line, who goes through."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from django.db import transaction
 
 from clubs.permissions import require_organizer
-from competitions.models import AuditEntry, Competition, Match, ResultReport
+from competitions.models import AuditEntry, Competition, Match, ResultReport, Stage
 from competitions.services.decisions import is_asked, latest_decisions
 from competitions.services.progression import progress_competition
-from competitions.services.stages import is_tie_ask
+from competitions.services.stages import QUALIFIERS, is_tie_ask
 from competitions.services.swiss_corrections import reset_swiss_round
 from competitions.tasks import enqueue_result_follow_up
 from core.errors import ServiceError
@@ -80,3 +82,34 @@ def _decision_to_make(match_id: int, actor) -> tuple[Competition, Match]:
 
 def _enqueue(match_id: int) -> None:
     enqueue_result_follow_up(match_id)
+
+
+def choose_qualifiers(match_id: int, players: Sequence[int], *, actor) -> Stage:
+    """The organizer's answer to a tie at the cut line: the tied players who take the places,
+    best first. The next stage is then drawn (or the next tie asked about)."""
+    with transaction.atomic():
+        competition_id = (Match.objects.filter(pk=match_id)
+                          .values_list("competition_id", flat=True).first())
+        if competition_id is None:
+            raise ServiceError("No such match.")
+        competition = (Competition.objects.select_for_update(of=("self",))
+                       .select_related("season__club").get(pk=competition_id))
+        require_organizer(actor, competition.season.club)
+        asked = latest_decisions(competition).get(match_id)
+        if not is_asked(asked) or asked.after.get("kind") != QUALIFIERS:
+            raise ServiceError("There is no tie to decide here.")
+        chosen = [int(p) for p in players]
+        tied = asked.after["players"]
+        if len(set(chosen)) != asked.after["places"] or not set(chosen) <= set(tied):
+            raise ServiceError(f"Choose {asked.after['places']} of the tied players, each once.",
+                               field="players")
+        stage = Stage.objects.select_for_update().get(pk=asked.after["stage"])
+        stage.decided = [*stage.decided, {"group": asked.after["group"], "players": chosen}]
+        stage.save(update_fields=["decided"])
+        names = dict(competition.entries.values_list("pk", "player__name"))
+        AuditEntry.objects.create(
+            match_id=match_id, actor=actor, action=AuditEntry.Action.QUALIFIERS_CHOSEN,
+            after={"kind": QUALIFIERS, "players": chosen},
+            comment="Going through, in order: " + ", ".join(names[p] for p in chosen) + ".")
+        progress_competition(competition)
+        return stage

@@ -50,6 +50,7 @@ from competitions.services.decisions import is_asked, latest_decisions, pending_
 from competitions.services.standings import (
     StandingsTable,
     confirmed_results,
+    knockout_placings,
     points_of,
     table_of_entries,
     tiebreaks_of,
@@ -390,39 +391,6 @@ def _clear_tie_asks(competition: Competition, stage: Stage) -> None:
                                   comment="The results no longer leave this tie to decide.")
 
 
-def choose_qualifiers(match_id: int, players: Sequence[int], *, actor) -> Stage:
-    """The organizer's answer to a tie at the cut line: the tied players who take the places,
-    best first. The next stage is then drawn (or the next tie asked about)."""
-    from competitions.services.progression import progress_competition
-
-    with transaction.atomic():
-        competition_id = (Match.objects.filter(pk=match_id)
-                          .values_list("competition_id", flat=True).first())
-        if competition_id is None:
-            raise ServiceError("No such match.")
-        competition = (Competition.objects.select_for_update(of=("self",))
-                       .select_related("season__club").get(pk=competition_id))
-        require_organizer(actor, competition.season.club)
-        asked = latest_decisions(competition).get(match_id)
-        if not is_asked(asked) or asked.after.get("kind") != QUALIFIERS:
-            raise ServiceError("There is no tie to decide here.")
-        chosen = [int(p) for p in players]
-        tied = asked.after["players"]
-        if len(set(chosen)) != asked.after["places"] or not set(chosen) <= set(tied):
-            raise ServiceError(f"Choose {asked.after['places']} of the tied players, each once.",
-                               field="players")
-        stage = Stage.objects.select_for_update().get(pk=asked.after["stage"])
-        stage.decided = [*stage.decided, {"group": asked.after["group"], "players": chosen}]
-        stage.save(update_fields=["decided"])
-        names = dict(competition.entries.values_list("pk", "player__name"))
-        AuditEntry.objects.create(
-            match_id=match_id, actor=actor, action=AuditEntry.Action.QUALIFIERS_CHOSEN,
-            after={"kind": QUALIFIERS, "players": chosen},
-            comment="Going through, in order: " + ", ".join(names[p] for p in chosen) + ".")
-        progress_competition(competition)
-        return stage
-
-
 def is_tie_ask(entry: AuditEntry) -> bool:
     return entry.after.get("kind") == QUALIFIERS
 
@@ -444,8 +412,6 @@ def final_placings(competition: Competition) -> list[FinalPlacing]:
     """Over all stages: the knockout's placings first, then those who went out in the stage
     before, by their place in their group and then the stage's overall table (a rank shared by
     players level on both)."""
-    from competitions.services.standings import knockout_placings
-
     stages = list(competition.stages.order_by("order"))
     if len(stages) < 2:
         return []

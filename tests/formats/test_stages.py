@@ -3,13 +3,12 @@
 import pytest
 
 from competitions.models import AuditEntry, Competition, Match, Round, Stage, StageEntry
-from competitions.services.decide import keep_match
+from competitions.services.decide import choose_qualifiers, keep_match
 from competitions.services.decisions import pending_decisions
 from competitions.services.draws import start_competition
 from competitions.services.results import correct_result
 from competitions.services.stages import (
     StagePlan,
-    choose_qualifiers,
     deal_by_hand,
     group_standings,
     plan_stages,

@@ -14,8 +14,8 @@ from django.views.decorators.http import require_POST
 from competitions import selectors_organizer as selectors
 from competitions.forms.entries import DecisionForm, QualifiersForm
 from competitions.models import Competition, Match
-from competitions.services.decide import keep_match, reset_match
-from competitions.services.stages import choose_qualifiers, is_tie_ask
+from competitions.services.decide import choose_qualifiers, keep_match, reset_match
+from competitions.services.stages import is_tie_ask
 from competitions.views.organizer.access import refused
 from core.errors import ServiceError
 from core.views import UNPROCESSABLE, go, refusal_status, render_page

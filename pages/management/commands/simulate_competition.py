@@ -22,11 +22,11 @@ from clubs.models import Club, Player, Season
 from competitions.models import Competition, Entry, Match, Stage
 from competitions.services.brackets import BRACKET_ORDER, table_of
 from competitions.services.competitions import create_competition, register_players
+from competitions.services.decide import choose_qualifiers
 from competitions.services.decisions import pending_decisions
 from competitions.services.draws import start_competition
 from competitions.services.stages import (
     StagePlan,
-    choose_qualifiers,
     final_placings,
     is_tie_ask,
     plan_stages,
