@@ -126,3 +126,16 @@ def test_a_swiss_with_a_top_eight_cut_is_simulated_to_its_champion():
                                  "--seed", "5", "--json"))
     assert len(report["matches"]) == 4 * 6 + 7
     assert [p["stage"] for p in report["standings"][:8]] == [2] * 8
+
+
+def test_a_round_robin_of_hollywood_matches_is_simulated():
+    simulate("--format", "round_robin", "--players", "3", "--hollywood", "--seed", "4", "--keep")
+    competition = Competition.objects.get(name="Simulated")
+    assert competition.status == Competition.Status.FINISHED
+    played = competition.matches.exclude(kind=Match.Kind.BYE)
+    assert played.count() == 3
+    for match in played:
+        (game,) = match.games.all()
+        assert game.is_hollywood and game.status == "finished"
+        assert (match.games_a, match.games_b) == (game.columns_a, game.columns_b)
+        assert game.columns_a + game.columns_b == 3

@@ -33,6 +33,7 @@ from competitions.services.stages import (
 )
 from competitions.services.standings import competition_standings, knockout_placings
 from core.errors import ServiceError
+from gameplay.engine import HollywoodFormat
 from gameplay.services.selfplay import play_competition
 
 FORMATS = {
@@ -66,10 +67,15 @@ class Command(BaseCommand):
         parser.add_argument("--seed", required=True, type=int)
         parser.add_argument("--json", action="store_true", dest="as_json", help="print JSON")
         parser.add_argument("--keep", action="store_true", help="keep the scratch club")
+        parser.add_argument("--hollywood", action="store_true",
+                            help="play Hollywood matches (three columns to the ruleset's target)")
 
     def handle(self, *args, format: str, players: int, rounds: int | None, seed: int,
-               as_json: bool, keep: bool, **options) -> None:
+               as_json: bool, keep: bool, hollywood: bool = False, **options) -> None:
         settings = _settings(format, players, rounds)
+        if hollywood:
+            settings |= {"match_format": Competition.MatchFormat.HOLLYWOOD,
+                         "hollywood": HollywoodFormat().to_dict()}
         scratch = Scratch.create(players)
         try:
             if format in STAGED:
