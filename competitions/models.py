@@ -23,6 +23,7 @@ class Competition(models.Model):
         SINGLE_ELIMINATION = "single_elimination", "Single elimination"
         DOUBLE_ELIMINATION = "double_elimination", "Double elimination"
         SWISS = "swiss", "Swiss"
+        LADDER = "ladder", "Challenge ladder"
 
     class MatchFormat(models.TextChoices):
         FIRST_TO = "first_to", "First to N games"
@@ -57,6 +58,11 @@ class Competition(models.Model):
     third_place_match = models.BooleanField(default=False)
     bracket_reset = models.BooleanField(default=True)
     swiss_rounds = models.PositiveSmallIntegerField(null=True, blank=True)
+    # A challenge ladder: how far up a challenge reaches, the days the challenged has to play,
+    # and the days before the same two may meet again.
+    ladder_reach = models.PositiveSmallIntegerField(default=3)
+    ladder_days = models.PositiveSmallIntegerField(default=7)
+    ladder_rematch_days = models.PositiveSmallIntegerField(default=14)
     ended_early = models.CharField(
         max_length=300, blank=True,
         help_text="Why a Swiss stopped before its planned rounds, as its page says it",
@@ -176,6 +182,8 @@ class Entry(models.Model):
     competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="entries")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
     seed = models.PositiveSmallIntegerField(null=True, blank=True)
+    position = models.PositiveSmallIntegerField(null=True, blank=True,
+                                                help_text="A ladder's place, 1 the top")
     withdrawn_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
@@ -318,6 +326,63 @@ class Match(models.Model):
     @property
     def is_confirmed(self) -> bool:
         return self.status == self.Status.CONFIRMED
+
+
+class LadderChallenge(models.Model):
+    """A challenge on a ladder, played as a match of the competition."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", "Open"
+        CHALLENGER_WON = "challenger_won", "Won by the challenger"
+        CHALLENGED_WON = "challenged_won", "Won by the challenged"
+        FORFEITED = "forfeited", "Forfeited by the challenged"
+
+    competition = models.ForeignKey(Competition, on_delete=models.CASCADE,
+                                    related_name="challenges")
+    challenger = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="+")
+    challenged = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="+")
+    match = models.OneToOneField(Match, on_delete=models.PROTECT, related_name="challenge")
+    issued_at = models.DateTimeField()
+    deadline = models.DateTimeField()
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN)
+    settled_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-issued_at", "-pk"]
+        constraints = [
+            models.CheckConstraint(condition=~Q(challenger=F("challenged")),
+                                   name="nobody_challenges_themself"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.challenger} challenges {self.challenged}"
+
+
+class LadderEvent(models.Model):
+    """A line of a ladder's history: who joined, challenged, won, forfeited, and who moved."""
+
+    class Kind(models.TextChoices):
+        JOINED = "joined", "Joined"
+        CHALLENGED = "challenged", "Challenged"
+        CHALLENGER_WON = "challenger_won", "Challenger won"
+        CHALLENGED_WON = "challenged_won", "Challenged player held"
+        FORFEITED = "forfeited", "Forfeited"
+
+    competition = models.ForeignKey(Competition, on_delete=models.CASCADE,
+                                    related_name="ladder_events")
+    at = models.DateTimeField()
+    kind = models.CharField(max_length=16, choices=Kind.choices)
+    player = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="+")
+    challenged = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="+", null=True,
+                                   blank=True)
+    moves = models.JSONField(default=list, blank=True,
+                             help_text="[{entry, before, after}]: who moved, from where to where")
+
+    class Meta:
+        ordering = ["at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()}: {self.player}"
 
 
 class ResultReport(models.Model):

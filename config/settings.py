@@ -198,6 +198,10 @@ CELERY_BEAT_SCHEDULE = {
     # Follow-up work recorded with a confirmation but not done (its message lost, the broker
     # down at the time) is sent again (competitions.services.follow_ups).
     "relay-follow-ups": {"task": "competitions.tasks.relay_follow_ups", "schedule": 15},
+    # A ladder challenge not started by its deadline is forfeited by the challenged
+    # (competitions.services.ladders); a run finding none only reads.
+    "forfeit-overdue-challenges": {"task": "competitions.tasks.forfeit_overdue_challenges",
+                                   "schedule": 60 * 60},
 }
 
 # Cache: Redis when REDIS_URL is set (production, several processes), else in-process memory.

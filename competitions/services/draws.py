@@ -30,7 +30,7 @@ from competitions.algorithms.elimination_advance import advance
 from competitions.algorithms.round_robin import round_robin
 from competitions.algorithms.seeding import seed_at_random, seed_by_rating
 from competitions.models import Competition, Entry, Match, Round, Stage
-from competitions.services import knockout, stages, swiss_rounds
+from competitions.services import knockout, ladders, stages, swiss_rounds
 from competitions.services.brackets import (
     BRACKET_ORDER,
     bracket_of,
@@ -55,7 +55,9 @@ def start_competition(competition_id: int, *, actor, seeding: str = "entered") -
         _check_field(competition, len(entries))
         order = _seeding_order(competition, entries, seeding)
         _save_seeds(competition, order)
-        if competition.stages.exists():
+        if competition.format == Competition.Format.LADDER:
+            ladders.start_ladder(competition, [e.pk for e in order])
+        elif competition.stages.exists():
             stages.draw_first_stage(competition, [e.pk for e in order])
         elif competition.format == Competition.Format.LEAGUE:
             _draw_league(competition, [e.pk for e in order])

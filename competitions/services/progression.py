@@ -27,7 +27,7 @@ import logging
 from django.db import transaction
 
 from competitions.models import Competition, Match
-from competitions.services import stages
+from competitions.services import ladders, stages
 from competitions.services.decisions import pending_decisions
 from competitions.services.knockout import sync_knockout
 from competitions.services.swiss_corrections import recheck_later_rounds
@@ -51,6 +51,9 @@ def progress_competition(competition: Competition, *, trigger: Match | None = No
     """Bring the competition up to date with its confirmed results (caller holds its lock)."""
     if competition.status == Competition.Status.DRAFT:
         return
+    if competition.format == Competition.Format.LADDER:
+        ladders.settle_played(competition)
+        return  # a ladder runs all season: no last match finishes it
     if competition.stages.exists():
         stages.progress_stages(competition, trigger=trigger)
     elif competition.is_knockout:
