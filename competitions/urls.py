@@ -1,6 +1,6 @@
 from django.urls import path
 
-from competitions.views import competitions, exports, organizer
+from competitions.views import competitions, exports, ladder, organizer
 
 urlpatterns = [
     path("competitions/<int:pk>/", competitions.competition, name="competition"),
@@ -8,6 +8,10 @@ urlpatterns = [
          name="competition-standings-csv"),
     path("competitions/<int:pk>/fixtures.ics", exports.fixtures_ics,
          name="competition-fixtures-ics"),
+    path("competitions/<int:pk>/ladder/", ladder.ladder, name="competition-ladder"),
+    path("competitions/<int:pk>/ladder/challenge/", ladder.challenge_player,
+         name="competition-ladder-challenge"),
+    path("competitions/<int:pk>/ladder/join/", ladder.join, name="competition-ladder-join"),
     # The organizer's pages
     path("clubs/<slug:slug>/manage/players/many/", organizer.add_players,
          name="organizer-add-players"),

@@ -16,7 +16,7 @@ from django.urls import reverse
 
 from clubs.services.clubs import invitation_token
 from clubs.services.players import claim_token
-from competitions.models import Match
+from competitions.models import Competition, Match
 
 from .world import (
     ROLES,
@@ -97,6 +97,32 @@ def competition_url(name: str) -> Callable:
     return lambda world: reverse(name, args=[world.match.competition_id])
 
 
+def running_ladder(world: World, *, with_player: bool) -> Competition:
+    """A running ladder of the club: the opponent on top, then the player (or, for a player yet
+    to join, a player without an account)."""
+    from competitions.services.competitions import create_competition, register_players
+    from competitions.services.draws import start_competition
+
+    organizer = world.user("organizer")
+    ladder = create_competition(world.match.competition.season, actor=organizer,
+                                name=f"Ladder {with_player}", format=Competition.Format.LADDER)
+    second = world.match.entry_a.player if with_player else world.unclaimed
+    register_players(ladder, [world.match.entry_b.player, second], actor=organizer)
+    for seed, entry in enumerate(ladder.entries.order_by("pk"), 1):  # the opponent first
+        entry.seed = seed
+        entry.save(update_fields=["seed"])
+    return start_competition(ladder.pk, actor=organizer)
+
+
+def ladder_url(name: str, *, with_player: bool = True) -> Callable:
+    return lambda world: reverse(name, args=[running_ladder(world, with_player=with_player).pk])
+
+
+def challenge_data(world: World) -> dict:
+    ladder = Competition.objects.get(name="Ladder True")
+    return {"challenged": str(ladder.entries.get(player=world.match.entry_b.player).pk)}
+
+
 RULING = "wrong_dealer"
 
 
@@ -114,6 +140,16 @@ TABLE: dict[str, Access] = {
     "competition-standings-csv": Access(competition_url("competition-standings-csv"), PUBLIC),
     "competition-fixtures-ics": Access(competition_url("competition-fixtures-ics"), PUBLIC),
     "player": Access(lambda w: reverse("player", args=[w.match.entry_a.player_id]), PUBLIC),
+    # A ladder's page: anyone reads it. Challenging: a player on the ladder, up the ladder (the
+    # opponent on top has nobody above: refused); nobody else is on it. Joining: a player of
+    # the club not on it yet (the opponent is: refused); organizers who play nowhere are not.
+    "competition-ladder": Access(ladder_url("competition-ladder"), PUBLIC),
+    "competition-ladder-challenge": Access(
+        ladder_url("competition-ladder-challenge"), ACTION,
+        {**signed_in(FORBIDDEN), "player": OK, "opponent": REFUSED}, challenge_data),
+    "competition-ladder-join": Access(
+        ladder_url("competition-ladder-join", with_player=False), ACTION,
+        {**signed_in(FORBIDDEN), "player": OK, "opponent": REFUSED}),
     "match": Access(match_url("match"), PUBLIC),
     "gameplay:scoresheet": Access(game_url("scoresheet", game_with_a_hand), PUBLIC),
     "gameplay:rules": Access(lambda w: reverse("gameplay:rules"), PUBLIC),
