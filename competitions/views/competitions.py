@@ -161,8 +161,9 @@ class CompetitionPage:
 
     def _stage_bracket(self) -> Bracket | None:
         stage = self.stage
-        if stage is None or not stage.is_knockout:
-            return None
+        if stage is None or not stage.is_knockout or stage.pk not in {
+                r.stage_id for r in self.rounds}:
+            return None  # not drawn yet: the page says when it will be
         view = bracket_view(self.competition, stage)
         seeds = dict(StageEntry.objects.filter(stage=stage)
                      .values_list("entry__player_id", "seed"))
