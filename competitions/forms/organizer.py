@@ -122,6 +122,16 @@ class CompetitionForm(ServiceErrorForm):
         label="Bracket reset", required=False, initial=True,
         help_text="Double elimination: if the losers' bracket winner wins the grand final, a "
                   "second final decides.")
+    ladder_reach = forms.IntegerField(
+        label="Challenge reach (places up)", required=False, min_value=1, max_value=20,
+        initial=3, help_text="Ladder only.", widget=forms.NumberInput(attrs=NUMBER))
+    ladder_days = forms.IntegerField(
+        label="Days to play a challenge", required=False, min_value=1, max_value=60, initial=7,
+        help_text="Ladder only: then the challenged forfeits.",
+        widget=forms.NumberInput(attrs=NUMBER))
+    ladder_rematch_days = forms.IntegerField(
+        label="Days before a rematch", required=False, min_value=0, max_value=365, initial=14,
+        help_text="Ladder only.", widget=forms.NumberInput(attrs=NUMBER))
     stages = forms.ChoiceField(
         label="Stages", required=False, widget=forms.RadioSelect, initial="",
         choices=[("", "One stage, in the format above"),
@@ -323,6 +333,10 @@ class CompetitionForm(ServiceErrorForm):
             "third_place_match": data["third_place_match"],
             "bracket_reset": data["bracket_reset"],
             "swiss_rounds": data["swiss_rounds"] if swiss else None,
+            "ladder_reach": data.get("ladder_reach") or 3,
+            "ladder_days": data.get("ladder_days") or 7,
+            "ladder_rematch_days": (14 if data.get("ladder_rematch_days") is None
+                                    else data["ladder_rematch_days"]),
             "hollywood": (self._hollywood(data)
                           if data["match_format"] == Competition.MatchFormat.HOLLYWOOD else {}),
         }

@@ -139,3 +139,14 @@ def test_a_round_robin_of_hollywood_matches_is_simulated():
         assert game.is_hollywood and game.status == "finished"
         assert (match.games_a, match.games_b) == (game.columns_a, game.columns_b)
         assert game.columns_a + game.columns_b == 3
+
+
+def test_a_month_of_ladder_challenges_is_simulated():
+    report = json.loads(simulate("--format", "ladder", "--players", "8", "--days", "30",
+                                 "--seed", "2", "--json"))
+    positions = [p["position"] for p in report["positions"]]
+    assert positions == list(range(1, 9))  # still a ladder of eight places
+    assert len({p["player"] for p in report["positions"]}) == 8
+    settled = sum(n for status, n in report["challenges"].items() if status != "open")
+    assert settled >= 5
+    assert report["challenges"].get("forfeited", 0) >= 1  # some were never played in time

@@ -157,3 +157,12 @@ def test_a_hollywood_of_too_many_columns_is_refused_next_to_its_field(client, pe
                     hollywood_columns="12")
     assert response.status_code == 422
     assert not Competition.objects.filter(name="Spring Knockout").exists()
+
+
+def test_a_ladder_keeps_its_reach_days_and_rematch_wait(client, people):
+    post(client, people, format="ladder", ladder_reach="4", ladder_days="10",
+         ladder_rematch_days="0")
+    competition = Competition.objects.get(name="Spring Knockout")
+    assert competition.format == Competition.Format.LADDER
+    assert (competition.ladder_reach, competition.ladder_days,
+            competition.ladder_rematch_days) == (4, 10, 0)

@@ -12,19 +12,24 @@ from __future__ import annotations
 
 import json
 import math
+import random
 import uuid
+from collections import Counter
+from datetime import timedelta
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
+from django.utils import timezone
 
 from clubs.models import Club, Player, Season
-from competitions.models import Competition, Entry, Match, Stage
+from competitions.models import Competition, Entry, LadderChallenge, Match, Stage
 from competitions.services.brackets import BRACKET_ORDER, table_of
 from competitions.services.competitions import create_competition, register_players
 from competitions.services.decide import choose_qualifiers
 from competitions.services.decisions import pending_decisions
 from competitions.services.draws import start_competition
+from competitions.services.ladders import challenge, forfeit_overdue, ladder_of
 from competitions.services.stages import (
     StagePlan,
     final_placings,
@@ -34,7 +39,7 @@ from competitions.services.stages import (
 from competitions.services.standings import competition_standings, knockout_placings
 from core.errors import ServiceError
 from gameplay.engine import HollywoodFormat
-from gameplay.services.selfplay import play_competition
+from gameplay.services.selfplay import play_competition, play_match
 
 FORMATS = {
     "round_robin": Competition.Format.LEAGUE,
@@ -61,28 +66,35 @@ class Command(BaseCommand):
     help = "Play a whole competition by self-play in a scratch club and print what happened."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--format", required=True, choices=sorted(FORMATS | STAGED))
+        parser.add_argument("--format", required=True,
+                            choices=sorted({*FORMATS, *STAGED, "ladder"}))
         parser.add_argument("--players", required=True, type=int)
         parser.add_argument("--rounds", type=int, help="Swiss rounds (default: log2 of the field)")
         parser.add_argument("--seed", required=True, type=int)
         parser.add_argument("--json", action="store_true", dest="as_json", help="print JSON")
         parser.add_argument("--keep", action="store_true", help="keep the scratch club")
+        parser.add_argument("--days", type=int, default=30,
+                            help="a ladder's simulated days (default 30)")
         parser.add_argument("--hollywood", action="store_true",
                             help="play Hollywood matches (three columns to the ruleset's target)")
 
     def handle(self, *args, format: str, players: int, rounds: int | None, seed: int,
-               as_json: bool, keep: bool, hollywood: bool = False, **options) -> None:
+               as_json: bool, keep: bool, hollywood: bool = False, days: int = 30,
+               **options) -> None:
         settings = _settings(format, players, rounds)
         if hollywood:
             settings |= {"match_format": Competition.MatchFormat.HOLLYWOOD,
                          "hollywood": HollywoodFormat().to_dict()}
         scratch = Scratch.create(players)
         try:
-            if format in STAGED:
+            if format == "ladder":
+                report = scratch.run_ladder(days, seed)
+            elif format in STAGED:
                 competition = scratch.run_in_stages(*STAGED[format], settings, seed)
             else:
                 competition = scratch.run(FORMATS[format], settings, seed)
-            report = summary(competition)
+            if format != "ladder":
+                report = summary(competition)
         except ServiceError as error:
             raise CommandError(error.message) from None
         finally:
@@ -100,6 +112,10 @@ def _settings(format: str, players: int, rounds: int | None) -> dict:
         raise CommandError("Groups, then a knockout: four groups of four, --players 16.")
     if format == "swiss_top_cut" and players < 9:
         raise CommandError("A Swiss with a top-8 cut needs --players 9 or more.")
+    if format == "ladder":
+        if rounds is not None:
+            raise CommandError("--rounds is for a Swiss only.")
+        return {}
     if format not in ("swiss", "swiss_top_cut"):
         if rounds is not None:
             raise CommandError("--rounds is for a Swiss only.")
@@ -157,6 +173,41 @@ class Scratch:
                     raise
         return competition
 
+    def run_ladder(self, days: int, seed: int) -> dict:
+        """A ladder's month, ending now: each simulated day the overdue challenges are forfeited
+        (the periodic task's service, at that day), then a third of the players free to challenge
+        do so, someone within reach above, and a quarter of the challenges two days old or more are
+        played by self-play (confirmed when they are played, that is now)."""
+        if not 1 <= days <= 366:
+            raise CommandError("--days is between 1 and 366.")
+        season = Season.objects.create(club=self.club, name="Simulation")
+        ladder = create_competition(season, actor=self.organizer, name="Simulated",
+                                    format=Competition.Format.LADDER)
+        register_players(ladder, self.players, actor=self.organizer)
+        ladder = start_competition(ladder.pk, actor=self.organizer)
+        rng = random.Random(seed)
+        start = timezone.now() - timedelta(days=days)
+        for day in range(days):
+            today = start + timedelta(days=day)
+            forfeit_overdue(today)
+            self._challenges_of_the_day(ladder, rng, today)
+            for made in ladder.challenges.filter(status=LadderChallenge.Status.OPEN,
+                                                 issued_at__lte=today - timedelta(days=2)):
+                if rng.random() < 0.25:
+                    play_match(made.match_id, seed=rng.getrandbits(63))
+        return ladder_summary(ladder)
+
+    def _challenges_of_the_day(self, ladder: Competition, rng: random.Random, today) -> None:
+        state = ladder_of(ladder)
+        for challenger in state.order:
+            if rng.random() >= 1 / 3:
+                continue
+            state = ladder_of(ladder)
+            above = [p for p in state.order if state.refusal(challenger, p, today) is None]
+            if above:
+                entry = ladder.entries.select_related("player__user").get(pk=challenger)
+                challenge(ladder.pk, rng.choice(above), actor=entry.player.user, at=today)
+
     def _decide_ties(self, competition: Competition) -> bool:
         asked = [d for d in pending_decisions(competition) if is_tie_ask(d.asked)]
         for decision in asked:
@@ -170,6 +221,7 @@ class Scratch:
     def discard(self) -> None:
         users = [self.organizer.pk, *(p.user_id for p in self.players)]
         with transaction.atomic():
+            LadderChallenge.objects.filter(competition__season__club=self.club).delete()
             Match.objects.filter(competition__season__club=self.club).delete()
             Entry.objects.filter(competition__season__club=self.club).delete()
             self.club.delete()
@@ -197,6 +249,17 @@ def summary(competition: Competition) -> dict:
     return {"matches": [_match(m) for m in ordered], "standings": standings}
 
 
+def ladder_summary(ladder: Competition) -> dict:
+    positions = ladder.entries.filter(position__isnull=False).order_by("position")
+    statuses = Counter(ladder.challenges.values_list("status", flat=True))
+    return {
+        "positions": [{"position": e.position, "player": e.player.name}
+                      for e in positions.select_related("player")],
+        "challenges": dict(sorted(statuses.items())),
+        "moves": sum(len(e.moves) for e in ladder.ladder_events.exclude(kind="joined")),
+    }
+
+
 def _match(match: Match) -> dict:
     name = lambda entry: entry.player.name if entry else None  # noqa: E731
     return {"round": str(match.round), "a": name(match.entry_a), "b": name(match.entry_b),
@@ -204,6 +267,11 @@ def _match(match: Match) -> dict:
 
 
 def _as_text(report: dict) -> str:
+    if "positions" in report:
+        lines = ["Ladder"] + [f"  {p['position']:>3}  {p['player']}" for p in report["positions"]]
+        lines += ["", "Challenges: " + ", ".join(f"{n} {s}" for s, n in
+                                                 report["challenges"].items())]
+        return "\n".join(lines)
     lines, current = [], None
     for m in report["matches"]:
         if m["round"] != current:
