@@ -20,7 +20,7 @@ def reset_match(match_id: int, *, actor, comment: str = "") -> Match:
     """The organizer's choice: void the match's games and re-seat it from the bracket."""
     with transaction.atomic():
         competition, match = _decision_to_make(match_id, actor)
-        if competition.format == Competition.Format.SWISS:
+        if _is_swiss_round(competition, match):
             return _reset_swiss(competition, match, actor, comment)
         games = list(match.games.order_by("number").values("number", "winner", "total_a", "total_b"))
         before = {"entry_a": match.entry_a_id, "entry_b": match.entry_b_id, "status": match.status,
@@ -53,6 +53,15 @@ def keep_match(match_id: int, *, actor, comment: str = "") -> Match:
         progress_competition(competition, trigger=match)
         _enqueue(match.pk)
         return match
+
+
+def _is_swiss_round(competition: Competition, match: Match) -> bool:
+    """A Swiss round's match (a Swiss played alone, or as a competition's first stage), not a
+    match of the knockout that follows a Swiss."""
+    stage = match.round.stage
+    if stage is not None:
+        return stage.kind == Stage.Kind.SWISS
+    return competition.format == Competition.Format.SWISS
 
 
 def _reset_swiss(competition: Competition, match: Match, actor, comment: str) -> Match:

@@ -247,3 +247,38 @@ def test_stages_are_two_a_first_stage_then_a_knockout():
                                             qualify=Stage.Qualify.OVERALL, qualifiers=2,
                                             seeding=Stage.Seeding.CROSS_GROUP)],
                     actor=club.organizer)
+
+
+def test_a_reset_knockout_match_after_a_swiss_is_seated_again_from_the_new_seeds():
+    from competitions.services.decide import reset_match
+
+    club = Club(4)
+    plans = (StagePlan(Stage.Kind.SWISS),
+             StagePlan(Stage.Kind.SINGLE_ELIMINATION, qualify=Stage.Qualify.OVERALL,
+                       qualifiers=2, seeding=Stage.Seeding.STANDING))
+    competition = club.competition(Competition.Format.SWISS, start=False, swiss_rounds=1)
+    plan_stages(competition, plans, actor=club.organizer)
+    start_competition(competition.pk, actor=club.organizer)
+    ids = {e.player.name: e.pk for e in competition.entries.select_related("player")}
+    for match in stage_matches(competition, 1).select_related("entry_a", "entry_b"):
+        win(match, better_seed(match))
+
+    def decide_tie(order):
+        (asked,) = pending_decisions(competition)
+        with committed():
+            choose_qualifiers(asked.match.pk, [ids[n] for n in order], actor=club.organizer)
+
+    decide_tie(["P01", "P02"])  # level on everything for places 1 and 2
+    final = stage_matches(competition, 2).get()
+    win(final, "A")
+    p02_match = stage_matches(competition, 1).get(entry_b__player__name="P04")
+    correct(club, p02_match, "B")  # P04 beat P02 after all
+    decide_tie(["P01", "P04"])
+    (asked,) = pending_decisions(competition)
+    assert asked.match.pk == final.pk
+    with committed():
+        reset_match(final.pk, actor=club.organizer)
+    final.refresh_from_db()
+    assert {final.entry_a_id, final.entry_b_id} == {ids["P01"], ids["P04"]}
+    assert final.status == Match.Status.SCHEDULED
+    assert stage_matches(competition, 1).values("round").distinct().count() == 1
