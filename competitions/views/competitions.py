@@ -18,7 +18,7 @@ from competitions import selectors
 from competitions.models import Competition, Round, Stage, StageEntry
 from competitions.page_versions import FRAGMENT_SECONDS, competition_version
 from competitions.services.draws import bracket_view
-from competitions.services.stages import group_standings
+from competitions.services.stages import final_placings, group_standings
 from competitions.services.standings import competition_standings, knockout_placings
 from competitions.views.bracket_layout import layout
 from competitions.views.ruleset_summary import summarize
@@ -115,6 +115,10 @@ class CompetitionPage:
 
     @cached_property
     def stages(self) -> list[Stage]:
+        """A competition in stages, once drawn (its rounds name their stage): every stage, for
+        the tabs. No query for a competition in one stage."""
+        if not any(r.stage_id for r in self.rounds):
+            return []
         return list(self.competition.stages.order_by("order"))
 
     @cached_property
@@ -126,6 +130,14 @@ class CompetitionPage:
             return asked
         drawn = {r.stage_id for r in self.rounds}
         return next((s for s in reversed(stages) if s.pk in drawn), stages[0])
+
+    @cached_property
+    def final_placings(self) -> list[tuple[int, object]]:
+        """Over all stages, once the competition is finished: (rank, player)."""
+        if not self.stages or self.competition.status != Competition.Status.FINISHED:
+            return []
+        players = {e.pk: e.player for e in self.competition.entry_list}
+        return [(p.rank, players[p.entry]) for p in final_placings(self.competition)]
 
     @cached_property
     def stage_tables(self) -> list[tuple[str, Standings]]:

@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from competitions.models import Competition, Stage
 from competitions.services.decisions import pending_decisions
-from tests.formats.builders import Club, better_seed, win
+from tests.formats.builders import Club, better_seed, play_out, win
 from tests.formats.test_stages import (
     GROUPS_THEN_KNOCKOUT,
     cyclic_group_club,
@@ -75,3 +75,13 @@ def test_the_organizer_decides_a_tie_at_the_cut_on_the_matches_page(client):
     assert response.status_code == 302
     final = stage_matches(competition, 2).get()
     assert {final.entry_a.player.name, final.entry_b.player.name} == {"P05", "P02"}
+
+
+def test_a_finished_championship_shows_the_final_placings_over_all_stages(client):
+    competition = staged(Club(16), GROUPS_THEN_KNOCKOUT)
+    play_out(competition, better_seed)
+    html = client.get(reverse("competition", args=[competition.pk])).content.decode()
+    assert "Final placings over all stages" in html
+    placings = html.split('id="final-placings-h"')[1].split("</ol>")[0]
+    assert placings.count("<li>") == 16
+    assert placings.index("P01") < placings.index("P16")
