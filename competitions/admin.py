@@ -1,6 +1,17 @@
 from django.contrib import admin
 
-from competitions.models import AuditEntry, Competition, Entry, Match, ResultReport, Round
+from competitions.models import (
+    AuditEntry,
+    Competition,
+    Entry,
+    LadderChallenge,
+    LadderEvent,
+    Match,
+    ResultReport,
+    Round,
+    Stage,
+    StageEntry,
+)
 
 
 class EntryInline(admin.TabularInline):
@@ -69,3 +80,28 @@ class AuditEntryAdmin(admin.ModelAdmin):
     list_filter = ["action"]
     search_fields = ["comment", "action"]
     list_select_related = ["match__entry_a__player", "match__entry_b__player", "actor"]
+
+
+@admin.register(Stage)
+class StageAdmin(admin.ModelAdmin):
+    list_display = ["competition", "order", "kind", "groups", "qualify", "qualifiers", "seeding"]
+    list_select_related = ["competition"]
+
+
+@admin.register(StageEntry)
+class StageEntryAdmin(admin.ModelAdmin):
+    list_display = ["entry", "stage", "group", "seed"]
+    list_select_related = ["entry__player", "stage__competition"]
+
+
+@admin.register(LadderChallenge)
+class LadderChallengeAdmin(admin.ModelAdmin):
+    list_display = ["competition", "challenger", "challenged", "issued_at", "deadline", "status"]
+    list_filter = ["status"]
+    list_select_related = ["competition", "challenger__player", "challenged__player"]
+
+
+@admin.register(LadderEvent)
+class LadderEventAdmin(admin.ModelAdmin):
+    list_display = ["competition", "at", "kind", "player", "challenged"]
+    list_select_related = ["competition", "player__player", "challenged__player"]

@@ -24,10 +24,12 @@ class Competition(models.Model):
         SINGLE_ELIMINATION = "single_elimination", "Single elimination"
         DOUBLE_ELIMINATION = "double_elimination", "Double elimination"
         SWISS = "swiss", "Swiss"
+        LADDER = "ladder", "Challenge ladder"
 
     class MatchFormat(models.TextChoices):
         FIRST_TO = "first_to", "First to N games"
         FIXED_GAMES = "fixed_games", "A fixed number of games"
+        HOLLYWOOD = "hollywood", "Hollywood (columns scored at once)"
 
     class Seeding(models.TextChoices):
         ENTERED = "entered", "By hand: the seeds given, then in the order of entry"
@@ -51,6 +53,10 @@ class Competition(models.Model):
     match_games = models.PositiveSmallIntegerField(
         default=1, help_text="First to N games, or the fixed number of games"
     )
+    hollywood = models.JSONField(
+        default=dict, blank=True,
+        help_text="A Hollywood match's format: columns, target (none: the ruleset's), winner_by",
+    )
     points_win = models.PositiveSmallIntegerField(default=2)
     points_draw = models.PositiveSmallIntegerField(default=1)
     points_loss = models.PositiveSmallIntegerField(default=0)
@@ -68,6 +74,11 @@ class Competition(models.Model):
     # (competitions.algorithms.seeding.seed_at_random over the entry ids in entry order).
     seeding = models.CharField(max_length=10, choices=Seeding.choices, blank=True)
     random_seed = models.BigIntegerField(null=True, blank=True)
+    # A challenge ladder: how far up a challenge reaches, the days the challenged has to play,
+    # and the days before the same two may meet again.
+    ladder_reach = models.PositiveSmallIntegerField(default=3)
+    ladder_days = models.PositiveSmallIntegerField(default=7)
+    ladder_rematch_days = models.PositiveSmallIntegerField(default=14)
     ended_early = models.CharField(
         max_length=300, blank=True,
         help_text="Why a Swiss stopped before its planned rounds, as its page says it",
@@ -104,6 +115,80 @@ class Competition(models.Model):
     def target_score(self) -> int:
         return self.rules().target_score
 
+    def hollywood_format(self):
+        """The engine's HollywoodFormat of a Hollywood match (three columns by default)."""
+        from gameplay.engine import HollywoodFormat
+
+        return HollywoodFormat.from_dict(self.hollywood or {})
+
+
+class Stage(models.Model):
+    """One stage of a competition played in stages (round-robin groups, then a knockout; a
+    Swiss, then a top cut). A competition without stages is played in its one format. A later
+    stage names who qualifies from the stage before it and how they are seeded."""
+
+    class Kind(models.TextChoices):
+        GROUPS = "groups", "Round-robin groups"
+        LEAGUE = "league", "League (round robin)"
+        SINGLE_ELIMINATION = "single_elimination", "Single elimination"
+        DOUBLE_ELIMINATION = "double_elimination", "Double elimination"
+        SWISS = "swiss", "Swiss"
+
+    class Dealing(models.TextChoices):
+        SNAKE = "snake", "By seed, in snake order"
+        BY_HAND = "by_hand", "By hand"
+
+    class Qualify(models.TextChoices):
+        EACH_GROUP = "each_group", "The top K of each group"
+        OVERALL = "overall", "The top K overall"
+
+    class Seeding(models.TextChoices):
+        CROSS_GROUP = "cross_group", "Cross-group (A1 v B2, B1 v A2)"
+        STANDING = "standing", "By standing"
+        RATING = "rating", "By rating"
+
+    competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="stages")
+    order = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=24, choices=Kind.choices)
+    groups = models.PositiveSmallIntegerField(default=0, help_text="Round-robin groups: how many")
+    dealing = models.CharField(max_length=8, choices=Dealing.choices, default=Dealing.SNAKE)
+    qualify = models.CharField(max_length=12, choices=Qualify.choices, blank=True,
+                               help_text="Who comes from the stage before (blank for the first)")
+    qualifiers = models.PositiveSmallIntegerField(default=0, help_text="K of the qualifying rule")
+    seeding = models.CharField(max_length=12, choices=Seeding.choices, default=Seeding.STANDING)
+    decided = models.JSONField(
+        default=list, blank=True,
+        help_text="The organizer's decisions of ties at the cut: [{group, players}] best first",
+    )
+
+    class Meta:
+        ordering = ["competition", "order"]
+        constraints = [
+            models.UniqueConstraint(fields=["competition", "order"], name="stage_order_unique"),
+            models.CheckConstraint(condition=Q(order__gte=1), name="stage_order_from_one"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Stage {self.order}: {self.get_kind_display()}"
+
+    # A knockout stage is drawn by the bracket code as a competition is: these mirror the
+    # competition's fields of the same names.
+    @property
+    def format(self) -> str:
+        return self.kind
+
+    @property
+    def is_knockout(self) -> bool:
+        return self.kind in (self.Kind.SINGLE_ELIMINATION, self.Kind.DOUBLE_ELIMINATION)
+
+    @property
+    def third_place_match(self) -> bool:
+        return self.competition.third_place_match
+
+    @property
+    def bracket_reset(self) -> bool:
+        return self.competition.bracket_reset
+
 
 class Entry(models.Model):
     """A player entered in a competition."""
@@ -111,6 +196,8 @@ class Entry(models.Model):
     competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="entries")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
     seed = models.PositiveSmallIntegerField(null=True, blank=True)
+    position = models.PositiveSmallIntegerField(null=True, blank=True,
+                                                help_text="A ladder's place, 1 the top")
     withdrawn_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
@@ -129,6 +216,25 @@ class Entry(models.Model):
         return str(self.player)
 
 
+class StageEntry(models.Model):
+    """A player in a stage: the group dealt into (round-robin groups) and the seed in it."""
+
+    stage = models.ForeignKey(Stage, on_delete=models.CASCADE, related_name="players")
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="stages")
+    group = models.CharField(max_length=4, blank=True)
+    seed = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["stage", "group", "seed"]
+        constraints = [
+            models.UniqueConstraint(fields=["stage", "entry"], name="one_place_per_stage"),
+            models.UniqueConstraint(fields=["stage", "seed"], name="seed_unique_in_stage"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.entry} in {self.stage}"
+
+
 class Round(models.Model):
     class Bracket(models.TextChoices):
         MAIN = "main", "Main"
@@ -137,6 +243,8 @@ class Round(models.Model):
         FINALS = "finals", "Finals"
 
     competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="rounds")
+    stage = models.ForeignKey(Stage, on_delete=models.CASCADE, related_name="rounds", null=True,
+                              blank=True)
     bracket = models.CharField(max_length=10, choices=Bracket.choices, default=Bracket.MAIN)
     number = models.PositiveSmallIntegerField()
     name = models.CharField(max_length=60, blank=True)
@@ -146,11 +254,16 @@ class Round(models.Model):
     play_by = models.DateField(null=True, blank=True)
 
     class Meta:
-        ordering = ["competition", "bracket", "number"]
+        ordering = ["competition", "stage__order", "bracket", "number"]
         constraints = [
             models.UniqueConstraint(
-                fields=["competition", "bracket", "number"], name="round_number_unique"
-            )
+                fields=["competition", "bracket", "number"], condition=Q(stage__isnull=True),
+                name="round_number_unique",
+            ),
+            models.UniqueConstraint(
+                fields=["stage", "bracket", "number"], condition=Q(stage__isnull=False),
+                name="round_number_unique_in_stage",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -245,6 +358,63 @@ class Match(models.Model):
         return self.status == self.Status.CONFIRMED
 
 
+class LadderChallenge(models.Model):
+    """A challenge on a ladder, played as a match of the competition."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", "Open"
+        CHALLENGER_WON = "challenger_won", "Won by the challenger"
+        CHALLENGED_WON = "challenged_won", "Won by the challenged"
+        FORFEITED = "forfeited", "Forfeited by the challenged"
+
+    competition = models.ForeignKey(Competition, on_delete=models.CASCADE,
+                                    related_name="challenges")
+    challenger = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="+")
+    challenged = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="+")
+    match = models.OneToOneField(Match, on_delete=models.PROTECT, related_name="challenge")
+    issued_at = models.DateTimeField()
+    deadline = models.DateTimeField()
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN)
+    settled_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-issued_at", "-pk"]
+        constraints = [
+            models.CheckConstraint(condition=~Q(challenger=F("challenged")),
+                                   name="nobody_challenges_themself"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.challenger} challenges {self.challenged}"
+
+
+class LadderEvent(models.Model):
+    """A line of a ladder's history: who joined, challenged, won, forfeited, and who moved."""
+
+    class Kind(models.TextChoices):
+        JOINED = "joined", "Joined"
+        CHALLENGED = "challenged", "Challenged"
+        CHALLENGER_WON = "challenger_won", "Challenger won"
+        CHALLENGED_WON = "challenged_won", "Challenged player held"
+        FORFEITED = "forfeited", "Forfeited"
+
+    competition = models.ForeignKey(Competition, on_delete=models.CASCADE,
+                                    related_name="ladder_events")
+    at = models.DateTimeField()
+    kind = models.CharField(max_length=16, choices=Kind.choices)
+    player = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="+")
+    challenged = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="+", null=True,
+                                   blank=True)
+    moves = models.JSONField(default=list, blank=True,
+                             help_text="[{entry, before, after}]: who moved, from where to where")
+
+    class Meta:
+        ordering = ["at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()}: {self.player}"
+
+
 class ResultReport(models.Model):
     """A reported result. It counts nowhere until the other side confirms it."""
 
@@ -325,9 +495,12 @@ class AuditEntry(models.Model):
         TIME_PROPOSED = "time proposed", "Time proposed"
         TIME_ACCEPTED = "time accepted", "Proposed time accepted"
         EXTENDED = "extended", "Play-by date extended"
+        QUALIFIERS_CHOSEN = "decision: qualifiers chosen", "Decision: who goes through"
 
-    # The organizer's decision about a match a correction has made doubtful: asked, then answered.
-    DECISIONS = (Action.NEEDS_DECISION, Action.KEPT, Action.RESET, Action.NOT_NEEDED)
+    # The organizer's decision about a match a correction has made doubtful (or, on a stage's
+    # last match, about players level at the cut line): asked, then answered.
+    DECISIONS = (Action.NEEDS_DECISION, Action.KEPT, Action.RESET, Action.NOT_NEEDED,
+                 Action.QUALIFIERS_CHOSEN)
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="audit")
     actor = models.ForeignKey(

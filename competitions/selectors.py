@@ -68,7 +68,7 @@ def competition_page(pk: int) -> Competition:
     was confirmed): three queries. The matches themselves come with `fixtures_of`, for the
     rounds shown."""
     done = (Match.Status.CONFIRMED, Match.Status.VOID)
-    rounds = Round.objects.order_by("number").annotate(
+    rounds = Round.objects.select_related("stage").order_by("number").annotate(
         open_matches=Count("matches", filter=~Q(matches__status__in=done)),
         last_confirmed=Max("matches__confirmed_at"))
     queryset = Competition.objects.select_related("season__club").prefetch_related(
@@ -76,7 +76,8 @@ def competition_page(pk: int) -> Competition:
         Prefetch("rounds", queryset=rounds, to_attr="round_list"),
     )
     competition = get_object_or_404(queryset, pk=pk)
-    competition.round_list.sort(key=lambda r: (BRACKET_ORDER.get(r.bracket, 3), r.number))
+    competition.round_list.sort(key=lambda r: (r.stage.order if r.stage else 0,
+                                               BRACKET_ORDER.get(r.bracket, 3), r.number))
     return competition
 
 

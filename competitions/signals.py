@@ -12,7 +12,7 @@ from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
 from clubs.models import Club, Player, Season
-from competitions.models import Competition, Entry, Match, Round
+from competitions.models import Competition, Entry, Match, Round, Stage
 from competitions.page_versions import competition_changed, player_pages_changed
 
 WRITES = (post_save, post_delete)
@@ -25,10 +25,11 @@ def _competition(instance: Competition, **_) -> None:
     player_pages_changed()
 
 
+@receiver(WRITES, sender=Stage, dispatch_uid="page-stage")
 @receiver(WRITES, sender=Round, dispatch_uid="page-round")
 @receiver(WRITES, sender=Entry, dispatch_uid="page-entry")
 @receiver(WRITES, sender=Match, dispatch_uid="page-match")
-def _part_of_competition(instance: Round | Entry | Match, **_) -> None:
+def _part_of_competition(instance: Stage | Round | Entry | Match, **_) -> None:
     competition_changed([instance.competition_id])
     player_pages_changed()
 

@@ -51,3 +51,11 @@ def confirm_overdue_results(self) -> int:
     from competitions.services.deadlines import confirm_overdue_results as confirm
 
     return len(confirm())
+
+
+@shared_task(bind=True, **RETRIED)
+def forfeit_overdue_challenges(self) -> int:
+    """Periodic: ladder challenges not played by their deadline, forfeited by the challenged."""
+    from competitions.services.ladders import forfeit_overdue
+
+    return forfeit_overdue()

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from competitions.views import competitions, exports, exports_calendar, organizer, sign_ups
+from competitions.views import competitions, exports, exports_calendar, ladder, organizer, sign_ups
 
 urlpatterns = [
     path("competitions/<int:pk>/", competitions.competition, name="competition"),
@@ -14,6 +14,10 @@ urlpatterns = [
     path("competitions/<int:pk>/registration/", sign_ups.registration,
          name="competition-registration"),
     path("calendar/<str:token>/matches.ics", exports_calendar.player_ics, name="player-ics"),
+    path("competitions/<int:pk>/ladder/", ladder.ladder, name="competition-ladder"),
+    path("competitions/<int:pk>/ladder/challenge/", ladder.challenge_player,
+         name="competition-ladder-challenge"),
+    path("competitions/<int:pk>/ladder/join/", ladder.join, name="competition-ladder-join"),
     # The organizer's pages
     path("clubs/<slug:slug>/manage/players/many/", organizer.add_players,
          name="organizer-add-players"),
@@ -34,4 +38,5 @@ urlpatterns = [
     path("matches/<int:pk>/decide/", organizer.decide, name="match-decide"),
     path("rounds/<int:pk>/dates/", organizer.round_dates, name="round-dates"),
     path("matches/<int:pk>/overdue/", organizer.overdue, name="match-overdue"),
+    path("matches/<int:pk>/qualifiers/", organizer.choose, name="stage-qualifiers"),
 ]

@@ -208,6 +208,10 @@ CELERY_BEAT_SCHEDULE = {
     # Reminders of what falls due within a day, and the result notifications whose task was
     # never sent (the broker down at the time) (notifications.events).
     "notify-periodically": {"task": "notifications.tasks.periodic", "schedule": 30 * 60},
+    # A ladder challenge not started by its deadline is forfeited by the challenged
+    # (competitions.services.ladders); a run finding none only reads.
+    "forfeit-overdue-challenges": {"task": "competitions.tasks.forfeit_overdue_challenges",
+                                   "schedule": 60 * 60},
 }
 
 # Cache: Redis when REDIS_URL is set (production, several processes), else in-process memory.

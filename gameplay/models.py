@@ -27,6 +27,13 @@ class Game(models.Model):
     # A game entered from a paper scoresheet that kept only the final totals: it has no hands,
     # its totals are as entered (checked by the engine) and this is how many hands it took.
     hands_played = models.PositiveSmallIntegerField(null=True, blank=True)
+    # A Hollywood match is one game of several columns scored at once over the same hands: its
+    # format as the engine's HollywoodFormat, and the columns each player won. Its totals are
+    # over the columns; it may end level (no winner) when the match is won on points.
+    is_hollywood = models.BooleanField(default=False)
+    hollywood = models.JSONField(default=dict, blank=True)
+    columns_a = models.PositiveSmallIntegerField(default=0)
+    columns_b = models.PositiveSmallIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -34,7 +41,9 @@ class Game(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["match", "number"], name="game_number_unique_in_match"),
             models.CheckConstraint(
-                condition=Q(status="in_progress", winner="") | Q(status="finished", winner__in=["A", "B"]),
+                condition=Q(status="in_progress", winner="")
+                | Q(status="finished", winner__in=["A", "B"])
+                | Q(status="finished", winner="", is_hollywood=True),
                 name="finished_game_has_a_winner",
             ),
         ]

@@ -32,11 +32,65 @@ class AccountRow:
 
 
 @dataclass(frozen=True, slots=True)
+class ColumnView:
+    """A Hollywood column: its score (a closed column's with its bonuses), and who won it."""
+
+    number: int
+    a: int
+    b: int
+    closed: bool
+    winner: str  # "A" / "B" once closed
+    closed_on: int | None  # the hand that closed it
+
+
+@dataclass(frozen=True, slots=True)
+class HollywoodRow:
+    """A line of a Hollywood scoresheet: the hand, the columns it went into (1 first) and every
+    column's running hand points after it."""
+
+    hand: Hand
+    dealer: str
+    entered: tuple[int, ...]
+    running: tuple[tuple[int, int], ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Scoresheet:
     game: Game
     hands: list[Hand]
-    score: engine.GameScore
+    score: engine.GameScore | engine.HollywoodScore
     names: tuple[str, str]
+
+    @property
+    def is_hollywood(self) -> bool:
+        return self.game.is_hollywood
+
+    @property
+    def finished(self) -> bool:
+        return self.score.finished
+
+    @property
+    def columns(self) -> list[ColumnView]:
+        """The running columns of a Hollywood game, all shown at once."""
+        if not self.is_hollywood:
+            return []
+        views = []
+        for i, column in enumerate(self.score.columns):
+            a, b = column.final.totals if column.final else column.totals
+            winner = column.winner.name if column.finished and column.winner is not None else ""
+            views.append(ColumnView(i + 1, a, b, column.finished, winner,
+                                    self.score.closed_on(i)))
+        return views
+
+    @property
+    def hollywood_rows(self) -> list[HollywoodRow]:
+        if not self.is_hollywood:
+            return []
+        return [
+            HollywoodRow(hand, line.dealer.name, tuple(c + 1 for c in line.columns),
+                         tuple(tuple(r) for r in line.running))
+            for hand, line in zip(self.hands, self.score.lines, strict=True)
+        ]
 
     @property
     def match(self):
@@ -52,7 +106,10 @@ class Scoresheet:
 
     @property
     def rows(self) -> list[HandRow]:
-        """A void hand (dealt again) keeps the totals before it and the dealer who deals again."""
+        """A void hand (dealt again) keeps the totals before it and the dealer who deals again;
+        a Hollywood game shows its columns instead."""
+        if self.is_hollywood:
+            return []
         rows, lines = [], iter(self.score.lines)
         totals, dealer = (0, 0), self.game.first_dealer
         for hand in self.hands:
@@ -68,7 +125,7 @@ class Scoresheet:
 
     @property
     def boxes(self) -> tuple[int, int]:
-        return self.score.boxes
+        return (0, 0) if self.is_hollywood else self.score.boxes
 
     @property
     def dealer_next(self) -> str:
@@ -80,7 +137,13 @@ class Scoresheet:
 
     @property
     def final_account(self) -> list[AccountRow]:
-        """docs/rules.md "The game": hand points, box bonuses, the game bonus, the shutout."""
+        """docs/rules.md "The game": hand points, box bonuses, the game bonus, the shutout; for a
+        Hollywood game each column's final score and the total over the columns."""
+        if self.is_hollywood:
+            if not self.score.finished:
+                return []
+            rows = [AccountRow(f"Column {c.number}", c.a, c.b) for c in self.columns]
+            return [*rows, AccountRow("Total", *self.score.totals)]
         final = self.score.final
         if final is None:
             return []
@@ -98,6 +161,8 @@ class Scoresheet:
 
     @property
     def margin(self) -> int:
+        if self.is_hollywood:
+            return self.score.margin or 0
         final = self.score.final
         return final.margin if final is not None else 0
 

@@ -99,6 +99,30 @@ class DecisionForm(ServiceErrorForm):
     comment = comment_field("Comment", help_text="Kept in the match history.")
 
 
+class QualifiersForm(ServiceErrorForm):
+    """Players level at a stage's cut line: who takes each of the places, in order."""
+
+    def __init__(self, *args, tied: list[tuple[int, str]], places: int, first: int,
+                 **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        choices = [("", "Choose a player")] + [(str(pk), name) for pk, name in tied]
+        for n in range(places):
+            self.fields[f"place_{n + 1}"] = forms.ChoiceField(label=f"Place {first + n}",
+                                                              choices=choices)
+
+    def clean(self) -> dict:
+        data = super().clean()
+        chosen = [v for k, v in data.items() if k.startswith("place_")]
+        if len(set(chosen)) != len(chosen):
+            raise forms.ValidationError("Choose each player once.")
+        return data
+
+    def players(self) -> list[int]:
+        data = self.cleaned_data
+        return [int(data[f"place_{n}"]) for n in range(1, len(data) + 1)
+                if f"place_{n}" in data]
+
+
 class PlayerListForm(ServiceErrorForm):
     """Many players: pasted one a line, or a CSV file of the same two columns."""
 

@@ -12,10 +12,19 @@ from django import forms
 
 from clubs.models import Club, Season
 from competitions.algorithms.tiebreaks import Tiebreak
-from competitions.models import Competition
+from competitions.models import Competition, Stage
+from competitions.services.stages import StagePlan
 from competitions.services.standings import TIEBREAK_LABELS
 from core.forms import ServiceErrorForm
-from gameplay.engine import PRESETS, InvalidRuleset, NextDealer, Ruleset, Shutout
+from gameplay.engine import (
+    PRESETS,
+    HollywoodFormat,
+    HollywoodWinner,
+    InvalidRuleset,
+    NextDealer,
+    Ruleset,
+    Shutout,
+)
 
 NUMBER = {"inputmode": "numeric"}
 AS_PRESET = ("", "As the preset")
@@ -97,7 +106,10 @@ FORMAT_OPTIONS = {
     Competition.Format.SINGLE_ELIMINATION: ("third_place_match",),
     Competition.Format.DOUBLE_ELIMINATION: ("bracket_reset",),
     Competition.Format.SWISS: ("swiss_rounds",),
+    Competition.Format.LADDER: ("ladder_reach", "ladder_days", "ladder_rematch_days"),
 }
+STAGES_GROUPS = "groups_knockout"
+STAGES_SWISS = "swiss_knockout"
 
 
 class CompetitionForm(ServiceErrorForm):
@@ -123,12 +135,53 @@ class CompetitionForm(ServiceErrorForm):
         label="Bracket reset", required=False, initial=True,
         help_text="If the losers' bracket winner wins the grand final, a second final "
                   "decides.")
+    ladder_reach = forms.IntegerField(
+        label="Challenge reach (places up)", required=False, min_value=1, max_value=20,
+        initial=3, widget=forms.NumberInput(attrs=NUMBER))
+    ladder_days = forms.IntegerField(
+        label="Days to play a challenge", required=False, min_value=1, max_value=60, initial=7,
+        help_text="Then the challenged forfeits.",
+        widget=forms.NumberInput(attrs=NUMBER))
+    ladder_rematch_days = forms.IntegerField(
+        label="Days before a rematch", required=False, min_value=0, max_value=365, initial=14,
+        widget=forms.NumberInput(attrs=NUMBER))
+    stages = forms.ChoiceField(
+        label="Stages", required=False, widget=forms.RadioSelect, initial="",
+        choices=[("", "One stage, in the format above"),
+                 (STAGES_GROUPS, "Round-robin groups, then a knockout"),
+                 (STAGES_SWISS, "A Swiss (its rounds above), then a knockout of the top K")])
+    stage_groups = forms.IntegerField(label="Groups", required=False, min_value=1, max_value=26,
+                                      initial=4, help_text="Groups, then a knockout only.",
+                                      widget=forms.NumberInput(attrs=NUMBER))
+    stage_qualify = forms.ChoiceField(label="Who goes through", choices=Stage.Qualify.choices,
+                                      initial=Stage.Qualify.EACH_GROUP, required=False)
+    stage_qualifiers = forms.IntegerField(label="K (players going through)", required=False,
+                                          min_value=1, max_value=64, initial=2,
+                                          widget=forms.NumberInput(attrs=NUMBER))
+    stage_seeding = forms.ChoiceField(label="The knockout is seeded", required=False,
+                                      choices=Stage.Seeding.choices,
+                                      initial=Stage.Seeding.CROSS_GROUP)
     preset = forms.ChoiceField(label="Ruleset", choices=list(PRESET_NAMES.items()),
                                widget=forms.RadioSelect, initial="standard")
     match_format = forms.ChoiceField(label="A match is", choices=Competition.MatchFormat.choices,
                                      initial=Competition.MatchFormat.FIRST_TO)
     match_games = forms.IntegerField(label="Games (N)", min_value=1, max_value=99, initial=1,
                                      widget=forms.NumberInput(attrs=NUMBER))
+    hollywood_columns = forms.IntegerField(
+        label="Hollywood columns", required=False, min_value=1, max_value=9, initial=3,
+        help_text="Hollywood only: the columns scored at once (usually three).",
+        widget=forms.NumberInput(attrs=NUMBER))
+    hollywood_target = forms.IntegerField(
+        label="Column target", required=False, min_value=1, max_value=1000,
+        help_text="Hollywood only: the points that close a column (empty: the ruleset's target).",
+        widget=forms.NumberInput(attrs=NUMBER))
+    hollywood_winner = forms.ChoiceField(
+        label="The Hollywood match is won on", required=False,
+        choices=[(HollywoodWinner.TOTAL_POINTS.value,
+                  "The total over the columns (Hoyle: each column won by the difference)"),
+                 (HollywoodWinner.MOST_COLUMNS.value,
+                  "The most columns won (a club convention)")],
+        initial=HollywoodWinner.TOTAL_POINTS.value)
     points_win = forms.IntegerField(label="Win", min_value=0, max_value=99, initial=2,
                                     widget=forms.NumberInput(attrs=NUMBER))
     points_draw = forms.IntegerField(label="Draw", min_value=0, max_value=99, initial=1,
@@ -192,11 +245,49 @@ class CompetitionForm(ServiceErrorForm):
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         self._check_season(data)
+        self._check_stages(data)
         if data.get("format") == Competition.Format.SWISS and not data.get("swiss_rounds"):
             self.add_error("swiss_rounds", "A Swiss needs its number of rounds.")
         self._check_house_rules(data)
         self._check_tiebreaks(data)
+        self._check_hollywood(data)
         return data
+
+    def _check_hollywood(self, data: dict) -> None:
+        if data.get("match_format") != Competition.MatchFormat.HOLLYWOOD:
+            return
+        try:
+            HollywoodFormat.from_dict(self._hollywood(data))
+        except InvalidRuleset as error:
+            self.add_error("hollywood_target", str(error).capitalize() + ".")
+
+    @staticmethod
+    def _hollywood(data: dict) -> dict[str, Any]:
+        return {"columns": data.get("hollywood_columns") or 3,
+                "target": data.get("hollywood_target"),
+                "winner_by": data.get("hollywood_winner") or HollywoodWinner.TOTAL_POINTS.value}
+
+    def _check_stages(self, data: dict) -> None:
+        """In stages the first stage sets the format; the knockout is single elimination."""
+        if data.get("stages") == STAGES_GROUPS:
+            data["format"] = Competition.Format.LEAGUE
+            if not data.get("stage_groups"):
+                self.add_error("stage_groups", "Say how many groups the first stage has.")
+        elif data.get("stages") == STAGES_SWISS:
+            data["format"] = Competition.Format.SWISS
+        if data.get("stages") and not data.get("stage_qualifiers"):
+            self.add_error("stage_qualifiers", "Say how many go through to the knockout.")
+
+    def stage_plans(self) -> list[StagePlan]:
+        data = self.cleaned_data
+        if not data.get("stages"):
+            return []
+        first = (StagePlan(Stage.Kind.GROUPS, groups=data["stage_groups"])
+                 if data["stages"] == STAGES_GROUPS else StagePlan(Stage.Kind.SWISS))
+        return [first, StagePlan(Stage.Kind.SINGLE_ELIMINATION,
+                                 qualify=data["stage_qualify"] or Stage.Qualify.OVERALL,
+                                 qualifiers=data["stage_qualifiers"],
+                                 seeding=data["stage_seeding"] or Stage.Seeding.STANDING)]
 
     def _check_season(self, data: dict) -> None:
         if data.get("season") is None and not data.get("new_season", "").strip():
@@ -264,6 +355,12 @@ class CompetitionForm(ServiceErrorForm):
             "third_place_match": data["third_place_match"],
             "bracket_reset": data["bracket_reset"],
             "swiss_rounds": data["swiss_rounds"] if swiss else None,
+            "ladder_reach": data.get("ladder_reach") or 3,
+            "ladder_days": data.get("ladder_days") or 7,
+            "ladder_rematch_days": (14 if data.get("ladder_rematch_days") is None
+                                    else data["ladder_rematch_days"]),
+            "hollywood": (self._hollywood(data)
+                          if data["match_format"] == Competition.MatchFormat.HOLLYWOOD else {}),
         }
 
 

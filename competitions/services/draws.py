@@ -30,15 +30,14 @@ from competitions.algorithms.elimination import Bracket
 from competitions.algorithms.elimination_advance import advance
 from competitions.algorithms.round_robin import round_robin
 from competitions.algorithms.seeding import seed_at_random, seed_by_rating
-from competitions.models import Competition, Entry, Match, Round
-from competitions.services import knockout, swiss_rounds
+from competitions.models import Competition, Entry, Match, Round, Stage
+from competitions.services import knockout, ladders, stages, swiss_rounds
 from competitions.services.brackets import (
     BRACKET_ORDER,
     bracket_of,
     fixture_key,
     key_text,
     parse_key,
-    round_place,
     seeded_entries,
     table_of,
 )
@@ -66,7 +65,11 @@ def start_competition(competition_id: int, *, actor, seeding: str = "entered",
                                        else random_seed)
         order = _seeding_order(competition, entries, seeding)
         _save_seeds(competition, order)
-        if competition.format == Competition.Format.LEAGUE:
+        if competition.format == Competition.Format.LADDER:
+            ladders.start_ladder(competition, [e.pk for e in order])
+        elif competition.stages.exists():
+            stages.draw_first_stage(competition, [e.pk for e in order])
+        elif competition.format == Competition.Format.LEAGUE:
             _draw_league(competition, [e.pk for e in order])
         elif competition.format == Competition.Format.SWISS:
             swiss_rounds.pair_swiss_round(competition, 1)
@@ -156,21 +159,7 @@ def _draw_league(competition: Competition, seeds: list[int]) -> None:
 
 
 def _draw_knockout(competition: Competition, seeds: list[int]) -> None:
-    bracket = bracket_of(competition, seeds)
-    winners_rounds = max(k[1] for k in bracket.keys if k[0] == "W")
-    rounds: dict[tuple[str, int], Round] = {}
-    matches = []
-    for key in bracket.keys:
-        place = round_place(competition, key, winners_rounds)
-        round_ = rounds.get((place.bracket, place.number))
-        if round_ is None:
-            round_ = Round.objects.create(competition=competition, bracket=place.bracket,
-                                          number=place.number, name=place.name)
-            rounds[(place.bracket, place.number)] = round_
-        matches.append(Match(competition=competition, round=round_, key=key_text(key),
-                             status=Match.Status.PENDING))
-    Match.objects.bulk_create(matches)
-    knockout.sync_knockout(competition)
+    knockout.draw_bracket(competition, seeds)
 
 
 # The bracket as a page draws it -------------------------------------------------------------
@@ -213,17 +202,20 @@ class BracketView:
     champion: Player | None
 
 
-def bracket_view(competition: Competition) -> BracketView:
-    """The rounds of matches per bracket, with players, winners and byes. Three queries."""
+def bracket_view(competition: Competition, stage: Stage | None = None) -> BracketView:
+    """The rounds of matches per bracket, with players, winners and byes (of one stage when
+    `stage` is given). Three queries, four for a stage."""
     sides = ("entry_a__player", "entry_b__player")
     matches = Match.objects.select_related(*sides).order_by("pk")
-    rounds = list(
-        Round.objects.filter(competition=competition)
-        .prefetch_related(Prefetch("matches", queryset=matches, to_attr="match_list"))
-    )
+    rounds = Round.objects.filter(competition=competition)
+    if stage is not None:
+        rounds = rounds.filter(stage=stage)
+    rounds = list(rounds.prefetch_related(
+        Prefetch("matches", queryset=matches, to_attr="match_list")))
     entries = list(competition.entries.select_related("player"))
-    bracket = (bracket_of(competition, seeded_entries(entries))
-               if competition.is_knockout and len(seeded_entries(entries)) >= 2 else None)
+    drawn = stage or competition
+    seeds = knockout.stage_seeds(stage) if stage is not None else seeded_entries(entries)
+    bracket = bracket_of(drawn, seeds) if drawn.is_knockout and len(seeds) >= 2 else None
     players = {e.pk: e.player for e in entries}
     sections = []
     rounds.sort(key=lambda r: (BRACKET_ORDER[r.bracket], r.number))

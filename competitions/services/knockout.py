@@ -8,24 +8,29 @@ from django.utils import timezone
 
 from competitions.algorithms.elimination import Bracket
 from competitions.algorithms.elimination_advance import MatchState, MatchStatus, Progress, advance
-from competitions.models import AuditEntry, Competition, Match
+from competitions.models import AuditEntry, Competition, Match, Round, Stage, StageEntry
 from competitions.services.brackets import (
     bracket_of,
     key_text,
     parse_key,
+    round_place,
     seeded_entries,
 )
 from competitions.services.decisions import is_asked, latest_decisions
 
 
-def sync_knockout(competition: Competition, *, trigger: Match | None = None) -> Progress:
+def sync_knockout(competition: Competition, *, trigger: Match | None = None,
+                  stage: Stage | None = None) -> Progress:
+    """`stage`: a knockout stage of the competition, its bracket seeded from the stage's seeds
+    and made of the stage's matches only."""
     entries = list(competition.entries.select_related("player"))
     names = {e.pk: e.player.name for e in entries}
-    rows = {parse_key(m.key): m for m in competition.matches.select_for_update(of=("self",))}
-    with_games = set(competition.matches.filter(games__isnull=False).values_list(
-        "pk", flat=True).distinct())
+    matches = stage_matches(competition, stage)
+    rows = {parse_key(m.key): m for m in matches.select_for_update(of=("self",))}
+    with_games = set(matches.filter(games__isnull=False).values_list("pk", flat=True).distinct())
     decisions = latest_decisions(competition)
-    bracket = _with_kept_seats(bracket_of(competition, seeded_entries(entries)), rows, decisions)
+    seeds = stage_seeds(stage) if stage is not None else seeded_entries(entries)
+    bracket = _with_kept_seats(bracket_of(stage or competition, seeds), rows, decisions)
     results = [(k, m.winner_id) for k, m in rows.items() if m.status == Match.Status.CONFIRMED]
     withdrawn = {e.pk for e in entries if e.withdrawn_at is not None}
     progress = advance(bracket, results, withdrawn=withdrawn)
@@ -41,6 +46,40 @@ def sync_knockout(competition: Competition, *, trigger: Match | None = None) -> 
                 match=row, action=AuditEntry.Action.NOT_NEEDED,
                 comment="The bracket agrees with this match again: there is nothing to decide.")
     return progress
+
+
+def stage_matches(competition: Competition, stage: Stage | None):
+    """The matches of `stage`, or every match of a competition played in one stage."""
+    if stage is None:
+        return competition.matches.all()
+    return competition.matches.filter(round__stage=stage)
+
+
+def stage_seeds(stage: Stage) -> list[int]:
+    """The entry ids of a stage's players, its seed 1 first."""
+    return list(StageEntry.objects.filter(stage=stage).order_by("seed")
+                .values_list("entry_id", flat=True))
+
+
+def draw_bracket(competition: Competition, seeds: list[int], stage: Stage | None = None) -> None:
+    """Every match of the bracket, pending; the seeded players seated in their slots."""
+    drawn = stage or competition
+    bracket = bracket_of(drawn, seeds)
+    winners_rounds = max(k[1] for k in bracket.keys if k[0] == "W")
+    rounds: dict[tuple[str, int], Round] = {}
+    matches = []
+    for key in bracket.keys:
+        place = round_place(drawn, key, winners_rounds)
+        round_ = rounds.get((place.bracket, place.number))
+        if round_ is None:
+            round_ = Round.objects.create(competition=competition, stage=stage,
+                                          bracket=place.bracket, number=place.number,
+                                          name=place.name)
+            rounds[(place.bracket, place.number)] = round_
+        matches.append(Match(competition=competition, round=round_, key=key_text(key),
+                             status=Match.Status.PENDING))
+    Match.objects.bulk_create(matches)
+    sync_knockout(competition, stage=stage)
 
 
 def _with_kept_seats(bracket: Bracket, rows: dict, decisions: dict) -> Bracket:

@@ -14,6 +14,8 @@ running it twice changes nothing. It runs with the competition's row locked.
   A result corrected after a later round was paired from it: that round is paired again if
   nothing of it has started, else an organizer decides (competitions.services.swiss_corrections);
   no round is paired while a decision is pending.
+- In stages (competitions.services.stages): each stage as above, and the next stage drawn from
+  the qualifiers once the one before is complete; finished only when the last stage is.
 - The competition is finished when its last match is confirmed (knockout: the champion known
   and nothing left to decide), and running again if a correction reopens it.
 """
@@ -25,6 +27,7 @@ import logging
 from django.db import transaction
 
 from competitions.models import Competition, Match
+from competitions.services import ladders, stages
 from competitions.services.decisions import pending_decisions
 from competitions.services.knockout import sync_knockout
 from competitions.services.swiss_corrections import recheck_later_rounds
@@ -50,7 +53,12 @@ def progress_competition(competition: Competition, *, trigger: Match | None = No
     """Bring the competition up to date with its confirmed results (caller holds its lock)."""
     if competition.status == Competition.Status.DRAFT:
         return
-    if competition.is_knockout:
+    if competition.format == Competition.Format.LADDER:
+        ladders.settle_played(competition)
+        return  # a ladder runs all season: no last match finishes it
+    if competition.stages.exists():
+        stages.progress_stages(competition, trigger=trigger)
+    elif competition.is_knockout:
         sync_knockout(competition, trigger=trigger)
     elif competition.format == Competition.Format.SWISS:
         if trigger is not None:
@@ -66,60 +74,9 @@ def _finish_if_complete(competition: Competition) -> None:
     paired further) is over."""
     open_matches = competition.matches.exclude(
         status__in=(Match.Status.CONFIRMED, Match.Status.VOID)).exists()
-    done = not open_matches and not pending_decisions(competition)
+    done = (not open_matches and not pending_decisions(competition)
+            and stages.all_drawn(competition))
     status = Competition.Status.FINISHED if done else Competition.Status.RUNNING
     if competition.status != status:
         competition.status = status
         competition.save(update_fields=["status"])
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-

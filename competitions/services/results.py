@@ -39,6 +39,8 @@ def match_outcome(match: Match, games: Sequence) -> MatchOutcome:
     won_b = sum(1 for g in finished if g.winner == "B")
     competition = match.competition
     needed = competition.match_games
+    if competition.match_format == Competition.MatchFormat.HOLLYWOOD:
+        return _hollywood_outcome(competition, finished)
     if competition.match_format == Competition.MatchFormat.FIRST_TO:
         if max(won_a, won_b) >= needed:
             return MatchOutcome(True, "A" if won_a > won_b else "B", won_a, won_b)
@@ -72,6 +74,18 @@ def may_dispute(user, match: Match, report: ResultReport) -> bool:
 def may_resolve(user, match: Match) -> bool:
     """An organizer of the club who does not play in the match."""
     return side_of(user, match) is None and is_organizer(user, match.competition.season.club)
+
+
+def _hollywood_outcome(competition: Competition, finished: Sequence) -> MatchOutcome:
+    """A Hollywood match is decided by its game of columns; games won are columns won. Level in
+    a knockout, which needs a winner, another Hollywood game is played."""
+    hollywood = [g for g in finished if getattr(g, "is_hollywood", False)]
+    if not hollywood:
+        return MatchOutcome(False, None, 0, 0)
+    last = hollywood[-1]
+    winner = last.winner or None
+    decided = winner is not None or not competition.is_knockout
+    return MatchOutcome(decided, winner, last.columns_a, last.columns_b)
 
 
 def report_result(match_id: int, *, actor) -> ResultReport:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -10,21 +11,27 @@ from clubs.models import Club, Season
 from clubs.permissions import require_organizer
 from competitions.models import Competition
 from competitions.services.competitions import create_competition
+from competitions.services.stages import StagePlan, plan_stages
 from core.errors import ServiceError
 
 NAME_MAX = Season._meta.get_field("name").max_length
 
 
 def create_competition_in_season(club: Club, *, actor, season: Season | None, new_season: str,
+                                 stages: Sequence[StagePlan] = (),
                                  **competition: Any) -> Competition:
-    """`season` of the club, or a new season named `new_season`; then create_competition."""
+    """`season` of the club, or a new season named `new_season`; then create_competition, and
+    its stages if it is played in stages."""
     require_organizer(actor, club)
     with transaction.atomic():
         if season is None:
             season = _new_season(club, new_season)
         elif season.club_id != club.pk:
             raise ServiceError(f"That season is not one of {club}'s.", field="season")
-        return create_competition(season, actor=actor, **competition)
+        created = create_competition(season, actor=actor, **competition)
+        if stages:
+            plan_stages(created, stages, actor=actor)
+        return created
 
 
 def _new_season(club: Club, name: str) -> Season:

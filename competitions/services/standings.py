@@ -163,6 +163,12 @@ def competition_standings(competition: Competition) -> StandingsTable:
                    .order_by("seed", "pk"))
     results = confirmed_results(competition, withdrawn=[e.pk for e in entries
                                                          if e.withdrawn_at is not None])
+    return table_of_entries(competition, entries, results)
+
+
+def table_of_entries(competition: Competition, entries: Sequence[Entry],
+                     results: Sequence[MatchResult]) -> StandingsTable:
+    """The table of these entries (a group of a stage, say) from these results."""
     points, order = points_of(competition), tiebreaks_of(competition)
     table = league_table([e.pk for e in entries], results, points=points, tiebreaks=order)
     by_id = {e.pk: e for e in entries}
@@ -172,15 +178,18 @@ def competition_standings(competition: Competition) -> StandingsTable:
                           tuple(tiebreak_definition(t) for t in order))
 
 
-def confirmed_results(competition: Competition, withdrawn: Sequence[int] = ()) -> list[MatchResult]:
-    """Every confirmed match as a result with its round number, game points and hands won, and
-    for each entry in `withdrawn` the rounds after its last match, up to the latest round with a
-    match, in which it was not paired. Three queries."""
-    matches = list(Match.objects.filter(competition=competition).select_related("round")
-                   .order_by("round__number", "pk"))
+def confirmed_results(competition: Competition, withdrawn: Sequence[int] = (),
+                      stage=None) -> list[MatchResult]:
+    """Every confirmed match (of `stage` if given) as a result with its round number, game points
+    and hands won, and for each entry in `withdrawn` the rounds after its last match, up to the
+    latest round with a match, in which it was not paired. Three queries."""
+    scope = Match.objects.filter(competition=competition)
+    if stage is not None:
+        scope = scope.filter(round__stage=stage)
+    matches = list(scope.select_related("round").order_by("round__number", "pk"))
     # The games and hands come through the match's `games` relation: a finished game is one with
     # a winner (gameplay keeps them so), a won hand one with a winner (a dead hand has none).
-    confirmed = Match.objects.filter(competition=competition, status=Match.Status.CONFIRMED)
+    confirmed = scope.filter(status=Match.Status.CONFIRMED)
     totals = {
         row["pk"]: (row["a"], row["b"])
         for row in confirmed.filter(games__winner__in=Seat.values).values("pk")
@@ -255,15 +264,21 @@ class Placing:
     went_out_in: str  # the match key a player went out in; "" for the champion or still in
 
 
-def knockout_placings(competition: Competition) -> list[Placing]:
+def knockout_placings(competition: Competition, stage=None) -> list[Placing]:
     """Champion 1, the final's loser 2, the third-place match's winner and loser 3 and 4, then
-    everyone else by the round they went out in (later is better), sharing a rank."""
+    everyone else by the round they went out in (later is better), sharing a rank. `stage`: a
+    knockout stage, placing its players."""
     entries = list(Entry.objects.filter(competition=competition).select_related("player"))
-    seeds = seeded_entries(entries)
+    if stage is None:
+        seeds = seeded_entries(entries)
+    else:
+        seeds = list(stage.players.order_by("seed").values_list("entry_id", flat=True))
     if len(seeds) < 2:
         return []
-    bracket = bracket_of(competition, seeds)
+    bracket = bracket_of(stage or competition, seeds)
     confirmed = Match.objects.filter(competition=competition, status=Match.Status.CONFIRMED)
+    if stage is not None:
+        confirmed = confirmed.filter(round__stage=stage)
     results = [(parse_key(k), w) for k, w in confirmed.values_list("key", "winner_id")]
     withdrawn = {e.pk for e in entries if e.withdrawn_at is not None}
     progress = advance(bracket, results, withdrawn=withdrawn)

@@ -79,7 +79,10 @@ def _set_ended_early(competition: Competition, note: str) -> None:
 
 
 def _create_swiss_round(competition: Competition, number: int, pairings, bye) -> None:
-    round_ = Round.objects.create(competition=competition, number=number, name=f"Round {number}")
+    # A Swiss played as a competition's first stage: its rounds are that stage's.
+    stage = competition.stages.filter(order=1).first()
+    round_ = Round.objects.create(competition=competition, stage=stage, number=number,
+                                  name=f"Round {number}")
     matches = [
         Match(competition=competition, round=round_, key=fixture_key(number, table),
               entry_a_id=a, entry_b_id=b, status=Match.Status.SCHEDULED)

@@ -15,9 +15,10 @@ from functools import cached_property
 from django.http import Http404, HttpRequest, HttpResponse
 
 from competitions import selectors
-from competitions.models import Competition, Round
+from competitions.models import Competition, Round, Stage, StageEntry
 from competitions.page_versions import FRAGMENT_SECONDS, competition_version
 from competitions.services.draws import bracket_view
+from competitions.services.stages import final_placings, group_standings
 from competitions.services.standings import competition_standings, knockout_placings
 from competitions.views.bracket_layout import layout
 from competitions.views.ruleset_summary import summarize
@@ -36,8 +37,10 @@ def competition(request: HttpRequest, pk: int) -> HttpResponse:
     version = competition_version(pk)
     if version is None:
         raise Http404("No such competition.")
+    page = CompetitionPage(pk, round_key(request.GET.get("round", ""), version.rounds),
+                           stage_key(request.GET.get("stage", "")))
     context = {
-        "page": CompetitionPage(pk, round_key(request.GET.get("round", ""), version.rounds)),
+        "page": page,
         "version": version.token,
         "cache_seconds": FRAGMENT_SECONDS,
         "organizing": selectors.organizing_status(request.user, pk),
@@ -82,9 +85,10 @@ class CompetitionPage:
 
     ROUND_LINKS = 12  # more rounds than this are chosen in a select, not a row of links
 
-    def __init__(self, pk: int, round_key: str) -> None:
+    def __init__(self, pk: int, round_key: str, stage_key: str = "") -> None:
         self.pk = pk
         self.round_key = round_key
+        self.stage_key = stage_key
 
     @cached_property
     def competition(self) -> Competition:
@@ -113,9 +117,44 @@ class CompetitionPage:
         return shown
 
     @cached_property
+    def stages(self) -> list[Stage]:
+        """A competition in stages, once drawn (its rounds name their stage): every stage, for
+        the tabs. No query for a competition in one stage."""
+        if not any(r.stage_id for r in self.rounds):
+            return []
+        return list(self.competition.stages.order_by("order"))
+
+    @cached_property
+    def stage(self) -> Stage | None:
+        """The stage shown (its tab): the one asked for, else the latest drawn."""
+        stages = self.stages
+        asked = next((s for s in stages if str(s.order) == self.stage_key), None)
+        if asked is not None or not stages:
+            return asked
+        drawn = {r.stage_id for r in self.rounds}
+        return next((s for s in reversed(stages) if s.pk in drawn), stages[0])
+
+    @cached_property
+    def final_placings(self) -> list[tuple[int, object]]:
+        """Over all stages, once the competition is finished: (rank, player)."""
+        if not self.stages or self.competition.status != Competition.Status.FINISHED:
+            return []
+        players = {e.pk: e.player for e in self.competition.entry_list}
+        return [(p.rank, players[p.entry]) for p in final_placings(self.competition)]
+
+    @cached_property
+    def stage_tables(self) -> list[tuple[str, Standings]]:
+        """The tables of the shown stage's groups (one table for a Swiss or a league)."""
+        stage = self.stage
+        if stage is None or stage.is_knockout or stage.pk not in {r.stage_id for r in self.rounds}:
+            return []
+        return [(label, Standings(table, table_lines(table.rows)))
+                for label, table in group_standings(self.competition, stage)]
+
+    @cached_property
     def standings(self) -> Standings | None:
         """A league's or Swiss's table, once it has started."""
-        if not self.rounds or self.competition.is_knockout:
+        if not self.rounds or self.competition.is_knockout or self.stages:
             return None
         table = competition_standings(self.competition)
         return Standings(table, table_lines(table.rows))
@@ -125,11 +164,25 @@ class CompetitionPage:
         """A knockout's bracket, drawn once the competition has started; the placings once it
         has a champion."""
         competition = self.competition
+        if self.stages:
+            return self._stage_bracket()
         if not competition.is_knockout or not self.rounds:
             return None
         view = bracket_view(competition)
         seeds = {e.player_id: e.seed for e in competition.entry_list if e.seed}
         placings = knockout_placings(competition) if view.champion else []
+        sections = layout(view)
+        return Bracket(view, sections, seeds, placings, "h4" if len(sections) > 1 else "h3")
+
+    def _stage_bracket(self) -> Bracket | None:
+        stage = self.stage
+        if stage is None or not stage.is_knockout or stage.pk not in {
+                r.stage_id for r in self.rounds}:
+            return None  # not drawn yet: the page says when it will be
+        view = bracket_view(self.competition, stage)
+        seeds = dict(StageEntry.objects.filter(stage=stage)
+                     .values_list("entry__player_id", "seed"))
+        placings = knockout_placings(self.competition, stage) if view.champion else []
         sections = layout(view)
         return Bracket(view, sections, seeds, placings, "h4" if len(sections) > 1 else "h3")
 
@@ -141,6 +194,12 @@ def table_lines(rows) -> list[TableLine]:
         lines.append(TableLine(row, below.player.name, below.separated_by) if separated
                      else TableLine(row))
     return lines
+
+
+def stage_key(asked: str) -> str:
+    """The stage tab as the fragments are cached: '' (the default) or a stage's order."""
+    asked = asked.strip()
+    return asked if asked.isdecimal() and len(asked) <= 2 else ""
 
 
 def round_key(asked: str, rounds: frozenset[int]) -> str:

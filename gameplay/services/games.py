@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 
 from django.db import IntegrityError, transaction
 
-from competitions.models import Match
+from competitions.models import Competition, Match
 from competitions.permissions import require_player_or_organizer
 from competitions.services.results import locked_match, match_outcome
 from core.errors import ServiceError
@@ -47,7 +47,11 @@ def start_game(match_id: int, *, actor) -> Game:
             raise ServiceError("Finish the game in progress before starting another.")
         if match_decided(match, games):
             raise ServiceError("The match is already decided: report its result.")
-        rules = match.competition.rules()
+        competition = match.competition
+        rules, hollywood = competition.rules(), {}
+        if competition.match_format == Competition.MatchFormat.HOLLYWOOD:
+            format = competition.hollywood_format()
+            rules, hollywood = format.rules_for(rules), format.to_dict()
         game = Game.objects.create(
             match=match,
             number=len(games) + 1,
@@ -55,6 +59,7 @@ def start_game(match_id: int, *, actor) -> Game:
             target_score=rules.target_score,
             # Seats alternate the first deal from game to game.
             first_dealer="A" if len(games) % 2 == 0 else "B",
+            is_hollywood=bool(hollywood), hollywood=hollywood,
         )
         if match.status == Match.Status.SCHEDULED:
             match.status = Match.Status.IN_PROGRESS
@@ -217,7 +222,11 @@ def _update_game(game: Game, hands: list[Hand]) -> None:
     game.total_b = score.totals[engine.Seat.B]
     game.status = Game.Status.FINISHED if score.finished else Game.Status.IN_PROGRESS
     game.winner = from_engine_seat(score.winner) if score.finished else ""
-    game.save(update_fields=["total_a", "total_b", "status", "winner"])
+    fields = ["total_a", "total_b", "status", "winner"]
+    if game.is_hollywood:
+        game.columns_a, game.columns_b = score.columns_won
+        fields += ["columns_a", "columns_b"]
+    game.save(update_fields=fields)
 
 
 def _locked_game(game_id: int) -> Game:

@@ -31,7 +31,13 @@ def scored(hands: Iterable[Hand]) -> list[Hand]:
     return [h for h in sorted(hands, key=lambda h: h.number) if not h.is_void]
 
 
-def score_of(game: Game, hands: Iterable[Hand]) -> engine.GameScore:
-    """The engine's score of a game from its stored hands (in number order)."""
+def score_of(game: Game, hands: Iterable[Hand]) -> engine.GameScore | engine.HollywoodScore:
+    """The engine's score of a game from its stored hands (in number order): a Hollywood game's
+    columns scored at once, each to the target of the ruleset it was started with."""
     records = [hand_record(h) for h in scored(hands)]
-    return engine.score_game(records, game_rules(game), first_dealer=to_engine_seat(game.first_dealer))
+    first = to_engine_seat(game.first_dealer)
+    if game.is_hollywood:
+        format = engine.HollywoodFormat.from_dict(game.hollywood)
+        return engine.score_hollywood(records, game_rules(game), first, columns=format.columns,
+                                      winner_by=format.winner_by)
+    return engine.score_game(records, game_rules(game), first_dealer=first)

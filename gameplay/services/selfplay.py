@@ -7,6 +7,10 @@ event log is stored on it. Then side A reports the result and side B confirms it
 enqueues the same follow-up as any confirmation. The caller provides players with user
 accounts; none is created here.
 
+A Hollywood game takes hands until its last column closes: the hands of as many self-played
+games as it needs, entered in order (the match's dealer is the Hollywood score's, over the
+whole match).
+
 The game seed is chosen (deterministically, from `seed` and the game's number) so that the
 engine's first dealer is the game's stored first dealer.
 """
@@ -70,6 +74,9 @@ def _match_with_users(match_id: int) -> Match:
 
 
 def _play_game(game: Game, seats, seed: int, user) -> None:
+    if game.is_hollywood:
+        _play_hollywood(game, seats, seed, user)
+        return
     rules = Ruleset.from_dict(game.ruleset)
     first_dealer = Seat[game.first_dealer]
     played = play_game(rules, seats, game_seed(seed, game.number, first_dealer))
@@ -79,6 +86,22 @@ def _play_game(game: Game, seats, seed: int, user) -> None:
         with transaction.atomic():
             saved = record_hand(game.pk, hand_entry(hand, rules, number), actor=user)
             Hand.objects.filter(pk=saved.pk).update(event_log=log_to_json(hand.log))
+
+
+def _play_hollywood(game: Game, seats, seed: int, user) -> None:
+    rules = Ruleset.from_dict(game.ruleset)
+    number = 0
+    for deal in range(MAX_GAMES):
+        played = play_game(rules, seats, game_seed(seed, 100 * game.number + deal, Seat.A))
+        for hand in played.hands:
+            number += 1
+            with transaction.atomic():
+                saved = record_hand(game.pk, hand_entry(hand, rules, number), actor=user)
+                Hand.objects.filter(pk=saved.pk).update(event_log=log_to_json(hand.log))
+            game.refresh_from_db(fields=["status"])
+            if game.is_finished:
+                return
+    raise ServiceError(f"The Hollywood game did not end in {MAX_GAMES} games' hands.")
 
 
 def game_seed(seed: int, number: int, first_dealer: Seat) -> int:

@@ -129,3 +129,45 @@ def assert_the_league_has_a_schedule(league: Competition) -> None:
     feed = Client().get(f"/competitions/{league.pk}/fixtures.ics")
     events = list(Calendar.from_ical(feed.content).walk("VEVENT"))
     assert sum("TZID" in e["dtstart"].params for e in events) >= 42
+
+
+def test_a_groups_then_knockout_championship_is_simulated_to_its_champion():
+    report = json.loads(simulate("--format", "groups_knockout", "--players", "16", "--seed", "3",
+                                 "--json"))
+    # Four groups of four play six matches each; the knockout of eight plays seven.
+    assert len(report["matches"]) == 4 * 6 + 7
+    placings = report["standings"]
+    assert len(placings) == 16 and placings[0]["rank"] == 1
+    assert {p["stage"] for p in placings[:8]} == {2}
+    assert {p["stage"] for p in placings[8:]} == {1}
+
+
+def test_a_swiss_with_a_top_eight_cut_is_simulated_to_its_champion():
+    report = json.loads(simulate("--format", "swiss_top_cut", "--players", "12", "--rounds", "4",
+                                 "--seed", "5", "--json"))
+    assert len(report["matches"]) == 4 * 6 + 7
+    assert [p["stage"] for p in report["standings"][:8]] == [2] * 8
+
+
+def test_a_round_robin_of_hollywood_matches_is_simulated():
+    simulate("--format", "round_robin", "--players", "3", "--hollywood", "--seed", "4", "--keep")
+    competition = Competition.objects.get(name="Simulated")
+    assert competition.status == Competition.Status.FINISHED
+    played = competition.matches.exclude(kind=Match.Kind.BYE)
+    assert played.count() == 3
+    for match in played:
+        (game,) = match.games.all()
+        assert game.is_hollywood and game.status == "finished"
+        assert (match.games_a, match.games_b) == (game.columns_a, game.columns_b)
+        assert game.columns_a + game.columns_b == 3
+
+
+def test_a_month_of_ladder_challenges_is_simulated():
+    report = json.loads(simulate("--format", "ladder", "--players", "8", "--days", "30",
+                                 "--seed", "2", "--json"))
+    positions = [p["position"] for p in report["positions"]]
+    assert positions == list(range(1, 9))  # still a ladder of eight places
+    assert len({p["player"] for p in report["positions"]}) == 8
+    settled = sum(n for status, n in report["challenges"].items() if status != "open")
+    assert settled >= 5
+    assert report["challenges"].get("forfeited", 0) >= 1  # some were never played in time

@@ -142,3 +142,27 @@ def test_choosing_a_preset_with_htmx_refreshes_the_house_rules_only(client, peop
     assert 'placeholder="150"' in html  # Oklahoma plays to 150
     assert 'value="33"' in html  # what was typed stays
     assert "As the preset: yes" in html  # oklahoma on
+
+
+def test_a_league_of_hollywood_matches_keeps_its_columns_target_and_winner(client, people):
+    post(client, people, format="league", match_format="hollywood", match_games="1",
+         hollywood_columns="3", hollywood_target="150", hollywood_winner="most_columns")
+    competition = Competition.objects.get(name="Spring Knockout")
+    assert competition.match_format == Competition.MatchFormat.HOLLYWOOD
+    assert competition.hollywood == {"columns": 3, "target": 150, "winner_by": "most_columns"}
+
+
+def test_a_hollywood_of_too_many_columns_is_refused_next_to_its_field(client, people):
+    response = post(client, people, format="league", match_format="hollywood",
+                    hollywood_columns="12")
+    assert response.status_code == 422
+    assert not Competition.objects.filter(name="Spring Knockout").exists()
+
+
+def test_a_ladder_keeps_its_reach_days_and_rematch_wait(client, people):
+    post(client, people, format="ladder", ladder_reach="4", ladder_days="10",
+         ladder_rematch_days="0")
+    competition = Competition.objects.get(name="Spring Knockout")
+    assert competition.format == Competition.Format.LADDER
+    assert (competition.ladder_reach, competition.ladder_days,
+            competition.ladder_rematch_days) == (4, 10, 0)

@@ -156,6 +156,32 @@ def sign_up_url_of(name: str) -> Callable:
 sign_up_url = sign_up_url_of("competition-sign-up")
 
 
+def running_ladder(world: World, *, with_player: bool) -> Competition:
+    """A running ladder of the club: the opponent on top, then the player (or, for a player yet
+    to join, a player without an account)."""
+    from competitions.services.competitions import create_competition, register_players
+    from competitions.services.draws import start_competition
+
+    organizer = world.user("organizer")
+    ladder = create_competition(world.match.competition.season, actor=organizer,
+                                name=f"Ladder {with_player}", format=Competition.Format.LADDER)
+    second = world.match.entry_a.player if with_player else world.unclaimed
+    register_players(ladder, [world.match.entry_b.player, second], actor=organizer)
+    for seed, entry in enumerate(ladder.entries.order_by("pk"), 1):  # the opponent first
+        entry.seed = seed
+        entry.save(update_fields=["seed"])
+    return start_competition(ladder.pk, actor=organizer)
+
+
+def ladder_url(name: str, *, with_player: bool = True) -> Callable:
+    return lambda world: reverse(name, args=[running_ladder(world, with_player=with_player).pk])
+
+
+def challenge_data(world: World) -> dict:
+    ladder = Competition.objects.get(name="Ladder True")
+    return {"challenged": str(ladder.entries.get(player=world.match.entry_b.player).pk)}
+
+
 RULING = "wrong_dealer"
 PLAYERS_OF_THE_MATCH = {**signed_in(FORBIDDEN), "player": OK, "opponent": OK}
 
@@ -185,6 +211,16 @@ TABLE: dict[str, Access] = {
     "competition-standings-csv": Access(competition_url("competition-standings-csv"), PUBLIC),
     "competition-fixtures-ics": Access(competition_url("competition-fixtures-ics"), PUBLIC),
     "player": Access(lambda w: reverse("player", args=[w.match.entry_a.player_id]), PUBLIC),
+    # A ladder's page: anyone reads it. Challenging: a player on the ladder, up the ladder (the
+    # opponent on top has nobody above: refused); nobody else is on it. Joining: a player of
+    # the club not on it yet (the opponent is: refused); organizers who play nowhere are not.
+    "competition-ladder": Access(ladder_url("competition-ladder"), PUBLIC),
+    "competition-ladder-challenge": Access(
+        ladder_url("competition-ladder-challenge"), ACTION,
+        {**signed_in(FORBIDDEN), "player": OK, "opponent": REFUSED}, challenge_data),
+    "competition-ladder-join": Access(
+        ladder_url("competition-ladder-join", with_player=False), ACTION,
+        {**signed_in(FORBIDDEN), "player": OK, "opponent": REFUSED}),
     "match": Access(match_url("match"), PUBLIC),
     # Printed for the wall and the tables: whoever sees the competition's page.
     "print-pairings": Access(lambda w: reverse("print-pairings", args=[w.match.round_id]), PUBLIC),
@@ -329,6 +365,11 @@ TABLE: dict[str, Access] = {
     "match-decide": Access(
         match_url("match-decide"), ACTION, {**ORGANIZERS, "organizer": REFUSED, "staff": REFUSED},
         lambda w: {f"d{w.match.pk}-decision": "keep", f"d{w.match.pk}-comment": "Played fairly."}),
+    # The organizer's choice among players level at a stage's cut line: none is pending here,
+    # so the organizers are told so (422); everyone else is refused before that.
+    "stage-qualifiers": Access(
+        match_url("stage-qualifiers"), ACTION, {**ORGANIZERS, "organizer": REFUSED, "staff": REFUSED},
+        lambda w: {f"q{w.match.pk}-place_1": str(w.match.entry_a_id)}),
     # Many players at once: the organizers (an empty list is refused, and said so).
     "organizer-add-players": Access(
         lambda w: reverse("organizer-add-players", args=[w.club.slug]), ORGANIZER_PAGE,

@@ -10,10 +10,10 @@ from competitions.views.organizer.entries import (
     start,
     withdraw,
 )
-from competitions.views.organizer.matches import decide, matches
+from competitions.views.organizer.matches import choose, decide, matches
 from competitions.views.organizer.players import add_players
 from competitions.views.organizer.schedule import overdue, round_dates
 
-__all__ = ["add_players", "back_to_draft", "decide", "delete", "edit", "entries", "late_entry",
-           "matches", "new_competition", "new_entrant", "overdue", "round_dates", "seeds",
-           "start", "withdraw"]
+__all__ = ["add_players", "back_to_draft", "choose", "decide", "delete", "edit", "entries",
+           "late_entry", "matches", "new_competition", "new_entrant", "overdue", "round_dates",
+           "seeds", "start", "withdraw"]

@@ -32,7 +32,7 @@ def new_competition(request: HttpRequest, club) -> HttpResponse:
         competition = create_competition_in_season(
             club, actor=request.user, season=data["season"], new_season=data["new_season"],
             name=data["name"], description=data["description"], format=data["format"], preset=data["preset"],
-            house_rules=form.house_rules(), **form.settings(),
+            house_rules=form.house_rules(), stages=form.stage_plans(), **form.settings(),
         )
     except ServiceError as error:
         form.add_service_error(error)

@@ -13,16 +13,19 @@ from django.views.decorators.http import require_POST
 
 from clubs.views import organizer_of
 from competitions import selectors_organizer as selectors
-from competitions.forms.entries import DecisionForm
+from competitions.forms.entries import DecisionForm, QualifiersForm
 from competitions.forms.schedule import OverdueForm, RoundDatesForm
 from competitions.models import Competition, Match
 from competitions.selectors import side_names
-from competitions.services.decide import keep_match, reset_match
+from competitions.services.decide import choose_qualifiers, keep_match, reset_match
+from competitions.services.stages import is_tie_ask
+from competitions.views.organizer.access import refused
 from core.errors import ServiceError
 from core.views import UNPROCESSABLE, go, in_club_zone, page_refusal, render_page, unseen_errors
 
 TEMPLATE = "organizer/matches.html"
 NO_DECISION = "There is no decision to make about this match."
+NO_TIE = "There is no tie at a stage's cut line to decide here."
 
 
 @organizer_of(selectors.organizer_competition, "season.club")
@@ -51,7 +54,9 @@ def render_matches(request: HttpRequest, competition: Competition, *, forms: dic
             for m in overdue],
         "groups": selectors.matches_by_status(competition),
         "decisions": [(d, forms.get(d.match_id) or DecisionForm(prefix=f"d{d.match_id}"))
-                      for d in decisions],
+                      for d in decisions if not is_tie_ask(d)],
+        "ties": [(d, forms.get(d.match_id) or qualifiers_form(d, competition))
+                 for d in decisions if is_tie_ask(d)],
         "refusal": refusal,
         "schedule_errors": any(key[0] == "round" for key in forms if isinstance(key, tuple)),
     }
@@ -62,11 +67,40 @@ def _match(pk: int) -> Match:
     return get_object_or_404(Match.objects.select_related("competition__season__club"), pk=pk)
 
 
+def qualifiers_form(asked, competition: Competition, data=None) -> QualifiersForm:
+    names = dict(competition.entries.values_list("pk", "player__name"))
+    tied = [(pk, names[pk]) for pk in asked.after["players"]]
+    return QualifiersForm(data, prefix=f"q{asked.match_id}", tied=tied,
+                          places=asked.after["places"], first=asked.after["first_position"])
+
+
+@require_POST
+def choose(request: HttpRequest, pk: int) -> HttpResponse:
+    """The organizer's answer to players level at a stage's cut line."""
+    match = get_object_or_404(Match.objects.select_related("competition__season__club"), pk=pk)
+    competition = match.competition
+    if (refusal := refused(request, competition.season.club)) is not None:
+        return refusal
+    asked = [d for d in selectors.open_decisions(Q(match=match)) if is_tie_ask(d)]
+    if not asked:
+        return render_matches(request, competition, refusal=NO_TIE, status=UNPROCESSABLE)
+    form = qualifiers_form(asked[0], competition, request.POST)
+    if not form.is_valid():
+        return render_matches(request, competition, forms={match.pk: form}, status=UNPROCESSABLE)
+    try:
+        choose_qualifiers(match.pk, form.players(), actor=request.user)
+    except ServiceError as error:
+        return render_matches(request, competition, forms={match.pk: form},
+                              **page_refusal(error))
+    messages.success(request, "Decided: the next stage is drawn once nothing else is level.")
+    return go(request, reverse("organizer-matches", args=[competition.pk]))
+
+
 @require_POST
 @organizer_of(_match, "competition.season.club")
 def decide(request: HttpRequest, match: Match) -> HttpResponse:
     competition = match.competition
-    if not selectors.open_decisions(Q(match=match)):
+    if not [d for d in selectors.open_decisions(Q(match=match)) if not is_tie_ask(d)]:
         return render_matches(request, competition, refusal=NO_DECISION, status=UNPROCESSABLE)
     form = DecisionForm(request.POST, prefix=f"d{match.pk}")
     if not form.is_valid():

@@ -12,26 +12,52 @@ from __future__ import annotations
 
 import json
 import math
+import random
 import uuid
+from collections import Counter
+from datetime import timedelta
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
+from django.utils import timezone
 
 from clubs.models import Club, Player, Season
-from competitions.models import Competition, Entry, Match
+from competitions.models import Competition, Entry, LadderChallenge, Match, Stage
 from competitions.services.brackets import BRACKET_ORDER, table_of
 from competitions.services.competitions import create_competition, register_players
+from competitions.services.decide import choose_qualifiers
+from competitions.services.decisions import pending_decisions
 from competitions.services.draws import start_competition
+from competitions.services.ladders import challenge, forfeit_overdue, ladder_of
+from competitions.services.stages import (
+    StagePlan,
+    final_placings,
+    is_tie_ask,
+    plan_stages,
+)
 from competitions.services.standings import competition_standings, knockout_placings
 from core.errors import ServiceError
-from gameplay.services.selfplay import play_competition
+from gameplay.engine import HollywoodFormat
+from gameplay.services.selfplay import play_competition, play_match
 
 FORMATS = {
     "round_robin": Competition.Format.LEAGUE,
     "single_elimination": Competition.Format.SINGLE_ELIMINATION,
     "double_elimination": Competition.Format.DOUBLE_ELIMINATION,
     "swiss": Competition.Format.SWISS,
+}
+# Two stages: four groups of four into an eight-player knockout (group winners crossed with the
+# runners-up); a Swiss into a knockout of its top eight, seeded by standing.
+STAGED = {
+    "groups_knockout": (Competition.Format.LEAGUE, (
+        StagePlan(Stage.Kind.GROUPS, groups=4),
+        StagePlan(Stage.Kind.SINGLE_ELIMINATION, qualify=Stage.Qualify.EACH_GROUP, qualifiers=2,
+                  seeding=Stage.Seeding.CROSS_GROUP))),
+    "swiss_top_cut": (Competition.Format.SWISS, (
+        StagePlan(Stage.Kind.SWISS),
+        StagePlan(Stage.Kind.SINGLE_ELIMINATION, qualify=Stage.Qualify.OVERALL, qualifiers=8,
+                  seeding=Stage.Seeding.STANDING))),
 }
 MAX_PLAYERS = 128
 
@@ -40,20 +66,35 @@ class Command(BaseCommand):
     help = "Play a whole competition by self-play in a scratch club and print what happened."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--format", required=True, choices=sorted(FORMATS))
+        parser.add_argument("--format", required=True,
+                            choices=sorted({*FORMATS, *STAGED, "ladder"}))
         parser.add_argument("--players", required=True, type=int)
         parser.add_argument("--rounds", type=int, help="Swiss rounds (default: log2 of the field)")
         parser.add_argument("--seed", required=True, type=int)
         parser.add_argument("--json", action="store_true", dest="as_json", help="print JSON")
         parser.add_argument("--keep", action="store_true", help="keep the scratch club")
+        parser.add_argument("--days", type=int, default=30,
+                            help="a ladder's simulated days (default 30)")
+        parser.add_argument("--hollywood", action="store_true",
+                            help="play Hollywood matches (three columns to the ruleset's target)")
 
     def handle(self, *args, format: str, players: int, rounds: int | None, seed: int,
-               as_json: bool, keep: bool, **options) -> None:
+               as_json: bool, keep: bool, hollywood: bool = False, days: int = 30,
+               **options) -> None:
         settings = _settings(format, players, rounds)
+        if hollywood:
+            settings |= {"match_format": Competition.MatchFormat.HOLLYWOOD,
+                         "hollywood": HollywoodFormat().to_dict()}
         scratch = Scratch.create(players)
         try:
-            competition = scratch.run(FORMATS[format], settings, seed)
-            report = summary(competition)
+            if format == "ladder":
+                report = scratch.run_ladder(days, seed)
+            elif format in STAGED:
+                competition = scratch.run_in_stages(*STAGED[format], settings, seed)
+            else:
+                competition = scratch.run(FORMATS[format], settings, seed)
+            if format != "ladder":
+                report = summary(competition)
         except ServiceError as error:
             raise CommandError(error.message) from None
         finally:
@@ -67,7 +108,15 @@ class Command(BaseCommand):
 def _settings(format: str, players: int, rounds: int | None) -> dict:
     if not 2 <= players <= MAX_PLAYERS:
         raise CommandError(f"--players must be between 2 and {MAX_PLAYERS}.")
-    if format != "swiss":
+    if format == "groups_knockout" and players != 16:
+        raise CommandError("Groups, then a knockout: four groups of four, --players 16.")
+    if format == "swiss_top_cut" and players < 9:
+        raise CommandError("A Swiss with a top-8 cut needs --players 9 or more.")
+    if format == "ladder":
+        if rounds is not None:
+            raise CommandError("--rounds is for a Swiss only.")
+        return {}
+    if format not in ("swiss", "swiss_top_cut"):
         if rounds is not None:
             raise CommandError("--rounds is for a Swiss only.")
         return {}
@@ -107,9 +156,72 @@ class Scratch:
         play_competition(competition, seed=seed)
         return competition
 
+    def run_in_stages(self, format: str, plans, settings: dict, seed: int) -> Competition:
+        """Played as `run`; where players are level at the cut line, the organizer takes them
+        in their seed order (the simulation's stand-in for the organizer's decision)."""
+        season = Season.objects.create(club=self.club, name="Simulation")
+        competition = create_competition(season, actor=self.organizer, name="Simulated",
+                                         format=format, **settings)
+        plan_stages(competition, plans, actor=self.organizer)
+        register_players(competition, self.players, actor=self.organizer)
+        competition = start_competition(competition.pk, actor=self.organizer)
+        while competition.status != Competition.Status.FINISHED:
+            try:
+                play_competition(competition, seed=seed)
+            except ServiceError:  # nothing to play: a tie at the cut may wait for a decision
+                if not self._decide_ties(competition):
+                    raise
+        return competition
+
+    def run_ladder(self, days: int, seed: int) -> dict:
+        """A ladder's month, ending now: each simulated day the overdue challenges are forfeited
+        (the periodic task's service, at that day), then a third of the players free to challenge
+        do so, someone within reach above, and a quarter of the challenges two days old or more are
+        played by self-play (confirmed when they are played, that is now)."""
+        if not 1 <= days <= 366:
+            raise CommandError("--days is between 1 and 366.")
+        season = Season.objects.create(club=self.club, name="Simulation")
+        ladder = create_competition(season, actor=self.organizer, name="Simulated",
+                                    format=Competition.Format.LADDER)
+        register_players(ladder, self.players, actor=self.organizer)
+        ladder = start_competition(ladder.pk, actor=self.organizer)
+        rng = random.Random(seed)
+        start = timezone.now() - timedelta(days=days)
+        for day in range(days):
+            today = start + timedelta(days=day)
+            forfeit_overdue(today)
+            self._challenges_of_the_day(ladder, rng, today)
+            for made in ladder.challenges.filter(status=LadderChallenge.Status.OPEN,
+                                                 issued_at__lte=today - timedelta(days=2)):
+                if rng.random() < 0.25:
+                    play_match(made.match_id, seed=rng.getrandbits(63))
+        return ladder_summary(ladder)
+
+    def _challenges_of_the_day(self, ladder: Competition, rng: random.Random, today) -> None:
+        state = ladder_of(ladder)
+        for challenger in state.order:
+            if rng.random() >= 1 / 3:
+                continue
+            state = ladder_of(ladder)
+            above = [p for p in state.order if state.refusal(challenger, p, today) is None]
+            if above:
+                entry = ladder.entries.select_related("player__user").get(pk=challenger)
+                challenge(ladder.pk, rng.choice(above), actor=entry.player.user, at=today)
+
+    def _decide_ties(self, competition: Competition) -> bool:
+        asked = [d for d in pending_decisions(competition) if is_tie_ask(d.asked)]
+        for decision in asked:
+            seeds = dict(competition.entries.values_list("pk", "seed"))
+            tied = sorted(decision.asked.after["players"], key=seeds.__getitem__)
+            choose_qualifiers(decision.match.pk, tied[:decision.asked.after["places"]],
+                              actor=self.organizer)
+        competition.refresh_from_db(fields=["status"])
+        return bool(asked)
+
     def discard(self) -> None:
         users = [self.organizer.pk, *(p.user_id for p in self.players)]
         with transaction.atomic():
+            LadderChallenge.objects.filter(competition__season__club=self.club).delete()
             Match.objects.filter(competition__season__club=self.club).delete()
             Entry.objects.filter(competition__season__club=self.club).delete()
             self.club.delete()
@@ -123,13 +235,29 @@ def summary(competition: Competition) -> dict:
                                              table_of(m.key)))
     table = competition_standings(competition)
     points = {row.player.pk: row.match_points for row in table.rows}
-    if competition.is_knockout:
+    if competition.stages.exists():
+        names = {e.pk: e.player for e in competition.entries.select_related("player")}
+        standings = [{"rank": p.rank, "player": names[p.entry].name,
+                      "points": points[names[p.entry].pk], "stage": p.stage}
+                     for p in final_placings(competition)]
+    elif competition.is_knockout:
         standings = [{"rank": p.rank, "player": p.player.name, "points": points[p.player.pk]}
                      for p in knockout_placings(competition)]
     else:
         standings = [{"rank": r.rank, "player": r.player.name, "points": r.match_points}
                      for r in table.rows]
     return {"matches": [_match(m) for m in ordered], "standings": standings}
+
+
+def ladder_summary(ladder: Competition) -> dict:
+    positions = ladder.entries.filter(position__isnull=False).order_by("position")
+    statuses = Counter(ladder.challenges.values_list("status", flat=True))
+    return {
+        "positions": [{"position": e.position, "player": e.player.name}
+                      for e in positions.select_related("player")],
+        "challenges": dict(sorted(statuses.items())),
+        "moves": sum(len(e.moves) for e in ladder.ladder_events.exclude(kind="joined")),
+    }
 
 
 def _match(match: Match) -> dict:
@@ -139,6 +267,11 @@ def _match(match: Match) -> dict:
 
 
 def _as_text(report: dict) -> str:
+    if "positions" in report:
+        lines = ["Ladder"] + [f"  {p['position']:>3}  {p['player']}" for p in report["positions"]]
+        lines += ["", "Challenges: " + ", ".join(f"{n} {s}" for s, n in
+                                                 report["challenges"].items())]
+        return "\n".join(lines)
     lines, current = [], None
     for m in report["matches"]:
         if m["round"] != current:

@@ -1,0 +1,87 @@
+"""A championship in stages on the site: the organizer creates groups then a knockout, the
+competition page shows each stage as a tab (links that work without JavaScript), and a tie at
+the cut line is decided on the organizer's matches page."""
+
+import pytest
+from django.urls import reverse
+
+from competitions.models import Competition, Stage
+from competitions.services.decisions import pending_decisions
+from tests.formats.builders import Club, better_seed, play_out, win
+from tests.formats.test_stages import (
+    GROUPS_THEN_KNOCKOUT,
+    cyclic_group_club,
+    stage_matches,
+    staged,
+)
+
+from .conftest import sign_in
+from .test_competition_new import post
+
+pytestmark = pytest.mark.django_db
+
+
+def test_an_organizer_creates_a_groups_then_knockout_championship(client, people):
+    response = post(client, people, name="Club Championship", format="single_elimination",
+                    stages="groups_knockout", stage_groups="4", stage_qualify="each_group",
+                    stage_qualifiers="2", stage_seeding="cross_group")
+    competition = Competition.objects.get(name="Club Championship")
+    assert response.status_code == 302
+    assert competition.format == Competition.Format.LEAGUE
+    groups, knockout = competition.stages.order_by("order")
+    assert (groups.kind, groups.groups) == (Stage.Kind.GROUPS, 4)
+    assert (knockout.kind, knockout.qualify, knockout.qualifiers, knockout.seeding) == (
+        Stage.Kind.SINGLE_ELIMINATION, Stage.Qualify.EACH_GROUP, 2, Stage.Seeding.CROSS_GROUP)
+
+
+def test_cross_group_seeding_of_a_swiss_is_refused_next_to_its_field(client, people):
+    response = post(client, people, name="Big Swiss", format="swiss", swiss_rounds="3",
+                    stages="swiss_knockout", stage_qualify="overall", stage_qualifiers="8",
+                    stage_seeding="cross_group")
+    assert response.status_code == 422
+    assert "Cross-group seeding needs the top K of each group." in response.content.decode()
+    assert not Competition.objects.filter(name="Big Swiss").exists()
+
+
+def test_the_page_shows_the_groups_side_by_side_then_the_bracket_on_its_tab(client):
+    club = Club(16)
+    competition = staged(club, GROUPS_THEN_KNOCKOUT)
+    page = reverse("competition", args=[competition.pk])
+    html = client.get(page).content.decode()
+    assert f'href="{page}?stage=2#standings-h"' in html
+    assert html.count('class="group-table"') == 4
+    assert "Group D" in html
+    for match in stage_matches(competition, 1).select_related("entry_a", "entry_b"):
+        win(match, better_seed(match))
+    html = client.get(page).content.decode()  # the latest stage drawn by default
+    assert 'id="stage-2" href' in html and 'aria-current="page">Stage 2' in html
+    assert "Quarter-finals" in html and 'class="group-table"' not in html
+    html = client.get(page + "?stage=1").content.decode()
+    assert html.count('class="group-table"') == 4
+
+
+def test_the_organizer_decides_a_tie_at_the_cut_on_the_matches_page(client):
+    club, competition = cyclic_group_club()
+    sign_in(client, club.organizer)
+    page = reverse("organizer-matches", args=[competition.pk])
+    html = client.get(page).content.decode()
+    assert "Who goes through" in html and "P01, P04, P05" in html
+    (asked,) = pending_decisions(competition)
+    p05 = competition.entries.get(player__name="P05")
+    url = reverse("stage-qualifiers", args=[asked.match.pk])
+    refused = client.post(url, {f"q{asked.match.pk}-place_1": ""})
+    assert refused.status_code == 422
+    response = client.post(url, {f"q{asked.match.pk}-place_1": str(p05.pk)})
+    assert response.status_code == 302
+    final = stage_matches(competition, 2).get()
+    assert {final.entry_a.player.name, final.entry_b.player.name} == {"P05", "P02"}
+
+
+def test_a_finished_championship_shows_the_final_placings_over_all_stages(client):
+    competition = staged(Club(16), GROUPS_THEN_KNOCKOUT)
+    play_out(competition, better_seed)
+    html = client.get(reverse("competition", args=[competition.pk])).content.decode()
+    assert "Final placings over all stages" in html
+    placings = html.split('id="final-placings-h"')[1].split("</ol>")[0]
+    assert placings.count("<li>") == 16
+    assert placings.index("P01") < placings.index("P16")
