@@ -20,7 +20,7 @@ from core.errors import ServiceError
 DESCRIPTION_MAX = Competition._meta.get_field("description").max_length
 SETTINGS = ("match_format", "match_games", "points_win", "points_draw", "points_loss",
             "tiebreaks", "double_round_robin", "third_place_match", "bracket_reset",
-            "swiss_rounds")
+            "swiss_rounds", "ladder_reach", "ladder_days", "ladder_rematch_days", "hollywood")
 
 
 def _locked(competition_id: int, actor) -> Competition:

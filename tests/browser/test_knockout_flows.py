@@ -65,7 +65,8 @@ def test_an_organizer_creates_a_knockout_and_a_confirmed_match_advances_bracket_
     screenshot(hal, "knockout-5-bracket-advanced")
 
     ada.goto(ko.players["Ada"].get_absolute_url())
-    expect(ada.locator("#rating-h + .rating-line")).to_contain_text("unrated")
+    # The open week is rated at once, provisionally, until its period closes.
+    expect(ada.locator("#rating-h + .rating-line")).to_contain_text("provisional")
     close_rating_periods(now=timezone.now() + timedelta(days=8))  # the hourly beat task
     ada.reload()
     expect(ada.locator("#rating-h + .rating-line .rating-badge")).not_to_contain_text("unrated")

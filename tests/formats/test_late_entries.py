@@ -317,8 +317,8 @@ def test_the_running_entries_page_runs_a_fixed_number_of_queries(client, players
     competition = club.competition(LEAGUE)
     PlayerFactory(club=club.club)
     client.force_login(club.organizer)
-    # session, user, whether the user organizes a club (the header), the competition,
-    # is-organizer, the entries, the candidates, the late entry's choices
-    with django_assert_num_queries(8):
+    # session, user, whether the user organizes a club and the unread notifications (the
+    # header), the competition, is-organizer, the entries, the candidates, the late entry's choices
+    with django_assert_num_queries(9):
         html = entries_page(client, competition)
     assert html.count("<option") == 2
