@@ -6,8 +6,9 @@ fragments (competitions.page_versions, config/fragment_cache.py). When its Redis
 answer, a read finds nothing and a write is dropped, so the page is rendered afresh and served;
 each failed call is logged as one warning (`UnreachableCacheWarning`).
 
-"sign_in_limits" holds the sign-in failure counts. It does not hide a failure: a limit that
-cannot be counted must not let guesses through (accounts.sign_in_limit refuses the sign-in).
+"sign_in_limits" does not hide a failure. Nothing keeps counts in it now: django-allauth keeps
+its sign-in, reset and sign-up counts in "default", so while Redis does not answer they are not
+counted.
 
 One connection pool per URL in each process (`OnePoolPerURL`); the short socket timeouts bound
 what a Redis that accepts connections but never answers costs a page.

@@ -11,9 +11,9 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from clubs.permissions import is_organizer
+from clubs.views import refused
 from competitions.permissions import side_of
 from competitions.selectors import side_names
-from competitions.views.organizer.access import refused
 from core.errors import ServiceError
 from core.views import FORBIDDEN, UNPROCESSABLE, go, refusal_status, sign_in_first
 from gameplay.forms import DismissFlagForm, FlagForm, HandCorrectionForm

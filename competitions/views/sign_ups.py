@@ -13,11 +13,11 @@ from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
 
 from clubs.models import Player
+from clubs.views import refused
 from competitions import selectors_organizer as selectors
 from competitions.forms.entries import RegistrationForm
 from competitions.models import Competition
 from competitions.services import sign_ups
-from competitions.views.organizer.access import refused
 from competitions.views.visibility import club_of_competition, members_only
 from core.errors import ServiceError
 from core.views import go, refusal_status, sign_in_first

@@ -10,7 +10,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from clubs.models import Club, JoinRequest
 from clubs.services import joining
-from competitions.views.organizer.access import refused
+from clubs.views import refused
 from core.errors import ServiceError
 from core.views import go, refusal_status, sign_in_first, unseen_errors
 from pages.forms import JoinForm

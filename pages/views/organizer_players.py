@@ -11,7 +11,7 @@ from django.views.decorators.http import require_POST
 
 from clubs.models import Player
 from clubs.services import player_records
-from competitions.views.organizer.access import refused
+from clubs.views import refused
 from core.errors import ServiceError
 from core.views import go, refusal_status
 from pages.forms import MergePlayerForm, RenamePlayerForm

@@ -10,11 +10,11 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
+from clubs.views import refused
 from competitions import selectors_organizer as selectors
 from competitions.forms.organizer import PRESET_NAMES, CompetitionForm, initial_of
 from competitions.models import Competition
 from competitions.services import drafts
-from competitions.views.organizer.access import refused
 from core.errors import ServiceError
 from core.forms import ServiceErrorForm, comment_field
 from core.views import UNPROCESSABLE, go, refusal_status, render_page

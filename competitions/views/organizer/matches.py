@@ -11,7 +11,7 @@ from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from clubs.views import organizer_of
+from clubs.views import organizer_of, refused
 from competitions import selectors_organizer as selectors
 from competitions.forms.entries import DecisionForm, QualifiersForm
 from competitions.forms.schedule import OverdueForm, RoundDatesForm
@@ -19,7 +19,6 @@ from competitions.models import Competition, Match
 from competitions.selectors import side_names
 from competitions.services.decide import choose_qualifiers, keep_match, reset_match
 from competitions.services.stages import is_tie_ask
-from competitions.views.organizer.access import refused
 from core.errors import ServiceError
 from core.views import UNPROCESSABLE, go, in_club_zone, page_refusal, render_page, unseen_errors
 

@@ -9,12 +9,12 @@ from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from clubs.views import refused
 from competitions.forms.schedule import OverdueForm, RoundDatesForm
 from competitions.models import Match, Round
 from competitions.selectors import side_names
 from competitions.services.forfeits import record_forfeit
 from competitions.services.schedule import extend_match, set_round_dates
-from competitions.views.organizer.access import refused
 from competitions.views.organizer.matches import render_matches
 from core.errors import ServiceError
 from core.views import UNPROCESSABLE, go, in_club_zone, refusal_status
