@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.core.cache import cache
 from django.db.models import Q
 
 from clubs.models import Club
+from core.cache import derived
 from core.errors import NotAllowed
 
 User = AbstractBaseUser | AnonymousUser
@@ -46,10 +46,10 @@ def organizes_any(user: User) -> bool:
     if user.is_superuser:
         return True
     key = ORGANIZES_KEY.format(user.pk)
-    answer = cache.get(key)
+    answer = derived.get(key)
     if answer is None:
         answer = user.organized_clubs.exists()
-        cache.set(key, answer, timeout=60 * 60)
+        derived.set(key, answer, timeout=60 * 60)
     return answer
 
 

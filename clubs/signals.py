@@ -7,7 +7,6 @@ invitation's token and the inviter's name; a receiver that tells the address's a
 
 from __future__ import annotations
 
-from django.core.cache import cache
 from django.db import transaction
 from django.db.models.signals import m2m_changed, post_delete, post_save
 from django.dispatch import Signal, receiver
@@ -15,6 +14,7 @@ from django.dispatch import Signal, receiver
 from clubs.models import Club
 from clubs.permissions import ORGANIZES_KEY
 from clubs.visibility import PUBLIC_KEY
+from core.cache import derived
 
 organizer_invited = Signal()
 
@@ -29,7 +29,7 @@ def forget_organizes(sender, instance, action, reverse, pk_set, **kwargs) -> Non
         user_ids = set(pk_set)
     else:  # club.organizers.clear(): nobody knows who was there; pre_clear saw them
         user_ids = set(getattr(instance, "_organizers_before_clear", ()))
-    cache.delete_many([ORGANIZES_KEY.format(pk) for pk in user_ids])
+    derived.delete_many([ORGANIZES_KEY.format(pk) for pk in user_ids])
 
 
 @receiver(m2m_changed, sender=Club.organizers.through)
@@ -43,5 +43,5 @@ def remember_before_clear(sender, instance, action, reverse, **kwargs) -> None:
 def forget_public(instance: Club, **_) -> None:
     """Public or members-only: the cached answer goes when the club is saved."""
     key = PUBLIC_KEY.format(instance.pk)
-    cache.delete(key)
-    transaction.on_commit(lambda: cache.delete(key))  # a reader meanwhile saw the old one
+    derived.delete(key)
+    transaction.on_commit(lambda: derived.delete(key))  # a reader meanwhile saw the old one

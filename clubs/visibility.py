@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from django.core.cache import cache
 from django.db.models import Q
 
 from clubs.models import Club
+from core.cache import derived
 
 PUBLIC_KEY = "club-public:{}"
 CLUB_OF_KEY = "club-of:{}:{}"
@@ -18,10 +18,10 @@ CLUB_OF_KEY = "club-of:{}:{}"
 
 def club_is_public(club_id: int) -> bool:
     key = PUBLIC_KEY.format(club_id)
-    answer = cache.get(key)
+    answer = derived.get(key)
     if answer is None:
         answer = Club.objects.filter(pk=club_id, is_public=True).exists()
-        cache.set(key, answer, timeout=None)
+        derived.set(key, answer, timeout=None)
     return answer
 
 
@@ -38,9 +38,9 @@ def may_see(user, club_id: int) -> bool:
 def club_of(kind: str, pk: int, find: Callable[[], int | None]) -> int | None:
     """The club of the object `kind` `pk` (`find` reads it), remembered: it never changes."""
     key = CLUB_OF_KEY.format(kind, pk)
-    club_id = cache.get(key)
+    club_id = derived.get(key)
     if club_id is None:
         club_id = find()
         if club_id is not None:
-            cache.set(key, club_id, timeout=None)
+            derived.set(key, club_id, timeout=None)
     return club_id

@@ -18,10 +18,10 @@ import secrets
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from django.core.cache import cache
 from django.db import transaction
 
 from competitions.models import Competition
+from core.cache import derived
 
 # How long a rendered fragment is kept: a bound on what a deploy with changed templates shows
 # from the old ones; any change to the data makes a new version at once.
@@ -42,16 +42,16 @@ def _key(pk: int) -> str:
 
 def competition_version(pk: int) -> PageVersion | None:
     """The page's current version; None when there is no such competition."""
-    stored = cache.get(_key(pk))
+    stored = derived.get(_key(pk))
     if not _readable(stored):
         rounds = list(Competition.objects.filter(pk=pk).values_list("rounds__pk", flat=True))
         if not rounds:
             return None
         minted = (secrets.token_hex(8), tuple(r for r in rounds if r))
         if stored is not None:  # written by an older release in another form
-            cache.delete(_key(pk))
-        cache.add(_key(pk), minted, timeout=None)
-        stored = cache.get(_key(pk))  # two first visitors at once agree on the one token added
+            derived.delete(_key(pk))
+        derived.add(_key(pk), minted, timeout=None)
+        stored = derived.get(_key(pk))  # two first visitors at once agree on the one token added
         if not _readable(stored):  # forgotten again in between: this visit renders afresh
             stored = minted
     token, rounds = stored
@@ -68,30 +68,47 @@ def competition_changed(pks: Iterable[int | None]) -> None:
     keys = {_key(pk) for pk in pks if pk is not None}
     if not keys:
         return
-    cache.delete_many(keys)
-    transaction.on_commit(lambda: cache.delete_many(keys))
+    derived.delete_many(keys)
+    transaction.on_commit(lambda: derived.delete_many(keys))
 
 
 # Player pages ----------------------------------------------------------------------------------
-# One version for every player page: forgotten by any write a player page may show (a
-# competition, season or club, a round, an entry, a match, a player's name, a club's ratings;
-# competitions.signals, ratings.services.rebuild), not by games and hands, which it does not show.
+# A player page is cached under two versions. The player's own is forgotten by a write to one of
+# the player's entries or matches (competitions.signals), the writes made while hands are played.
+# The shared one is forgotten by the rarer writes any player page may show: a competition, season
+# or club, a stage or round, a player's name, a club's ratings (ratings.services.rebuild).
+# Games and hands, which a player page does not show, forget neither.
 
 PLAYER_PAGES_KEY = "player-pages-version"
 
 
-def player_pages_version() -> str:
-    """The player pages' current version (a new token after any change they show)."""
-    stored = cache.get(PLAYER_PAGES_KEY)
-    if isinstance(stored, str):
-        return stored
-    minted = secrets.token_hex(8)
-    cache.add(PLAYER_PAGES_KEY, minted, timeout=None)
-    stored = cache.get(PLAYER_PAGES_KEY)
-    return stored if isinstance(stored, str) else minted
+def _player_key(pk: int) -> str:
+    return f"player-page-version:{pk}"
 
 
-def player_pages_changed() -> None:
-    """What player pages show has changed: forget their version now and after the commit."""
-    cache.delete(PLAYER_PAGES_KEY)
-    transaction.on_commit(lambda: cache.delete(PLAYER_PAGES_KEY))
+def player_pages_version(pk: int) -> str:
+    """The version of player ``pk``'s page: new after any change it shows."""
+    keys = (PLAYER_PAGES_KEY, _player_key(pk))
+    stored = derived.get_many(keys)
+    missing = [key for key in keys if not isinstance(stored.get(key), str)]
+    for key in missing:
+        derived.add(key, secrets.token_hex(8), timeout=None)
+    if missing:  # two first visitors at once agree on the tokens added
+        stored = derived.get_many(keys)
+    tokens = [stored.get(key) for key in keys]
+    if not all(isinstance(token, str) for token in tokens):  # forgotten again: render afresh
+        return secrets.token_hex(8)
+    return ".".join(tokens)
+
+
+def player_pages_changed(player_ids: Iterable[int | None] | None = None) -> None:
+    """What player pages show has changed: forget the versions of these players' pages, or of
+    every player page when no player is named, now and after the commit."""
+    if player_ids is None:
+        keys = {PLAYER_PAGES_KEY}
+    else:
+        keys = {_player_key(pk) for pk in player_ids if pk is not None}
+    if not keys:
+        return
+    derived.delete_many(keys)
+    transaction.on_commit(lambda: derived.delete_many(keys))

@@ -27,13 +27,24 @@ def _competition(instance: Competition, **_) -> None:
 
 @receiver(WRITES, sender=Stage, dispatch_uid="page-stage")
 @receiver(WRITES, sender=Round, dispatch_uid="page-round")
-@receiver(WRITES, sender=Entry, dispatch_uid="page-entry")
-@receiver(WRITES, sender=Match, dispatch_uid="page-match")
-def _part_of_competition(instance: Stage | Round | Entry | Match, **_) -> None:
+def _part_of_competition(instance: Stage | Round, **_) -> None:
     competition_changed([instance.competition_id])
     player_pages_changed()
 
 
+@receiver(WRITES, sender=Entry, dispatch_uid="page-entry")
+def _entry(instance: Entry, **_) -> None:
+    competition_changed([instance.competition_id])
+    player_pages_changed([instance.player_id])
+
+
+@receiver(WRITES, sender=Match, dispatch_uid="page-match")
+def _match(instance: Match, **_) -> None:
+    """The match is on the pages of its two players."""
+    competition_changed([instance.competition_id])
+    sides = [pk for pk in (instance.entry_a_id, instance.entry_b_id) if pk is not None]
+    if sides:
+        player_pages_changed(Entry.objects.filter(pk__in=sides).values_list("player_id", flat=True))
 
 
 

@@ -1,5 +1,5 @@
 """The cache of rendered template fragments (the {% cache %} tag's "template_fragments"): each
-process's own memory in front of the default cache, which the processes share.
+process's own memory in front of the "derived" cache (core.cache), which the processes share.
 
 Only for values that never change under their key: a competition page's fragments are keyed by
 the page's version (competitions.page_versions), so a fragment found in this process's memory
@@ -13,6 +13,8 @@ from django.core.cache import caches
 from django.core.cache.backends.base import DEFAULT_TIMEOUT, BaseCache
 from django.core.cache.backends.locmem import LocMemCache
 
+from core.cache import DERIVED
+
 MISSING = object()
 
 
@@ -20,7 +22,7 @@ class LocalThenShared(BaseCache):
     def __init__(self, location: str, params: dict) -> None:
         super().__init__(params)
         self._local = LocMemCache(location, params)
-        self._shared_alias = params.get("OPTIONS", {}).get("SHARED", "default")
+        self._shared_alias = params.get("OPTIONS", {}).get("SHARED", DERIVED)
 
     @property
     def _shared(self) -> BaseCache:

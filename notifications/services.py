@@ -13,12 +13,12 @@ from collections.abc import Iterable
 
 from django.conf import settings
 from django.core import signing
-from django.core.cache import cache
 from django.core.mail import EmailMessage
 from django.db import IntegrityError, transaction
 from django.urls import reverse
 from django.utils import timezone
 
+from core.cache import derived
 from core.errors import ServiceError
 from notifications.models import DEFAULT_CHANNEL, Channel, Kind, Notification, Preference
 
@@ -72,7 +72,7 @@ def _once(user, kind: str, *, key: str, text: str, link: str) -> Notification:
     except IntegrityError:  # another worker wrote it between our read and our write
         return Notification.objects.get(user=user, key=key)
     if created:
-        cache.delete(UNREAD_KEY.format(user.pk))
+        derived.delete(UNREAD_KEY.format(user.pk))
     return notification
 
 
@@ -151,10 +151,10 @@ def unread_count(user) -> int:
     if not user.is_authenticated:
         return 0
     key = UNREAD_KEY.format(user.pk)
-    count = cache.get(key)
+    count = derived.get(key)
     if count is None:
         count = Notification.objects.filter(user=user, read_at__isnull=True).count()
-        cache.set(key, count, timeout=60 * 60)
+        derived.set(key, count, timeout=60 * 60)
     return count
 
 
@@ -163,5 +163,5 @@ def mark_read(user, ids: Iterable[int] | None = None) -> int:
     if ids is not None:
         rows = rows.filter(pk__in=list(ids))
     changed = rows.update(read_at=timezone.now())
-    cache.delete(UNREAD_KEY.format(user.pk))
+    derived.delete(UNREAD_KEY.format(user.pk))
     return changed

@@ -2,8 +2,8 @@
 against an opponent chosen in a select (an htmx request gets only that partial).
 
 The page's content is the same for every visitor: without a chosen opponent it is rendered
-once per version of the player pages (competitions.page_versions.player_pages_version, new
-after any change a player page shows) and then read from the fragment cache, with no query."""
+once per version of the player's page (competitions.page_versions.player_pages_version, new
+after any change it shows) and then read from the fragment cache, with no query."""
 
 from __future__ import annotations
 
@@ -75,7 +75,7 @@ def new_calendar(request: HttpRequest, pk: int) -> HttpResponse:
 def _cached(pk: int) -> tuple[str, str]:
     fragments = caches["template_fragments"]
     # The week is in the key: the page says when this week's rating period closes.
-    key = f"player-page:{pk}:{player_pages_version()}:{week_closes():%Y%m%d}"
+    key = f"player-page:{pk}:{player_pages_version(pk)}:{week_closes():%Y%m%d}"
     found = fragments.get(key)
     if found is None:
         found = _rendered(_context(pk, ""))

@@ -1,6 +1,6 @@
 """With the cache's Redis down, the site degrades instead of failing: pages are rendered afresh
-and served, each failed cache call is logged as a warning, and sign-ins are refused (the limit
-on failed sign-ins fails closed) with a page that says so, never a 500."""
+and served, each failed cache call is logged as a warning, and the limit on failed sign-ins
+still holds, counted in the process's memory; never a 500."""
 
 import logging
 import socket
@@ -11,6 +11,8 @@ from django.urls import reverse
 
 from competitions.models import Competition
 from config.caches import LOGGER, caches_for
+from tests.factories import UserFactory
+from tests.security.test_sign_in_limits import PASSWORD
 from tests.views.test_competition_page import play, started
 
 pytestmark = pytest.mark.django_db
@@ -51,3 +53,22 @@ def test_a_competition_page_is_served_uncached_and_a_warning_logged(redis_down, 
 
 def test_the_sign_in_page_is_served(redis_down, client):
     assert client.get(reverse("login")).status_code == 200
+
+
+def test_failed_sign_ins_are_still_counted_and_limited(redis_down, client, caplog):
+    user = UserFactory(username="sam")
+    attempts = [client.post(reverse("login"), {"login": "sam", "password": "wrong"})
+                for _ in range(5)]
+    assert [a.status_code for a in attempts] == [200] * 5
+    right = client.post(reverse("login"), {"login": "sam", "password": PASSWORD})
+    assert "_auth_user_id" not in right.wsgi_request.session
+    assert "Too many failed login attempts" in right.content.decode()
+    assert any("keeping counts in this process" in r.getMessage() for r in cache_warnings(caplog))
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+    assert user.pk  # the account is untouched: only its sign-ins wait
+
+
+def test_a_sign_in_with_nothing_failed_goes_through(redis_down, client):
+    UserFactory(username="sam")
+    response = client.post(reverse("login"), {"login": "sam", "password": PASSWORD})
+    assert response.status_code == 302 and "_auth_user_id" in response.wsgi_request.session

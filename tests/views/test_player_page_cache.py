@@ -3,6 +3,8 @@ from the cache with no query; whatever it shows changing (a result, a name, the 
 player removed) is on the next visit. A chosen opponent's record is never served from the
 cache."""
 
+from datetime import UTC, datetime
+
 import pytest
 from django.urls import reverse
 
@@ -89,3 +91,23 @@ def test_a_chosen_opponent_is_never_read_from_the_cache(client, rivals):
     assert partial.strip().startswith('<div id="head-to-head"') and "<strong>1–0</strong>" in partial
     Match.objects.filter(pk=match.pk).update(winner=match.entry_b, games_a=0, games_b=1)
     assert "<strong>0–1</strong>" in visit(client, ada, opponent=bea.pk).content.decode()
+
+
+def test_a_game_started_elsewhere_leaves_the_page_cached(client, rivals, django_assert_num_queries):
+    ada, _, _ = rivals
+    cy = EntryFactory(player__name="Cy")
+    dee = EntryFactory(competition=cy.competition, player__name="Dee")
+    elsewhere = MatchFactory(competition=cy.competition, entry_a=cy, entry_b=dee)
+    visit(client, ada)
+    elsewhere.status = Match.Status.IN_PROGRESS
+    elsewhere.save()
+    with django_assert_num_queries(0):
+        visit(client, ada)
+
+
+def test_her_own_match_given_a_time_is_on_the_next_visit(client, rivals):
+    ada, _, match = rivals
+    assert "· Wed 2 Dec, 19:30" not in visit(client, ada).content.decode()
+    match.scheduled_at = datetime(2026, 12, 2, 19, 30, tzinfo=UTC)
+    match.save()
+    assert "· Wed 2 Dec, 19:30" in visit(client, ada).content.decode()
