@@ -96,29 +96,23 @@ def organizing_status(user, pk: int) -> str:
     return mine.values_list("status", flat=True).first() or ""
 
 
+# Calendar feeds ---------------------------------------------------------------------------------
+FEED_RELATED = ("round", "competition__season__club", "entry_a__player", "entry_b__player",
+                "winner__player")
 
 
+def feed_competition(pk: int) -> Competition:
+    return get_object_or_404(Competition.objects.select_related("season"), pk=pk)
 
 
+def feed_matches_of_competition(competition: Competition) -> QuerySet[Match]:
+    """Every match of the competition, in bracket and round order: one query."""
+    return (Match.objects.filter(competition=competition).select_related(*FEED_RELATED)
+            .order_by("round__bracket", "round__number", "pk"))
 
 
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
+def feed_matches_of_player(player) -> QuerySet[Match]:
+    """Every match of the player, across competitions, by time: one query."""
+    return (Match.objects.filter(Q(entry_a__player=player) | Q(entry_b__player=player))
+            .select_related(*FEED_RELATED).order_by("scheduled_at", "round__number", "pk"))
 

@@ -105,3 +105,15 @@ def overdue_matches(competition: Competition, now=None) -> list[Match]:
             .filter(Q(play_by__isnull=False) | Q(round__play_by__isnull=False))
             .select_related("round", *SIDES).order_by("round__bracket", "round__number", "pk"))
     return [match for match in rows if is_overdue(match, club, now)]
+
+
+def enterable_players(competition: Competition) -> QuerySet[Player]:
+    """The club's players who have not retired: whom the organizer may enter."""
+    return Player.objects.filter(club=competition.season.club, retired_at__isnull=True)
+
+
+def players_not_entered(competition: Competition) -> QuerySet[Player]:
+    """The club's players, not retired, not yet entered in the competition, by name."""
+    return enterable_players(competition).exclude(
+        entries__competition=competition).order_by("name")
+

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import Prefetch
+from django.db.models import Prefetch, QuerySet
 from django.shortcuts import get_object_or_404
 
+from clubs.permissions import organized_by
+from competitions.models import Match
 from competitions.selectors import side_names
 from gameplay import engine
 from gameplay.models import Game, Hand, HandFlag
@@ -181,4 +183,30 @@ def scoresheet(pk: int) -> Scoresheet:
                           .select_related("raised_by"), to_attr="open_flags")
     hands = list(Hand.objects.filter(game=game).order_by("number").prefetch_related(open_flags))
     return Scoresheet(game, hands, score_of(game, hands), side_names(game.match))
+
+
+# The rulings assistant ---------------------------------------------------------------------------
+# The matches a ruling may be recorded on: not yet confirmed.
+RULING_OPEN = (Match.Status.SCHEDULED, Match.Status.IN_PROGRESS, Match.Status.REPORTED,
+               Match.Status.DISPUTED)
+
+
+def ruling_match(pk: str | None) -> Match | None:
+    """The match a ruling's page names (its players' names are shown), if it exists."""
+    if not pk or not pk.isdigit():
+        return None
+    return (Match.objects.select_related("entry_a__player", "entry_b__player")
+            .filter(pk=pk).first())
+
+
+def may_record_rulings(user) -> bool:
+    return user.is_authenticated and (user.is_superuser or user.organized_clubs.exists())
+
+
+def recordable_matches(user) -> QuerySet[Match]:
+    """Open matches of the clubs the user organizes, newest first."""
+    clubs = organized_by(user, "competition__season__club")
+    return (Match.objects.filter(clubs, status__in=RULING_OPEN)
+            .select_related("competition", "round", "entry_a__player", "entry_b__player")
+            .order_by("-pk").distinct())
 

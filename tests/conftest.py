@@ -49,6 +49,18 @@ def _celery_loaded(django_db_setup) -> None:
     current_app.loader.import_default_modules()
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _quick_passwords() -> None:
+    """Hashing a password the real way takes a good fraction of a second, and the factories
+    give every user one; the live server of the browser tests shares this setting."""
+    from django.conf import settings
+    from django.contrib.auth.hashers import get_hashers, get_hashers_by_algorithm
+
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    get_hashers.cache_clear()
+    get_hashers_by_algorithm.cache_clear()
+
+
 @pytest.fixture(autouse=True)
 def _empty_cache() -> Iterator[None]:
     empty_caches()

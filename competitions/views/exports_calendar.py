@@ -3,25 +3,23 @@ a private address (clubs.services.calendar). See competitions.ical for the event
 
 from __future__ import annotations
 
-from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404
 
 from clubs.services.calendar import player_of_calendar_token
 from competitions import ical
-from competitions.models import Competition, Match
+from competitions.selectors import (
+    feed_competition,
+    feed_matches_of_competition,
+    feed_matches_of_player,
+)
 from competitions.views.visibility import club_of_competition, members_only
-
-RELATED = ("round", "competition__season__club", "entry_a__player", "entry_b__player",
-           "winner__player")
 
 
 def fixtures_ics(request: HttpRequest, pk: int) -> HttpResponse:
     if (refusal := members_only(request, club_of_competition(pk))) is not None:
         return refusal
-    competition = get_object_or_404(Competition.objects.select_related("season"), pk=pk)
-    matches = (Match.objects.filter(competition=competition).select_related(*RELATED)
-               .order_by("round__bracket", "round__number", "pk"))
+    competition = feed_competition(pk)
+    matches = feed_matches_of_competition(competition)
     name = f"{competition.name} ({competition.season.name})"
     return _feed(request, name, matches, f"fixtures-{competition.pk}.ics")
 
@@ -30,8 +28,7 @@ def player_ics(request: HttpRequest, token: str) -> HttpResponse:
     player = player_of_calendar_token(token)
     if player is None:
         raise Http404("This calendar address is not valid: it was changed or mistyped.")
-    matches = (Match.objects.filter(Q(entry_a__player=player) | Q(entry_b__player=player))
-               .select_related(*RELATED).order_by("scheduled_at", "round__number", "pk"))
+    matches = feed_matches_of_player(player)
     response = _feed(request, f"{player.name}'s matches", matches, "matches.ics")
     response["Cache-Control"] = "private, no-store"
     response["X-Robots-Tag"] = "noindex"

@@ -7,13 +7,11 @@ partial as answers change); recording is a POST that carries the answers along."
 from __future__ import annotations
 
 from django.contrib import messages
-from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from clubs.permissions import organized_by
 from competitions.models import Match
 from competitions.selectors import side_names
 from core.errors import ServiceError
@@ -21,22 +19,21 @@ from core.views import FORBIDDEN, UNPROCESSABLE, go, refusal_status, render_page
 from gameplay.engine.rulings import CATALOGUE
 from gameplay.rulings.assistant import irregularity, questions
 from gameplay.rulings.forms import QuestionsForm, RecordForm
+from gameplay.selectors import may_record_rulings, recordable_matches, ruling_match
 from gameplay.services.rulings import record_ruling
 
 TEMPLATE = "rulings/ruling.html"
 PARTIAL = "ruling"
-OPEN = (Match.Status.SCHEDULED, Match.Status.IN_PROGRESS, Match.Status.REPORTED,
-        Match.Status.DISPUTED)
 
 
 def rulings(request: HttpRequest) -> HttpResponse:
-    match = _match(request.GET.get("match"))
+    match = ruling_match(request.GET.get("match"))
     return render(request, "rulings/list.html", {"catalogue": CATALOGUE, "match": match})
 
 
 def ruling(request: HttpRequest, key: str) -> HttpResponse:
     item = _item(key)
-    match = _match(request.GET.get("match"))
+    match = ruling_match(request.GET.get("match"))
     bound = any(ask.field in request.GET for ask in questions(item.key))
     form = QuestionsForm(request.GET if bound else None, key=item.key, seat_names=_names(match),
                          strict="show" in request.GET)
@@ -50,12 +47,12 @@ def record(request: HttpRequest, key: str) -> HttpResponse:
     item = _item(key)
     if not request.user.is_authenticated:
         return sign_in_first(request, reverse("gameplay:ruling", args=[item.key]))
-    if not _may_record(request.user):
+    if not may_record_rulings(request.user):
         form = QuestionsForm(request.POST, key=item.key, seat_names=_names(None))
         form.is_valid()
         return _render(request, item, form, None, status=FORBIDDEN,
                        refusal="Only a club's organizer records rulings on its matches.")
-    where = RecordForm(request.POST, matches=_recordable(request.user), prefix="record")
+    where = RecordForm(request.POST, matches=recordable_matches(request.user), prefix="record")
     match = where.cleaned_data["match"] if where.is_valid() else None
     form = QuestionsForm(request.POST, key=item.key, seat_names=_names(match))
     if not (form.is_valid() and form.advice and match):
@@ -75,10 +72,10 @@ def record(request: HttpRequest, key: str) -> HttpResponse:
 
 def _render(request: HttpRequest, item, form: QuestionsForm, match: Match | None, *,
             where: RecordForm | None = None, refusal: str = "", status: int = 200) -> HttpResponse:
-    may_record = _may_record(request.user)
+    may_record = may_record_rulings(request.user)
     if may_record and where is None:
         initial = {"match": match.pk} if match else {}
-        where = RecordForm(matches=_recordable(request.user), prefix="record", initial=initial)
+        where = RecordForm(matches=recordable_matches(request.user), prefix="record", initial=initial)
     context = {"item": item, "form": form, "advice": form.advice, "match": match,
                "record_form": where if may_record else None, "refusal": refusal}
     return render_page(request, TEMPLATE, context, partial=PARTIAL, status=status)
@@ -91,24 +88,5 @@ def _item(key: str):
         raise Http404("No such irregularity") from None
 
 
-def _match(pk: str | None) -> Match | None:
-    if not pk or not pk.isdigit():
-        return None
-    return (Match.objects.select_related("entry_a__player", "entry_b__player")
-            .filter(pk=pk).first())
-
-
 def _names(match: Match | None) -> tuple[str, str]:
     return side_names(match) if match else ("Player A", "Player B")
-
-
-def _may_record(user) -> bool:
-    return user.is_authenticated and (user.is_superuser or user.organized_clubs.exists())
-
-
-def _recordable(user) -> QuerySet[Match]:
-    """Open matches of the clubs the user organizes, newest first."""
-    clubs = organized_by(user, "competition__season__club")
-    return (Match.objects.filter(clubs, status__in=OPEN)
-            .select_related("competition", "round", "entry_a__player", "entry_b__player")
-            .order_by("-pk").distinct())

@@ -63,12 +63,6 @@ def pytest_collection_modifyitems(config, items) -> None:
                 item.add_marker(skip)
 
 
-@pytest.fixture(autouse=True)
-def quick_passwords(settings) -> None:
-    """Real password hashing is slow; the live server shares these settings."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture(scope="session")
 def browser() -> Iterator:
     with sync_playwright() as playwright:

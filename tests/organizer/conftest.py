@@ -18,12 +18,6 @@ REFUSED = ("player", "other_organizer", "staff")
 
 
 @pytest.fixture(autouse=True)
-def quick_passwords(settings):
-    """Hashing passwords the real way is slow."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture(autouse=True)
 def empty_cache():
     """The sign-in limiter counts in a cache: every test starts from nothing."""
     empty_caches()

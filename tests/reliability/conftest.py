@@ -25,12 +25,6 @@ postgres_only = [
 THREAD_TIMEOUT = 30  # seconds: a thread still running then is a deadlock, and the test fails
 
 
-@pytest.fixture(autouse=True)
-def quick_passwords(settings):
-    """The factories' users need a password; a slow hasher would dominate these tests."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @dataclass(frozen=True)
 class Outcome:
     """What one of the simultaneous actions got: its value, or the refusal it was given."""

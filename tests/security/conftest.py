@@ -6,11 +6,6 @@ import pytest
 from .world import World, build_world
 
 
-@pytest.fixture(autouse=True)
-def quick_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def world() -> World:
     return build_world()

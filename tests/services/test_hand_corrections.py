@@ -23,11 +23,6 @@ pytestmark = pytest.mark.django_db
 SEVEN_HANDS = [("B", 40), ("A", 50), ("B", 30), ("A", 10), ("B", 20), ("A", 20), ("A", 25)]
 
 
-@pytest.fixture(autouse=True)
-def quick_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def club():
     return Club(4)

@@ -25,11 +25,6 @@ from tests.formats.builders import Club, committed
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture(autouse=True)
-def quick_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 def by_key(competition):
     return {m.key: m for m in competition.matches.select_related("entry_a__player",
                                                                   "entry_b__player")}

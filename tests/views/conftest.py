@@ -12,12 +12,6 @@ from gameplay.models import Game
 from tests.factories import ClubFactory, MatchFactory, PlayerFactory, UserFactory
 
 
-@pytest.fixture(autouse=True)
-def quick_passwords(settings):
-    """Hashing passwords the real way is slow; these tests sign in with force_login."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @dataclass(frozen=True)
 class Cast:
     match: Match

@@ -71,14 +71,13 @@ def _render(request: HttpRequest, competition: Competition, *, filter_text: str 
         "start_form": StartForm(),
         "refusal": refusal,
         "late_refusal": "" if draft else late_entry_refusal(competition),
-        "late_form": LateEntryForm(candidates=_not_entered(competition)),
+        "late_form": LateEntryForm(candidates=selectors.players_not_entered(competition)),
     } | (forms or {})
     return render_page(request, TEMPLATE, context, partial="candidates", status=status)
 
 
 def _register(request: HttpRequest, competition: Competition) -> HttpResponse:
-    candidates = Player.objects.filter(club=competition.season.club, retired_at__isnull=True)
-    form = RegisterForm(request.POST, candidates=candidates)
+    form = RegisterForm(request.POST, candidates=selectors.enterable_players(competition))
     if not form.is_valid():
         return _render(request, competition, forms={"register_form": form}, status=UNPROCESSABLE)
     try:
@@ -104,15 +103,10 @@ def new_entrant(request: HttpRequest, competition: Competition) -> HttpResponse:
     return _render(request, competition, forms={"new_form": form}, status=UNPROCESSABLE)
 
 
-def _not_entered(competition: Competition):
-    return Player.objects.filter(club=competition.season.club, retired_at__isnull=True).exclude(
-        entries__competition=competition).order_by("name")
-
-
 @require_POST
 @organizer_of(selectors.organizer_competition, "season.club")
 def late_entry(request: HttpRequest, competition: Competition) -> HttpResponse:
-    form = LateEntryForm(request.POST, candidates=_not_entered(competition))
+    form = LateEntryForm(request.POST, candidates=selectors.players_not_entered(competition))
     if not form.is_valid():
         return _render(request, competition, forms={"late_form": form}, status=UNPROCESSABLE)
     player, name = form.cleaned_data["player"], form.cleaned_data["name"]
