@@ -12,7 +12,7 @@ from django.shortcuts import render
 
 from clubs.models import Club
 from clubs.permissions import is_organizer
-from core.views import FORBIDDEN, sign_in_first
+from core.views import FORBIDDEN, in_club_zone, sign_in_first
 
 
 def refused(request: HttpRequest, club: Club) -> HttpResponse | None:
@@ -40,7 +40,10 @@ def organizer_of(find: Callable, club: str = "") -> Callable:
             else:
                 key = kwargs.pop(next(iter(kwargs)))
             found = find(key)
-            return refused(request, club_of(found)) or view(request, found, *args, **kwargs)
+            if (refusal := refused(request, club_of(found))) is not None:
+                return refusal
+            in_club_zone(club_of(found))  # its times are shown and typed in the club's zone
+            return view(request, found, *args, **kwargs)
 
         return wrapped
 

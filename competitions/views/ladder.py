@@ -13,7 +13,7 @@ from clubs.models import Player
 from competitions.models import Competition
 from competitions.services.ladders import challenge, join_ladder, ladder_page
 from core.errors import ServiceError
-from core.views import go, refusal_status, render_page, signed_in_post
+from core.views import go, in_club_zone, refusal_status, render_page, signed_in_post
 
 TEMPLATE = "competitions/ladder.html"
 
@@ -27,6 +27,7 @@ def _ladder(pk: int) -> Competition:
 
 def ladder(request: HttpRequest, pk: int, *, refusal: str = "", status: int = 200) -> HttpResponse:
     competition = _ladder(pk)
+    in_club_zone(competition.season.club)
     context = {"page": ladder_page(competition, request.user), "competition": competition,
                "club": competition.season.club, "refusal": refusal}
     return render_page(request, TEMPLATE, context, partial="ladder", status=status)

@@ -20,7 +20,7 @@ from competitions.models import Competition
 from competitions.services import sign_ups
 from competitions.views.visibility import club_of_competition, members_only
 from core.errors import ServiceError
-from core.views import go, refusal_status, sign_in_first
+from core.views import go, in_club_zone, refusal_status, sign_in_first
 
 TEMPLATE = "competitions/sign_up.html"
 
@@ -59,6 +59,7 @@ def withdraw(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _render(request, competition: Competition, *, refusal: str = "", status: int = 200):
     club = competition.season.club
+    in_club_zone(club)
     player = (Player.objects.filter(club=club, user=request.user).first()
               if request.user.is_authenticated else None)
     entered = player is not None and competition.entries.filter(player=player).exists()

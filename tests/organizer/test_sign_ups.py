@@ -160,3 +160,19 @@ def test_the_organizer_opens_and_closes_the_sign_ups_on_the_entries_page(client,
     assert response.status_code == 422
     assert client.post(url, {"action": "close"}).status_code == 302
     assert not Competition.objects.get(pk=competition.pk).registration_open
+
+
+def test_the_closing_time_is_shown_in_the_clubs_zone_on_every_page(people, client):
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    people.club.time_zone = "Australia/Sydney"
+    people.club.save()
+    closes = datetime(2026, 12, 20, 18, 0, tzinfo=ZoneInfo("Australia/Sydney"))  # 07:00 UTC
+    competition = opened(people, closes_at=closes)
+    shown = "20 Dec 2026, 18:00 (Australia/Sydney)"
+    assert shown in client.get(reverse("competition-sign-up", args=[competition.pk])).content.decode()
+    assert shown in client.get(reverse("competition", args=[competition.pk])).content.decode()
+    sign_in(client, people.organizer)
+    entries = client.get(reverse("competition-entries", args=[competition.pk])).content.decode()
+    assert shown in entries
