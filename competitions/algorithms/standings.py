@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 
+from competitions.algorithms.direct_encounter import meetings
 from competitions.algorithms.tiebreaks import (
     Encounter,
     Profile,
@@ -134,6 +135,10 @@ class Row:
     tiebreaks: tuple[tuple[Tiebreak, Fraction | None], ...]
     separated_by: Tiebreak | None  # what put this row below the previous one, level on points
     shared_rank: bool  # still tied with the previous row
+    # Its head-to-head value counts only the meetings of a group level on points in which some
+    # have not met: it ranks a player only where no missing match could change it (FIDE C.07
+    # §6.3), so two values may differ while their players stay tied.
+    head_to_head_partial: bool = False
 
     @property
     def net_game_points(self) -> int:
@@ -163,13 +168,14 @@ def league_table(
     rows: list[Row] = []
     for group in _groups_by_points(players, profiles):
         h2h = _group_head_to_head(group, tiebreaks, profiles)
+        partial = h2h is not None and not all_met(group, profiles)
         for block in break_ties(group, tiebreaks, profiles, fixed, scoring):
             for i, player in enumerate(block.players):
                 values = _shown_values(player, tiebreaks, fixed, h2h)
                 rows.append(Row(
                     rank=len(rows) + 1 - i, player=player, **records[player],
                     tiebreaks=values, separated_by=None if i else block.separated_by,
-                    shared_rank=i > 0,
+                    shared_rank=i > 0, head_to_head_partial=partial,
                 ))
     return tuple(rows)
 
@@ -252,6 +258,12 @@ def _groups_by_points(
 ) -> list[list[Hashable]]:
     levels = sorted({profiles[p].match_points for p in players}, reverse=True)
     return [[p for p in players if profiles[p].match_points == m] for m in levels]
+
+
+def all_met(group: Sequence[Hashable], profiles: Mapping[Hashable, Profile]) -> bool:
+    """Whether every pair of the group has met over the board."""
+    met = meetings(group, profiles)
+    return all(len(met[p]) == len(group) - 1 for p in group)
 
 
 def _group_head_to_head(

@@ -174,7 +174,10 @@ def table_of_entries(competition: Competition, entries: Sequence[Entry],
     by_id = {e.pk: e for e in entries}
     rows = tuple(_row(r, by_id[r.player]) for r in table)
     labels = tuple((t, TIEBREAK_LABELS[t]) for t in order)
-    return StandingsTable(competition, rows, labels, points, _notes(competition),
+    notes = _notes(competition)
+    if any(r.head_to_head_partial for r in table):
+        notes += (PARTIAL_HEAD_TO_HEAD_NOTE,)
+    return StandingsTable(competition, rows, labels, points, notes,
                           tuple(tiebreak_definition(t) for t in order))
 
 
@@ -229,10 +232,17 @@ def _row(row, entry: Entry) -> StandingsRow:
         drawn=row.drawn, lost=row.lost, byes=row.byes, match_points=row.match_points,
         game_points_for=row.game_points_for, game_points_against=row.game_points_against,
         game_points_net=row.net_game_points, hands_won=row.hands_won,
-        tiebreaks=tuple(TiebreakValue(t, TIEBREAK_LABELS[t], v, shown_value(t, v))
+        tiebreaks=tuple(TiebreakValue(t, TIEBREAK_LABELS[t], v, _shown(row, t, v))
                         for t, v in row.tiebreaks),
         separated_by=TIEBREAK_LABELS[row.separated_by] if row.separated_by else None,
     )
+
+
+def _shown(row, tiebreak: Tiebreak, value: Fraction | None) -> str:
+    shown = shown_value(tiebreak, value)
+    if tiebreak is Tiebreak.HEAD_TO_HEAD and row.head_to_head_partial and value is not None:
+        return f"{shown}*"
+    return shown
 
 
 def shown_value(tiebreak: Tiebreak, value: Fraction | None) -> str:
@@ -243,6 +253,12 @@ def shown_value(tiebreak: Tiebreak, value: Fraction | None) -> str:
     if value.denominator == 1:
         return str(value.numerator)
     return f"{float(value):.2f}"
+
+
+PARTIAL_HEAD_TO_HEAD_NOTE = (
+    "* Not everyone level on these points has met yet: the head-to-head points count only the "
+    "meetings so far, and put a player ahead only where no match still to be played could "
+    "change it (FIDE's tie-break rules, direct encounter).")
 
 
 def _notes(competition: Competition) -> tuple[str, ...]:

@@ -103,3 +103,20 @@ def test_direct_encounter_ranks_no_one_when_a_missing_match_could_change_the_top
     assert [r.player for r in level] == ["A", "B", "C", "E"]
     assert all(r.shared_rank for r in level[1:])
     assert [dict(r.tiebreaks)[T.HEAD_TO_HEAD] for r in level] == [3, 0, 3, 3]
+
+
+def test_head_to_head_is_marked_partial_where_some_level_on_points_have_not_met():
+    from competitions.algorithms.standings import MatchResult, league_table
+
+    table = league_table("ABCD", [MatchResult("A", "B", "A", round=1),
+                                  MatchResult("C", "D", "C", round=1)])
+    assert {row.player: row.head_to_head_partial for row in table} == dict.fromkeys("ABCD", True)
+
+
+def test_head_to_head_is_complete_where_everyone_level_on_points_has_met():
+    from competitions.algorithms.standings import MatchResult, league_table
+
+    cycle = [MatchResult("A", "B", "A", round=1), MatchResult("B", "C", "B", round=2),
+             MatchResult("C", "A", "C", round=3)]
+    table = league_table("ABC", cycle)
+    assert not any(row.head_to_head_partial for row in table)

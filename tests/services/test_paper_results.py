@@ -185,3 +185,25 @@ def test_a_club_may_never_confirm_automatically():
 def test_the_deadline_task_is_scheduled(settings):
     tasks = {entry["task"] for entry in settings.CELERY_BEAT_SCHEDULE.values()}
     assert "competitions.tasks.confirm_overdue_results" in tasks
+
+
+def test_head_to_head_of_players_who_have_not_all_met_is_starred_with_its_note():
+    """Ada beat Bea, Bea beat Cy, Cy beat Dot: three level on points, Ada and Cy yet to meet."""
+    from competitions.algorithms.standings import MatchResult
+    from competitions.services.standings import table_of_entries
+
+    club = Club(4)
+    league = club.competition(Competition.Format.LEAGUE)
+    ada, bea, cy, dot = entries = list(league.entries.order_by("seed"))
+    results = [MatchResult(ada.pk, bea.pk, ada.pk, round=1),
+               MatchResult(bea.pk, cy.pk, bea.pk, round=2),
+               MatchResult(cy.pk, dot.pk, cy.pk, round=3)]
+    table = table_of_entries(league, entries, results)
+    shown = {row.entry_id: v.shown for row in table.rows for v in row.tiebreaks
+             if v.tiebreak == "head_to_head"}
+    win = table.points.win
+    assert (shown[ada.pk], shown[bea.pk], shown[cy.pk]) == (f"{win}*", f"{win}*", "0*")
+    assert any("Not everyone level on these points has met" in note for note in table.notes)
+    complete = table_of_entries(league, entries, results + [
+        MatchResult(cy.pk, ada.pk, cy.pk, round=4)])  # now all of them met
+    assert not any("Not everyone" in note for note in complete.notes)
