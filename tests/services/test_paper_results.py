@@ -204,6 +204,6 @@ def test_head_to_head_of_players_who_have_not_all_met_is_starred_with_its_note()
     win = table.points.win
     assert (shown[ada.pk], shown[bea.pk], shown[cy.pk]) == (f"{win}*", f"{win}*", "0*")
     assert any("Not everyone level on these points has met" in note for note in table.notes)
-    complete = table_of_entries(league, entries, results + [
-        MatchResult(cy.pk, ada.pk, cy.pk, round=4)])  # now all of them met
+    all_met = [*results, MatchResult(cy.pk, ada.pk, cy.pk, round=4)]
+    complete = table_of_entries(league, entries, all_met)
     assert not any("Not everyone" in note for note in complete.notes)
