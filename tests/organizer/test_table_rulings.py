@@ -182,3 +182,5 @@ def test_the_scoresheet_shows_a_correction_by_discarding_with_its_source(client,
     assert "(Hoyle, Irregularities: New Deal, Incorrect Hand; Hoyle tradition" in sheet
     rules_page = client.get(reverse("gameplay:rules")).content.decode()
     assert 'id="incorrect-hand"' in rules_page and 'id="looking-through-discards"' in rules_page
+    edit = client.get(reverse("gameplay:edit-hand", args=[game.pk, 1])).content.decode()
+    assert "Ruling: Incorrect number of cards. Play on." in edit  # the hand being corrected
