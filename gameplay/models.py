@@ -90,6 +90,11 @@ class Hand(models.Model):
     # The tournament director's ruling that decided how this hand is scored, as the rulings
     # assistant gave it: {"irregularity", "title", "ruling", "source", "section", "answers"}.
     ruling = models.JSONField(default=dict, blank=True)
+    # The director's rulings on this hand that do not score it by themselves (a lost turn, a
+    # correction by discarding or drawing, play on), each as the ruling above, in the order
+    # recorded. Recorded while the hand is at the table, they wait in the match's history and
+    # are stored here when the hand is entered.
+    rulings = models.JSONField(default=list, blank=True)
     entered_by = models.ForeignKey(
         "auth.User", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
@@ -117,6 +122,12 @@ class Hand(models.Model):
     @property
     def is_void(self) -> bool:
         return self.outcome == self.Outcome.VOID
+
+    @property
+    def all_rulings(self) -> list[dict]:
+        """Every ruling on the hand, as recorded: those it was played on with, then the one
+        that scored it."""
+        return [*self.rulings, self.ruling] if self.ruling else list(self.rulings)
 
 
 class HandFlag(models.Model):

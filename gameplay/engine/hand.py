@@ -29,7 +29,14 @@ from .hand_events import (
     Source,
     TurnUpcard,
 )
-from .hand_moves import check_discard, check_turn, knock_problem, put_on_pile, start_layoff
+from .hand_moves import (
+    check_discard,
+    check_draw,
+    check_turn,
+    knock_problem,
+    put_on_pile,
+    start_layoff,
+)
 from .hand_settle import settle
 from .hand_state import (
     HAND_SIZE,
@@ -145,7 +152,7 @@ def _pass(state: HandState, event: Pass) -> HandState:
 
 def _draw(state: HandState, event: Draw) -> HandState:
     seat = event.seat
-    check_turn(state, seat, Phase.OFFER, Phase.DRAW)
+    check_draw(state, seat, Phase.OFFER, Phase.DRAW)
     if state.phase is Phase.OFFER and event.source is not Source.DISCARD:
         raise IllegalAction("on the first turn the upcard is offered: take it or pass")
     card, state = _DRAWS[event.source](state, seat, event.card)

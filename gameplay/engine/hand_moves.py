@@ -27,7 +27,25 @@ def check_turn(state: HandState, seat: Seat, *phases: Phase) -> None:
             f"not {wanted}"
         )
     if state.to_act is not seat:
-        raise IllegalAction(f"it is {state.to_act.name}'s turn, not {seat.name}'s")
+        lost = ""
+        if state.marks.turn_lost is seat and state.phase in (Phase.DRAW, Phase.DISCARD):
+            # Hoyle's irregularities, Looking Through Discard Pile: "loses his next turn"
+            lost = f": {seat.name} lost this turn for looking through the discard pile"
+        raise IllegalAction(f"it is {state.to_act.name}'s turn, not {seat.name}'s{lost}")
+
+
+def check_draw(state: HandState, seat: Seat, *phases: Phase) -> None:
+    """``seat`` may draw now, at one of ``phases``. A hand being corrected with too many cards
+    draws nothing in its correction turn (Hoyle's irregularities, Incorrect Hand: "the offender
+    must correct his hand by discarding without drawing")."""
+    marks = state.marks
+    if (state.phase is Phase.DISCARD and state.turn is seat and marks.correction_turn
+            and seat in marks.correcting):
+        raise IllegalAction(
+            f"{seat.name} holds {len(state.hands[seat])} cards and is correcting his hand: "
+            "he discards without drawing this turn"
+        )
+    check_turn(state, seat, *phases)
 
 
 def check_discard(state: HandState, seat: Seat, card: Card) -> None:

@@ -56,7 +56,8 @@ class Marks:
     gin_only: Seat | None = None  # may knock in his current (or next) turn only with gin
     correcting: frozenset[Seat] = frozenset()  # Incorrect Hand: play on while correcting
     correction_turn: bool = False  # this turn only corrects the count: draw or discard, no knock
-    lost_turns: tuple[int, int] = (0, 0)  # Looking Through Discard Pile
+    lost_turns: tuple[int, int] = (0, 0)  # Looking Through Discard Pile: turns still to lose
+    turn_lost: Seat | None = None  # whose turn was lost at the start of the turn under way
     open_hands: frozenset[Seat] = frozenset()  # Illegal Knock: playing on with the hand exposed
     defender_miscount: bool = False  # Incorrect Hand found after a knock: charged at settlement
     over_limit_accepted: bool = False  # Illegal Knock accepted by the opponent
@@ -187,12 +188,13 @@ def start_turn(state: HandState, seat: Seat, **changes: Any) -> HandState:
     his next turn, opponent then having two turns in succession") or the stock is down to two
     cards (dead hand)."""
     marks = changes.pop("marks", state.marks)
-    lost = marks.lost_turns
-    if lost != (0, 0):
-        while lost[seat] > 0:
-            lost = per_seat(lost, seat, lost[seat] - 1)
-            seat = seat.other
-        marks = replace(marks, lost_turns=lost)
+    due, lost = seat, marks.lost_turns
+    while lost[seat] > 0:  # each lost turn is served once: the mark is used up
+        lost = per_seat(lost, seat, lost[seat] - 1)
+        seat = seat.other
+    turn_lost = due if seat is not due else None
+    if (lost, turn_lost) != (marks.lost_turns, marks.turn_lost):
+        marks = replace(marks, lost_turns=lost, turn_lost=turn_lost)
     state = replace(state, marks=marks, turn=seat, turn_number=state.turn_number + 1,
                     phase=Phase.DRAW, **changes)
     if len(state.stock) <= DEAD_STOCK:  # docs/rules.md "End of stock"; the knocking-and-scoring text likewise

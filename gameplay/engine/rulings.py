@@ -29,6 +29,7 @@ from .hand_events import (
 )
 from .hand_moves import (
     check_discard,
+    check_draw,
     check_turn,
     knock_count_problem,
     knock_problem,
@@ -256,7 +257,7 @@ def rule_draw_two(state: HandState, event: DrawTwo) -> HandState:
     """Source silent. Found at once, the second card is one he was not entitled to see: the
     exposed-card ruling. Found later, both are in his hand: an incorrect hand when counted."""
     offender = event.offender
-    check_turn(state, offender, Phase.DRAW)
+    check_draw(state, offender, Phase.DRAW)
     state, (first, second) = draw_from_stock(state, offender, 2)
     state = replace(state, begun=True, drawn=per_seat(state.drawn, offender, True))
     kept = (first,) if event.found is Found.AT_ONCE else (first, second)

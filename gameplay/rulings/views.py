@@ -58,16 +58,28 @@ def record(request: HttpRequest, key: str) -> HttpResponse:
     if not (form.is_valid() and form.advice and match):
         return _render(request, item, form, match, where=where, status=UNPROCESSABLE)
     try:
-        record_ruling(match.pk, actor=request.user, game_number=where.cleaned_data["game"],
-                      hand_number=where.cleaned_data["hand"], advice=form.advice,
-                      answers=form.answers(), comment=where.cleaned_data["comment"],
-                      cards=where.cards())
+        entry = record_ruling(match.pk, actor=request.user, game_number=where.cleaned_data["game"],
+                              hand_number=where.cleaned_data["hand"], advice=form.advice,
+                              answers=form.answers(), comment=where.cleaned_data["comment"],
+                              cards=where.cards())
     except ServiceError as error:
         where.add_service_error(error)
         return _render(request, item, form, match, where=where, status=refusal_status(error))
-    scored = " The hand is entered on the scoresheet with it." if form.advice.effect else ""
-    messages.success(request, f"Ruling recorded in the match's history: {item.title}.{scored}")
+    messages.success(request, f"Ruling recorded in the match's history: {item.title}."
+                              f"{_where_shown(entry.after)}")
     return go(request, reverse("match", args=[match.pk]))
+
+
+def _where_shown(after: dict) -> str:
+    """Where the scoresheet shows the ruling just recorded."""
+    if after["scored"]:
+        return " The hand is entered on the scoresheet with it."
+    if after["choices_open"]:
+        return ""  # no ruling yet: record it again with the non-offender's choice
+    if after["hand_entered"]:
+        return f" It is shown beside hand {after['hand']} on the scoresheet."
+    return (f" It will be shown beside hand {after['hand']} on the scoresheet once the hand is "
+            "entered.")
 
 
 def _render(request: HttpRequest, item, form: QuestionsForm, match: Match | None, *,

@@ -56,6 +56,7 @@ def correct_hand(hand_id: int, entry: HandEntry, *, actor, comment: str) -> Hand
         new = _hand_from_entry(game, entry, score_of(game, hands[:index]), number=old.number,
                                actor=actor)
         new.pk, new.created_at = old.pk, old.created_at
+        new.rulings = old.rulings  # what was ruled at the table stands with the hand
         hands[index] = new
         may_stay_open = (match.status in Match.OPEN_FOR_PLAY
                          and not match.games.filter(number__gt=game.number).exists())

@@ -19,6 +19,7 @@ from core.errors import ServiceError
 from gameplay import engine
 from gameplay.models import Game, Hand
 
+from .hand_rulings import table_rulings
 from .scoring import from_engine_seat, game_rules, score_of, to_engine_seat
 
 
@@ -83,6 +84,8 @@ def record_hand(game_id: int, entry: HandEntry, *, actor) -> Hand:
         if score.finished:
             raise ServiceError("This game is over: no more hands can be entered.")
         hand = _hand_from_entry(game, entry, score, number=len(hands) + 1, actor=actor)
+        # The rulings the director recorded on this hand while it was played go with it.
+        hand.rulings = table_rulings(game, hand.number)
         try:
             with transaction.atomic():
                 hand.save()

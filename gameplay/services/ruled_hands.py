@@ -2,7 +2,11 @@
 scored, the deal does not pass on), an illegal knock the opponent accepted (settled at the
 knocker's real deadwood, Hoyle's irregularities, Illegal Knock), a defender found with a wrong
 number of cards after a knock (charged 10 a missing card, no undercut, Hoyle's irregularities,
-Incorrect Hand). The ruling is stored with the hand and shown beside it on the scoresheet."""
+Incorrect Hand). The ruling is stored with the hand and shown beside it on the scoresheet.
+
+A ruling that does not score the hand by itself (a lost turn, a correction by discarding or
+drawing, play on) is kept in the match's history; the hand it was recorded on carries it
+(``Hand.rulings``) from when it is entered, or at once when it is entered already."""
 
 from __future__ import annotations
 
@@ -15,6 +19,7 @@ from gameplay.models import Game, Hand
 from gameplay.rulings.assistant import OVER_LIMIT, SHORT_DEFENDER, VOID, Advice
 
 from .games import _sentences, _update_game
+from .hand_rulings import table_rulings
 from .scoring import from_engine_seat, game_rules, score_of
 
 
@@ -33,7 +38,8 @@ def enter_ruled_hand(game: Game, number: int, advice: Advice, answers: dict[str,
     _require_the_hand_at_the_table(game, hands, number)
     score = score_of(game, hands)
     hand = Hand(game=game, number=number, dealer=from_engine_seat(score.dealer_next),
-                entered_by=actor, ruling=ruling_facts(advice, answers))
+                entered_by=actor, ruling=ruling_facts(advice, answers),
+                rulings=table_rulings(game, number))
     if advice.effect == VOID:
         hand.outcome = Hand.Outcome.VOID
     else:

@@ -1,5 +1,7 @@
 """Recording a tournament director's ruling on a hand: an audit entry of the match (action
-"ruling") with the irregularity, the answers, the ruling and the rule's sentences in `after`."""
+"ruling") with the irregularity, the answers, the ruling and the rule's sentences in `after`.
+The hand carries the ruling: a ruling that scores it enters it; any other is stored with it
+when it is entered, or at once when it is entered already (gameplay/services/ruled_hands.py)."""
 
 from __future__ import annotations
 
@@ -8,9 +10,10 @@ from django.db import transaction
 from clubs.permissions import require_organizer
 from competitions.models import AuditEntry, Match
 from core.errors import ServiceError
-from gameplay.models import Game
+from gameplay.models import Game, Hand
 from gameplay.rulings.assistant import Advice
 
+from .hand_rulings import table_rulings
 from .ruled_hands import RuledCards, enter_ruled_hand
 
 ACTION = AuditEntry.Action.RULING
@@ -22,7 +25,8 @@ def record_ruling(match_id: int, *, actor, game_number: int, hand_number: int, a
                   cards: RuledCards = NO_CARDS) -> AuditEntry:
     """Keep the ruling in the match's history. The hand may be the one being played. A ruling
     that scores the hand (a void deal, an accepted illegal knock, a defender's wrong count after
-    a knock) enters that hand too, with the ruling stored on it."""
+    a knock) enters that hand too, with the ruling stored on it. Any other is stored with the
+    hand once it is entered (``after["hand_entered"]`` says whether it is already)."""
     with transaction.atomic():
         match = (Match.objects.select_for_update(of=("self",))
                  .select_related("competition__season__club").filter(pk=match_id).first())
@@ -37,17 +41,28 @@ def record_ruling(match_id: int, *, actor, game_number: int, hand_number: int, a
         game.match = match
         if advice.effect:
             enter_ruled_hand(game, hand_number, advice, answers, cards, actor=actor)
+        hand = game.hands.filter(number=hand_number).first()
         item = advice.irregularity
         after = {
             "irregularity": item.key, "title": item.title, "game": game_number,
             "hand": hand_number, "answers": {k: v for k, v in answers.items() if v},
             "ruling": advice.ruling, "rule": list(advice.rule), "source": item.source,
-            "scored": advice.effect,
+            "section": item.section, "scored": advice.effect,
+            "choices_open": advice.choices_open, "hand_entered": hand is not None,
         }
         words = f"Game {game_number}, hand {hand_number}: {item.title}. {advice.ruling}"
         note = comment.strip()
-        return AuditEntry.objects.create(match=match, actor=actor, action=ACTION, after=after,
-                                         comment=f"{words} {note}".strip())
+        entry = AuditEntry.objects.create(match=match, actor=actor, action=ACTION, after=after,
+                                          comment=f"{words} {note}".strip())
+        if hand is not None and not advice.effect:
+            _store_with(hand, game)
+        return entry
+
+
+def _store_with(hand: Hand, game: Game) -> None:
+    """The hand, entered already, carries the rulings recorded on it."""
+    hand.rulings = table_rulings(game, hand.number)
+    hand.save(update_fields=["rulings"])
 
 
 def _check_hand(game: Game, hand_number: int) -> None:

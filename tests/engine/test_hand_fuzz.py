@@ -2,7 +2,8 @@
 
 Nothing may escape but the documented errors (EngineError and its subclasses: IllegalAction,
 IllegalKnock, InvalidCards); every state keeps the 52 cards in exactly one place each; every
-finished hand replays from its log.
+finished hand replays from its log; in a lost turn only the opponent may move, and in a turn
+that corrects a hand by discarding no draw is legal.
 
 Every ending and every ruling is reached by construction, whatever the seed: each run starts
 with one hand per scenario below, dealt from a stacked deck (suits, dealer, ruleset and the
@@ -19,7 +20,7 @@ from collections.abc import Callable
 import pytest
 
 from gameplay.engine.cards import DECK, SUITS, Card
-from gameplay.engine.errors import EngineError, IllegalKnock
+from gameplay.engine.errors import EngineError, IllegalAction, IllegalKnock
 from gameplay.engine.hand import apply, deal, legal_events, replay
 from gameplay.engine.hand_events import (
     EVENT_TYPES,
@@ -129,6 +130,7 @@ class Run:
     """Applies events, checks every state, and counts what the run went through."""
 
     def __init__(self) -> None:
+        self.paths: Counter = Counter()  # the turns the rulings change (TURN_PATHS)
         self.endings: Counter = Counter()
         self.applied: Counter = Counter()
         self.refused: Counter = Counter()
@@ -154,10 +156,39 @@ class Run:
         assert Counter(after.all_cards()) == Counter(DECK), "the 52 cards are not all accounted for"
         assert after.log == (*before.log, event)
         self.applied[event.kind] += 1
+        self._check_turn(before, after)
         if after.is_over:
             outcome = after.result.outcome
             self.endings[NEW_DEAL if outcome is None else outcome] += 1
             assert replay(after.rules, after.log) == after
+
+
+    def _check_turn(self, before: HandState, after: HandState) -> None:
+        """A lost turn is the opponent's alone; a correction turn with too many cards offers
+        discards only. Each is counted as it starts."""
+        lost = after.marks.turn_lost
+        if lost is not None and after.phase in (Phase.DRAW, Phase.DISCARD):  # a layoff is no turn
+            assert {e.seat for e in legal_events(after)} <= {lost.other}, legal_events(after)
+            if before.marks.turn_lost is not lost or before.turn_number != after.turn_number:
+                self.paths[LOST_TURN] += 1
+        if correcting_by_discard(after):
+            assert all(isinstance(e, Discard) for e in legal_events(after)), legal_events(after)
+            if not correcting_by_discard(before):
+                self.paths[DISCARD_ONLY] += 1
+        elif (after.marks.correction_turn and after.phase is Phase.DRAW
+              and not (before.marks.correction_turn and before.phase is Phase.DRAW)):
+            self.paths[DRAW_ONLY] += 1
+
+
+LOST_TURN, DISCARD_ONLY, DRAW_ONLY = "lost turn", "discard without drawing", "draw without discarding"
+TURN_PATHS = {LOST_TURN, DISCARD_ONLY, DRAW_ONLY}
+
+
+def correcting_by_discard(state: HandState) -> bool:
+    """``state.turn`` corrects a hand of too many cards this turn: a discard, no draw."""
+    marks = state.marks
+    return (state.phase is Phase.DISCARD and marks.correction_turn
+            and state.turn in marks.correcting)
 
 
 # --- stacked deals ---------------------------------------------------------------------------
@@ -394,6 +425,61 @@ def wrong_hand_corrected(run: Run, rng: random.Random) -> HandState:
     return state
 
 
+def wrong_hand_corrected_by_drawing(run: Run, rng: random.Random) -> HandState:
+    """The non-dealer, dealt eight, has drawn: nine where eleven are due. Playing on, his turn
+    ends with that draw, and his next turn is a draw without a discard."""
+    state = _to_first_draw(run, _random_hand_of_ten(rng, counts=(8, 10)))
+    offender = state.turn
+    state = run.play(state, Draw(offender, Source.STOCK))
+    state = run.play(state, IncorrectHand(Choice.PLAY_ON, offender))
+    state = _draw_and_discard(run, state)  # the opponent's turn
+    assert state.turn is offender and state.phase is Phase.DRAW and state.marks.correction_turn
+    assert not any(isinstance(event, Knock | BigGin) for event in legal_events(state))
+    state = run.play(state, Draw(offender, Source.STOCK))
+    assert state.turn is offender.other and len(state.hands[offender]) == 10
+    return state
+
+
+def _no_draw(state: HandState, seat: Seat) -> None:
+    """``seat`` corrects by discarding this turn: only discards are legal, a draw is refused."""
+    assert correcting_by_discard(state) and state.turn is seat
+    assert {type(event) for event in legal_events(state)} == {Discard}
+    with pytest.raises(IllegalAction, match="discards without drawing"):
+        apply(state, Draw(seat, Source.STOCK))
+
+
+def wrong_hand_corrected_by_discarding(run: Run, rng: random.Random) -> HandState:
+    """The non-dealer, dealt eleven, has drawn: twelve where eleven are due. Playing on, he
+    discards now without knocking, and his next turn is a discard without a draw."""
+    state = _to_first_draw(run, _random_hand_of_ten(rng, counts=(11, 10)))
+    offender = state.turn
+    state = run.play(state, Draw(offender, Source.STOCK))
+    state = run.play(state, IncorrectHand(Choice.PLAY_ON, offender))
+    _no_draw(state, offender)
+    state = run.play(state, Discard(offender, rng.choice(state.hands[offender])))
+    state = _draw_and_discard(run, state)  # the opponent's turn
+    _no_draw(state, offender)
+    state = run.play(state, Discard(offender, rng.choice(state.hands[offender])))
+    assert len(state.hands[offender]) == 10 and offender in state.marks.correcting
+    state = _draw_and_discard(run, state)
+    assert state.turn is offender and state.phase is Phase.DRAW
+    assert offender not in state.marks.correcting
+    return state
+
+
+def drawn_out_of_turn_corrected_by_discarding(run: Run, rng: random.Random) -> HandState:
+    """Both have drawn; the dealer takes the stock's top card out of turn, found later: eleven
+    cards, ruled an incorrect hand, played on. His turn is then a discard without a draw."""
+    state = _to_first_draw(run, _random_hand_of_ten(rng))
+    state = _draw_and_discard(run, _draw_and_discard(run, state))
+    offender = state.turn.other
+    state = run.play(state, DrawOutOfTurn(offender, Source.STOCK, Found.LATER))
+    state = run.play(state, IncorrectHand(Choice.PLAY_ON, offender))
+    state = _draw_and_discard(run, state)
+    _no_draw(state, offender)
+    return run.play(state, Discard(offender, rng.choice(state.hands[offender])))
+
+
 def wrong_hand_after_knock(run: Run, rng: random.Random) -> HandState:
     # The defender is dealt nine cards, the ace missing: charged 10 for it.
     state = _knock_after_draw(run, _knock_deal(rng, _low_deadwood_hand, counts=(10, 9)))
@@ -486,7 +572,12 @@ def looking_through_discards(run: Run, rng: random.Random) -> HandState:
     offender = state.turn.other
     state = run.play(state, LookThroughDiscards(offender))
     state = _draw_and_discard(run, state)  # the offender's turn is lost: two turns in a row
-    assert state.turn is offender.other
+    assert state.turn is offender.other and state.marks.turn_lost is offender
+    assert state.marks.lost_turns == (0, 0)  # the mark is used up
+    with pytest.raises(IllegalAction, match="lost this turn"):
+        apply(state, Draw(offender, Source.STOCK))
+    state = _draw_and_discard(run, state)
+    assert state.turn is offender and state.marks.turn_lost is None
     return state
 
 
@@ -506,6 +597,9 @@ SCENARIOS: dict[str, Callable[[Run, random.Random], HandState]] = {
     "faced in the stock": faced_in_the_stock, "exposed in dealing": exposed_in_dealing,
     "both hands wrong": both_hands_wrong, "wrong before the first draw": wrong_before_first_draw,
     "wrong hand, new deal": wrong_hand_new_deal, "wrong hand corrected": wrong_hand_corrected,
+    "wrong hand corrected by discarding": wrong_hand_corrected_by_discarding,
+    "wrong hand corrected by drawing": wrong_hand_corrected_by_drawing,
+    "drawn out of turn, corrected by discarding": drawn_out_of_turn_corrected_by_discarding,
     "wrong hand after a knock": wrong_hand_after_knock,
     "exposed while drawing": exposed_while_drawing,
     **{f"drawn out of turn from the {source}, found {found}": _out_of_turn(source, found)
@@ -547,4 +641,5 @@ def test_random_legal_and_illegal_actions_never_break_the_hand(seed):
     ruled = {cls.kind for cls in RULINGS}
     assert ruled <= set(run.applied), run.applied
     assert run.reached == set(SCENARIOS)
+    assert set(run.paths) == TURN_PATHS, run.paths
     assert run.refused["IllegalAction"] >= 200 and run.refused["IllegalKnock"] >= 2, run.refused

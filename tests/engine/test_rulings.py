@@ -9,7 +9,7 @@ import pytest
 from gameplay.engine import rulings
 from gameplay.engine.cards import parse_card, parse_cards
 from gameplay.engine.errors import IllegalAction, IllegalKnock
-from gameplay.engine.hand import apply, deal, replay
+from gameplay.engine.hand import apply, deal, legal_events, replay
 from gameplay.engine.hand_events import (
     Choice,
     Discard,
@@ -30,6 +30,8 @@ from gameplay.engine.hand_events import (
     Source,
     TurnUpcard,
     WrongDealer,
+    log_from_json,
+    log_to_json,
 )
 from gameplay.engine.hand_state import Phase
 from gameplay.engine.hand_view import player_view
@@ -128,10 +130,26 @@ def test_playing_on_the_offender_with_too_many_discards_without_drawing():
     state = play(_eleven_after_first_turn(), IncorrectHand(Choice.PLAY_ON),
                  Draw(A, Source.STOCK), Discard(A, C("4D")))
     assert (state.to_act, state.phase, len(state.hands[B])) == (B, Phase.DISCARD, 11)
-    with pytest.raises(IllegalAction, match="discard step"):
+    with pytest.raises(IllegalAction, match="B holds 11 cards and is correcting his hand: he "
+                                            "discards without drawing this turn"):
         apply(state, Draw(B, Source.STOCK))
     state = apply(state, Discard(B, C("QD")))
     assert (state.to_act, len(state.hands[B])) == (A, 10)
+
+
+def test_a_hand_corrected_by_discarding_is_offered_only_discards():
+    """Hoyle's irregularities, Incorrect Hand: "the offender must correct his hand by discarding
+    without drawing": in the correction turn the legal moves are his discards, no draw, no
+    knock; the ruling is in the hand's log and the hand replays from it."""
+    state = play(_eleven_after_first_turn(), IncorrectHand(Choice.PLAY_ON),
+                 Draw(A, Source.STOCK), Discard(A, C("4D")))
+    events = legal_events(state)
+    assert {type(event) for event in events} == {Discard}
+    assert {event.card for event in events} == set(state.hands[B])
+    with pytest.raises(IllegalAction, match="discards without drawing"):
+        apply(state, DrawTwo(B))
+    assert IncorrectHand(Choice.PLAY_ON) in state.log
+    assert replay(state.rules, log_from_json(log_to_json(state.log))) == state
 
 
 def test_playing_on_the_offender_with_too_few_draws_without_discarding():
@@ -365,6 +383,29 @@ def test_looking_in_ones_own_turn_loses_the_turn_after():
     assert state.to_act == B
     state = play(state, Draw(B, Source.STOCK), Discard(B, C("9H")))
     assert state.to_act == B
+
+
+def test_the_player_who_lost_his_turn_is_told_so_if_he_plays_it():
+    """Hoyle's irregularities, Looking Through Discard Pile: "loses his next turn, opponent then
+    having two turns in successions": in the lost turn only the opponent's moves are legal, and
+    a move of the offender's is refused, saying why."""
+    state = play(_pile_of_two(), LookThroughDiscards(B), Draw(A, Source.STOCK),
+                 Discard(A, C("4D")))
+    assert state.marks.turn_lost is B and state.marks.lost_turns == (0, 0)
+    assert {event.seat for event in legal_events(state)} == {A}
+    with pytest.raises(IllegalAction) as refused:
+        apply(state, Draw(B, Source.STOCK))
+    assert str(refused.value) == (
+        "it is A's turn, not B's: B lost this turn for looking through the discard pile")
+    state = play(state, Draw(A, Source.STOCK), Discard(A, C("9H")))
+    assert state.marks.turn_lost is None and state.to_act is B  # served once
+
+
+def test_a_lost_turn_is_in_the_hands_log_and_replays():
+    state = play(_pile_of_two(), LookThroughDiscards(B), Draw(A, Source.STOCK),
+                 Discard(A, C("4D")), Draw(A, Source.STOCK))
+    assert LookThroughDiscards(B) in state.log
+    assert replay(state.rules, log_from_json(log_to_json(state.log))) == state
 
 
 def test_no_penalty_where_the_players_agreed_that_looking_is_allowed():

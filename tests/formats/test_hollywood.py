@@ -10,9 +10,11 @@ from competitions.services.results import confirm_result, report_result
 from competitions.services.standings import competition_standings
 from core.errors import ServiceError
 from gameplay.models import Game
+from gameplay.rulings.assistant import advise
 from gameplay.selectors import scoresheet
 from gameplay.services import start_game
 from gameplay.services.games import HandEntry, record_hand
+from gameplay.services.rulings import record_ruling
 from tests.formats.builders import Club, committed
 
 pytestmark = pytest.mark.django_db
@@ -107,3 +109,18 @@ def test_the_scoresheet_shows_the_running_columns_at_once(client):
         assert f"Column {n}" in html
     assert "30–25" in html  # column 1 after hand 2
     assert "0–0" in html  # column 3 has no entry yet
+
+
+def test_the_hollywood_scoresheet_shows_a_ruling_beside_its_hand(client):
+    """A ruling played on (a lost turn) recorded on the hand at the table is stored with it when
+    it is entered, and the columns' scoresheet shows it beside the hand as any scoresheet does."""
+    club, competition = hollywood_league()
+    game = start_game(the_match(competition).pk, actor=club.organizer)
+    answers = {"agreed": "no", "offender": "B"}
+    record_ruling(game.match_id, actor=club.organizer, game_number=1, hand_number=1,
+                  advice=advise("looking_through_discards", answers), answers=answers)
+    gin(game, "A", 30, club.organizer)
+    page = client.get(reverse("gameplay:scoresheet", args=[game.pk])).content.decode()
+    assert f'{reverse("gameplay:rules")}#looking-through-discards">Looking through the ' in page
+    assert "Player B loses his next turn: Player A plays two turns in succession." in page
+    assert "(Hoyle, Irregularities: Looking Through Discard Pile)" in page

@@ -1,0 +1,32 @@
+"""The rulings a hand carries that do not score it by themselves (a lost turn, a correction by
+discarding or drawing, play on): recorded by a director in the match's history (an audit entry
+of action "ruling", gameplay/services/rulings.py), on a hand at the table or one entered
+already, and stored with the hand (``Hand.rulings``) when it is entered."""
+
+from __future__ import annotations
+
+from competitions.models import AuditEntry
+from gameplay.engine.rulings import irregularity
+from gameplay.models import Game
+
+
+def table_rulings(game: Game, number: int) -> list[dict]:
+    """The rulings recorded on hand ``number`` of ``game`` that do not score it, in the order
+    recorded, each as ``ruling_facts`` words it (one waiting for the non-offender's choice is
+    no ruling yet)."""
+    entries = (AuditEntry.objects.filter(match_id=game.match_id, action=AuditEntry.Action.RULING,
+                                         after__game=game.number, after__hand=number)
+               .order_by("pk").values_list("after", flat=True))
+    return [_facts_of(after) for after in entries
+            if not after.get("scored") and not after.get("choices_open")]
+
+
+def _facts_of(after: dict) -> dict:
+    key = after.get("irregularity", "")
+    try:
+        section = irregularity(key).section
+    except KeyError:  # an irregularity the catalogue no longer has: the rules' list of them
+        section = "irregularities"
+    return {"irregularity": key, "title": after.get("title", ""),
+            "ruling": after.get("ruling", ""), "source": after.get("source", ""),
+            "section": section, "answers": after.get("answers", {})}

@@ -1,0 +1,65 @@
+"""The organizer rules at the table that a player who looked through the discard pile loses his
+next turn, recording it with the rulings assistant on the hand being played; once the hand is
+entered, the scoresheet shows the ruling beside it (its title linking to the rules, the ruling,
+its source in words), on a laptop and on a phone."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from gameplay.services import HandEntry, record_hand, start_game
+
+from .club import knockout_club
+from .conftest import screenshot
+from .steps import expect
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+SHOTS = Path("/tmp/rulings")
+
+
+def keep(page, name: str) -> None:
+    path = screenshot(page, name)
+    if SHOTS.is_dir():
+        shutil.copy(path, SHOTS / path.name)
+
+
+@pytest.mark.parametrize("phone", [True, False], ids=["phone", "laptop"])
+def test_a_lost_turn_ruled_at_the_table_is_shown_beside_its_hand(site, phone):
+    setup = knockout_club(4)
+    match = setup.competition.matches.filter(key="W1-0").select_related(
+        "entry_a__player", "entry_b__player").get()
+    name_a, name_b = match.entry_a.player.name, match.entry_b.player.name
+    player_a = match.entry_a.player.user
+    game = start_game(match.pk, actor=player_a)
+    record_hand(game.pk, HandEntry("knock", "B", 20, expected_number=1), actor=player_a)
+    size = "phone" if phone else "laptop"
+
+    olga = site.open(phone=phone)
+    site.sign_in(olga, "olga")
+    olga.goto(f"/rulings/looking_through_discards/?match={match.pk}")
+    olga.get_by_role("radio", name="No").check()
+    olga.get_by_role("radio", name=name_a).check()
+    expect(olga.locator(".ruling-text")).to_contain_text(f"{name_a} loses his next turn")
+    olga.get_by_label("Game number").fill("1")
+    olga.get_by_label("Hand number").fill("2")
+    olga.get_by_role("button", name="Record the ruling").click()
+    expect(olga).to_have_url(re.compile(rf"/matches/{match.pk}/"))
+    expect(olga.locator("body")).to_contain_text(
+        "It will be shown beside hand 2 on the scoresheet once the hand is entered.")
+
+    record_hand(game.pk, HandEntry("gin", "A", 45, expected_number=2), actor=player_a)
+    olga.goto(f"/games/{game.pk}/")
+    beside = olga.locator("#hand-2 .hand-ruling")
+    expect(beside).to_contain_text(f"Looking through the discard pile: {name_a} loses his next "
+                                   f"turn: {name_b} plays two turns in succession.")
+    expect(beside).to_contain_text("(Hoyle, Irregularities: Looking Through Discard Pile)")
+    expect(olga.locator("#hand-1 .hand-ruling")).to_have_count(0)
+    olga.locator("#hand-2").scroll_into_view_if_needed()
+    keep(olga, f"table-ruling-scoresheet-{size}")
+    beside.get_by_role("link", name="Looking through the discard pile").click()
+    expect(olga).to_have_url(re.compile(r"/rules/#looking-through-discards$"))
