@@ -16,6 +16,7 @@ from clubs.services.clubs import invite_by_email
 from competitions.models import Competition, Match
 from competitions.services.competitions import create_competition, register_players
 from competitions.services.draws import start_competition
+from competitions.services.ladders import challenge, forfeit_overdue
 from competitions.services.results import (
     confirm_result,
     correct_result,
@@ -25,7 +26,6 @@ from competitions.services.results import (
 )
 from gameplay.engine import Ruleset
 from gameplay.models import Game
-from competitions.services.ladders import challenge, forfeit_overdue
 from notifications.events import deadlines_near, sweep
 from notifications.models import Kind
 from tests.factories import MatchFactory, PlayerFactory, SeasonFactory, UserFactory

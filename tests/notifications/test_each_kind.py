@@ -8,9 +8,8 @@ import pytest
 from django.core import mail
 from django.test import Client
 
-from notifications.models import Channel, Kind, Notification, Preference
-
 from notifications.events import sweep
+from notifications.models import Channel, Kind, Notification, Preference
 
 from .conftest import EVENTS, SWEPT
 
