@@ -202,7 +202,8 @@ def _disputed(match: Match, entry: AuditEntry, key: str) -> int:
 def sweep(now: datetime) -> int:
     """The periodic work (notifications.tasks.periodic): every reminder and overdue match due
     at `now`, and the results' notifications whose task was lost. Each is told once."""
-    return deadlines_near(now) + matches_overdue(now) + recent_results(now)
+    return (deadlines_near(now) + matches_overdue(now) + recent_results(now)
+            + recent_challenges(now))
 
 
 def deadlines_near(now: datetime) -> int:
@@ -375,6 +376,16 @@ def _moves(row: LadderChallenge) -> str:
                  .values_list("pk", "player__name"))
     return ", ".join(f"{names.get(m['entry'], '?')} {ordinal(m['before'])} → {ordinal(m['after'])}"
                      for m in event.moves)
+
+
+def recent_challenges(now: datetime) -> int:
+    """Tell again of the ladder challenges made or settled in the last SWEPT hours (a task the
+    broker never had is made up for; the others tell nobody twice)."""
+    since = now - SWEPT
+    made = LadderChallenge.objects.filter(issued_at__gte=since, status=LadderChallenge.Status.OPEN)
+    settled = LadderChallenge.objects.filter(settled_at__gte=since)
+    return (sum(ladder_challenged(pk) for pk in made.values_list("pk", flat=True))
+            + sum(ladder_settled(pk) for pk in settled.values_list("pk", flat=True)))
 
 
 def challenges_due(now: datetime) -> int:

@@ -129,3 +129,16 @@ def test_the_players_choice_is_kept(ladder, channel, site, mails):
     assert len(sent) == mails
     if mails:
         assert "Stop these mails with one click: http" in sent[0].body
+
+
+def test_a_challenge_whose_task_was_lost_is_told_by_the_periodic_task(ladder, monkeypatch):
+    from notifications import tasks
+
+    monkeypatch.setattr(tasks.notify_ladder_challenge, "delay",
+                        lambda *_: (_ for _ in ()).throw(ConnectionError("broker down")))
+    challenged(ladder)  # the challenge stands, nobody told yet
+    assert told(user(ladder, "P01")) == []
+    for minutes in (30, 60):
+        with time_machine.travel(ISSUED + timedelta(minutes=minutes), tick=False):
+            periodic()
+    assert [n.kind for n in told(user(ladder, "P01"))] == [Kind.LADDER_CHALLENGED]
