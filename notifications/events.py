@@ -8,19 +8,33 @@ from __future__ import annotations
 
 import hashlib
 import re
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from django.contrib.auth import get_user_model
+from django.db.models import F
+from django.db.models.functions import Coalesce
 from django.urls import reverse
 
 from clubs.models import Club
-from competitions.models import AuditEntry, Competition, Match, ResultReport, Round
+from competitions.models import (
+    AuditEntry,
+    Competition,
+    LadderChallenge,
+    LadderEvent,
+    Match,
+    ResultReport,
+    Round,
+)
+from competitions.schedule import NOT_OVERDUE, deadline_of, is_overdue, play_by_of
 from notifications.models import Kind
 from notifications.services import notify, notify_all
 
 A_DAY = timedelta(days=1)
 SWEPT = timedelta(hours=2)
+# A match overdue longer than this is not told of any more (the organizer's page lists it):
+# a first run, or one after a long pause, does not tell of every old match at once.
+OVERDUE_TOLD_WITHIN = timedelta(days=7)
 TOLD_OF = (AuditEntry.Action.REPORTED, AuditEntry.Action.DISPUTED,
            AuditEntry.Action.DISPUTE_UPHELD, AuditEntry.Action.DISPUTE_REJECTED,
            AuditEntry.Action.CORRECTED)
@@ -63,9 +77,12 @@ def where_and_when(match: Match) -> str:
 
 
 def match_ready(match_id: int) -> int:
+    """A match with both its players, to be played (a ladder's challenge is told as one:
+    ladder_challenged)."""
     match = MATCHES.filter(pk=match_id).first()
     if (match is None or match.status != Match.Status.SCHEDULED or match.kind != Match.Kind.PLAYED
-            or match.entry_a is None or match.entry_b is None):
+            or match.entry_a is None or match.entry_b is None
+            or match.competition.format == Competition.Format.LADDER):
         return 0
     key = f"ready:{match.pk}:{match.entry_a_id}:{match.entry_b_id}"
     told = 0
@@ -80,9 +97,11 @@ def match_ready(match_id: int) -> int:
 def round_paired(round_id: int) -> int:
     """Every player of a newly paired round learns their opponent (a league's whole draw is
     told once, with its first round). A knockout's rounds are drawn before their players are
-    known: each of its matches is told when ready (match_ready)."""
+    known: each of its matches is told when ready (match_ready). A ladder's round is one
+    challenge, told as such (ladder_challenged)."""
     round_ = Round.objects.select_related("competition").filter(pk=round_id).first()
-    if round_ is None or round_.competition.is_knockout:
+    if (round_ is None or round_.competition.is_knockout
+            or round_.competition.format == Competition.Format.LADDER):
         return 0
     competition = round_.competition
     league = competition.format == Competition.Format.LEAGUE
@@ -180,10 +199,18 @@ def _disputed(match: Match, entry: AuditEntry, key: str) -> int:
                              link=match.get_absolute_url())
 
 
+def sweep(now: datetime) -> int:
+    """The periodic work (notifications.tasks.periodic): every reminder and overdue match due
+    at `now`, and the results' notifications whose task was lost. Each is told once."""
+    return (deadlines_near(now) + matches_overdue(now) + recent_results(now)
+            + recent_challenges(now))
+
+
 def deadlines_near(now: datetime) -> int:
     """Reminders the day before: a reported result to answer before it counts, a match at its
-    set time."""
-    told = 0
+    set time, a match to play by its play-by date, a ladder challenge to play by its
+    deadline."""
+    told = plays_by(now) + challenges_due(now)
     pending = (ResultReport.objects.filter(status=ResultReport.Status.PENDING,
                                            match__status=Match.Status.REPORTED,
                                            match__competition__season__club__confirm_within_hours__isnull=False)
@@ -219,3 +246,166 @@ def invited(club_id: int, email: str, token: str, by: str) -> int:
     key = "invite:" + hashlib.sha256(token.encode()).hexdigest()[:40]
     return notify_all(users, Kind.CLUB_INVITATION, key=key, text=text,
                       link=reverse("organizer-invitation", args=[token]))
+
+
+def by_end_of(day: date, club: Club) -> str:
+    """The last minute of a play-by date, in the club's zone: "Sun 6 Dec, 23:59 (Europe/London)"."""
+    return f"{day:%a} {day.day} {day:%b}, 23:59 ({club.time_zone or 'UTC'})"
+
+
+def _dated(matches, first: date, last: date):
+    """The matches whose play-by date (their own extension, else their round's) is between
+    `first` and `last`: a wide net of dates, each match's own deadline is checked after."""
+    return (matches.annotate(due_on=Coalesce(F("play_by"), F("round__play_by")))
+            .filter(due_on__gte=first, due_on__lte=last, entry_a__isnull=False,
+                    entry_b__isnull=False))
+
+
+def plays_by(now: datetime) -> int:
+    """Each player of a match still to play whose play-by date ends within a day is reminded
+    once per match and date (an extension reminds again)."""
+    told = 0
+    candidates = _dated(MATCHES.filter(status__in=Match.OPEN_FOR_PLAY, kind=Match.Kind.PLAYED),
+                        now.date() - A_DAY, now.date() + 2 * A_DAY)
+    for match in candidates:
+        club = match.competition.season.club
+        deadline = deadline_of(match, club)
+        if not now < deadline <= now + A_DAY:
+            continue
+        day = play_by_of(match)
+        for user in players(match):
+            text = (f"Reminder: play your match against {opponent_name(match, user)} in "
+                    f"{match.competition} ({match.round}) by {by_end_of(day, club)}.")
+            told += notify(user, Kind.DEADLINE_NEAR,
+                           key=f"deadline:playby:{match.pk}:{day.isoformat()}",
+                           text=text, link=match.get_absolute_url()) is not None
+    return told
+
+
+def matches_overdue(now: datetime) -> int:
+    """A match past its play-by date and still open (not confirmed), told once per match and
+    date to the club's organizers who do not play in it, with a link to where they extend it
+    or record a forfeit or a double forfeit."""
+    told = 0
+    candidates = _dated(MATCHES.exclude(status__in=NOT_OVERDUE),
+                        (now - OVERDUE_TOLD_WITHIN).date() - A_DAY, now.date() + A_DAY)
+    organizers_of: dict[int, list] = {}
+    for match in candidates:
+        club = match.competition.season.club
+        if not is_overdue(match, club, now) or deadline_of(match, club) < now - OVERDUE_TOLD_WITHIN:
+            continue
+        if club.pk not in organizers_of:
+            organizers_of[club.pk] = list(club.organizers.all())
+        in_match = {u.pk for u in players(match)}
+        day = play_by_of(match)
+        text = (f"{match} in {match.competition} ({match.round}) was to be played by "
+                f"{by_end_of(day, club)} and is still {match.get_status_display().lower()}. "
+                "Give it a later date, or record a forfeit or a double forfeit.")
+        link = (reverse("organizer-matches", args=[match.competition_id])
+                + f"#overdue-{match.pk}")
+        told += notify_all([u for u in organizers_of[club.pk] if u.pk not in in_match],
+                           Kind.MATCH_OVERDUE, key=f"overdue:{match.pk}:{day.isoformat()}",
+                           text=text, link=link)
+    return told
+
+
+# The ladder ------------------------------------------------------------------------------------
+
+CHALLENGES = LadderChallenge.objects.select_related(
+    "competition__season__club", "challenger__player__user", "challenged__player__user", "match")
+
+
+def ordinal(n: int | None) -> str:
+    if n is None:
+        return "not placed"
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def _accounts(*entries) -> list:
+    return [e.player.user for e in entries if e.player.user is not None]
+
+
+def ladder_challenged(challenge_id: int) -> int:
+    """The challenged player learns who challenged them and by when to play."""
+    row = CHALLENGES.filter(pk=challenge_id).first()
+    if row is None or row.status != LadderChallenge.Status.OPEN:
+        return 0
+    club = row.competition.season.club
+    challenger = row.challenger.player.name
+    text = (f"{challenger} ({ordinal(row.challenger.position)}) challenges you "
+            f"({ordinal(row.challenged.position)}) on {row.competition}. Play by "
+            f"{in_zone(row.deadline, club)}, or the challenge is forfeited and {challenger} "
+            "takes your place.")
+    return notify_all(_accounts(row.challenged), Kind.LADDER_CHALLENGED,
+                      key=f"ladder:challenge:{row.pk}", text=text,
+                      link=row.match.get_absolute_url())
+
+
+def ladder_settled(challenge_id: int) -> int:
+    """Both players of a challenge learn how it ended (won, held, forfeited at its deadline)
+    and who moved where."""
+    row = CHALLENGES.filter(pk=challenge_id).first()
+    if row is None or row.status == LadderChallenge.Status.OPEN:
+        return 0
+    club = row.competition.season.club
+    challenger, challenged = row.challenger.player.name, row.challenged.player.name
+    if row.status == LadderChallenge.Status.CHALLENGER_WON:
+        what = f"{challenger} beat {challenged} in their challenge on {row.competition}."
+    elif row.status == LadderChallenge.Status.CHALLENGED_WON:
+        what = (f"{challenged} held against {challenger}'s challenge on {row.competition}: "
+                "the places stay as they were.")
+    else:
+        what = (f"{challenged} did not play {challenger}'s challenge on {row.competition} by "
+                f"{in_zone(row.deadline, club)}: it is forfeited.")
+    moved = _moves(row)
+    text = what + (f" Now: {moved}." if moved else "")
+    return notify_all(_accounts(row.challenger, row.challenged), Kind.LADDER_SETTLED,
+                      key=f"ladder:settled:{row.pk}", text=text,
+                      link=row.competition.get_absolute_url())
+
+
+def _moves(row: LadderChallenge) -> str:
+    """Who moved where when the challenge was settled, from its line of the ladder's history."""
+    event = (LadderEvent.objects.filter(competition=row.competition_id, player=row.challenger_id,
+                                        challenged=row.challenged_id, kind=row.status)
+             .order_by("-at", "-pk").first())
+    if event is None or not event.moves:
+        return ""
+    names = dict(row.competition.entries.filter(pk__in=[m["entry"] for m in event.moves])
+                 .values_list("pk", "player__name"))
+    return ", ".join(f"{names.get(m['entry'], '?')} {ordinal(m['before'])} → {ordinal(m['after'])}"
+                     for m in event.moves)
+
+
+def recent_challenges(now: datetime) -> int:
+    """Tell again of the ladder challenges made or settled in the last SWEPT hours (a task the
+    broker never had is made up for; the others tell nobody twice)."""
+    since = now - SWEPT
+    made = LadderChallenge.objects.filter(issued_at__gte=since, status=LadderChallenge.Status.OPEN)
+    settled = LadderChallenge.objects.filter(settled_at__gte=since)
+    return (sum(ladder_challenged(pk) for pk in made.values_list("pk", flat=True))
+            + sum(ladder_settled(pk) for pk in settled.values_list("pk", flat=True)))
+
+
+def challenges_due(now: datetime) -> int:
+    """The day before a challenge's deadline, both its players are reminded (a challenge
+    whose games have started is not forfeited, so it is not reminded of)."""
+    told = 0
+    due = CHALLENGES.filter(status=LadderChallenge.Status.OPEN, deadline__gt=now,
+                            deadline__lte=now + A_DAY, match__status__in=Match.UNPLAYED)
+    for row in due:
+        club = row.competition.season.club
+        by = in_zone(row.deadline, club)
+        challenger, challenged = row.challenger.player.name, row.challenged.player.name
+        key = f"deadline:ladder:{row.pk}:{row.deadline.isoformat()}"
+        link = row.match.get_absolute_url()
+        for user in _accounts(row.challenged):
+            text = (f"Reminder: play {challenger}'s challenge on {row.competition} by {by}, "
+                    f"or it is forfeited and {challenger} takes your place.")
+            told += notify(user, Kind.DEADLINE_NEAR, key=key, text=text, link=link) is not None
+        for user in _accounts(row.challenger):
+            text = (f"Reminder: {challenged} has until {by} to play your challenge on "
+                    f"{row.competition}; if it is not played, you take the place.")
+            told += notify(user, Kind.DEADLINE_NEAR, key=key, text=text, link=link) is not None
+    return told

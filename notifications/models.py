@@ -16,6 +16,9 @@ class Kind(models.TextChoices):
     DEADLINE_NEAR = "deadline_near", "A deadline is near"
     CLUB_INVITATION = "club_invitation", "A club invites you"
     DISPUTE_TO_DECIDE = "dispute_to_decide", "A dispute waits for an organizer"
+    MATCH_OVERDUE = "match_overdue", "A match is overdue"
+    LADDER_CHALLENGED = "ladder_challenged", "You are challenged on a ladder"
+    LADDER_SETTLED = "ladder_settled", "A ladder challenge of yours is settled"
 
 
 class Channel(models.TextChoices):

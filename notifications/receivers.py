@@ -2,8 +2,9 @@
 
 A reported, disputed, decided or corrected result leaves an audit entry; a paired round is a new
 Round row (its matches follow in the same transaction); a knockout match is ready when a saved
-row has both its players; an invitation is clubs.signals.organizer_invited. Nothing is read
-here (no query in the request): the tasks read what was committed.
+row has both its players; a ladder challenge is a new LadderChallenge row, and it is settled
+when its status is saved as other than open; an invitation is clubs.signals.organizer_invited.
+Nothing is read here (no query in the request): the tasks read what was committed.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from django.dispatch import receiver
 
 from clubs.models import Club
 from clubs.signals import organizer_invited
-from competitions.models import AuditEntry, Match, Round
+from competitions.models import AuditEntry, LadderChallenge, Match, Round
 from notifications.events import TOLD_OF
 
 log = logging.getLogger(__name__)
@@ -58,6 +59,15 @@ def _match(instance: Match, created: bool, update_fields=None, **_) -> None:
     if (seated and instance.status == Match.Status.SCHEDULED and instance.kind == Match.Kind.PLAYED
             and instance.entry_a_id and instance.entry_b_id):
         send_after_commit("notify_match_ready", instance.pk)
+
+
+@receiver(post_save, sender=LadderChallenge, dispatch_uid="notify-ladder-challenge")
+def _challenge(instance: LadderChallenge, created: bool, update_fields=None, **_) -> None:
+    if created:
+        send_after_commit("notify_ladder_challenge", instance.pk)
+    elif (instance.status != LadderChallenge.Status.OPEN
+          and (update_fields is None or "status" in update_fields)):
+        send_after_commit("notify_ladder_settled", instance.pk)
 
 
 @receiver(organizer_invited, sender=Club, dispatch_uid="notify-invitation")

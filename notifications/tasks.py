@@ -48,10 +48,23 @@ def notify_invitation(club_id: int, email: str, token: str, by: str) -> int:
 
 
 @shared_task(**RETRIED)
-def periodic() -> int:
-    """Periodic: the reminders of what falls due within a day, and the results' notifications
-    whose task was lost."""
-    from notifications.events import deadlines_near, recent_results
+def notify_ladder_challenge(challenge_id: int) -> int:
+    from notifications.events import ladder_challenged
 
-    now = timezone.now()
-    return deadlines_near(now) + recent_results(now)
+    return ladder_challenged(challenge_id)
+
+
+@shared_task(**RETRIED)
+def notify_ladder_settled(challenge_id: int) -> int:
+    from notifications.events import ladder_settled
+
+    return ladder_settled(challenge_id)
+
+
+@shared_task(**RETRIED)
+def periodic() -> int:
+    """Periodic: the reminders of what falls due within a day, the overdue matches to their
+    organizers, and the results' notifications whose task was lost."""
+    from notifications.events import sweep
+
+    return sweep(timezone.now())

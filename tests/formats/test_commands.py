@@ -11,8 +11,9 @@ from django.test import Client
 from icalendar import Calendar
 
 from clubs.models import Club
-from competitions.models import Competition, Match, ResultReport
+from competitions.models import Competition, LadderChallenge, Match, ResultReport
 from competitions.schedule import is_overdue
+from notifications.models import Kind, Notification
 from ratings.models import RatingPeriod
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -106,6 +107,7 @@ def test_seed_demo_makes_a_living_club_and_only_once():
     assert ResultReport.objects.filter(status=ResultReport.Status.DISPUTED).count() == 1
     assert RatingPeriod.objects.filter(club=club).exists()
     assert_the_league_has_a_schedule(league)
+    assert_the_demo_users_are_told(club)
     assert "alice" in out.getvalue() and "gin-demo" in out.getvalue()
     with pytest.raises(CommandError, match="exists already"):
         call_command("seed_demo", stdout=StringIO(), stderr=StringIO())
@@ -129,6 +131,32 @@ def assert_the_league_has_a_schedule(league: Competition) -> None:
     feed = Client().get(f"/competitions/{league.pk}/fixtures.ics")
     events = list(Calendar.from_ical(feed.content).walk("VEVENT"))
     assert sum("TZID" in e["dtstart"].params for e in events) >= 42
+
+
+def assert_the_demo_users_are_told(club: Club) -> None:
+    """The tasks' notifications of the demo's events: the past ones read, and unread what waits
+    now (the overdue matches and the dispute for the organizer, an open challenge due within a
+    day for its players); the header counts them."""
+    unread = Notification.objects.filter(read_at__isnull=True)
+    organizer = club.organizers.get(username="organizer")
+    assert sorted(unread.filter(user=organizer).values_list("kind", flat=True)) == sorted(
+        [Kind.MATCH_OVERDUE] * 3 + [Kind.DISPUTE_TO_DECIDE])
+    ladder = Competition.objects.get(name="Riverside Ladder")
+    [open_challenge] = ladder.challenges.filter(status=LadderChallenge.Status.OPEN)
+    challenged = open_challenge.challenged.player.user
+    assert set(unread.filter(user=challenged).values_list("kind", flat=True)) == {
+        Kind.LADDER_CHALLENGED, Kind.DEADLINE_NEAR}
+    assert ladder.challenges.filter(status=LadderChallenge.Status.FORFEITED).count() == 1
+    assert set(Notification.objects.values_list("kind", flat=True)) >= {
+        Kind.LADDER_SETTLED, Kind.MATCH_READY, Kind.ROUND_PAIRED, Kind.RESULT_TO_CONFIRM}
+    # Nothing unread tells of a result long confirmed.
+    assert not unread.filter(kind=Kind.RESULT_TO_CONFIRM,
+                             link__in=[m.get_absolute_url() for m in Match.objects.filter(
+                                 status=Match.Status.CONFIRMED)]).exists()
+    visitor = Client()
+    visitor.force_login(organizer)
+    page = visitor.get("/notifications/").content.decode()
+    assert 'aria-label="Notifications, 4 unread"' in page and "A match is overdue" in page
 
 
 def test_a_groups_then_knockout_championship_is_simulated_to_its_champion():

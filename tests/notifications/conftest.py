@@ -6,6 +6,9 @@ in-process, as without a broker).
 
 from __future__ import annotations
 
+from datetime import timedelta
+from zoneinfo import ZoneInfo
+
 import pytest
 from django.utils import timezone
 
@@ -13,6 +16,7 @@ from clubs.services.clubs import invite_by_email
 from competitions.models import Competition, Match
 from competitions.services.competitions import create_competition, register_players
 from competitions.services.draws import start_competition
+from competitions.services.ladders import challenge, forfeit_overdue
 from competitions.services.results import (
     confirm_result,
     correct_result,
@@ -22,7 +26,7 @@ from competitions.services.results import (
 )
 from gameplay.engine import Ruleset
 from gameplay.models import Game
-from notifications.events import deadlines_near
+from notifications.events import deadlines_near, sweep
 from notifications.models import Kind
 from tests.factories import MatchFactory, PlayerFactory, SeasonFactory, UserFactory
 
@@ -111,7 +115,51 @@ def _paired(c: Club):
 def _deadline(c: Club):
     c.report()
     # 30 hours after the report, its 48 hours for answering end within a day
-    deadlines_near(timezone.now() + timezone.timedelta(hours=30))
+    c.swept_at = timezone.now() + timezone.timedelta(hours=30)
+    deadlines_near(c.swept_at)
+
+
+def _overdue(c: Club):
+    # The round was to be played by yesterday (in the club's zone): its open match is overdue.
+    c.match.round.play_by = timezone.localdate(timezone=ZoneInfo(c.club.time_zone)) - timedelta(1)
+    c.match.round.save(update_fields=["play_by"])
+    c.swept_at = timezone.now()
+    sweep(c.swept_at)
+
+
+def _ladder(c: Club):
+    """A running ladder of three of the club's players (each with an account), in their order."""
+    c.climbers = PlayerFactory.create_batch(3, club=c.club)
+    with c.commit():
+        c.ladder = create_competition(SeasonFactory(club=c.club), actor=c.organizer,
+                                      name="Club ladder", format=Competition.Format.LADDER)
+        register_players(c.ladder, c.climbers, actor=c.organizer)
+    with c.commit():
+        start_competition(c.ladder.pk, actor=c.organizer)
+    return {e.player_id: e for e in c.ladder.entries.all()}
+
+
+def _challenged_who(c: Club):
+    c.rungs = _ladder(c)
+    return c.climbers[0].user
+
+
+def _challenger_who(c: Club):
+    c.rungs = _ladder(c)
+    return c.climbers[2].user
+
+
+def _challenge(c: Club):
+    """The third challenges the first."""
+    with c.commit():
+        c.challenge = challenge(c.ladder.pk, c.rungs[c.climbers[0].pk].pk,
+                                actor=c.climbers[2].user)
+
+
+def _forfeited(c: Club):
+    _challenge(c)
+    with c.commit():
+        forfeit_overdue(c.challenge.deadline + timedelta(minutes=1))
 
 
 def _invited_who(c: Club):
@@ -134,7 +182,12 @@ EVENTS = {
     Kind.ROUND_PAIRED: (_paired_who, _paired),
     Kind.DEADLINE_NEAR: (lambda c: c.b, _deadline),
     Kind.CLUB_INVITATION: (_invited_who, _invited),
+    Kind.MATCH_OVERDUE: (lambda c: c.organizer, _overdue),
+    Kind.LADDER_CHALLENGED: (_challenged_who, _challenge),
+    Kind.LADDER_SETTLED: (_challenger_who, _forfeited),
 }
+# The kinds the periodic task tells of (no task of their own): the event sets `swept_at`.
+SWEPT = {Kind.DEADLINE_NEAR, Kind.MATCH_OVERDUE}
 
 
 @pytest.fixture

@@ -77,6 +77,17 @@ def test_choices_are_saved_per_kind(client, me):
     assert f'name="{Kind.ROUND_PAIRED}" value="nothing" checked' in html
 
 
+def test_the_choices_page_offers_every_kind_the_overdue_and_ladder_ones_too(client, me):
+    html = client.get(reverse("notification-preferences")).content.decode()
+    for kind in Kind:
+        assert f"<legend>{kind.label}</legend>" in html
+        assert f'name="{kind.value}" value="email" checked' in html
+    client.post(reverse("notification-preferences"), {Kind.MATCH_OVERDUE: Channel.IN_APP,
+                                                      Kind.LADDER_SETTLED: Channel.NOTHING})
+    assert dict(Preference.objects.filter(user=me).values_list("kind", "channel")) == {
+        Kind.MATCH_OVERDUE: Channel.IN_APP, Kind.LADDER_SETTLED: Channel.NOTHING}
+
+
 def test_an_unknown_choice_is_refused(client, me):
     response = client.post(reverse("notification-preferences"), {Kind.ROUND_PAIRED: "pigeon"})
     assert response.status_code == 422

@@ -9,14 +9,20 @@ named after their first name, all with the password `gin-demo`. In one season:
   the other six rounds to play. Every round has its week (starts on, play by), its club night
   on Thursday at 19:30 with a table per match; round 5's play-by date has passed, so its
   unplayed matches show as overdue, and in round 6 a player has proposed another time.
+- the Riverside Ladder of the knockout's eight: a challenge played last week,
+  one forfeited (not played by its deadline) and one open, due tomorrow.
 Four players have just joined and play in neither. Every game is played by the engine's
 self-play and goes through the same services as the site (hands, report, confirm). Past weeks
-are dated back and the club's ratings rebuilt, so the rating periods show.
+are dated back and the club's ratings rebuilt, so the rating periods show. The notifications
+are those the site's tasks write as it goes (a match ready, a result to confirm, a dispute,
+a challenge...), the past ones dated back and read, and then those of the periodic task run
+now (the overdue matches to the organizer, the reminders of what falls due within a day).
 `--if-empty` does nothing when any club exists (for `make run` on a fresh database).
 """
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from datetime import datetime, time, timedelta
 
 from allauth.account.models import EmailAddress
@@ -24,18 +30,30 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.hashers import make_password
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
+from django.db.models import Max
+from django.urls import reverse
 from django.utils import timezone
 
 from clubs.models import Club, Player, Season
-from competitions.models import AuditEntry, Competition, Match, ResultReport
+from competitions.models import (
+    AuditEntry,
+    Competition,
+    LadderChallenge,
+    LadderEvent,
+    Match,
+    ResultReport,
+)
 from competitions.schedule import club_zone
 from competitions.services.competitions import create_competition, register_players
 from competitions.services.draws import start_competition
+from competitions.services.ladders import challenge, forfeit_overdue
 from competitions.services.results import dispute_result, report_result
 from competitions.services.schedule import propose_time, set_match_time
 from competitions.services.sign_ups import open_registration, sign_up
 from gameplay.models import Game, Hand
 from gameplay.services.selfplay import match_seed, play_games, play_match, playable_matches
+from notifications.events import sweep
+from notifications.models import Notification
 from ratings.services import recompute_ratings
 
 CLUB = "Riverside Gin Club"
@@ -68,7 +86,9 @@ class Command(BaseCommand):
         knockout(season, organizer, players[12:20], started)
         league(season, organizer, players[:12], started)
         sign_ups(season, organizer, players[20:], started)
+        ladder(season, organizer, players[12:20], started)
         recompute_ratings(club)
+        sweep(timezone.now())  # the periodic task's first run
         seconds = (timezone.now() - started).total_seconds()
         self.stdout.write(credentials(organizer, players, seconds))
 
@@ -166,7 +186,8 @@ def _half_done(matches: list[Match]) -> None:
     """Three confirmed, two reported (awaiting confirmation), one disputed."""
     for i, match in enumerate(matches[:6]):
         if i < 3:
-            play_match(match.pk, seed=match_seed(SEED, match))
+            with told_then(timezone.now(), read=True):  # confirmed at once: seen
+                play_match(match.pk, seed=match_seed(SEED, match))
             continue
         played = play_games(match.pk, seed=match_seed(SEED, match))
         report_result(match.pk, actor=played.entry_a.player.user)
@@ -187,10 +208,55 @@ def sign_ups(season: Season, organizer, players: list[Player], now) -> Competiti
     return competition
 
 
+def ladder(season: Season, organizer, players: list[Player], now) -> Competition:
+    """The knockout's players on a ladder for two weeks: the 4th challenged the 2nd ten days
+    ago and they played it (self-play decides who won), the 7th's challenge of the 5th was not
+    played within its week and is forfeited, and the one now 3rd has challenged the 1st, to be
+    played by tomorrow."""
+    competition = _started(season, organizer, players, name="Riverside Ladder",
+                           format=Competition.Format.LADDER, ladder_reach=3, ladder_days=7)
+    LadderEvent.objects.filter(competition=competition).update(at=now - timedelta(weeks=2))
+    entries = competition.entries.select_related("player__user")
+
+    def place(number: int):
+        return entries.get(position=number)
+
+    played_on = now - timedelta(days=8)
+    with told_then(now - timedelta(days=10), read=True):
+        first = challenge(competition.pk, place(2).pk, actor=place(4).player.user,
+                          at=now - timedelta(days=10))
+    with told_then(played_on, read=True):
+        play_match(first.match_id, seed=match_seed(SEED, first.match))
+    backdate([first.match_id], played_on)
+    LadderChallenge.objects.filter(pk=first.pk).update(settled_at=played_on)
+    LadderEvent.objects.filter(competition=competition, player=first.challenger_id,
+                               challenged=first.challenged_id).exclude(
+        kind=LadderEvent.Kind.CHALLENGED).update(at=played_on)
+    with told_then(now - timedelta(days=9), read=True):
+        second = challenge(competition.pk, place(5).pk, actor=place(7).player.user,
+                           at=now - timedelta(days=9))
+    with told_then(second.deadline, read=False):
+        forfeit_overdue(now)
+    with told_then(now - timedelta(days=6, hours=6), read=False):
+        challenge(competition.pk, place(1).pk, actor=place(3).player.user,
+                  at=now - timedelta(days=6, hours=6))
+    return competition
+
+
 def _started(season: Season, organizer, players: list[Player], **settings) -> Competition:
     competition = create_competition(season, actor=organizer, **settings)
     register_players(competition, players, actor=organizer)
     return start_competition(competition.pk, actor=organizer)
+
+
+@contextmanager
+def told_then(moment, *, read: bool):
+    """The notifications written in the block are dated `moment` (when what they tell of
+    happened), and read then if `read`."""
+    last = Notification.objects.aggregate(last=Max("pk"))["last"] or 0
+    yield
+    Notification.objects.filter(pk__gt=last).update(created=moment,
+                                                    read_at=moment if read else None)
 
 
 def backdate(match_ids: list[int], moment) -> None:
@@ -200,6 +266,9 @@ def backdate(match_ids: list[int], moment) -> None:
     Match.objects.filter(pk__in=match_ids).update(scheduled_at=moment, confirmed_at=moment)
     ResultReport.objects.filter(match__in=match_ids).update(reported_at=moment, decided_at=moment)
     AuditEntry.objects.filter(match__in=match_ids).update(at=moment)
+    # What the players were told of them then (a match ready, a result to confirm), read since.
+    links = [reverse("match", args=[pk]) for pk in match_ids]
+    Notification.objects.filter(link__in=links).update(created=moment, read_at=moment)
 
 
 def credentials(organizer, players: list[Player], seconds: float) -> str:
