@@ -176,11 +176,11 @@ def set_present(night_id: int, *, actor, present: set[int]) -> tuple[int, int]:
 
 
 def present_entries(night: ClubNight) -> list[int]:
-    """The entries of the night's players present (checked in, not left, not withdrawn, drawn),
-    in seed order."""
+    """The entries of the night's players present (checked in, not left, not withdrawn), in
+    seed order."""
     return list(Entry.objects.filter(
         check_ins__night=night, check_ins__left_at=None, withdrawn_at=None)
-        .exclude(seed=None).order_by("seed").values_list("pk", flat=True))
+        .order_by("seed", "pk").values_list("pk", flat=True))
 
 
 def pair_night_round(night_id: int, *, actor) -> Round:

@@ -20,6 +20,7 @@ from competitions.page_versions import FRAGMENT_SECONDS, competition_version
 from competitions.services.draws import bracket_view
 from competitions.services.stages import final_placings, group_standings
 from competitions.services.standings import competition_standings, knockout_placings
+from competitions.selectors_nights import nights_of
 from competitions.views.bracket_layout import layout
 from competitions.views.ruleset_summary import summarize
 from competitions.views.visibility import club_of_competition, members_only
@@ -97,6 +98,15 @@ class CompetitionPage:
     @cached_property
     def rules(self):
         return summarize(self.competition.ruleset)
+
+    @cached_property
+    def nights(self) -> list:
+        """The open club night and the next scheduled one, if any."""
+        competition = self.competition
+        if (competition.format not in (Competition.Format.SWISS, Competition.Format.LEAGUE)
+                or competition.status != Competition.Status.RUNNING):
+            return []
+        return [n for n in nights_of(competition) if n is not None]
 
     @cached_property
     def match_format(self) -> str:

@@ -72,7 +72,11 @@ def _night(pk: int) -> ClubNight:
 
 def _entry_id(request: HttpRequest) -> int | None:
     raw = request.POST.get("entry", "")
-    return int(raw) if raw.isdigit() else None
+    return int(raw) if _is_id(raw) else None
+
+
+def _is_id(raw: str) -> bool:
+    return raw.isdigit() and len(raw) < 10
 
 
 def _act(request: HttpRequest, found: ClubNight, action, done: str) -> HttpResponse:
@@ -109,7 +113,7 @@ def leave(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @organizer_of(_night, "competition.season.club")
 def attendance(request: HttpRequest, found: ClubNight) -> HttpResponse:
-    ticked = {int(pk) for pk in request.POST.getlist("present") if pk.isdigit()}
+    ticked = {int(pk) for pk in request.POST.getlist("present") if _is_id(pk)}
     return _act(request, found,
                 lambda: club_nights.set_present(found.pk, actor=request.user, present=ticked),
                 lambda counts: f"Saved: {counts[0]} checked in, {counts[1]} marked as gone.")
