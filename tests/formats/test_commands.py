@@ -106,12 +106,25 @@ def test_seed_demo_makes_a_living_club_and_only_once():
     assert ResultReport.objects.filter(status=ResultReport.Status.DISPUTED).count() == 1
     assert RatingPeriod.objects.filter(club=club).exists()
     assert_the_league_has_a_schedule(league)
+    assert_a_club_night_is_under_way(league)
     assert "alice" in out.getvalue() and "gin-demo" in out.getvalue()
     with pytest.raises(CommandError, match="exists already"):
         call_command("seed_demo", stdout=StringIO(), stderr=StringIO())
     again = StringIO()
     call_command("seed_demo", "--if-empty", stdout=again, stderr=StringIO())
     assert "nothing done" in again.getvalue() and Club.objects.count() == 1
+
+
+def assert_a_club_night_is_under_way(league: Competition) -> None:
+    """The Tuesday Swiss's night open, six checked in, round 1 paired from them at tables; the
+    league's next night scheduled."""
+    swiss = Competition.objects.get(name="Tuesday Swiss")
+    night = swiss.nights.get(status="open")
+    assert night.check_ins.filter(left_at=None).count() == 6
+    round_ = swiss.rounds.get()
+    assert round_.night == night
+    assert sorted(round_.matches.values_list("table", flat=True)) == ["1", "2", "3"]
+    assert league.nights.get().status == "scheduled"
 
 
 def assert_the_league_has_a_schedule(league: Competition) -> None:
