@@ -51,6 +51,7 @@ class NightPage:
     me: MySeat | None
     next_round: int | None  # the Swiss round the organizer pairs next; None when none is left
     absent_fixtures: list[tuple[Match, str]] = field(default_factory=list)
+    unfinished: int = 0  # the Swiss's matches not yet confirmed (the next round waits for them)
 
     @property
     def present(self) -> int:
@@ -78,11 +79,13 @@ def night_page(night: ClubNight, user) -> NightPage:
         rounds = list(night.rounds.order_by("number").prefetch_related(with_matches))
         played = competition.rounds.count()
         next_round = played + 1 if played < (competition.swiss_rounds or 0) else None
+        unfinished = competition.matches.exclude(
+            status__in=(Match.Status.CONFIRMED, Match.Status.VOID)).count()
     else:
         shown = league_rounds(night) if night.is_open else []
         rounds = list(Round.objects.filter(Q(night=night) | Q(pk__in=[r.pk for r in shown]))
                       .order_by("number").prefetch_related(with_matches))
-        next_round = None
+        next_round, unfinished = None, 0
     for round_ in rounds:
         round_.match_list.sort(key=lambda m: table_of(m.key))
     by_state = {r.entry.pk: r.state for r in rows}
@@ -94,7 +97,8 @@ def night_page(night: ClubNight, user) -> NightPage:
         and m.entry_a and m.entry_b and night.is_open
         and (by_state.get(m.entry_a_id), by_state.get(m.entry_b_id)) != (PRESENT, PRESENT)]
     return NightPage(night, competition, is_organizer(user, competition.season.club), rows,
-                     rounds, _me(user, competition, rows, rounds), next_round, absent)
+                     rounds, _me(user, competition, rows, rounds), next_round, absent,
+                     unfinished)
 
 
 def _state(entry: Entry, check_in: CheckIn | None) -> str:
