@@ -13,7 +13,8 @@
   match that round: the tiebreaks count it as a round he chose not to play
   (competitions.algorithms.tiebreaks). While a night is open, or after a round paired at one,
   or before round 1 of a Swiss started for a night, no round is paired automatically
-  (`paired_at_nights`): the next round waits for the organizer at the next night.
+  (competitions.services.swiss_rounds.paired_at_nights): the next round waits for the
+  organizer at the next night.
 - League: the night plays the open fixtures of its rounds (those whose dates include the
   night's date; undated, the first round with an open fixture). `pair_night_round` seats at
   tables 1..n the fixtures whose two players are present; a fixture with a player absent is
@@ -38,8 +39,10 @@ from clubs.models import Player
 from clubs.permissions import is_organizer, require_organizer
 from competitions.algorithms.swiss import PairingImpossible
 from competitions.models import CheckIn, ClubNight, Competition, Entry, Match, Round
-from competitions.services.brackets import fixture_key
+from competitions.services import swiss_rounds
 from competitions.services.decisions import pending_decisions
+from competitions.services.forfeits import record_forfeit
+from competitions.services.schedule import extend_match
 from core.errors import NotAllowed, ServiceError
 
 OPEN, SCHEDULED, CLOSED = (ClubNight.Status.OPEN, ClubNight.Status.SCHEDULED,
@@ -58,17 +61,6 @@ def night_refusal(competition: Competition) -> str:
     if competition.status == Competition.Status.FINISHED:
         return "The competition is finished: it has no more rounds to play."
     return ""
-
-
-def paired_at_nights(competition: Competition) -> bool:
-    """Whether the Swiss's next round waits for the organizer at a club night: a night is open,
-    its latest round was paired at one, or it started with round 1 left for a night."""
-    if competition.nights.filter(status=OPEN).exists():
-        return True
-    latest = competition.rounds.order_by("-number").first()
-    if latest is None:
-        return competition.status == Competition.Status.RUNNING
-    return latest.night_id is not None
 
 
 def schedule_night(competition_id: int, *, actor, starts_at: datetime) -> ClubNight:
@@ -213,16 +205,12 @@ def close_night(night_id: int, *, actor) -> ClubNight:
 
 def postpone_fixture(night_id: int, match_id: int, *, actor, play_by: date) -> Match:
     """A league fixture of the night with a player absent, to be played by a later date."""
-    from competitions.services.schedule import extend_match
-
     _night_fixture(night_id, match_id, actor)
     return extend_match(match_id, actor=actor, play_by=play_by)
 
 
 def forfeit_fixture(night_id: int, match_id: int, *, actor, absent: str) -> Match:
     """A league fixture of the night with a player absent, recorded as his no-show."""
-    from competitions.services.forfeits import record_forfeit
-
     _night_fixture(night_id, match_id, actor)
     return record_forfeit(match_id, actor=actor, absent=absent, kind=Match.Kind.NO_SHOW)
 
@@ -231,8 +219,6 @@ def forfeit_fixture(night_id: int, match_id: int, *, actor, absent: str) -> Matc
 
 
 def _pair_swiss(night: ClubNight, competition: Competition) -> Round:
-    from competitions.services import swiss_rounds
-
     number = competition.rounds.count() + 1
     planned = competition.swiss_rounds or 0
     if number > planned:

@@ -10,11 +10,10 @@ from collections import Counter
 from django.utils import timezone
 
 from competitions.algorithms.swiss import PairingImpossible, SwissRound, pair_next_round
-from competitions.models import AuditEntry, Competition, Match, Round
+from competitions.models import AuditEntry, ClubNight, Competition, Match, Round
 from competitions.services.brackets import (
     fixture_key,
 )
-from competitions.services.club_nights import paired_at_nights
 from competitions.services.decisions import pending_decisions
 from competitions.services.standings import as_match_result, points_of
 
@@ -31,6 +30,17 @@ def advance_swiss(competition: Competition) -> None:
     played = competition.rounds.count()
     if played < (competition.swiss_rounds or 0):
         pair_swiss_round(competition, played + 1)
+
+
+def paired_at_nights(competition: Competition) -> bool:
+    """Whether the Swiss's next round waits for the organizer at a club night: a night is open,
+    its latest round was paired at one, or it started with round 1 left for a night."""
+    if competition.nights.filter(status=ClubNight.Status.OPEN).exists():
+        return True
+    latest = competition.rounds.order_by("-number").first()
+    if latest is None:
+        return competition.status == Competition.Status.RUNNING
+    return latest.night_id is not None
 
 
 def pair_swiss_round(competition: Competition, number: int) -> bool:

@@ -60,14 +60,14 @@ def test_a_player_checks_himself_in_and_out():
 
 
 def test_checking_in_twice_is_refused_and_said_so():
-    club, competition, night = night_swiss()
+    club, _competition, night = night_swiss()
     arrive(club, night, 0)
     with pytest.raises(ServiceError, match="checked in already"):
         check_in(night.pk, actor=club.players[0].user)
 
 
 def test_a_player_not_entered_cannot_check_in():
-    club, competition, night = night_swiss()
+    _club, _competition, night = night_swiss()
     with pytest.raises(NotAllowed, match="Only the players entered"):
         check_in(night.pk, actor=UserFactory())
 
@@ -91,7 +91,7 @@ def test_the_organizer_ticks_players_present_and_gone():
 
 
 def test_a_closed_night_takes_no_check_in_and_no_pairing():
-    club, competition, night = night_swiss()
+    club, _competition, night = night_swiss()
     arrive(club, night, 0, 1)
     close_night(night.pk, actor=club.organizer)
     with pytest.raises(ServiceError, match="closed"):
@@ -146,7 +146,7 @@ def test_a_player_who_left_is_not_paired_later_in_the_night():
 
 
 def test_the_next_round_waits_until_the_round_is_finished():
-    club, competition, night = night_swiss()
+    club, _competition, night = night_swiss()
     arrive(club, night, 0, 1, 2, 3)
     pair_night_round(night.pk, actor=club.organizer)
     with pytest.raises(ServiceError, match="Round 1 is not finished: 2 matches"):
@@ -209,7 +209,7 @@ def test_only_the_organizer_opens_pairs_and_closes():
 
 
 def test_one_night_open_at_a_time_and_none_for_a_knockout_or_a_draft():
-    club, competition, night = night_swiss()
+    club, competition, _night = night_swiss()
     with pytest.raises(ServiceError, match="already open"):
         open_night(competition.pk, actor=club.organizer)
     knockout = club.competition(Competition.Format.SINGLE_ELIMINATION, name="Cup")

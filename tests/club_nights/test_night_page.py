@@ -39,7 +39,7 @@ def test_a_player_checks_in_from_the_page_and_sees_his_table(client):
 
 
 def test_checking_in_twice_is_a_message_not_an_error(client):
-    club, competition, night = night_of(4)
+    club, _competition, night = night_of(4)
     client.force_login(club.players[0].user)
     client.post(reverse("club-night-check-in", args=[night.pk]))
     response = client.post(reverse("club-night-check-in", args=[night.pk]))
@@ -48,7 +48,7 @@ def test_checking_in_twice_is_a_message_not_an_error(client):
 
 
 def test_pairing_with_fewer_than_two_present_is_a_message(client):
-    club, competition, night = night_of(4)
+    club, _competition, night = night_of(4)
     client.force_login(club.organizer)
     response = client.post(reverse("club-night-pair", args=[night.pk]))
     assert response.status_code == 422
@@ -71,7 +71,7 @@ def test_the_organizer_ticks_who_is_here_and_pairs(client):
 
 
 def test_a_closed_night_refuses_check_in_with_a_message(client):
-    club, competition, night = night_of(4)
+    club, _competition, night = night_of(4)
     client.force_login(club.organizer)
     client.post(reverse("club-night-close", args=[night.pk]))
     client.force_login(club.players[0].user)
@@ -110,7 +110,7 @@ def queries_of_the_page(client, players: int, django_assert_num_queries) -> int:
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    club, competition, night = night_of(players)
+    club, _competition, night = night_of(players)
     for player in club.players[:-1]:
         check_in(night.pk, actor=player.user)
     pair_night_round(night.pk, actor=club.organizer)
@@ -125,7 +125,7 @@ def test_the_night_page_runs_as_many_queries_for_a_big_field_as_for_a_small_one(
     small = queries_of_the_page(client, 4, django_assert_num_queries)
     big = queries_of_the_page(client, 16, django_assert_num_queries)
     assert small == big
-    club, competition, night = night_of(6)
+    club, _competition, night = night_of(6)
     for player in club.players:
         check_in(night.pk, actor=player.user)
     pair_night_round(night.pk, actor=club.organizer)

@@ -8,7 +8,15 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from competitions.models import AuditEntry, ClubNight, Competition, Entry, Match, ResultReport, Round
+from competitions.models import (
+    AuditEntry,
+    ClubNight,
+    Competition,
+    Entry,
+    Match,
+    ResultReport,
+    Round,
+)
 from competitions.services.competitions import create_competition, register_players
 from competitions.services.draws import start_competition
 from gameplay.models import Game, Hand
