@@ -274,3 +274,24 @@ def test_a_league_fixture_with_a_player_absent_is_postponed():
     with pytest.raises(ServiceError, match="not one of the night's"):
         club_nights.postpone_fixture(night.pk, later.pk, actor=club.organizer,
                                      play_by=date(2099, 1, 31))
+
+
+def test_a_corrected_result_pairs_a_night_round_again_from_the_players_present_that_night():
+    from competitions.services.results import correct_result
+    from tests.formats.builders import committed
+
+    club, competition, night = night_swiss(players=8)
+    arrive(club, night, 0, 1, 2, 3, 4, 5)
+    pair_night_round(night.pk, actor=club.organizer)
+    play_round(competition, 1)
+    second = pair_night_round(night.pk, actor=club.organizer)
+    present = paired_players(second)
+    first = competition.matches.get(key="R1-1")  # seed 5 beat seed 2, not the other way
+    with committed():
+        correct_result(first.pk, actor=club.organizer, winner="B", games_a=0, games_b=1,
+                       comment="The wrong player was entered as the winner.",
+                       overrides_games=True)
+    second.refresh_from_db()
+    assert second.matches.filter(audit__action="re-paired").exists()  # paired again
+    assert paired_players(second) == present  # the two absent players are still not paired
+    assert sorted(second.matches.values_list("table", flat=True)) == ["1", "2", "3"]
