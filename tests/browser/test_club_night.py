@@ -50,6 +50,7 @@ def test_a_player_checks_in_is_paired_and_enters_his_match(site, phone):
     ada = site.open(phone=phone)
     site.sign_in(ada, "ada")
     ada.goto(f"/clubs/{setup.club.slug}/")
+    keep(ada, f"night-0-club-page-{size}")
     ada.get_by_role("link", name="Club night open now").click()
     expect(ada.get_by_role("heading", level=1)).to_contain_text("Club night")
     keep(ada, f"night-1-player-before-check-in-{size}")
@@ -60,6 +61,7 @@ def test_a_player_checks_in_is_paired_and_enters_his_match(site, phone):
     olga = site.open(phone=phone)
     site.sign_in(olga, "olga")
     olga.goto(f"/competitions/{competition.pk}/manage/")
+    keep(olga, f"night-0-organizer-competition-page-{size}")
     olga.get_by_role("link", name="Club night open now").click()
     who = olga.get_by_role("region", name="Who is here")
     expect(who.get_by_role("checkbox", name=re.compile("Ada"))).to_be_checked()
@@ -98,3 +100,33 @@ def test_a_player_checks_in_is_paired_and_enters_his_match(site, phone):
     steps.report(ada)
     ada_match.refresh_from_db()
     assert ada_match.status == Match.Status.REPORTED
+
+
+@pytest.mark.parametrize("phone", [True, False], ids=["phone", "laptop"])
+def test_the_night_page_has_no_serious_accessibility_violation(site, phone):
+    from competitions.services.club_nights import check_in, pair_night_round
+
+    from .test_accessibility import violations
+
+    setup, competition, night = tuesday_swiss(4)
+    for name in ("Ada", "Bea", "Cy"):
+        check_in(night.pk, actor=setup.players[name].user)
+    pair_night_round(night.pk, actor=setup.organizer)
+    size = "phone" if phone else "laptop"
+    for username in ("olga", "ada", "dot"):
+        page = site.open(phone=phone, bypass_csp=True)
+        site.sign_in(page, username)
+        page.goto(f"/nights/{night.pk}/")
+        expect(page.get_by_role("heading", level=1)).to_contain_text("Club night")
+        keep(page, f"night-5-{username}-{size}")
+        assert violations(page) == [], username
+
+
+def test_a_player_checks_in_without_javascript(site):
+    setup, competition, night = tuesday_swiss(4)
+    dot = site.open(phone=True, javascript=False)
+    site.sign_in(dot, "dot")
+    dot.goto(f"/nights/{night.pk}/")
+    dot.get_by_role("button", name="Check in").click()
+    expect(dot.get_by_role("status")).to_contain_text("Dot is checked in")
+    assert competition.entries.get(player__name="Dot").check_ins.filter(left_at=None).exists()
