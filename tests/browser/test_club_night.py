@@ -108,7 +108,7 @@ def test_the_night_page_has_no_serious_accessibility_violation(site, phone):
 
     from .test_accessibility import violations
 
-    setup, competition, night = tuesday_swiss(4)
+    setup, _competition, night = tuesday_swiss(4)
     for name in ("Ada", "Bea", "Cy"):
         check_in(night.pk, actor=setup.players[name].user)
     pair_night_round(night.pk, actor=setup.organizer)
@@ -123,7 +123,7 @@ def test_the_night_page_has_no_serious_accessibility_violation(site, phone):
 
 
 def test_a_player_checks_in_without_javascript(site):
-    setup, competition, night = tuesday_swiss(4)
+    _setup, competition, night = tuesday_swiss(4)
     dot = site.open(phone=True, javascript=False)
     site.sign_in(dot, "dot")
     dot.goto(f"/nights/{night.pk}/")
