@@ -132,3 +132,24 @@ def test_the_night_page_runs_as_many_queries_for_a_big_field_as_for_a_small_one(
     client.force_login(club.players[0].user)
     with django_assert_num_queries(small):  # the player's view: his own seat, no query more
         client.get(reverse("club-night", args=[night.pk]))
+
+
+def test_a_league_night_seats_the_present_and_offers_the_absent_fixtures_choices(client):
+    club = Club(4)
+    league = club.competition(Competition.Format.LEAGUE)
+    night = open_night(league.pk, actor=club.organizer)
+    fixtures = list(league.rounds.get(number=1).matches.order_by("pk"))
+    here = [fixtures[0].entry_a_id, fixtures[0].entry_b_id, fixtures[1].entry_a_id]
+    client.force_login(club.organizer)
+    client.post(reverse("club-night-attendance", args=[night.pk]),
+                {"present": [str(pk) for pk in here]})
+    page = client.post(reverse("club-night-pair", args=[night.pk]), follow=True).content.decode()
+    assert "Table 1" in page and "Fixtures with a player absent" in page
+    absent = fixtures[1].entry_b.player.name
+    assert f"absent: {absent}" in page
+    url = reverse("club-night-fixture", args=[night.pk, fixtures[1].pk])
+    refused = client.post(url, {"choice": "postpone", "play_by": ""})
+    assert refused.status_code == 422 and "Give the date to play it by." in refused.content.decode()
+    client.post(url, {"choice": "B"})
+    fixtures[1].refresh_from_db()
+    assert fixtures[1].status == "confirmed" and fixtures[1].winner_id == fixtures[1].entry_a_id
