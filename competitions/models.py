@@ -252,6 +252,10 @@ class Round(models.Model):
     # played by the end of play_by (competitions.schedule.deadline_of).
     starts_on = models.DateField(null=True, blank=True)
     play_by = models.DateField(null=True, blank=True)
+    # The club night that paired this Swiss round from the players present (or seated this
+    # league round's tables); none for a round paired from every entry.
+    night = models.ForeignKey("ClubNight", on_delete=models.SET_NULL, related_name="rounds",
+                              null=True, blank=True)
 
     class Meta:
         ordering = ["competition", "stage__order", "bracket", "number"]
@@ -356,6 +360,70 @@ class Match(models.Model):
     @property
     def is_confirmed(self) -> bool:
         return self.status == self.Status.CONFIRMED
+
+
+class ClubNight(models.Model):
+    """An evening of play for one competition (a Swiss, or a league's rounds of the evening):
+    scheduled ahead or opened on the night, players check in, each round of the night is paired
+    from those present, and the organizer closes it (competitions.services.club_nights)."""
+
+    class Status(models.TextChoices):
+        SCHEDULED = "scheduled", "Scheduled"
+        OPEN = "open", "Open"
+        CLOSED = "closed", "Closed"
+
+    competition = models.ForeignKey(Competition, on_delete=models.CASCADE,
+                                    related_name="nights")
+    starts_at = models.DateTimeField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.SCHEDULED)
+    opened_at = models.DateTimeField(null=True, blank=True)
+    closed_at = models.DateTimeField(null=True, blank=True)
+    opened_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
+                                  related_name="+", null=True, blank=True)
+
+    class Meta:
+        ordering = ["-starts_at", "-pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["competition"], condition=Q(status="open"),
+                                    name="one_open_night_per_competition"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Club night of {self.competition}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("club-night", args=[self.pk])
+
+    @property
+    def is_open(self) -> bool:
+        return self.status == self.Status.OPEN
+
+
+class CheckIn(models.Model):
+    """A player present at a club night: from checked_in_at, until left_at if they left (they are
+    paired in no round of the night after that). Checking in again after leaving clears left_at."""
+
+    night = models.ForeignKey(ClubNight, on_delete=models.CASCADE, related_name="check_ins")
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="check_ins")
+    checked_in_at = models.DateTimeField()
+    checked_in_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
+                                      related_name="+", null=True, blank=True)
+    left_at = models.DateTimeField(null=True, blank=True)
+    left_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
+                                related_name="+", null=True, blank=True)
+
+    class Meta:
+        ordering = ["night", "checked_in_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["night", "entry"], name="one_check_in_per_night"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.entry} at {self.night}"
+
+    @property
+    def present(self) -> bool:
+        return self.left_at is None
 
 
 class LadderChallenge(models.Model):

@@ -2,7 +2,7 @@
 a saved or deleted row that a competition page shows forgets that page's version.
 
 What a page shows: its competition, season and club names, the entries and their players'
-names, the rounds and the matches (gameplay.signals does the same for the games and hands).
+names, the rounds and the matches, its open or next club night (gameplay.signals does the same for the games and hands).
 Writes that send no signal (bulk_create, update) call `competition_changed` themselves.
 """
 
@@ -12,7 +12,7 @@ from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
 from clubs.models import Club, Player, Season
-from competitions.models import Competition, Entry, Match, Round, Stage
+from competitions.models import ClubNight, Competition, Entry, Match, Round, Stage
 from competitions.page_versions import competition_changed, player_pages_changed
 
 WRITES = (post_save, post_delete)
@@ -23,6 +23,12 @@ WRITES = (post_save, post_delete)
 def _competition(instance: Competition, **_) -> None:
     competition_changed([instance.pk])
     player_pages_changed()
+
+
+@receiver(WRITES, sender=ClubNight, dispatch_uid="page-club-night")
+def _club_night(instance: ClubNight, **_) -> None:
+    """The competition page links its open or next club night."""
+    competition_changed([instance.competition_id])
 
 
 @receiver(WRITES, sender=Stage, dispatch_uid="page-stage")

@@ -1,6 +1,14 @@
 from django.urls import path
 
-from competitions.views import competitions, exports, exports_calendar, ladder, organizer, sign_ups
+from competitions.views import (
+    competitions,
+    exports,
+    exports_calendar,
+    ladder,
+    nights,
+    organizer,
+    sign_ups,
+)
 
 urlpatterns = [
     path("competitions/<int:pk>/", competitions.competition, name="competition"),
@@ -18,6 +26,17 @@ urlpatterns = [
     path("competitions/<int:pk>/ladder/challenge/", ladder.challenge_player,
          name="competition-ladder-challenge"),
     path("competitions/<int:pk>/ladder/join/", ladder.join, name="competition-ladder-join"),
+    # Club nights: the night's page, a player's check-in, the organizer's actions
+    path("nights/<int:pk>/", nights.night, name="club-night"),
+    path("nights/<int:pk>/check-in/", nights.check_in, name="club-night-check-in"),
+    path("nights/<int:pk>/leave/", nights.leave, name="club-night-leave"),
+    path("nights/<int:pk>/attendance/", nights.attendance, name="club-night-attendance"),
+    path("nights/<int:pk>/pair/", nights.pair, name="club-night-pair"),
+    path("nights/<int:pk>/open/", nights.open_scheduled, name="club-night-open"),
+    path("nights/<int:pk>/close/", nights.close, name="club-night-close"),
+    path("nights/<int:pk>/fixtures/<int:match_pk>/", nights.fixture,
+         name="club-night-fixture"),
+    path("competitions/<int:pk>/nights/new/", nights.new_night, name="club-night-new"),
     # The organizer's pages
     path("clubs/<slug:slug>/manage/players/many/", organizer.add_players,
          name="organizer-add-players"),

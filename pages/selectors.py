@@ -4,7 +4,7 @@ organizer's page of a club. Each runs a fixed number of queries whatever the num
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.db.models import F, Prefetch, Q, QuerySet
 from django.shortcuts import get_object_or_404
@@ -13,6 +13,7 @@ from clubs.models import Club, JoinRequest, Player, Season
 from clubs.permissions import organized_by, visible_clubs
 from competitions.models import AuditEntry, Competition, Entry, FollowUp, Match, ResultReport
 from competitions.selectors import MATCH_SIDES, matches_with_sides
+from competitions.selectors_nights import club_nights
 from competitions.selectors_organizer import RECENT_AUDIT, audit_entries, open_decisions
 from competitions.services.follow_ups import overdue
 from gameplay.models import Game, Hand, HandFlag
@@ -314,6 +315,7 @@ class Dashboard:
     latest_period: RatingPeriod | None
     players: list[Player]
     join_requests: list[JoinRequest]
+    nights: list = field(default_factory=list)  # the club nights open and scheduled
 
 
 def dashboard(club: Club) -> Dashboard:
@@ -347,4 +349,5 @@ def dashboard(club: Club) -> Dashboard:
         players=list(Player.objects.filter(club=club).order_by("name")),
         join_requests=list(JoinRequest.objects.filter(club=club, status=JoinRequest.Status.PENDING)
                            .select_related("user").order_by("asked_at", "pk")),
+        nights=club_nights(club.pk),
     )

@@ -86,6 +86,16 @@ class StartForm(ServiceErrorForm):
     )
 
 
+class SwissStartForm(StartForm):
+    """A Swiss's start also says where round 1 is paired."""
+
+    first_round = forms.ChoiceField(
+        label="Round 1", widget=forms.RadioSelect, initial="now",
+        choices=[("now", "Pair it now from every entry"),
+                 ("night", "Pair it at a club night, from the players who check in")],
+    )
+
+
 class WithdrawForm(ServiceErrorForm):
     comment = comment_field("Why (optional)", help_text="Kept in the history of each match.")
 

@@ -48,10 +48,13 @@ RANDOM_SEEDS = 10**9  # a random draw's seed is below this: short enough to read
 
 
 def start_competition(competition_id: int, *, actor, seeding: str = "entered",
-                      random_seed: int | None = None) -> Competition:
+                      random_seed: int | None = None,
+                      pair_first_round: bool = True) -> Competition:
     """Seed the entries and draw the competition; it goes from draft to running. A random
     draw uses `random_seed` (a new one when none is given), kept to be shown and to
-    reproduce the draw."""
+    reproduce the draw. A Swiss (in one stage) started with `pair_first_round` false leaves
+    round 1 to be paired at a club night from the players present
+    (competitions.services.club_nights)."""
     if seeding not in SEEDINGS:
         raise ServiceError(f"Seeding is one of {', '.join(SEEDINGS)}.", field="seeding")
     with transaction.atomic():
@@ -72,7 +75,8 @@ def start_competition(competition_id: int, *, actor, seeding: str = "entered",
         elif competition.format == Competition.Format.LEAGUE:
             _draw_league(competition, [e.pk for e in order])
         elif competition.format == Competition.Format.SWISS:
-            swiss_rounds.pair_swiss_round(competition, 1)
+            if pair_first_round:
+                swiss_rounds.pair_swiss_round(competition, 1)
         else:
             _draw_knockout(competition, [e.pk for e in order])
         competition.status = Competition.Status.RUNNING

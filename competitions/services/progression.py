@@ -67,6 +67,13 @@ def progress_competition(competition: Competition, *, trigger: Match | None = No
     _finish_if_complete(competition)
 
 
+def _swiss_rounds_to_come(competition: Competition) -> bool:
+    """A Swiss (in one stage) with rounds still to pair, waiting for a club night: not over."""
+    return (competition.format == Competition.Format.SWISS and not competition.ended_early
+            and not competition.stages.exists()
+            and competition.rounds.count() < (competition.swiss_rounds or 0))
+
+
 def _finish_if_complete(competition: Competition) -> None:
     """Finished when every match is confirmed (or not needed) and no organizer's decision is
     pending; running again when a correction reopened it. Run after the bracket was filled and
@@ -75,7 +82,7 @@ def _finish_if_complete(competition: Competition) -> None:
     open_matches = competition.matches.exclude(
         status__in=(Match.Status.CONFIRMED, Match.Status.VOID)).exists()
     done = (not open_matches and not pending_decisions(competition)
-            and stages.all_drawn(competition))
+            and stages.all_drawn(competition) and not _swiss_rounds_to_come(competition))
     status = Competition.Status.FINISHED if done else Competition.Status.RUNNING
     if competition.status != status:
         competition.status = status

@@ -126,7 +126,10 @@ def _pair_again(competition: Competition, round_: Round, rows: list[Match], *, a
     """Give the round the pairing it gets now. A match whose two players meet again keeps its
     row and its result; the others are re-seated (games and reports voided), removed when the
     round has fewer tables, added when it has more. Returns the matches re-seated."""
-    drawn = _paired_now(competition, round_.number)
+    # A round paired at a club night is paired again from the players it was paired from: the
+    # players present that night, not the whole field.
+    drawn = (_paired_as_then(competition, round_.number, rows) if round_.night_id is not None
+             else _paired_now(competition, round_.number))
     if drawn is None:
         raise ServiceError(f"{round_} cannot be paired again without a rematch: keep it as "
                            "played.")
@@ -139,8 +142,13 @@ def _pair_again(competition: Competition, round_: Round, rows: list[Match], *, a
     spare = (t for t in range(len(rows) + len(new)) if t not in used)
     seated = []
     for pair in new:
-        row = free.pop(0) if free else Match(competition=competition, round=round_,
-                                             key=fixture_key(round_.number, next(spare)))
+        if free:
+            row = free.pop(0)
+        else:
+            table = next(spare)
+            row = Match(competition=competition, round=round_,
+                        key=fixture_key(round_.number, table),
+                        table=str(table + 1) if round_.night_id is not None else "")
         seated.append(_seat(row, pair, Match.Kind.PLAYED, actor, note, names))
     for row in free:
         row.delete()

@@ -10,7 +10,7 @@ from collections import Counter
 from django.utils import timezone
 
 from competitions.algorithms.swiss import PairingImpossible, SwissRound, pair_next_round
-from competitions.models import AuditEntry, Competition, Match, Round
+from competitions.models import AuditEntry, ClubNight, Competition, Match, Round
 from competitions.services.brackets import (
     fixture_key,
 )
@@ -22,13 +22,25 @@ log = logging.getLogger(__name__)
 
 def advance_swiss(competition: Competition) -> None:
     """Pair the next round once the current one is complete (up to swiss_rounds) and no
-    decision is pending."""
+    decision is pending; never a round that waits for the organizer at a club night
+    (competitions.services.club_nights.paired_at_nights)."""
     if (competition.matches.exclude(status=Match.Status.CONFIRMED).exists()
-            or pending_decisions(competition)):
+            or pending_decisions(competition) or paired_at_nights(competition)):
         return
     played = competition.rounds.count()
     if played < (competition.swiss_rounds or 0):
         pair_swiss_round(competition, played + 1)
+
+
+def paired_at_nights(competition: Competition) -> bool:
+    """Whether the Swiss's next round waits for the organizer at a club night: a night is open,
+    its latest round was paired at one, or it started with round 1 left for a night."""
+    if competition.nights.filter(status=ClubNight.Status.OPEN).exists():
+        return True
+    latest = competition.rounds.order_by("-number").first()
+    if latest is None:
+        return competition.status == Competition.Status.RUNNING
+    return latest.night_id is not None
 
 
 def pair_swiss_round(competition: Competition, number: int) -> bool:
@@ -45,7 +57,7 @@ def pair_swiss_round(competition: Competition, number: int) -> bool:
         drawn = paired_from_results(competition, number, active)
     except PairingImpossible as error:
         return _ended_early(competition, number, str(error))
-    _create_swiss_round(competition, number, drawn.pairings, drawn.bye)
+    create_swiss_round(competition, number, drawn.pairings, drawn.bye)
     _set_ended_early(competition, "")  # a correction may let a Swiss that had ended go on
     return True
 
@@ -78,14 +90,19 @@ def _set_ended_early(competition: Competition, note: str) -> None:
         competition.save(update_fields=["ended_early"])
 
 
-def _create_swiss_round(competition: Competition, number: int, pairings, bye) -> None:
+def create_swiss_round(competition: Competition, number: int, pairings, bye, *,
+                       night=None) -> Round:
+    """The round's matches in pairing order. Paired at a club night (`night`): its matches are
+    given tables 1..n, and a player's first match after round 1 is not taken for a late entry
+    (he may only have been absent)."""
     # A Swiss played as a competition's first stage: its rounds are that stage's.
     stage = competition.stages.filter(order=1).first()
     round_ = Round.objects.create(competition=competition, stage=stage, number=number,
-                                  name=f"Round {number}")
+                                  name=f"Round {number}", night=night)
     matches = [
         Match(competition=competition, round=round_, key=fixture_key(number, table),
-              entry_a_id=a, entry_b_id=b, status=Match.Status.SCHEDULED)
+              entry_a_id=a, entry_b_id=b, status=Match.Status.SCHEDULED,
+              table=str(table + 1) if night is not None else "")
         for table, (a, b) in enumerate(pairings)
     ]
     if bye is not None:
@@ -93,7 +110,9 @@ def _create_swiss_round(competition: Competition, number: int, pairings, bye) ->
                              entry_a_id=bye, kind=Match.Kind.BYE, status=Match.Status.CONFIRMED,
                              confirmed_at=timezone.now()))
     Match.objects.bulk_create(matches)
-    _audit_late_entries(competition, number, matches)
+    if night is None:
+        _audit_late_entries(competition, number, matches)
+    return round_
 
 
 def _audit_late_entries(competition: Competition, number: int, matches: list[Match]) -> None:

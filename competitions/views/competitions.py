@@ -17,6 +17,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from competitions import selectors
 from competitions.models import Competition, Round, Stage, StageEntry
 from competitions.page_versions import FRAGMENT_SECONDS, competition_version
+from competitions.selectors_nights import nights_of
 from competitions.services.draws import bracket_view
 from competitions.services.stages import final_placings, group_standings
 from competitions.services.standings import competition_standings, knockout_placings
@@ -97,6 +98,15 @@ class CompetitionPage:
     @cached_property
     def rules(self):
         return summarize(self.competition.ruleset)
+
+    @cached_property
+    def nights(self) -> list:
+        """The open club night and the next scheduled one, if any."""
+        competition = self.competition
+        if (competition.format not in (Competition.Format.SWISS, Competition.Format.LEAGUE)
+                or competition.status != Competition.Status.RUNNING):
+            return []
+        return [n for n in nights_of(competition) if n is not None]
 
     @cached_property
     def match_format(self) -> str:

@@ -1,6 +1,8 @@
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from competitions.selectors_nights import club_nights
+from core.views import in_club_zone
 from pages import selectors
 
 FORBIDDEN = 403
@@ -12,7 +14,9 @@ def club(request: HttpRequest, slug: str) -> HttpResponse:
     club = selectors.club_page(slug)
     if not club.is_public and not _member(request.user, club):
         return render(request, "pages/members_only.html", {"club": club}, status=FORBIDDEN)
-    context = {"club": club, "ratings": selectors.club_ratings(club)}
+    in_club_zone(club)
+    context = {"club": club, "ratings": selectors.club_ratings(club),
+               "nights": club_nights(club.pk)}
     return render(request, "pages/club.html", context)
 
 

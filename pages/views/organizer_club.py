@@ -15,7 +15,7 @@ from clubs.views import organizer_of
 from competitions import selectors_organizer
 from competitions.forms.entries import AddPlayerForm
 from core.errors import ServiceError
-from core.views import go, refusal_status
+from core.views import go, in_club_zone, refusal_status
 from pages import selectors
 
 TEMPLATE = "organizer/dashboard.html"
@@ -28,6 +28,7 @@ def dashboard(request: HttpRequest, club) -> HttpResponse:
 
 def _render(request: HttpRequest, club, *, form: AddPlayerForm | None = None,
             claim_link: tuple[Player, str] | None = None, status: int = 200) -> HttpResponse:
+    in_club_zone(club)
     context = {"page": selectors.dashboard(club), "club": club,
                "add_form": form or AddPlayerForm(), "claim_link": claim_link}
     return render(request, TEMPLATE, context, status=status)

@@ -108,12 +108,25 @@ def test_seed_demo_makes_a_living_club_and_only_once():
     assert RatingPeriod.objects.filter(club=club).exists()
     assert_the_league_has_a_schedule(league)
     assert_the_demo_users_are_told(club)
+    assert_a_club_night_is_under_way(league)
     assert "alice" in out.getvalue() and "gin-demo" in out.getvalue()
     with pytest.raises(CommandError, match="exists already"):
         call_command("seed_demo", stdout=StringIO(), stderr=StringIO())
     again = StringIO()
     call_command("seed_demo", "--if-empty", stdout=again, stderr=StringIO())
     assert "nothing done" in again.getvalue() and Club.objects.count() == 1
+
+
+def assert_a_club_night_is_under_way(league: Competition) -> None:
+    """The Tuesday Swiss's night open, six checked in, round 1 paired from them at tables; the
+    league's next night scheduled."""
+    swiss = Competition.objects.get(name="Tuesday Swiss")
+    night = swiss.nights.get(status="open")
+    assert night.check_ins.filter(left_at=None).count() == 6
+    round_ = swiss.rounds.get()
+    assert round_.night == night
+    assert sorted(round_.matches.values_list("table", flat=True)) == ["1", "2", "3"]
+    assert league.nights.get().status == "scheduled"
 
 
 def assert_the_league_has_a_schedule(league: Competition) -> None:
@@ -144,8 +157,9 @@ def assert_the_demo_users_are_told(club: Club) -> None:
     ladder = Competition.objects.get(name="Riverside Ladder")
     [open_challenge] = ladder.challenges.filter(status=LadderChallenge.Status.OPEN)
     challenged = open_challenge.challenged.player.user
-    assert set(unread.filter(user=challenged).values_list("kind", flat=True)) == {
-        Kind.LADDER_CHALLENGED, Kind.DEADLINE_NEAR}
+    told = set(unread.filter(user=challenged).values_list("kind", flat=True))
+    # and, if tonight's Swiss paired the challenged player, that round
+    assert told - {Kind.ROUND_PAIRED} == {Kind.LADDER_CHALLENGED, Kind.DEADLINE_NEAR}
     assert ladder.challenges.filter(status=LadderChallenge.Status.FORFEITED).count() == 1
     assert set(Notification.objects.values_list("kind", flat=True)) >= {
         Kind.LADDER_SETTLED, Kind.MATCH_READY, Kind.ROUND_PAIRED, Kind.RESULT_TO_CONFIRM}

@@ -52,8 +52,9 @@ def test_the_dashboard_runs_a_fixed_number_of_queries(client, people, django_ass
     busy_club(people, n)
     sign_in(client, people.organizer)
     # the club, is-organizer; competitions; disputes; reports; decisions; recent audit;
-    # follow-up work waiting; rating period; players; hands flagged as wrong; requests to join
-    with django_assert_num_queries(SIGNED_IN + 12):
+    # follow-up work waiting; rating period; players; hands flagged as wrong; requests to join;
+    # the club nights open and scheduled
+    with django_assert_num_queries(SIGNED_IN + 13):
         response = client.get(url(people))
     html = response.content.decode()
     assert html.count("Resolve<span") == n

@@ -192,8 +192,8 @@ def test_the_matches_page_groups_by_status_in_fixed_queries(client, people,
             MatchFactory(competition=competition, round=round_, status=status)
     sign_in(client, people.organizer)
     # the competition, is-organizer, open decisions, the rounds with their dates, the overdue
-    # matches, the matches
-    with django_assert_num_queries(SIGNED_IN + 6):
+    # matches, the matches; its club nights, and whether it is in stages (no night then)
+    with django_assert_num_queries(SIGNED_IN + 8):
         html = client.get(reverse("organizer-matches", args=[competition.pk])).content.decode()
     assert html.index(">Disputed <") < html.index(">Scheduled <") < html.index(">Confirmed <")
     assert html.count("Resolve the dispute") == n

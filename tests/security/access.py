@@ -182,6 +182,36 @@ def challenge_data(world: World) -> dict:
     return {"challenged": str(ladder.entries.get(player=world.match.entry_b.player).pk)}
 
 
+def night_of(world: World, *, present: int = 0, status: str = "open"):
+    """A club night of the match's running league: open (with this many of the match's two
+    players checked in) or scheduled."""
+    from competitions.models import CheckIn, ClubNight
+
+    now = timezone.now()
+    night = ClubNight.objects.create(
+        competition=world.match.competition, status=status,
+        starts_at=now + (timedelta(days=1) if status == "scheduled" else timedelta()),
+        opened_at=now if status == "open" else None)
+    for entry in (world.match.entry_a, world.match.entry_b)[:present]:
+        CheckIn.objects.create(night=night, entry=entry, checked_in_at=now)
+    return night
+
+
+def night_url(name: str, **state) -> Callable:
+    return lambda world: reverse(name, args=[night_of(world, **state).pk])
+
+
+def night_fixture_url(world: World) -> str:
+    return reverse("club-night-fixture", args=[night_of(world).pk, world.match.pk])
+
+
+def own_entry(world: World) -> dict:
+    return {"entry": str(world.match.entry_a_id)}
+
+
+# The player's own entry: himself or an organizer; the opponent may not check him in or out.
+NIGHT_SELF = {**signed_in(FORBIDDEN), "player": OK, "organizer": OK, "staff": OK}
+
 RULING = "wrong_dealer"
 PLAYERS_OF_THE_MATCH = {**signed_in(FORBIDDEN), "player": OK, "opponent": OK}
 
@@ -304,6 +334,23 @@ TABLE: dict[str, Access] = {
         "player": REFUSED, "opponent": REFUSED,
         "other_organizer": OK, "organizer": OK, "staff": OK,
     }),
+    # Club nights: anyone who sees the club reads a night's page; a player checks himself in
+    # and out (an organizer anyone); the rest is the organizers'.
+    "club-night": Access(night_url("club-night"), PUBLIC),
+    "club-night-check-in": Access(night_url("club-night-check-in"), ACTION, NIGHT_SELF,
+                                  own_entry),
+    "club-night-leave": Access(night_url("club-night-leave", present=1), ACTION, NIGHT_SELF,
+                               own_entry),
+    "club-night-attendance": Access(night_url("club-night-attendance"), ACTION, ORGANIZERS,
+                                    lambda w: {"present": [str(w.match.entry_a_id)]}),
+    "club-night-pair": Access(night_url("club-night-pair", present=2), ACTION, ORGANIZERS),
+    "club-night-open": Access(night_url("club-night-open", status="scheduled"), ACTION,
+                              ORGANIZERS),
+    "club-night-close": Access(night_url("club-night-close"), ACTION, ORGANIZERS),
+    "club-night-fixture": Access(night_fixture_url, ACTION, ORGANIZERS,
+                                 lambda w: {"choice": "postpone", "play_by": "2099-01-31"}),
+    "club-night-new": Access(competition_url("club-night-new"), ACTION, ORGANIZERS,
+                             lambda w: {"action": "open"}),
     # The organizer's pages: the club's organizers and staff; a visitor is sent to sign in.
     "organizer-club": Access(lambda w: reverse("organizer-club", args=[w.club.slug]),
                              ORGANIZER_PAGE),
@@ -470,5 +517,5 @@ def members_only(url: Callable[[World], str]) -> Callable[[World], str]:
 MEMBERS_ONLY: dict[str, Access] = {
     name: Access(members_only(TABLE[name].url), MEMBERS)
     for name in ("club", "competition", "competition-standings-csv", "competition-fixtures-ics",
-                 "player", "match", "gameplay:scoresheet")
+                 "player", "match", "gameplay:scoresheet", "club-night")
 }

@@ -2,12 +2,21 @@
 with N and 3N rows and must run the same, exact count (the selectors' select_related /
 prefetch_related; one query per row would show here)."""
 
-from datetime import date
+from datetime import date, timedelta
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
-from competitions.models import AuditEntry, Competition, Entry, Match, ResultReport, Round
+from competitions.models import (
+    AuditEntry,
+    ClubNight,
+    Competition,
+    Entry,
+    Match,
+    ResultReport,
+    Round,
+)
 from competitions.services.competitions import create_competition, register_players
 from competitions.services.draws import start_competition
 from gameplay.models import Game, Hand
@@ -80,14 +89,16 @@ def test_club_page(client, django_assert_num_queries, n):
     period = RatingPeriod.objects.create(club=club, starts_on=date(2025, 1, 6), system="glicko2",
                                          rated_unit="game", tau=0.5)
     for i in range(n):
-        CompetitionFactory(season=SeasonFactory(club=club))
+        competition = CompetitionFactory(season=SeasonFactory(club=club))
         rated = PlayerFactory(club=club)
         PlayerRating.objects.create(period=period, player=rated, starts_on=period.starts_on,
                                     rating=1500 + i, rd=80, volatility=0.06, games=3,
                                     total_games=3)
         club.organizers.add(UserFactory())
-    # club, seasons, their competitions, players, organizers, the players' ratings
-    with django_assert_num_queries(6):
+        ClubNight.objects.create(competition=competition,
+                                 starts_at=timezone.now() + timedelta(days=i + 1))
+    # club, seasons, their competitions, players, organizers, the players' ratings, the nights
+    with django_assert_num_queries(7):
         html = get(client, reverse("club", args=[club.slug]))
     assert html.count('href="/players/') == 2 * n  # in the ratings table and the players list
     assert html.count('class="rating-badge') == n
@@ -106,8 +117,8 @@ def test_competition_page(client, django_assert_num_queries, n):
     # the club of the page's object and whether it is public (both cached from then on);
     # the page's version (the competition exists); competition with season and club, entries
     # with players, rounds, their matches and SIDES; the standings: entries, confirmed matches,
-    # their games' totals, hands won
-    with django_assert_num_queries(2 + 9 + SIDES):
+    # their games' totals, hands won; its open or next club night
+    with django_assert_num_queries(2 + 10 + SIDES):
         html = get(client, url)
     assert html.count('class="match-line"') == 2 * n
     assert Entry.objects.filter(competition=competition).count() == 4 * n

@@ -21,6 +21,7 @@ from competitions.forms.entries import (
     RegistrationForm,
     SeedsForm,
     StartForm,
+    SwissStartForm,
     WithdrawForm,
 )
 from competitions.forms.formats import LateEntryForm
@@ -68,7 +69,8 @@ def _render(request: HttpRequest, competition: Competition, *, filter_text: str 
         "ticked": {int(pk) for pk in request.POST.getlist("players") if pk.isdigit()},
         "new_form": NewEntrantForm(),
         "seeds_form": SeedsForm(entries=page.entries),
-        "start_form": StartForm(),
+        "start_form": (SwissStartForm if competition.format == Competition.Format.SWISS
+                       else StartForm)(),
         "refusal": refusal,
         "late_refusal": "" if draft else late_entry_refusal(competition),
         "late_form": LateEntryForm(candidates=selectors.players_not_entered(competition)),
@@ -147,14 +149,20 @@ def seeds(request: HttpRequest, competition: Competition) -> HttpResponse:
 @require_POST
 @organizer_of(selectors.organizer_competition, "season.club")
 def start(request: HttpRequest, competition: Competition) -> HttpResponse:
-    form = StartForm(request.POST)
+    swiss = competition.format == Competition.Format.SWISS
+    form = (SwissStartForm if swiss else StartForm)(request.POST)
     if not form.is_valid():
         return _render(request, competition, forms={"start_form": form}, status=UNPROCESSABLE)
+    at_night = swiss and form.cleaned_data["first_round"] == "night"
     try:
         start_competition(competition.pk, actor=request.user,
-                          seeding=form.cleaned_data["seeding"])
+                          seeding=form.cleaned_data["seeding"], pair_first_round=not at_night)
     except ServiceError as error:
         return _render(request, competition, forms={"start_form": form}, **page_refusal(error))
+    if at_night:
+        messages.success(request, f"{competition.name} has started: open a club night and pair "
+                         "round 1 from the players who check in.")
+        return go(request, reverse("organizer-matches", args=[competition.pk]))
     messages.success(request, f"{competition.name} has started: the fixtures are drawn.")
     return go(request, reverse("competition", args=[competition.pk]))
 

@@ -11,7 +11,10 @@ named after their first name, all with the password `gin-demo`. In one season:
   unplayed matches show as overdue, and in round 6 a player has proposed another time.
 - the Riverside Ladder of the knockout's eight: a challenge played last week,
   one forfeited (not played by its deadline) and one open, due tomorrow.
-Four players have just joined and play in neither. Every game is played by the engine's
+The Tuesday Swiss, 8 players of the knockout, 3 rounds, is played at club nights: tonight's is
+open, six players checked in and round 1 paired from them at tables 1-3 (two have not come);
+the Thursday League's next club night is scheduled. Four players have just joined and play in
+neither league nor knockout. Every game is played by the engine's
 self-play and goes through the same services as the site (hands, report, confirm). Past weeks
 are dated back and the club's ratings rebuilt, so the rating periods show. The notifications
 are those the site's tasks write as it goes (a match ready, a result to confirm, a dispute,
@@ -44,6 +47,12 @@ from competitions.models import (
     ResultReport,
 )
 from competitions.schedule import club_zone
+from competitions.services.club_nights import (
+    check_in,
+    open_night,
+    pair_night_round,
+    schedule_night,
+)
 from competitions.services.competitions import create_competition, register_players
 from competitions.services.draws import start_competition
 from competitions.services.ladders import challenge, forfeit_overdue
@@ -87,6 +96,7 @@ class Command(BaseCommand):
         league(season, organizer, players[:12], started)
         sign_ups(season, organizer, players[20:], started)
         ladder(season, organizer, players[12:20], started)
+        club_nights(season, organizer, players[12:20], started)
         recompute_ratings(club)
         sweep(timezone.now())  # the periodic task's first run
         seconds = (timezone.now() - started).total_seconds()
@@ -243,6 +253,30 @@ def ladder(season: Season, organizer, players: list[Player], now) -> Competition
     return competition
 
 
+def club_nights(season: Season, organizer, players: list[Player], now) -> Competition:
+    """The Tuesday Swiss started with round 1 left to its club night, tonight's night open with
+    six of its eight players checked in and round 1 paired from them; the league's next night
+    (Thursday, 19:30 in the club's zone) scheduled."""
+    competition = create_competition(
+        season, actor=organizer, name="Tuesday Swiss", format=Competition.Format.SWISS,
+        swiss_rounds=3, description="Three rounds an evening, paired from whoever turns up.")
+    register_players(competition, players, actor=organizer)
+    start_competition(competition.pk, actor=organizer, pair_first_round=False)
+    night = open_night(competition.pk, actor=organizer)
+    for player in players[:6]:
+        check_in(night.pk, actor=player.user)
+    pair_night_round(night.pk, actor=organizer)
+    league = Competition.objects.get(season=season, name="Thursday League")
+    zone = club_zone(season.club)
+    today = now.astimezone(zone).date()
+    thursday = today + timedelta(days=(3 - today.weekday()) % 7)
+    starts = datetime.combine(thursday, time(19, 30), tzinfo=zone)
+    if starts <= now:
+        starts += timedelta(weeks=1)
+    schedule_night(league.pk, actor=organizer, starts_at=starts)
+    return competition
+
+
 def _started(season: Season, organizer, players: list[Player], **settings) -> Competition:
     competition = create_competition(season, actor=organizer, **settings)
     register_players(competition, players, actor=organizer)
@@ -272,8 +306,8 @@ def backdate(match_ids: list[int], moment) -> None:
 
 
 def credentials(organizer, players: list[Player], seconds: float) -> str:
-    lines = [f"{CLUB}: {len(players)} players, a league under way, a finished knockout and a "
-             "Swiss taking sign-ups "
+    lines = [f"{CLUB}: {len(players)} players, a league under way, a finished knockout, a "
+             "Swiss at tonight's club night and a Swiss taking sign-ups "
              f"({seconds:.0f} s).", f"Sign in with the password '{PASSWORD}' as:",
              f"  {organizer.username:<10} (organizer)"]
     lines += [f"  {p.user.username:<10} {p.name}" for p in players]

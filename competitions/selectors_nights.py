@@ -1,0 +1,154 @@
+"""Reads for a club night's page: who is present, the rounds of the night with their tables, and
+the signed-in player's own entry and table. A fixed number of queries whatever the field."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.db.models import Prefetch, Q
+from django.shortcuts import get_object_or_404
+
+from clubs.models import Player
+from clubs.permissions import is_organizer
+from competitions.models import CheckIn, ClubNight, Competition, Entry, Match, Round
+from competitions.selectors import matches_with_sides
+from competitions.services.brackets import table_of
+from competitions.services.club_nights import league_rounds
+
+PRESENT, ABSENT, LEFT, WITHDRAWN = "present", "absent", "left", "withdrawn"
+OPEN_FIXTURE = (Match.Status.SCHEDULED, Match.Status.IN_PROGRESS, Match.Status.REPORTED,
+                Match.Status.DISPUTED)
+
+
+@dataclass
+class Attendance:
+    entry: Entry
+    state: str  # present, absent (not checked in), left, withdrawn
+    check_in: CheckIn | None
+
+    @property
+    def ticked(self) -> bool:
+        return self.state == PRESENT
+
+
+@dataclass
+class MySeat:
+    """The signed-in player's place at the night."""
+
+    entry: Entry
+    state: str
+    match: Match | None = None  # the latest match of the night he is in
+    opponent: str = ""
+
+
+@dataclass
+class NightPage:
+    night: ClubNight
+    competition: Competition
+    organizing: bool
+    rows: list[Attendance]
+    rounds: list[Round]
+    me: MySeat | None
+    next_round: int | None  # the Swiss round the organizer pairs next; None when none is left
+    absent_fixtures: list[tuple[Match, str]] = field(default_factory=list)
+    unfinished: int = 0  # the Swiss's matches not yet confirmed (the next round waits for them)
+
+    @property
+    def present(self) -> int:
+        return sum(1 for r in self.rows if r.state == PRESENT)
+
+    @property
+    def is_swiss(self) -> bool:
+        return self.competition.format == Competition.Format.SWISS
+
+
+def night_for_page(pk: int) -> ClubNight:
+    return get_object_or_404(ClubNight.objects.select_related("competition__season__club"),
+                             pk=pk)
+
+
+def night_page(night: ClubNight, user) -> NightPage:
+    competition = night.competition
+    entries = list(competition.entries.select_related("player").order_by("player__name"))
+    check_ins = {c.entry_id: c for c in night.check_ins.all()}
+    rows = [Attendance(e, _state(e, check_ins.get(e.pk)), check_ins.get(e.pk)) for e in entries]
+    swiss = competition.format == Competition.Format.SWISS
+    with_matches = Prefetch("matches", queryset=matches_with_sides().order_by("pk"),
+                            to_attr="match_list")
+    if swiss:
+        rounds = list(night.rounds.order_by("number").prefetch_related(with_matches))
+        played = competition.rounds.count()
+        next_round = played + 1 if played < (competition.swiss_rounds or 0) else None
+        unfinished = competition.matches.exclude(
+            status__in=(Match.Status.CONFIRMED, Match.Status.VOID)).count()
+    else:
+        shown = league_rounds(night) if night.is_open else []
+        rounds = list(Round.objects.filter(Q(night=night) | Q(pk__in=[r.pk for r in shown]))
+                      .order_by("number").prefetch_related(with_matches))
+        next_round, unfinished = None, 0
+    for round_ in rounds:
+        round_.match_list.sort(key=lambda m: table_of(m.key))
+    by_state = {r.entry.pk: r.state for r in rows}
+    absent = [] if swiss else [
+        (m, ", ".join(side.player.name for side in (m.entry_a, m.entry_b)
+                      if by_state.get(side.pk) != PRESENT))
+        for r in rounds for m in r.match_list
+        if m.status == Match.Status.SCHEDULED and m.kind == Match.Kind.PLAYED and not m.table
+        and m.entry_a and m.entry_b and night.is_open
+        and (by_state.get(m.entry_a_id), by_state.get(m.entry_b_id)) != (PRESENT, PRESENT)]
+    return NightPage(night, competition, is_organizer(user, competition.season.club), rows,
+                     rounds, _me(user, competition, rows, rounds), next_round, absent,
+                     unfinished)
+
+
+def _state(entry: Entry, check_in: CheckIn | None) -> str:
+    if entry.withdrawn_at is not None:
+        return WITHDRAWN
+    if check_in is None:
+        return ABSENT
+    return PRESENT if check_in.left_at is None else LEFT
+
+
+def _me(user, competition: Competition, rows: list[Attendance], rounds: list[Round]
+        ) -> MySeat | None:
+    if not user.is_authenticated:
+        return None
+    player = Player.objects.filter(club=competition.season.club, user=user).first()
+    row = next((r for r in rows if player is not None and r.entry.player_id == player.pk), None)
+    if row is None:
+        return None
+    seat = MySeat(row.entry, row.state)
+    for round_ in reversed(rounds):
+        for match in round_.match_list:
+            if row.entry.pk in (match.entry_a_id, match.entry_b_id):
+                seat.match = match
+                other = match.entry_b if match.entry_a_id == row.entry.pk else match.entry_a
+                seat.opponent = other.player.name if other else ""
+                return seat
+    return seat
+
+
+def nights_of(competition: Competition) -> tuple[ClubNight | None, ClubNight | None]:
+    """The competition's open night and its next scheduled one (one query)."""
+    found = list(competition.nights.filter(status__in=(ClubNight.Status.OPEN,
+                                                       ClubNight.Status.SCHEDULED))
+                 .order_by("starts_at"))
+    open_night = next((n for n in found if n.is_open), None)
+    scheduled = next((n for n in found if not n.is_open), None)
+    return open_night, scheduled
+
+
+def club_nights(club_id: int) -> list[ClubNight]:
+    """The club's open nights and the next scheduled night of each competition (one query)."""
+    found = list(ClubNight.objects.filter(
+        competition__season__club_id=club_id,
+        status__in=(ClubNight.Status.OPEN, ClubNight.Status.SCHEDULED))
+        .select_related("competition").order_by("starts_at"))
+    seen: set[tuple[int, str]] = set()
+    shown = []
+    for night in found:
+        key = (night.competition_id, night.status)
+        if key not in seen:
+            seen.add(key)
+            shown.append(night)
+    return sorted(shown, key=lambda n: (not n.is_open, n.starts_at))

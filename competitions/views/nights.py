@@ -1,0 +1,190 @@
+"""A club night's page (phone first) and its actions: a player checks in or leaves; the
+organizer ticks who is here, pairs each round from those present, settles a league fixture
+with a player absent, and closes the night. Opening or scheduling a night is on the organizer's
+page of the competition. A refused action shows the page again with the reason."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django import forms
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404
+from django.urls import reverse
+from django.utils import timezone
+from django.views.decorators.http import require_POST
+
+from clubs.views import organizer_of
+from competitions import selectors_nights as selectors
+from competitions import selectors_organizer
+from competitions.forms.schedule import DATE, MOMENT
+from competitions.models import ClubNight, Competition
+from competitions.services import club_nights
+from competitions.views.organizer.matches import render_matches
+from competitions.views.visibility import members_only
+from core.errors import ServiceError
+from core.forms import ServiceErrorForm
+from core.views import (
+    UNPROCESSABLE,
+    go,
+    in_club_zone,
+    refusal_status,
+    render_page,
+    sign_in_first,
+)
+
+TEMPLATE = "competitions/night.html"
+
+
+class ScheduleNightForm(ServiceErrorForm):
+    starts_at = forms.DateTimeField(label="The next night starts at", widget=MOMENT)
+
+
+class AbsentFixtureForm(ServiceErrorForm):
+    choice = forms.ChoiceField(choices=[("postpone", "Postpone"), ("A", "No-show A"),
+                                        ("B", "No-show B"), ("both", "Both absent")])
+    play_by = forms.DateField(label="To be played by", required=False, widget=DATE)
+
+
+def night(request: HttpRequest, pk: int) -> HttpResponse:
+    found = selectors.night_for_page(pk)
+    if (refusal := members_only(request, found.competition.season.club_id)) is not None:
+        return refusal
+    return render_night(request, found)
+
+
+def render_night(request: HttpRequest, found: ClubNight, *, refusal: str = "",
+                 status: int = 200) -> HttpResponse:
+    in_club_zone(found.competition.season.club)
+    page = selectors.night_page(found, request.user)
+    context = {"page": page, "night": found, "competition": found.competition,
+               "club": found.competition.season.club, "refusal": refusal,
+               "schedule_form": ScheduleNightForm(),
+               "postpone_to": timezone.localdate() + timedelta(days=7)}
+    return render_page(request, TEMPLATE, context, partial="night", status=status)
+
+
+def _night(pk: int) -> ClubNight:
+    return get_object_or_404(ClubNight.objects.select_related("competition__season__club"),
+                             pk=pk)
+
+
+def _entry_id(request: HttpRequest) -> int | None:
+    raw = request.POST.get("entry", "")
+    return int(raw) if _is_id(raw) else None
+
+
+def _is_id(raw: str) -> bool:
+    return raw.isdigit() and len(raw) < 10
+
+
+def _act(request: HttpRequest, found: ClubNight, action, done: str) -> HttpResponse:
+    try:
+        result = action()
+    except ServiceError as error:
+        return render_night(request, found, refusal=error.message, status=refusal_status(error))
+    messages.success(request, done if isinstance(done, str) else done(result))
+    return go(request, reverse("club-night", args=[found.pk]))
+
+
+@require_POST
+def check_in(request: HttpRequest, pk: int) -> HttpResponse:
+    found = _night(pk)
+    if not request.user.is_authenticated:
+        return sign_in_first(request, reverse("club-night", args=[pk]))
+    entry = _entry_id(request)
+    return _act(request, found,
+                lambda: club_nights.check_in(found.pk, actor=request.user, entry_id=entry),
+                lambda c: f"{c.entry.player.name} is checked in: paired from the next round.")
+
+
+@require_POST
+def leave(request: HttpRequest, pk: int) -> HttpResponse:
+    found = _night(pk)
+    if not request.user.is_authenticated:
+        return sign_in_first(request, reverse("club-night", args=[pk]))
+    entry = _entry_id(request)
+    return _act(request, found,
+                lambda: club_nights.check_out(found.pk, actor=request.user, entry_id=entry),
+                lambda c: f"{c.entry.player.name} has left: not paired again tonight.")
+
+
+@require_POST
+@organizer_of(_night, "competition.season.club")
+def attendance(request: HttpRequest, found: ClubNight) -> HttpResponse:
+    ticked = {int(pk) for pk in request.POST.getlist("present") if _is_id(pk)}
+    return _act(request, found,
+                lambda: club_nights.set_present(found.pk, actor=request.user, present=ticked),
+                lambda counts: f"Saved: {counts[0]} checked in, {counts[1]} marked as gone.")
+
+
+@require_POST
+@organizer_of(_night, "competition.season.club")
+def pair(request: HttpRequest, found: ClubNight) -> HttpResponse:
+    return _act(request, found,
+                lambda: club_nights.pair_night_round(found.pk, actor=request.user),
+                lambda r: f"{r} is paired: the tables are below.")
+
+
+@require_POST
+@organizer_of(_night, "competition.season.club")
+def close(request: HttpRequest, found: ClubNight) -> HttpResponse:
+    return _act(request, found, lambda: club_nights.close_night(found.pk, actor=request.user),
+                "The club night is closed. Its matches are finished and entered as usual.")
+
+
+@require_POST
+@organizer_of(_night, "competition.season.club")
+def open_scheduled(request: HttpRequest, found: ClubNight) -> HttpResponse:
+    return _act(request, found,
+                lambda: club_nights.open_night(found.competition_id, actor=request.user,
+                                               night_id=found.pk),
+                "The club night is open: players check in on this page.")
+
+
+@require_POST
+@organizer_of(_night, "competition.season.club")
+def fixture(request: HttpRequest, found: ClubNight, match_pk: int) -> HttpResponse:
+    """A league fixture of the night with a player absent: postponed or a no-show."""
+    in_club_zone(found.competition.season.club)
+    form = AbsentFixtureForm(request.POST)
+    if not form.is_valid():
+        return render_night(request, found, refusal="Choose what to do about the fixture.",
+                            status=UNPROCESSABLE)
+    choice, play_by = form.cleaned_data["choice"], form.cleaned_data["play_by"]
+    if choice == "postpone":
+        if play_by is None:
+            return render_night(request, found, refusal="Give the date to play it by.",
+                                status=UNPROCESSABLE)
+        action = lambda: club_nights.postpone_fixture(  # noqa: E731
+            found.pk, match_pk, actor=request.user, play_by=play_by)
+        done = f"Postponed: to be played by {play_by:%d %b %Y}."
+    else:
+        action = lambda: club_nights.forfeit_fixture(  # noqa: E731
+            found.pk, match_pk, actor=request.user, absent=choice)
+        done = "The no-show is recorded." if choice != "both" else "Both absent: recorded."
+    return _act(request, found, action, done)
+
+
+@require_POST
+@organizer_of(selectors_organizer.organizer_competition, "season.club")
+def new_night(request: HttpRequest, competition: Competition) -> HttpResponse:
+    """Open a night now, or schedule the next one (from the organizer's competition page)."""
+    in_club_zone(competition.season.club)
+    try:
+        if request.POST.get("action") == "schedule":
+            form = ScheduleNightForm(request.POST)
+            if not form.is_valid():
+                raise ServiceError("Give the date and time the next night starts.")
+            made = club_nights.schedule_night(competition.pk, actor=request.user,
+                                              starts_at=form.cleaned_data["starts_at"])
+            messages.success(request, "The next club night is scheduled.")
+        else:
+            made = club_nights.open_night(competition.pk, actor=request.user)
+            messages.success(request, "The club night is open: players check in on this page.")
+    except ServiceError as error:
+        return render_matches(request, competition, refusal=error.message,
+                              status=refusal_status(error))
+    return go(request, reverse("club-night", args=[made.pk]))
+
