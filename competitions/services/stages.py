@@ -137,10 +137,12 @@ def _check_plans(plans: Sequence[StagePlan]) -> None:
                                "or overall.", field="qualifiers")
         if plan.seeding not in Stage.Seeding.values:
             raise ServiceError(f"Unknown seeding of stage {order}.", field="seeding")
+        if plan.seeding == Stage.Seeding.CROSS_GROUP and plan.kind not in KNOCKOUT_KINDS:
+            raise ServiceError("Cross-group seeding is a knockout's: groups are dealt by "
+                               "standing or by rating.", field="seeding")
         if plan.seeding == Stage.Seeding.CROSS_GROUP and (
-                plan.kind not in KNOCKOUT_KINDS or plan.qualify != Stage.Qualify.EACH_GROUP
-                or before.kind != Stage.Kind.GROUPS):
-            raise ServiceError("Cross-group seeding is a knockout's, of the top K of each group.",
+                plan.qualify != Stage.Qualify.EACH_GROUP or before.kind != Stage.Kind.GROUPS):
+            raise ServiceError("Cross-group seeding needs the top K of each group.",
                                field="seeding")
     for order, plan in enumerate(plans, start=1):
         if plan.kind == Stage.Kind.GROUPS and plan.groups < 1:
