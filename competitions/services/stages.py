@@ -169,7 +169,7 @@ def deal_by_hand(stage_id: int, groups: Sequence[Sequence[int]], *, actor,
         stage = Stage.objects.select_for_update().get(pk=stage_id)
         allowed = dealing_players(competition, stage)
         if allowed is None:
-            raise ServiceError(_not_dealable(competition, stage))
+            raise ServiceError(dealing_refusal(competition, stage))
         try:
             dealt = groups_by_hand(groups)
         except ValueError as error:
@@ -210,7 +210,7 @@ def dealing_players(competition: Competition, stage: Stage) -> list[int] | None:
     return waiting or None
 
 
-def _not_dealable(competition: Competition, stage: Stage) -> str:
+def dealing_refusal(competition: Competition, stage: Stage) -> str:
     if stage.kind != Stage.Kind.GROUPS:
         return "Only a stage of round-robin groups is dealt into groups."
     if stage.rounds.exists():

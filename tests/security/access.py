@@ -20,7 +20,7 @@ from clubs.models import JoinRequest, Player
 from clubs.services.calendar import calendar_token
 from clubs.services.clubs import invitation_token
 from clubs.services.players import claim_token
-from competitions.models import Competition, Match
+from competitions.models import Competition, Match, Stage
 from competitions.services.schedule import propose_time
 from gameplay.models import HandFlag
 from gameplay.services.flags import flag_hand
@@ -110,6 +110,16 @@ def reset_from_key_url(world: World) -> str:
 
 def competition_url(name: str) -> Callable:
     return lambda world: reverse(name, args=[world.match.competition_id])
+
+
+def _group_stage(draft: Competition) -> Stage:
+    """The draft played in stages: round-robin groups, then a final."""
+    stage, _ = Stage.objects.get_or_create(competition=draft, order=1,
+                                           defaults={"kind": Stage.Kind.GROUPS, "groups": 1})
+    Stage.objects.get_or_create(competition=draft, order=2, defaults={
+        "kind": Stage.Kind.SINGLE_ELIMINATION, "qualify": Stage.Qualify.OVERALL,
+        "qualifiers": 2})
+    return stage
 
 
 def hand_url(name: str) -> Callable:
@@ -370,6 +380,11 @@ TABLE: dict[str, Access] = {
     "stage-qualifiers": Access(
         match_url("stage-qualifiers"), ACTION, {**ORGANIZERS, "organizer": REFUSED, "staff": REFUSED},
         lambda w: {f"q{w.match.pk}-place_1": str(w.match.entry_a_id)}),
+    # A draft's group stage dealt by hand: the organizers (both entrants in one group).
+    "stage-groups": Access(
+        lambda w: reverse("stage-groups", args=[_group_stage(w.draft).competition_id, 1]),
+        ORGANIZER_PAGE, ORGANIZERS,
+        lambda w: {f"p{e.pk}": "A" for e in w.draft.entries.all()}),
     # Many players at once: the organizers (an empty list is refused, and said so).
     "organizer-add-players": Access(
         lambda w: reverse("organizer-add-players", args=[w.club.slug]), ORGANIZER_PAGE,

@@ -15,10 +15,10 @@ from clubs.views import organizer_of, refused
 from competitions import selectors_organizer as selectors
 from competitions.forms.entries import DecisionForm, QualifiersForm
 from competitions.forms.schedule import OverdueForm, RoundDatesForm
-from competitions.models import Competition, Match
+from competitions.models import Competition, Match, Stage
 from competitions.selectors import side_names
 from competitions.services.decide import choose_qualifiers, keep_match, reset_match
-from competitions.services.stages import is_tie_ask
+from competitions.services.stages import awaits_dealing, is_redraw_ask, is_tie_ask
 from core.errors import ServiceError
 from core.views import UNPROCESSABLE, go, in_club_zone, page_refusal, render_page, unseen_errors
 
@@ -52,8 +52,11 @@ def render_matches(request: HttpRequest, competition: Competition, *, forms: dic
             prefix=f"o{m.pk}", names=side_names(m)))
             for m in overdue],
         "groups": selectors.matches_by_status(competition),
-        "decisions": [(d, forms.get(d.match_id) or DecisionForm(prefix=f"d{d.match_id}"))
+        "decisions": [(d, forms.get(d.match_id) or DecisionForm(
+                          prefix=f"d{d.match_id}", whole_stage=is_redraw_ask(d)))
                       for d in decisions if not is_tie_ask(d)],
+        "to_deal": [s for s in competition.stages.filter(dealing=Stage.Dealing.BY_HAND, order__gt=1)
+                    if awaits_dealing(s)],
         "ties": [(d, forms.get(d.match_id) or qualifiers_form(d, competition))
                  for d in decisions if is_tie_ask(d)],
         "refusal": refusal,
