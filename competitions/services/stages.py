@@ -220,6 +220,20 @@ def dealing_refusal(competition: Competition, stage: Stage) -> str:
     return "This stage is dealt by hand once the stage before it has its qualifiers."
 
 
+def suggested_dealing(stage: Stage, players: Sequence[int]) -> dict[str, str]:
+    """The dealing page's start: the groups dealt before, else the snake order by seed, as
+    {"p<entry id>": group label}."""
+    dealt = dict(StageEntry.objects.filter(stage=stage).exclude(group="")
+                 .values_list("entry_id", "group"))
+    if set(dealt) == set(players):
+        return {f"p{pk}": label for pk, label in dealt.items()}
+    try:
+        groups = snake_groups(players, stage.groups or 1)
+    except ValueError:
+        return {}
+    return {f"p{pk}": g.label for g in groups for pk in g.players}
+
+
 def awaits_dealing(stage: Stage) -> bool:
     """A later stage dealt by hand, its qualifiers known, waiting for the organizer's groups."""
     return (stage.order > 1 and stage.dealing == Stage.Dealing.BY_HAND

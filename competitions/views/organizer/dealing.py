@@ -12,10 +12,14 @@ from django.views.decorators.http import require_http_methods
 
 from clubs.views import organizer_of
 from competitions import selectors_organizer as selectors
-from competitions.algorithms.groups import snake_groups
 from competitions.forms.dealing import DealingForm
-from competitions.models import Competition, Stage, StageEntry
-from competitions.services.stages import dealing_refusal, deal_by_hand, dealing_players
+from competitions.models import Competition, Stage
+from competitions.services.stages import (
+    deal_by_hand,
+    dealing_players,
+    dealing_refusal,
+    suggested_dealing,
+)
 from core.errors import ServiceError
 from core.views import UNPROCESSABLE, go, refusal_status, render_page
 
@@ -33,7 +37,7 @@ def stage_groups(request: HttpRequest, competition: Competition, order: int) -> 
     names = dict(competition.entries.values_list("pk", "player__name"))
     rows = [(pk, names[pk]) for pk in players]
     if request.method == "GET":
-        form = DealingForm(players=rows, groups=stage.groups, initial=_suggested(stage, players))
+        form = DealingForm(players=rows, groups=stage.groups, initial=suggested_dealing(stage, players))
         return _render(request, competition, stage, form)
     form = DealingForm(request.POST, players=rows, groups=stage.groups)
     if not form.is_valid():
@@ -52,19 +56,6 @@ def stage_groups(request: HttpRequest, competition: Competition, order: int) -> 
     messages.success(request, f"{stage} is drawn from the {count} group"
                               f"{'s' if count != 1 else ''} you dealt.")
     return go(request, reverse("competition", args=[competition.pk]) + f"?stage={stage.order}")
-
-
-def _suggested(stage: Stage, players: list[int]) -> dict[str, str]:
-    """The groups dealt before, else the snake order by seed as a start."""
-    dealt = dict(StageEntry.objects.filter(stage=stage).exclude(group="")
-                 .values_list("entry_id", "group"))
-    if set(dealt) == set(players):
-        return {f"p{pk}": label for pk, label in dealt.items()}
-    try:
-        groups = snake_groups(players, stage.groups or 1)
-    except ValueError:
-        return {}
-    return {f"p{pk}": g.label for g in groups for pk in g.players}
 
 
 def _render(request, competition, stage, form, *, refusal: str = "", status: int = 200):
