@@ -122,16 +122,17 @@ def _middle_stage_fields() -> dict[str, forms.Field]:
                 label="Groups (empty: no such stage)", required=False, min_value=1,
                 max_value=26, widget=forms.NumberInput(attrs=NUMBER)),
             f"middle_{n}_dealing": forms.ChoiceField(
-                label="Dealt into the groups", choices=Stage.Dealing.choices,
+                label="How its groups are dealt", choices=Stage.Dealing.choices,
                 initial=Stage.Dealing.SNAKE, required=False),
             f"middle_{n}_qualify": forms.ChoiceField(
-                label="Who goes through to it", choices=Stage.Qualify.choices,
+                label="Qualifying for this stage", choices=Stage.Qualify.choices,
                 initial=Stage.Qualify.EACH_GROUP, required=False),
             f"middle_{n}_qualifiers": forms.IntegerField(
-                label="K (players going through)", required=False, min_value=1, max_value=64,
-                widget=forms.NumberInput(attrs=NUMBER)),
+                label="K (qualifiers for this stage)", required=False, min_value=1,
+                max_value=64, widget=forms.NumberInput(attrs=NUMBER)),
             f"middle_{n}_seeding": forms.ChoiceField(
-                label="Seeded", required=False, initial=Stage.Seeding.STANDING,
+                label="Dealt in snake order by", required=False,
+                initial=Stage.Seeding.STANDING,
                 choices=[c for c in Stage.Seeding.choices if c[0] != Stage.Seeding.CROSS_GROUP]),
         }
     return fields
