@@ -271,8 +271,9 @@ def _draw_groups(competition: Competition, stage: Stage, groups: Sequence[Group]
     now = timezone.now()
     matches = []
     for number, fixtures in enumerate(stage_rounds(schedules), start=1):
+        name = f"Round {number}" if stage.order == 1 else f"Stage {stage.order}, round {number}"
         round_ = Round.objects.create(competition=competition, stage=stage, number=number,
-                                      name=f"Round {number}")
+                                      name=name)
         for item in fixtures:
             matches.append(Match(
                 competition=competition, round=round_,
