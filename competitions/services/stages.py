@@ -156,8 +156,6 @@ def deal_by_hand(stage_id: int, groups: Sequence[Sequence[int]], *, actor,
     starts), a later stage's once its qualifiers are known (then it is drawn at once). Every
     player of the stage in exactly one group, every group of two or more, and the groups' sizes
     within one of each other unless `uneven`."""
-    from competitions.services.progression import progress_competition
-
     with transaction.atomic():
         competition_id = Stage.objects.filter(pk=stage_id).values_list(
             "competition_id", flat=True).first()
@@ -188,7 +186,7 @@ def deal_by_hand(stage_id: int, groups: Sequence[Sequence[int]], *, actor,
         stage.dealing, stage.groups = Stage.Dealing.BY_HAND, len(dealt)
         stage.save(update_fields=["dealing", "groups"])
         if stage.order > 1:
-            progress_competition(competition)
+            progress_stages(competition)  # drawn from the dealing
         return stage
 
 

@@ -146,3 +146,16 @@ def test_the_page_answers_an_unknown_stage_with_not_found(client):
     competition = staged(club, GROUPS_THEN_KNOCKOUT, start=False)
     sign_in(client, club.organizer)
     assert client.get(page_of(competition, 9)).status_code == 404
+
+
+@pytest.mark.parametrize("players", [4, 12])
+def test_the_dealing_page_runs_a_fixed_number_of_queries(client, django_assert_num_queries,
+                                                          players):
+    club = Club(players)
+    competition = staged(club, TWO_GROUPS, start=False)
+    sign_in(client, club.organizer)
+    # The session and user, the competition, is-organizer, the stage, whether it is drawn, the
+    # entrants, their names, the groups dealt before: as many for 4 players as for 12.
+    with django_assert_num_queries(9):
+        html = client.get(page_of(competition)).content.decode()
+    assert html.count("<select") == players
