@@ -13,6 +13,7 @@ from tests.formats.builders import Club, better_seed, win
 from tests.formats.test_stages import GROUPS_THEN_KNOCKOUT, staged
 
 from .conftest import sign_in
+from .test_entries import SIGNED_IN
 
 pytestmark = pytest.mark.django_db
 
@@ -154,8 +155,8 @@ def test_the_dealing_page_runs_a_fixed_number_of_queries(client, django_assert_n
     club = Club(players)
     competition = staged(club, TWO_GROUPS, start=False)
     sign_in(client, club.organizer)
-    # The session and user, the competition, is-organizer, the stage, whether it is drawn, the
+    # Signed in, then the competition, is-organizer, the stage, whether it is drawn, the
     # entrants, their names, the groups dealt before: as many for 4 players as for 12.
-    with django_assert_num_queries(9):
+    with django_assert_num_queries(SIGNED_IN + 7):
         html = client.get(page_of(competition)).content.decode()
     assert html.count("<select") == players
