@@ -227,3 +227,38 @@ def test_a_knockout_is_the_last_stage_and_a_swiss_the_first():
     four = plan_stages(competition, [StagePlan(Stage.Kind.GROUPS, groups=2), groups, groups,
                                      knockout], actor=club.organizer)
     assert [s.order for s in four] == [1, 2, 3, 4]
+
+
+def test_a_tie_at_the_cut_of_a_middle_stage_is_the_organizers_decision():
+    """Six players, two groups of three into two groups of three, each group's winner into a
+    final. In the second stage's group A each beats one and loses to one by the same score."""
+    from competitions.services.decide import choose_qualifiers
+
+    club = Club(6)
+    plans = (StagePlan(Stage.Kind.GROUPS, groups=2),
+             StagePlan(Stage.Kind.GROUPS, groups=2, qualify=Stage.Qualify.EACH_GROUP,
+                       qualifiers=3),
+             StagePlan(Stage.Kind.SINGLE_ELIMINATION, qualify=Stage.Qualify.EACH_GROUP,
+                       qualifiers=1))
+    competition = staged(club, plans)
+    play_stage(competition, 1)
+    group_a = [p.entry_id for p in StageEntry.objects.filter(
+        stage__competition=competition, stage__order=2, group="A").order_by("seed")]
+    beats = {(group_a[0], group_a[1]), (group_a[1], group_a[2]), (group_a[2], group_a[0])}
+    for match in matches_of(competition, 2).exclude(kind=Match.Kind.BYE):
+        a, b = match.entry_a_id, match.entry_b_id
+        if a in group_a:
+            side = "A" if (a, b) in beats else "B"
+            win(match, side, points=(100, 0) if side == "A" else (0, 100))
+        else:
+            win(match, better_seed(match))
+    assert not matches_of(competition, 3).exists()
+    (asked,) = pending_decisions(competition)
+    assert asked.asked.after["from_stage"] == competition.stages.get(order=2).pk
+    with committed():
+        choose_qualifiers(asked.match.pk, [group_a[2]], actor=club.organizer)
+    final = matches_of(competition, 3).get()
+    assert group_a[2] in {final.entry_a_id, final.entry_b_id}
+    play_out(competition, better_seed)
+    competition.refresh_from_db()
+    assert competition.status == Competition.Status.FINISHED
