@@ -160,3 +160,23 @@ def test_the_dealing_page_runs_a_fixed_number_of_queries(client, django_assert_n
     with django_assert_num_queries(SIGNED_IN + 7):
         html = client.get(page_of(competition)).content.decode()
     assert html.count("<select") == players
+
+
+def test_a_played_later_stage_the_qualifiers_changed_for_is_drawn_again_from_its_page(client):
+    from tests.formats.test_many_stages import eight_into_two_stages_of_groups, flip_p04_p05
+
+    club, competition = eight_into_two_stages_of_groups()
+    first = competition.matches.filter(round__stage__order=2).exclude(
+        kind=Match.Kind.BYE).select_related("entry_a", "entry_b").first()
+    win(first, better_seed(first))
+    flip_p04_p05(club, competition)
+    sign_in(client, club.organizer)
+    page = reverse("organizer-matches", args=[competition.pk])
+    html = client.get(page).content.decode()
+    assert "Draw the stage again from the corrected qualifiers" in html
+    assert "P05 in, P04 out" in html
+    response = client.post(reverse("match-decide", args=[first.pk]),
+                           {f"d{first.pk}-decision": "reset"}, follow=True)
+    assert "Stage 2: Round-robin groups is drawn again from the corrected qualifiers." in (
+        response.content.decode())
+    assert set(dealt(competition, 2)) == {"P01", "P02", "P03", "P05"}

@@ -102,9 +102,12 @@ def choose(request: HttpRequest, pk: int) -> HttpResponse:
 @organizer_of(_match, "competition.season.club")
 def decide(request: HttpRequest, match: Match) -> HttpResponse:
     competition = match.competition
-    if not [d for d in selectors.open_decisions(Q(match=match)) if not is_tie_ask(d)]:
+    asked = [d for d in selectors.open_decisions(Q(match=match)) if not is_tie_ask(d)]
+    if not asked:
         return render_matches(request, competition, refusal=NO_DECISION, status=UNPROCESSABLE)
-    form = DecisionForm(request.POST, prefix=f"d{match.pk}")
+    whole_stage = is_redraw_ask(asked[0])
+    stage = match.round.stage if whole_stage else None  # read now: a redraw removes the match
+    form = DecisionForm(request.POST, prefix=f"d{match.pk}", whole_stage=whole_stage)
     if not form.is_valid():
         return render_matches(request, competition, forms={match.pk: form}, status=UNPROCESSABLE)
     decide_with = reset_match if form.cleaned_data["decision"] == "reset" else keep_match
@@ -112,6 +115,11 @@ def decide(request: HttpRequest, match: Match) -> HttpResponse:
         decide_with(match.pk, actor=request.user, comment=form.cleaned_data["comment"])
     except ServiceError as error:
         return render_matches(request, competition, forms={match.pk: form}, **page_refusal(error))
-    done = "reset: it is to be played again" if decide_with is reset_match else "kept as played"
-    messages.success(request, f"{match} is {done}.")
+    if whole_stage:
+        messages.success(request, f"{stage} is drawn again from the corrected qualifiers."
+                         if decide_with is reset_match else f"{stage} stands as drawn.")
+    else:
+        done = "reset: it is to be played again" if decide_with is reset_match else \
+            "kept as played"
+        messages.success(request, f"{match} is {done}.")
     return go(request, reverse("organizer-matches", args=[competition.pk]))
