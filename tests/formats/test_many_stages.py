@@ -262,3 +262,20 @@ def test_a_tie_at_the_cut_of_a_middle_stage_is_the_organizers_decision():
     play_out(competition, better_seed)
     competition.refresh_from_db()
     assert competition.status == Competition.Status.FINISHED
+
+
+def test_a_competition_may_end_in_a_final_group():
+    """Eight players in two groups; the top two of each play a final group of four, whose table
+    is the top of the final placings."""
+    club = Club(8)
+    plans = (StagePlan(Stage.Kind.GROUPS, groups=2),
+             StagePlan(Stage.Kind.GROUPS, groups=1, qualify=Stage.Qualify.EACH_GROUP,
+                       qualifiers=2))
+    competition = staged(club, plans)
+    play_out(competition, better_seed)
+    competition.refresh_from_db()
+    assert competition.status == Competition.Status.FINISHED
+    ids = {pk: name for name, pk in names(competition).items()}
+    placings = [(p.rank, ids[p.entry], p.stage) for p in final_placings(competition)]
+    assert placings[:4] == [(1, "P01", 2), (2, "P02", 2), (3, "P03", 2), (4, "P04", 2)]
+    assert {stage for _, _, stage in placings[4:]} == {1}
