@@ -58,4 +58,6 @@ urlpatterns = [
     path("rounds/<int:pk>/dates/", organizer.round_dates, name="round-dates"),
     path("matches/<int:pk>/overdue/", organizer.overdue, name="match-overdue"),
     path("matches/<int:pk>/qualifiers/", organizer.choose, name="stage-qualifiers"),
+    path("competitions/<int:pk>/stages/<int:order>/groups/", organizer.stage_groups,
+         name="stage-groups"),
 ]

@@ -149,3 +149,112 @@ class FlagForm(ServiceErrorForm):
 class DismissFlagForm(ServiceErrorForm):
     comment = forms.CharField(label="Why does the hand stand?", max_length=300,
                               widget=forms.TextInput(attrs={"autocomplete": "off"}))
+
+
+HOLLYWOOD_ROWS = 20  # the hand rows the paper form shows at first
+MOST_HOLLYWOOD_ROWS = 150
+
+
+class HollywoodHandsForm(ServiceErrorForm):
+    """A Hollywood match's hands from a paper scoresheet, one row per hand in the order played:
+    who won it, how, and its points (bonuses of the hand included). Empty rows are skipped; a
+    dead hand is a row with "Dead hand" and no winner."""
+
+    def __init__(self, *args, names: tuple[str, str], rules: engine.Ruleset, rows: int,
+                 **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.count = max(1, min(rows, MOST_HOLLYWOOD_ROWS))
+        outcomes = [(value, label) for value, label in Hand.Outcome.choices
+                    if (value != Hand.Outcome.BIG_GIN or rules.big_gin_allowed)
+                    and value != Hand.Outcome.VOID]
+        for n in range(1, self.count + 1):
+            self.fields[f"h{n}_winner"] = forms.ChoiceField(
+                label=f"Hand {n}: who won", required=False,
+                choices=[("", "–"), ("A", names[0]), ("B", names[1])])
+            self.fields[f"h{n}_outcome"] = forms.ChoiceField(
+                label=f"Hand {n}: how", required=False, choices=outcomes,
+                initial=Hand.Outcome.KNOCK)
+            self.fields[f"h{n}_points"] = forms.IntegerField(
+                label=f"Hand {n}: points", required=False, min_value=0, max_value=10_000,
+                widget=forms.NumberInput(attrs=NUMERIC))
+        self.fields["rows"] = forms.IntegerField(widget=forms.HiddenInput, required=False)
+
+    def hand_rows(self) -> list[tuple[int, list[forms.BoundField], bool]]:
+        """(hand number, its fields, whether the engine refused it)."""
+        return [(n, [self[f"h{n}_{name}"] for name in ("winner", "outcome", "points")],
+                 n == self.refused_hand)
+                for n in range(1, self.count + 1)]
+
+    refused_hand: int | None = None
+
+    def shows(self, field: str | None) -> bool:
+        """A refusal of one hand ("hand_<n>") or of the hands is shown above the rows."""
+        return field == "hands" or (field or "").startswith("hand_") or super().shows(field)
+
+    def add_service_error(self, error: ServiceError) -> None:
+        field = error.field or ""
+        if field.startswith("hand_") and field[5:].isdigit():
+            index = int(field[5:]) - 1  # the hand's place among the rows filled in
+            rows = self.cleaned_data.get("entry_rows", [])
+            self.refused_hand = rows[index] if index < len(rows) else None
+        self.add_error(None, error.message)
+
+    def clean(self) -> dict:
+        data = super().clean()
+        entries: list[HandEntry] = []
+        data["entry_rows"] = filled = []
+        for n in range(1, self.count + 1):
+            winner, points = data.get(f"h{n}_winner") or "", data.get(f"h{n}_points")
+            outcome = data.get(f"h{n}_outcome") or Hand.Outcome.KNOCK
+            if outcome == Hand.Outcome.DEAD_HAND:
+                entries.append(HandEntry(outcome=outcome, winner="", points=0))
+                filled.append(n)
+            elif winner or points is not None:
+                entries.append(HandEntry(outcome=outcome, winner=winner, points=points))
+                filled.append(n)
+        if not entries and not self.errors:
+            raise forms.ValidationError("Enter the hands, one per row, in the order they were "
+                                        "played.")
+        data["entries"] = entries
+        return data
+
+
+class HollywoodColumnsForm(ServiceErrorForm):
+    """A Hollywood match from a paper scoresheet that kept only totals: each column's hand
+    points and hands won per player, and the match's number of hands."""
+
+    hands = forms.IntegerField(min_value=1, max_value=999, label="Hands played in the match",
+                               help_text="Dead hands included.",
+                               widget=forms.NumberInput(attrs=NUMERIC))
+
+    def __init__(self, *args, names: tuple[str, str], columns: int, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.columns = columns
+        for n in range(1, columns + 1):
+            for seat, name in zip("ab", names, strict=True):
+                self.fields[f"c{n}_points_{seat}"] = forms.IntegerField(
+                    label=f"Column {n}: {name}'s points", min_value=0, max_value=100_000,
+                    widget=forms.NumberInput(attrs=NUMERIC))
+                self.fields[f"c{n}_boxes_{seat}"] = forms.IntegerField(
+                    label=f"Column {n}: hands {name} won", min_value=0, max_value=999,
+                    widget=forms.NumberInput(attrs=NUMERIC))
+        self.order_fields([*(f"c{n}_{what}_{seat}" for n in range(1, columns + 1)
+                             for seat in "ab" for what in ("points", "boxes")), "hands"])
+
+    def shows(self, field: str | None) -> bool:
+        """A refusal of the columns is shown above them."""
+        return field == "columns" or super().shows(field)
+
+    def add_service_error(self, error: ServiceError) -> None:
+        self.add_error(error.field if error.field in self.fields else None, error.message)
+
+    def column_rows(self) -> list[tuple[int, list[forms.BoundField]]]:
+        return [(n, [self[f"c{n}_{what}_{seat}"] for seat in "ab"
+                     for what in ("points", "boxes")])
+                for n in range(1, self.columns + 1)]
+
+    def column_totals(self) -> list[engine.ColumnTotals]:
+        data = self.cleaned_data
+        return [engine.ColumnTotals((data[f"c{n}_points_a"], data[f"c{n}_points_b"]),
+                                    (data[f"c{n}_boxes_a"], data[f"c{n}_boxes_b"]))
+                for n in range(1, self.columns + 1)]

@@ -34,6 +34,10 @@ class Game(models.Model):
     hollywood = models.JSONField(default=dict, blank=True)
     columns_a = models.PositiveSmallIntegerField(default=0)
     columns_b = models.PositiveSmallIntegerField(default=0)
+    # A Hollywood match entered from a paper scoresheet that kept only each column's totals:
+    # per column {"points": [a, b], "boxes": [a, b], "totals": [a, b]} (hand points, hands won,
+    # the column's final account), as entered and checked by the engine.
+    paper_columns = models.JSONField(default=list, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

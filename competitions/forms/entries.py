@@ -108,6 +108,14 @@ class DecisionForm(ServiceErrorForm):
     )
     comment = comment_field("Comment", help_text="Kept in the match history.")
 
+    def __init__(self, *args, whole_stage: bool = False, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        if whole_stage:  # a played group stage whose qualifiers a correction changed
+            self.fields["decision"].choices = [
+                ("reset", "Draw the stage again from the corrected qualifiers (its matches so "
+                          "far removed)"),
+                ("keep", "Keep the stage as drawn, with the players who play it")]
+
 
 class QualifiersForm(ServiceErrorForm):
     """Players level at a stage's cut line: who takes each of the places, in order."""

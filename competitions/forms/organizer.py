@@ -110,6 +110,32 @@ FORMAT_OPTIONS = {
 }
 STAGES_GROUPS = "groups_knockout"
 STAGES_SWISS = "swiss_knockout"
+MIDDLE_STAGES = (1, 2)  # the form's group stages between the first stage and the knockout
+
+
+def _middle_stage_fields() -> dict[str, forms.Field]:
+    """Group stages between the first stage and the knockout (left empty: none)."""
+    fields: dict[str, forms.Field] = {}
+    for n in MIDDLE_STAGES:
+        fields |= {
+            f"middle_{n}_groups": forms.IntegerField(
+                label="Groups (empty: no such stage)", required=False, min_value=1,
+                max_value=26, widget=forms.NumberInput(attrs=NUMBER)),
+            f"middle_{n}_dealing": forms.ChoiceField(
+                label="How its groups are dealt", choices=Stage.Dealing.choices,
+                initial=Stage.Dealing.SNAKE, required=False),
+            f"middle_{n}_qualify": forms.ChoiceField(
+                label="Qualifying for this stage", choices=Stage.Qualify.choices,
+                initial=Stage.Qualify.EACH_GROUP, required=False),
+            f"middle_{n}_qualifiers": forms.IntegerField(
+                label="K (qualifiers for this stage)", required=False, min_value=1,
+                max_value=64, widget=forms.NumberInput(attrs=NUMBER)),
+            f"middle_{n}_seeding": forms.ChoiceField(
+                label="Dealt in snake order by", required=False,
+                initial=Stage.Seeding.STANDING,
+                choices=[c for c in Stage.Seeding.choices if c[0] != Stage.Seeding.CROSS_GROUP]),
+        }
+    return fields
 
 
 class CompetitionForm(ServiceErrorForm):
@@ -153,6 +179,9 @@ class CompetitionForm(ServiceErrorForm):
     stage_groups = forms.IntegerField(label="Groups", required=False, min_value=1, max_value=26,
                                       initial=4, help_text="Groups, then a knockout only.",
                                       widget=forms.NumberInput(attrs=NUMBER))
+    stage_dealing = forms.ChoiceField(label="Players are dealt into the groups",
+                                      choices=Stage.Dealing.choices, initial=Stage.Dealing.SNAKE,
+                                      required=False)
     stage_qualify = forms.ChoiceField(label="Who goes through", choices=Stage.Qualify.choices,
                                       initial=Stage.Qualify.EACH_GROUP, required=False)
     stage_qualifiers = forms.IntegerField(label="K (players going through)", required=False,
@@ -194,7 +223,7 @@ class CompetitionForm(ServiceErrorForm):
         self.club = club
         self.fields["season"].queryset = Season.objects.filter(club=club)
         self.fields["season"].label_from_instance = lambda season: season.name
-        self.fields |= _house_rule_fields() | _tiebreak_fields()
+        self.fields |= _house_rule_fields() | _tiebreak_fields() | _middle_stage_fields()
         seasons = list(self.fields["season"].queryset[:1])
         if seasons and "season" not in self.initial:
             self.initial["season"] = seasons[0].pk
@@ -268,7 +297,8 @@ class CompetitionForm(ServiceErrorForm):
                 "winner_by": data.get("hollywood_winner") or HollywoodWinner.TOTAL_POINTS.value}
 
     def _check_stages(self, data: dict) -> None:
-        """In stages the first stage sets the format; the knockout is single elimination."""
+        """In stages the first stage sets the format; group stages in between name their groups
+        and who goes through to them; the knockout, last, is single elimination."""
         if data.get("stages") == STAGES_GROUPS:
             data["format"] = Competition.Format.LEAGUE
             if not data.get("stage_groups"):
@@ -277,17 +307,46 @@ class CompetitionForm(ServiceErrorForm):
             data["format"] = Competition.Format.SWISS
         if data.get("stages") and not data.get("stage_qualifiers"):
             self.add_error("stage_qualifiers", "Say how many go through to the knockout.")
+        if not data.get("stages"):
+            return
+        for n in MIDDLE_STAGES:
+            if data.get(f"middle_{n}_groups") and not data.get(f"middle_{n}_qualifiers"):
+                self.add_error(f"middle_{n}_qualifiers",
+                               "Say how many go through to this group stage.")
+            if n > 1 and data.get(f"middle_{n}_groups") and not data.get(f"middle_{n - 1}_groups"):
+                self.add_error(f"middle_{n}_groups", "Fill in the group stage above first.")
+            if data.get(f"middle_{n}_seeding") == Stage.Seeding.CROSS_GROUP:
+                self.add_error(f"middle_{n}_seeding",
+                               "Groups are dealt by standing or by rating; cross-group seeding "
+                               "is the knockout's.")
 
     def stage_plans(self) -> list[StagePlan]:
+        """The stages in order: the first, any group stages in between, the knockout."""
         data = self.cleaned_data
         if not data.get("stages"):
             return []
-        first = (StagePlan(Stage.Kind.GROUPS, groups=data["stage_groups"])
+        dealing = data.get("stage_dealing") or Stage.Dealing.SNAKE
+        first = (StagePlan(Stage.Kind.GROUPS, groups=data["stage_groups"], dealing=dealing)
                  if data["stages"] == STAGES_GROUPS else StagePlan(Stage.Kind.SWISS))
-        return [first, StagePlan(Stage.Kind.SINGLE_ELIMINATION,
-                                 qualify=data["stage_qualify"] or Stage.Qualify.OVERALL,
-                                 qualifiers=data["stage_qualifiers"],
-                                 seeding=data["stage_seeding"] or Stage.Seeding.STANDING)]
+        middle = [
+            StagePlan(Stage.Kind.GROUPS, groups=data[f"middle_{n}_groups"],
+                      dealing=data.get(f"middle_{n}_dealing") or Stage.Dealing.SNAKE,
+                      qualify=data.get(f"middle_{n}_qualify") or Stage.Qualify.EACH_GROUP,
+                      qualifiers=data[f"middle_{n}_qualifiers"],
+                      seeding=data.get(f"middle_{n}_seeding") or Stage.Seeding.STANDING)
+            for n in MIDDLE_STAGES if data.get(f"middle_{n}_groups")
+        ]
+        return [first, *middle, StagePlan(
+            Stage.Kind.SINGLE_ELIMINATION,
+            qualify=data["stage_qualify"] or Stage.Qualify.OVERALL,
+            qualifiers=data["stage_qualifiers"],
+            seeding=data["stage_seeding"] or Stage.Seeding.STANDING)]
+
+    def middle_stages(self) -> list[tuple[int, list[forms.BoundField]]]:
+        """(its number among the stages, its fields) for each group stage in between."""
+        return [(n + 1, [self[f"middle_{n}_{name}"] for name in
+                         ("groups", "dealing", "qualify", "qualifiers", "seeding")])
+                for n in MIDDLE_STAGES]
 
     def _check_season(self, data: dict) -> None:
         if data.get("season") is None and not data.get("new_season", "").strip():
@@ -376,6 +435,7 @@ def initial_of(competition: Competition) -> dict[str, Any]:
             "swiss_rounds", "double_round_robin", "third_place_match", "bracket_reset",
             "match_format", "match_games", "points_win", "points_draw", "points_loss")},
         **{f"tiebreak_{name}": place for place, name in enumerate(competition.tiebreaks, 1)},
+        **_stage_initial(competition),
     }
     for name, value in _differences(preset, rules).items():
         if name == "big_gin_bonus" and value is None:
@@ -384,6 +444,27 @@ def initial_of(competition: Competition) -> dict[str, Any]:
             initial[name] = "yes" if value else "no"
         else:
             initial[name] = value
+    return initial
+
+
+def _stage_initial(competition: Competition) -> dict[str, Any]:
+    """The stages' answers: the first stage, the group stages in between, the knockout."""
+    stages = list(competition.stages.order_by("order"))
+    if len(stages) < 2:
+        return {}
+    first, *middle, last = stages
+    initial: dict[str, Any] = {
+        "stages": STAGES_SWISS if first.kind == Stage.Kind.SWISS else STAGES_GROUPS,
+        "stage_qualify": last.qualify, "stage_qualifiers": last.qualifiers,
+        "stage_seeding": last.seeding,
+    }
+    if first.kind != Stage.Kind.SWISS:
+        initial |= {"stage_groups": first.groups, "stage_dealing": first.dealing}
+    for n, stage in zip(MIDDLE_STAGES, middle, strict=False):
+        initial |= {f"middle_{n}_groups": stage.groups, f"middle_{n}_dealing": stage.dealing,
+                    f"middle_{n}_qualify": stage.qualify,
+                    f"middle_{n}_qualifiers": stage.qualifiers,
+                    f"middle_{n}_seeding": stage.seeding}
     return initial
 
 

@@ -10,16 +10,28 @@ from clubs.permissions import require_organizer
 from competitions.models import AuditEntry, Competition, Match, ResultReport, Stage
 from competitions.services.decisions import is_asked, latest_decisions
 from competitions.services.progression import progress_competition
-from competitions.services.stages import QUALIFIERS, is_tie_ask
+from competitions.services.stages import (
+    QUALIFIERS,
+    is_redraw_ask,
+    is_tie_ask,
+    keep_stage,
+    redraw_stage,
+)
 from competitions.services.swiss_corrections import reset_swiss_round
 from competitions.tasks import enqueue_result_follow_up
 from core.errors import ServiceError
 
 
 def reset_match(match_id: int, *, actor, comment: str = "") -> Match:
-    """The organizer's choice: void the match's games and re-seat it from the bracket."""
+    """The organizer's choice: void the match's games and re-seat it from the bracket; for a
+    played group stage whose qualifiers changed, the stage drawn again."""
     with transaction.atomic():
         competition, match = _decision_to_make(match_id, actor)
+        asked = latest_decisions(competition)[match.pk]
+        if is_redraw_ask(asked):
+            redraw_stage(competition, asked, actor=actor, comment=comment)
+            progress_competition(competition)
+            return match
         if _is_swiss_round(competition, match):
             return _reset_swiss(competition, match, actor, comment)
         games = list(match.games.order_by("number").values("number", "winner", "total_a", "total_b"))
@@ -42,9 +54,13 @@ def reset_match(match_id: int, *, actor, comment: str = "") -> Match:
 
 
 def keep_match(match_id: int, *, actor, comment: str = "") -> Match:
-    """The organizer's choice: the match stands with the players who played it."""
+    """The organizer's choice: the match stands with the players who played it (for a played
+    group stage whose qualifiers changed, the whole stage stands as drawn)."""
     with transaction.atomic():
         competition, match = _decision_to_make(match_id, actor)
+        asked = latest_decisions(competition)[match.pk]
+        if is_redraw_ask(asked):
+            keep_stage(asked)
         AuditEntry.objects.create(
             match=match, actor=actor, action=AuditEntry.Action.KEPT,
             after={"entry_a": match.entry_a_id, "entry_b": match.entry_b_id},

@@ -4,17 +4,18 @@ name and description are editable at any time."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.db import IntegrityError, transaction
 
 from clubs.models import Season
 from clubs.permissions import require_organizer
-from competitions.models import AuditEntry, Competition, CompetitionAudit, Match
+from competitions.models import AuditEntry, Competition, CompetitionAudit, Match, Stage
 from competitions.page_versions import competition_changed, player_pages_changed
 from competitions.services.competitions import build_ruleset
 from competitions.services.draws import check_field
+from competitions.services.stages import StagePlan, plan_stages
 from core.errors import ServiceError
 
 DESCRIPTION_MAX = Competition._meta.get_field("description").max_length
@@ -52,8 +53,10 @@ def describe(competition_id: int, *, actor, name: str, description: str) -> Comp
 
 def edit_draft(competition_id: int, *, actor, season: Season, name: str, description: str = "",
                format: str, preset: str, house_rules: Mapping[str, Any] | None = None,
-               **settings: Any) -> Competition:
-    """Every setting of a draft, as the new-competition form gives them."""
+               stages: Sequence[StagePlan] | None = None, **settings: Any) -> Competition:
+    """Every setting of a draft, as the new-competition form gives them; `stages` (when given)
+    the stages in order, any number of them (none: one stage). Stages planned as before are
+    kept as they are, with the groups an organizer dealt by hand."""
     unknown = set(settings) - set(SETTINGS)
     if unknown:
         raise ValueError(f"not a competition setting: {sorted(unknown)}")
@@ -70,12 +73,21 @@ def edit_draft(competition_id: int, *, actor, season: Season, name: str, descrip
         competition.ruleset = build_ruleset(preset, house_rules).to_dict()
         for field, value in settings.items():
             setattr(competition, field, value)
+        if stages is not None and _plans_of(competition) != list(stages):
+            plan_stages(competition, stages, actor=actor)
         entries = competition.entries.filter(withdrawn_at__isnull=True).count()
         if entries >= 2:
             check_field(competition, entries)
         _save(competition, ["season", "name", "description", "format", "ruleset",
                             *settings])
     return competition
+
+
+def _plans_of(competition: Competition) -> list[StagePlan]:
+    return [StagePlan(s.kind, groups=0 if s.kind == Stage.Kind.SWISS else s.groups,
+                      dealing=s.dealing, qualify=s.qualify, qualifiers=s.qualifiers,
+                      seeding=s.seeding)
+            for s in competition.stages.order_by("order")]
 
 
 def delete_draft(competition_id: int, *, actor) -> str:

@@ -1,18 +1,26 @@
-"""Competitions played in stages: round-robin groups (or a Swiss), then a knockout of those who
-qualify.
+"""Competitions played in stages, two or more in order: a first stage of round-robin groups, a
+league or a Swiss; then any number of round-robin group stages; then, if it ends in one, a
+knockout (a knockout is always the last stage, a Swiss always the first). Each later stage
+names who qualifies from the stage before it (the top K of each group, or overall) and how they
+are seeded.
 
 - The first stage is drawn when the competition starts: the seeded players dealt into groups
   (snake order, or the organizer's groups) and each group's round robin, the groups' rounds side
-  by side (keys "A/R1-0", a group's bye "A/R1-bye"); or round 1 of a Swiss.
+  by side (keys "A/R1-0", a group's bye "A/R1-bye"; a later group stage's keys start with its
+  order, "S2/A/R1-0"); or round 1 of a Swiss.
 - When every match of a stage is confirmed (and the Swiss has played its rounds), the next
   stage's qualifiers come from the stage's tables (its tiebreaks already applied); players the
   tiebreaks leave level at the cut line, or on places the next stage's seeding depends on, are
   the organizer's decision (an audit entry "needs decision" on the stage's last match, one tie
-  at a time). Then the next stage is drawn from its seeds.
-- A correction to the earlier stage after the next was drawn changes the next stage's seeds:
-  its bracket is seated again where nothing has started, and a started match the new seeds move
-  away from asks for the organizer's decision, as any knockout correction does
-  (competitions.services.knockout).
+  at a time). Then the next stage is drawn from its seeds: a knockout's bracket, or groups dealt
+  in snake order by those seeds; a later stage dealt by hand waits for the organizer's groups
+  of the qualifiers.
+- A correction to an earlier stage after the next was drawn changes the next stage's seeds:
+  a knockout's bracket is seated again where nothing has started, and a started match the new
+  seeds move away from asks for the organizer's decision, as any knockout correction does
+  (competitions.services.knockout). A group stage nobody has played in yet is drawn again; one
+  already played in asks the organizer once: keep it as drawn, or draw it again (its matches
+  removed, kept in the competition's audit).
 """
 
 from __future__ import annotations
@@ -44,7 +52,15 @@ from competitions.algorithms.qualification import (
     top_overall,
 )
 from competitions.algorithms.standings import league_table
-from competitions.models import AuditEntry, Competition, Match, Round, Stage, StageEntry
+from competitions.models import (
+    AuditEntry,
+    Competition,
+    CompetitionAudit,
+    Match,
+    Round,
+    Stage,
+    StageEntry,
+)
 from competitions.services import knockout, swiss_rounds
 from competitions.services.decisions import is_asked, latest_decisions, pending_decisions
 from competitions.services.standings import (
@@ -59,8 +75,12 @@ from competitions.services.swiss_corrections import recheck_later_rounds
 from core.errors import ServiceError
 
 QUALIFIERS = "qualifiers"  # the kind of decision a tie at the cut line asks for
+REDRAW = "redraw_stage"  # the kind of decision a played group stage's changed qualifiers ask for
+KEPT = "kept"  # a Stage.decided entry: the stage kept as drawn against these seeds
 FIRST_KINDS = (Stage.Kind.GROUPS, Stage.Kind.LEAGUE, Stage.Kind.SWISS)
-LATER_KINDS = (Stage.Kind.SINGLE_ELIMINATION, Stage.Kind.DOUBLE_ELIMINATION)
+KNOCKOUT_KINDS = (Stage.Kind.SINGLE_ELIMINATION, Stage.Kind.DOUBLE_ELIMINATION)
+TABLE_KINDS = (Stage.Kind.GROUPS, Stage.Kind.LEAGUE)
+LATER_KINDS = (*TABLE_KINDS, *KNOCKOUT_KINDS)
 
 
 # Setting up ------------------------------------------------------------------------------------
@@ -78,7 +98,8 @@ class StagePlan:
 
 def plan_stages(competition: Competition, plans: Sequence[StagePlan], *, actor) -> list[Stage]:
     """The competition's stages in order, replacing any planned before (draft only): a first
-    stage of groups, a league or a Swiss, then a knockout of those who qualify."""
+    stage of groups, a league or a Swiss; later group stages; a knockout last, if any. An empty
+    list leaves the competition in one stage."""
     require_organizer(actor, competition.season.club)
     if competition.status != Competition.Status.DRAFT:
         raise ServiceError("The stages are set before the competition starts.")
@@ -97,46 +118,125 @@ def plan_stages(competition: Competition, plans: Sequence[StagePlan], *, actor) 
 
 
 def _check_plans(plans: Sequence[StagePlan]) -> None:
-    if len(plans) != 2:
-        raise ServiceError("A competition in stages has two: a first stage, then a knockout.")
-    first, then = plans
+    if not plans:
+        return
+    if len(plans) < 2:
+        raise ServiceError("A competition in stages has two or more; one stage is its format.")
+    first = plans[0]
     if first.kind not in FIRST_KINDS:
         raise ServiceError("The first stage is round-robin groups, a league or a Swiss.",
                            field="kind")
-    if first.kind == Stage.Kind.GROUPS and first.groups < 1:
-        raise ServiceError("Say how many groups the first stage has.", field="groups")
-    if then.kind not in LATER_KINDS:
-        raise ServiceError("The second stage is a knockout.", field="kind")
-    if then.qualify not in Stage.Qualify.values or then.qualifiers < 1:
-        raise ServiceError("Say who goes through: the top K of each group or overall.",
-                           field="qualifiers")
-    if then.seeding not in Stage.Seeding.values:
-        raise ServiceError("Unknown seeding of the knockout.", field="seeding")
-    if then.seeding == Stage.Seeding.CROSS_GROUP and (
-            then.qualify != Stage.Qualify.EACH_GROUP or first.kind != Stage.Kind.GROUPS):
-        raise ServiceError("Cross-group seeding needs the top K of each group.", field="seeding")
+    for order, (before, plan) in enumerate(pairwise(plans), start=2):
+        if plan.kind not in LATER_KINDS:
+            raise ServiceError(f"Stage {order} is round-robin groups, a league or a knockout "
+                               "(a Swiss is only a first stage).", field="kind")
+        if before.kind in KNOCKOUT_KINDS:
+            raise ServiceError("A knockout is the last stage.", field="kind")
+        if plan.qualify not in Stage.Qualify.values or plan.qualifiers < 1:
+            raise ServiceError(f"Say who goes through to stage {order}: the top K of each group "
+                               "or overall.", field="qualifiers")
+        if plan.seeding not in Stage.Seeding.values:
+            raise ServiceError(f"Unknown seeding of stage {order}.", field="seeding")
+        if plan.seeding == Stage.Seeding.CROSS_GROUP and plan.kind not in KNOCKOUT_KINDS:
+            raise ServiceError("Cross-group seeding is a knockout's: groups are dealt by "
+                               "standing or by rating.", field="seeding")
+        if plan.seeding == Stage.Seeding.CROSS_GROUP and (
+                plan.qualify != Stage.Qualify.EACH_GROUP or before.kind != Stage.Kind.GROUPS):
+            raise ServiceError("Cross-group seeding needs the top K of each group.",
+                               field="seeding")
+    for order, plan in enumerate(plans, start=1):
+        if plan.kind == Stage.Kind.GROUPS and plan.groups < 1:
+            raise ServiceError(f"Say how many groups stage {order} has.", field="groups")
 
 
-def deal_by_hand(stage_id: int, groups: Sequence[Sequence[int]], *, actor) -> None:
-    """The organizer's groups (entry ids, best first in each group) for a first stage dealt by
-    hand; kept until the competition starts."""
+def deal_by_hand(stage_id: int, groups: Sequence[Sequence[int]], *, actor,
+                 uneven: bool = False) -> Stage:
+    """The organizer's groups (entry ids, best first in each group) for a group stage dealt by
+    hand, before it is drawn: the first stage's while the competition is a draft (kept until it
+    starts), a later stage's once its qualifiers are known (then it is drawn at once). Every
+    player of the stage in exactly one group, every group of two or more, and the groups' sizes
+    within one of each other unless `uneven`."""
     with transaction.atomic():
-        stage = Stage.objects.select_related("competition__season__club").get(pk=stage_id)
-        competition = stage.competition
+        competition_id = Stage.objects.filter(pk=stage_id).values_list(
+            "competition_id", flat=True).first()
+        if competition_id is None:
+            raise ServiceError("No such stage.")
+        competition = (Competition.objects.select_for_update(of=("self",))
+                       .select_related("season__club").get(pk=competition_id))
         require_organizer(actor, competition.season.club)
-        if competition.status != Competition.Status.DRAFT or stage.kind != Stage.Kind.GROUPS:
-            raise ServiceError("Groups are dealt by hand in a draft's group stage only.")
-        entered = set(competition.entries.values_list("pk", flat=True))
+        stage = Stage.objects.select_for_update().get(pk=stage_id)
+        allowed = dealing_players(competition, stage)
+        if allowed is None:
+            raise ServiceError(dealing_refusal(competition, stage))
         try:
             dealt = groups_by_hand(groups)
         except ValueError as error:
             raise ServiceError(str(error), field="groups") from None
-        if {p for g in dealt for p in g.players} - entered:
-            raise ServiceError("Only players entered in the competition are dealt.", field="groups")
+        placed = {p for g in dealt for p in g.players}
+        if placed - set(allowed):
+            raise ServiceError("Only the stage's players are dealt.", field="groups")
+        if placed != set(allowed):
+            raise ServiceError("Deal every player of the stage into a group.", field="groups")
+        sizes = [len(g.players) for g in dealt]
+        if not uneven and max(sizes) - min(sizes) > 1:
+            raise ServiceError("The groups' sizes differ by more than one: even them out, or "
+                               "say the groups are meant to be uneven.", field="groups")
         StageEntry.objects.filter(stage=stage).delete()
         _save_groups(stage, dealt)
         stage.dealing, stage.groups = Stage.Dealing.BY_HAND, len(dealt)
         stage.save(update_fields=["dealing", "groups"])
+        if stage.order > 1:
+            progress_stages(competition)  # drawn from the dealing
+        return stage
+
+
+def dealing_players(competition: Competition, stage: Stage) -> list[int] | None:
+    """The entries the organizer deals into the stage's groups, best first, or None when the
+    stage cannot be dealt now: a draft's first group stage (every entrant not withdrawn), or a
+    later group stage dealt by hand whose qualifiers are known and that is not drawn yet."""
+    if stage.kind != Stage.Kind.GROUPS or stage.rounds.exists():
+        return None
+    if stage.order == 1:
+        if competition.status != Competition.Status.DRAFT:
+            return None
+        return list(competition.entries.filter(withdrawn_at__isnull=True)
+                    .order_by("seed", "player__name").values_list("pk", flat=True))
+    if competition.status == Competition.Status.DRAFT or stage.dealing != Stage.Dealing.BY_HAND:
+        return None
+    waiting = list(StageEntry.objects.filter(stage=stage).order_by("seed")
+                   .values_list("entry_id", flat=True))
+    return waiting or None
+
+
+def dealing_refusal(competition: Competition, stage: Stage) -> str:
+    if stage.kind != Stage.Kind.GROUPS:
+        return "Only a stage of round-robin groups is dealt into groups."
+    if stage.rounds.exists():
+        return "This stage is drawn: its groups are played as dealt."
+    if stage.order == 1:
+        return "The first stage's groups are dealt before the competition starts."
+    return "This stage is dealt by hand once the stage before it has its qualifiers."
+
+
+def suggested_dealing(stage: Stage, players: Sequence[int]) -> dict[str, str]:
+    """The dealing page's start: the groups dealt before, else the snake order by seed, as
+    {"p<entry id>": group label}."""
+    dealt = dict(StageEntry.objects.filter(stage=stage).exclude(group="")
+                 .values_list("entry_id", "group"))
+    if set(dealt) == set(players):
+        return {f"p{pk}": label for pk, label in dealt.items()}
+    try:
+        groups = snake_groups(players, stage.groups or 1)
+    except ValueError:
+        return {}
+    return {f"p{pk}": g.label for g in groups for pk in g.players}
+
+
+def awaits_dealing(stage: Stage) -> bool:
+    """A later stage dealt by hand, its qualifiers known, waiting for the organizer's groups."""
+    return (stage.order > 1 and stage.dealing == Stage.Dealing.BY_HAND
+            and not stage.rounds.exists()
+            and StageEntry.objects.filter(stage=stage, group="").exists())
 
 
 def _save_groups(stage: Stage, groups: Sequence[Group]) -> None:
@@ -151,44 +251,53 @@ def _save_groups(stage: Stage, groups: Sequence[Group]) -> None:
 
 def draw_first_stage(competition: Competition, seeds: list[int]) -> None:
     """Called by the start of the competition, with the seeded entries best first."""
-    stage = competition.stages.get(order=1)
+    stage = competition.stages.order_by("order").first()
     if stage.kind == Stage.Kind.SWISS:
         StageEntry.objects.bulk_create(StageEntry(stage=stage, entry_id=e, seed=i)
                                        for i, e in enumerate(seeds, start=1))
         swiss_rounds.pair_swiss_round(competition, 1)
         return
-    groups = _groups_at_start(stage, seeds)
-    double = competition.double_round_robin
-    schedules = group_schedules(groups, double=double)
+    _draw_groups(competition, stage, _groups_at_start(stage, seeds))
+
+
+def _draw_groups(competition: Competition, stage: Stage, groups: Sequence[Group]) -> None:
+    """Each group's round robin, the groups' rounds side by side."""
+    prefix = "" if stage.order == 1 else f"S{stage.order}/"
+    schedules = group_schedules(groups, double=competition.double_round_robin)
     byes = {(s.group.label, r.number): r.bye for s in schedules for r in s.rounds
             if r.bye is not None}
     now = timezone.now()
     matches = []
     for number, fixtures in enumerate(stage_rounds(schedules), start=1):
+        name = f"Round {number}" if stage.order == 1 else f"Stage {stage.order}, round {number}"
         round_ = Round.objects.create(competition=competition, stage=stage, number=number,
-                                      name=f"Round {number}")
+                                      name=name)
         for item in fixtures:
             matches.append(Match(
                 competition=competition, round=round_,
-                key=f"{item.group}/R{number}-{item.fixture.table - 1}",
+                key=f"{prefix}{item.group}/R{number}-{item.fixture.table - 1}",
                 entry_a_id=item.fixture.dealer, entry_b_id=item.fixture.opponent,
             ))
         for label in [g.label for g in groups]:
             if (label, number) in byes:
                 matches.append(Match(
-                    competition=competition, round=round_, key=f"{label}/R{number}-bye",
+                    competition=competition, round=round_, key=f"{prefix}{label}/R{number}-bye",
                     entry_a_id=byes[(label, number)], kind=Match.Kind.BYE,
                     status=Match.Status.CONFIRMED, confirmed_at=now,
                 ))
     Match.objects.bulk_create(matches)
 
 
+def _dealt(stage: Stage) -> list[list[int]]:
+    """The stage's groups as saved (entry ids in seed order), labels in order."""
+    dealt = list(StageEntry.objects.filter(stage=stage).order_by("seed"))
+    labels = list(dict.fromkeys(p.group for p in dealt))
+    return [[p.entry_id for p in dealt if p.group == label] for label in labels]
+
+
 def _groups_at_start(stage: Stage, seeds: list[int]) -> tuple[Group, ...]:
     if stage.dealing == Stage.Dealing.BY_HAND:
-        dealt = list(StageEntry.objects.filter(stage=stage).order_by("seed"))
-        labels = list(dict.fromkeys(p.group for p in dealt))
-        members = [[p.entry_id for p in dealt if p.group == label] for label in labels]
-        members = [[e for e in group if e in seeds] for group in members]
+        members = [[e for e in group if e in seeds] for group in _dealt(stage)]
         if {e for g in members for e in g} != set(seeds):
             raise ServiceError("Deal every player into a group before starting.", field="groups")
         StageEntry.objects.filter(stage=stage).delete()
@@ -197,18 +306,45 @@ def _groups_at_start(stage: Stage, seeds: list[int]) -> tuple[Group, ...]:
         except ValueError as error:
             raise ServiceError(str(error), field="groups") from None
     else:
-        try:
-            groups = snake_groups(seeds, stage.groups)
-        except ValueError as error:
-            raise ServiceError(str(error), field="groups") from None
+        groups = _snake(stage, seeds)
     _save_groups(stage, groups)
     return groups
 
 
+def _snake(stage: Stage, seeds: Sequence[int]) -> tuple[Group, ...]:
+    try:
+        return snake_groups(seeds, stage.groups or 1)
+    except ValueError as error:
+        raise ServiceError(f"{stage}: {error}.", field="groups") from None
+
+
 def draw_stage(competition: Competition, stage: Stage, seeds: Sequence[int]) -> None:
-    """The knockout of a later stage, its seeds best first."""
-    _save_seeds(stage, seeds)
-    knockout.draw_bracket(competition, list(seeds), stage)
+    """A later stage from its seeds, best first: a knockout's bracket, or groups dealt in snake
+    order (or, dealt by hand, the organizer's groups of exactly these players; until the
+    organizer has dealt them, the stage waits with its players undealt)."""
+    if stage.is_knockout:
+        _save_seeds(stage, seeds)
+        knockout.draw_bracket(competition, list(seeds), stage)
+        return
+    groups = _later_groups(stage, seeds)
+    if groups is None:
+        _save_seeds(stage, seeds)  # undealt ("" groups): the organizer deals them
+        return
+    StageEntry.objects.filter(stage=stage).delete()
+    _save_groups(stage, groups)
+    _draw_groups(competition, stage, groups)
+
+
+def _later_groups(stage: Stage, seeds: Sequence[int]) -> tuple[Group, ...] | None:
+    """The groups a later stage is drawn with from these seeds; None while a stage dealt by hand
+    has no dealing of exactly these players."""
+    if stage.dealing != Stage.Dealing.BY_HAND:
+        return _snake(stage, seeds)
+    dealt = _dealt(stage)
+    if any(not p.group for p in StageEntry.objects.filter(stage=stage)) or \
+            {e for g in dealt for e in g} != set(seeds):
+        return None
+    return groups_by_hand(dealt)
 
 
 def _save_seeds(stage: Stage, seeds: Sequence[int]) -> None:
@@ -267,6 +403,8 @@ def qualification(competition: Competition, before: Stage, stage: Stage) -> Qual
         found = top_overall(overall, stage.qualifiers,
                             groups=labels if before.kind == Stage.Kind.GROUPS else None)
     for decided in stage.decided:
+        if decided.get("kind") == KEPT:
+            continue
         tie = _matching_tie(found, decided)
         if tie is not None:
             found = found.decide(tie, decided["players"])
@@ -321,11 +459,16 @@ def progress_stages(competition: Competition, *, trigger: Match | None = None) -
             if i + 1 == len(stages) or stages[i + 1].pk not in drawn:
                 swiss_rounds.advance_swiss(competition)
     for before, stage in pairwise(stages):
-        if before.pk in drawn and is_complete(competition, before):
-            _settle(competition, before, stage, drawn=stage.pk in drawn)
+        # Drawn now, not as the loop began: a stage drawn again above may wait for its dealing.
+        if is_complete(competition, before):
+            _settle(competition, before, stage, drawn=stage.rounds.exists())
 
 
 def is_complete(competition: Competition, stage: Stage) -> bool:
+    """Drawn, every match confirmed (or void), a Swiss's rounds all played, and no decision
+    about its matches pending (a tie at its cut line is not one of them)."""
+    if not stage.rounds.exists():
+        return False
     matches = competition.matches.filter(round__stage=stage)
     if matches.exclude(status__in=(Match.Status.CONFIRMED, Match.Status.VOID)).exists():
         return False
@@ -346,10 +489,100 @@ def _settle(competition: Competition, before: Stage, stage: Stage, *, drawn: boo
         return
     _clear_tie_asks(competition, before)
     if not drawn:
+        if tuple(knockout.stage_seeds(stage)) != tuple(seeds) or not awaits_dealing(stage):
+            draw_stage(competition, stage, seeds)
+    elif stage.is_knockout:
+        if tuple(knockout.stage_seeds(stage)) != tuple(seeds):
+            _save_seeds(stage, seeds)
+            knockout.sync_knockout(competition, stage=stage)
+    else:
+        _settle_drawn_groups(competition, stage, seeds)
+
+
+def _settle_drawn_groups(competition: Competition, stage: Stage, seeds: Sequence[int]) -> None:
+    """A drawn group stage whose qualifiers have changed: drawn again if nobody has played in
+    it, else the organizer's decision (asked once; kept, it stands as drawn)."""
+    current = _dealt(stage)
+    if stage.dealing == Stage.Dealing.BY_HAND:
+        unchanged = {e for g in current for e in g} == set(seeds)
+    else:
+        unchanged = [list(g.players) for g in _snake(stage, seeds)] == current
+    asks = _redraw_asks(competition, stage)
+    if unchanged or any(d.get("kind") == KEPT and d.get("seeds") == list(seeds)
+                        for d in stage.decided):
+        _clear_asks(asks, "The stage's players are as drawn again.")
+        return
+    played = _played(competition, stage)
+    if not played.exists():
+        _remove_draw(competition, stage, note="Drawn again: the stage before was corrected.")
         draw_stage(competition, stage, seeds)
-    elif tuple(knockout.stage_seeds(stage)) != tuple(seeds):
-        _save_seeds(stage, seeds)
-        knockout.sync_knockout(competition, stage=stage)
+        return
+    wanted = {"kind": REDRAW, "stage": stage.pk, "seeds": list(seeds)}
+    if any(entry.after == wanted for entry in asks):
+        return
+    _clear_asks(asks, "The qualifiers changed again.")
+    names = dict(competition.entries.values_list("pk", "player__name"))
+    now_in = ", ".join(names[e] for e in seeds if e not in {p for g in current for p in g})
+    out = ", ".join(names[e] for g in current for e in g if e not in seeds)
+    moved = f" ({now_in} in, {out} out)" if now_in or out else " (the same players, seeded anew)"
+    AuditEntry.objects.create(
+        match=played.order_by("-pk").first(), action=AuditEntry.Action.NEEDS_DECISION,
+        after=wanted,
+        comment=f"A correction to the stage before changed who qualifies for {stage}{moved}, "
+                "but its matches have started. An organizer keeps the stage as drawn, or has "
+                "it drawn again (its matches so far removed).")
+
+
+def _played(competition: Competition, stage: Stage):
+    return (competition.matches.filter(round__stage=stage).exclude(kind=Match.Kind.BYE)
+            .exclude(status__in=(Match.Status.PENDING, Match.Status.SCHEDULED)))
+
+
+def _redraw_asks(competition: Competition, stage: Stage) -> list[AuditEntry]:
+    return [entry for entry in latest_decisions(competition).values()
+            if is_asked(entry) and entry.after.get("kind") == REDRAW
+            and entry.after.get("stage") == stage.pk]
+
+
+def _clear_asks(asks: Sequence[AuditEntry], comment: str) -> None:
+    for entry in asks:
+        AuditEntry.objects.create(match_id=entry.match_id, action=AuditEntry.Action.NOT_NEEDED,
+                                  comment=comment)
+
+
+def _remove_draw(competition: Competition, stage: Stage, *, note: str, actor=None) -> None:
+    """The stage's rounds and matches removed (their games with them), kept in the audit."""
+    matches = competition.matches.filter(round__stage=stage)
+    before = {"stage": stage.order, "rounds": stage.rounds.count(),
+              "matches": [{"key": m.key, "entry_a": m.entry_a_id, "entry_b": m.entry_b_id,
+                           "status": m.status, "winner": m.winner_id,
+                           "games_a": m.games_a, "games_b": m.games_b}
+                          for m in matches.exclude(kind=Match.Kind.BYE).order_by("pk")]}
+    CompetitionAudit.objects.create(competition=competition, actor=actor,
+                                    action=AuditEntry.Action.RESET, before=before, comment=note)
+    matches.delete()
+    stage.rounds.all().delete()
+
+
+def is_redraw_ask(entry: AuditEntry | None) -> bool:
+    return entry is not None and entry.after.get("kind") == REDRAW
+
+
+def keep_stage(entry: AuditEntry) -> None:
+    """The organizer keeps a played group stage as drawn against the changed qualifiers."""
+    stage = Stage.objects.select_for_update().get(pk=entry.after["stage"])
+    stage.decided = [*stage.decided, {"kind": KEPT, "seeds": entry.after["seeds"]}]
+    stage.save(update_fields=["decided"])
+
+
+def redraw_stage(competition: Competition, entry: AuditEntry, *, actor, comment: str = "") -> None:
+    """The organizer has a played group stage drawn again from the changed qualifiers: its
+    matches are removed (kept in the competition's audit) and it is drawn at the next
+    progress."""
+    stage = Stage.objects.select_for_update().get(pk=entry.after["stage"])
+    _remove_draw(competition, stage, actor=actor,
+                 note=comment.strip() or "Drawn again from the corrected qualifiers.")
+    StageEntry.objects.filter(stage=stage).delete()
 
 
 def _last_match(competition: Competition, stage: Stage) -> Match:
@@ -409,29 +642,42 @@ class FinalPlacing:
 
 
 def final_placings(competition: Competition) -> list[FinalPlacing]:
-    """Over all stages: the knockout's placings first, then those who went out in the stage
-    before, by their place in their group and then the stage's overall table (a rank shared by
-    players level on both)."""
+    """Over all stages: the last stage's placings first (a knockout's placings, or a group
+    stage's players by their place in their group and then the stage's overall table), then
+    those who went out in the stage before it, ranked the same way, and so on back to the first
+    stage. A rank is shared by players level on both."""
     stages = list(competition.stages.order_by("order"))
     if len(stages) < 2:
         return []
-    first, last = stages[0], stages[-1]
     placings: list[FinalPlacing] = []
-    if last.rounds.exists():
-        entry_of = {e.player_id: e.pk for e in competition.entries.all()}
-        placings = [FinalPlacing(p.rank, entry_of[p.player.pk], last.order)
-                    for p in knockout_placings(competition, last)]
-    through = {p.entry for p in placings}
-    tables, overall = _ranked(competition, first)
+    placed: set[int] = set()
+    for stage in reversed(stages):
+        if not stage.rounds.exists():
+            continue
+        if stage.is_knockout:
+            entry_of = {e.player_id: e.pk for e in competition.entries.all()}
+            found = [FinalPlacing(p.rank, entry_of[p.player.pk], stage.order)
+                     for p in knockout_placings(competition, stage)]
+        else:
+            found = _table_placings(competition, stage, placed, start=len(placings))
+        found = [p for p in found if p.entry not in placed]
+        placings += found
+        placed |= {p.entry for p in found}
+    return placings
+
+
+def _table_placings(competition: Competition, stage: Stage, placed: set[int], *,
+                    start: int) -> list[FinalPlacing]:
+    tables, overall = _ranked(competition, stage)
     group_place = {r.player: r.rank for rows in tables.values() for r in rows}
     overall_place = {r.player: r.rank for r in overall}
-    out = sorted((p for p in overall_place if p not in through),
+    out = sorted((p for p in overall_place if p not in placed),
                  key=lambda p: (group_place[p], overall_place[p]))
-    start = len(placings)
+    found: list[FinalPlacing] = []
     for i, player in enumerate(out):
         key = (group_place[player], overall_place[player])
         before = out[i - 1] if i else None
         shared = before is not None and key == (group_place[before], overall_place[before])
-        rank = placings[-1].rank if shared else start + i + 1
-        placings.append(FinalPlacing(rank, player, first.order))
-    return placings
+        rank = found[-1].rank if shared else start + i + 1
+        found.append(FinalPlacing(rank, player, stage.order))
+    return found

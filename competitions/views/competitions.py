@@ -19,7 +19,7 @@ from competitions.models import Competition, Round, Stage, StageEntry
 from competitions.page_versions import FRAGMENT_SECONDS, competition_version
 from competitions.selectors_nights import nights_of
 from competitions.services.draws import bracket_view
-from competitions.services.stages import final_placings, group_standings
+from competitions.services.stages import awaits_dealing, final_placings, group_standings
 from competitions.services.standings import competition_standings, knockout_placings
 from competitions.views.bracket_layout import layout
 from competitions.views.ruleset_summary import summarize
@@ -151,6 +151,11 @@ class CompetitionPage:
             return []
         players = {e.pk: e.player for e in self.competition.entry_list}
         return [(p.rank, players[p.entry]) for p in final_placings(self.competition)]
+
+    @cached_property
+    def stage_awaits_dealing(self) -> bool:
+        """The shown later group stage has its players, waiting for the organizer's groups."""
+        return self.stage is not None and awaits_dealing(self.stage)
 
     @cached_property
     def stage_tables(self) -> list[tuple[str, Standings]]:

@@ -14,10 +14,14 @@ from .hand_settle import IncorrectDefence, charge_incorrect_defender
 from .hand_state import HandResult, HandState, Phase
 from .hand_view import PlayerView, player_view
 from .hollywood import (
+    ColumnTotals,
     HollywoodFormat,
     HollywoodLine,
     HollywoodScore,
+    HollywoodTotals,
     HollywoodWinner,
+    hollywood_from_totals,
+    hollywood_totals_problem,
     score_hollywood,
 )
 from .melds import is_meld, make_meld
@@ -44,6 +48,7 @@ __all__ = [
     "Card",
     "Choice",
     "ClaimCheck",
+    "ColumnTotals",
     "EngineError",
     "FinalAccount",
     "Found",
@@ -58,6 +63,7 @@ __all__ = [
     "HollywoodFormat",
     "HollywoodLine",
     "HollywoodScore",
+    "HollywoodTotals",
     "HollywoodWinner",
     "IllegalAction",
     "IllegalKnock",
@@ -93,6 +99,8 @@ __all__ = [
     "deal",
     "format_cards",
     "hand_point_range",
+    "hollywood_from_totals",
+    "hollywood_totals_problem",
     "is_meld",
     "least_deadwood",
     "legal_events",

@@ -37,13 +37,23 @@ Who wins the match is a setting, ``HollywoodWinner``:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
 from .errors import InvalidRuleset
 from .rules import STANDARD, Ruleset
-from .scoring import GameOver, GameScore, HandRecord, InvalidHand, PerSeat, dealer_after
+from .scoring import (
+    FinalAccount,
+    GameOver,
+    GameScore,
+    HandRecord,
+    InvalidHand,
+    PerSeat,
+    dealer_after,
+    final_account,
+)
+from .totals import MOST_HANDS, HandPointRange, hand_point_range
 from .types import Seat
 
 COLUMNS = 3
@@ -235,3 +245,112 @@ def score_hollywood(
     for hand in hands:
         score = score.add(hand)
     return score
+
+
+# A match kept on paper as each column's totals only -------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ColumnTotals:
+    """One column as a paper scoresheet that kept only totals has it: each player's hand points
+    in it (the hands' own bonuses included, not the column's box or game bonus) and the hands
+    each won in it (the boxes)."""
+
+    points: PerSeat
+    boxes: PerSeat
+
+
+@dataclass(frozen=True, slots=True)
+class HollywoodTotals:
+    """The match those columns make: each column's final account, the totals over the columns
+    (as ``HollywoodScore.totals``), the columns won and the winner per ``winner_by``."""
+
+    accounts: tuple[FinalAccount, ...]
+    totals: PerSeat
+    columns_won: PerSeat
+    winner: Seat | None
+
+
+def hollywood_totals_problem(format: HollywoodFormat, rules: Ruleset,
+                             columns: Sequence[ColumnTotals], hands: int) -> str | None:
+    """Why a finished Hollywood match cannot have ended with these columns after ``hands``
+    hands (dead hands included); None when it can. Each column is a game of its own: exactly one
+    player reached the target, on his last hand won in the column, the other stayed below it,
+    and each player's points are a sum of his boxes' hands, each scoring what one hand can
+    (``hand_point_range``). Every hand won in a column is a hand of the match, so no column has
+    more boxes than the match has hands. (The order the hands came in is not on the paper: that
+    the columns could have been entered in one order of hands is not checked further.)"""
+    if len(columns) != format.columns:
+        return f"a match of {format.columns} columns needs {format.columns} columns' totals"
+    if not 1 <= hands <= MOST_HANDS:
+        return f"a match has from 1 to {MOST_HANDS} hands, not {hands}"
+    column_rules = format.rules_for(rules)
+    target, points = column_rules.target_score, hand_point_range(column_rules)
+    for number, column in enumerate(columns, start=1):
+        problem = _column_problem(column, target, points, hands)
+        if problem is not None:
+            return f"column {number}: {problem}"
+    return None
+
+
+def _column_problem(column: ColumnTotals, target: int, points: HandPointRange,
+                    hands: int) -> str | None:
+    if min(*column.points, *column.boxes) < 0:
+        return "points and hands won cannot be negative"
+    reached = [seat for seat in Seat if column.points[seat] >= target]
+    if len(reached) != 1:
+        return (f"nobody reached {target}" if not reached else
+                f"only the winner reaches {target}: the column closes on the hand that gets "
+                "there first")
+    winner = reached[0]
+    loser = winner.other
+    if sum(column.boxes) > hands:
+        return f"{sum(column.boxes)} hands won in it, more than the match's {hands} hands"
+    won, lost = column.points[winner], column.points[loser]
+    if not _sum_of(lost, column.boxes[loser], points):
+        return (f"{lost} points cannot be made in {column.boxes[loser]} hand"
+                f"{'s' if column.boxes[loser] != 1 else ''} won (a hand scores from "
+                f"{points.lowest} to {points.highest})")
+    if not _reaches(won, column.boxes[winner], target, points):
+        return (f"{won} points in {column.boxes[winner]} hand"
+                f"{'s' if column.boxes[winner] != 1 else ''} won cannot close a column to "
+                f"{target} (a hand scores from {points.lowest} to {points.highest}, and the "
+                f"column closes on the hand that reaches {target})")
+    return None
+
+
+def _sum_of(total: int, count: int, points: HandPointRange) -> bool:
+    return count * points.lowest <= total <= count * points.highest
+
+
+def _reaches(total: int, count: int, target: int, points: HandPointRange) -> bool:
+    """``count`` hands make ``total``, the last taking it from below ``target`` to it."""
+    if count < 1:
+        return False
+    last_low, last_high = max(points.lowest, total - target + 1), min(points.highest, total)
+    if last_low > last_high:
+        return False
+    rest = count - 1
+    low = max(rest * points.lowest, total - last_high)
+    high = min(rest * points.highest, total - last_low)
+    return low <= high
+
+
+def hollywood_from_totals(format: HollywoodFormat, rules: Ruleset,
+                          columns: Sequence[ColumnTotals], hands: int) -> HollywoodTotals:
+    """The match from its columns' totals. Raises InvalidHand with the reason when
+    ``hollywood_totals_problem`` finds one."""
+    problem = hollywood_totals_problem(format, rules, columns, hands)
+    if problem is not None:
+        raise InvalidHand(problem)
+    column_rules = format.rules_for(rules)
+    accounts = tuple(
+        final_account(column_rules, c.points, c.boxes,
+                      Seat.A if c.points[Seat.A] > c.points[Seat.B] else Seat.B)
+        for c in columns)
+    totals = (sum(a.totals[Seat.A] for a in accounts), sum(a.totals[Seat.B] for a in accounts))
+    winners = [a.winner for a in accounts]
+    won = (winners.count(Seat.A), winners.count(Seat.B))
+    a, b = won if format.winner_by is HollywoodWinner.MOST_COLUMNS else totals
+    winner = None if a == b else Seat.A if a > b else Seat.B
+    return HollywoodTotals(accounts, totals, won, winner)

@@ -1,6 +1,8 @@
 """An organizer's page for entering a match from a paper scoresheet: each game from its final
-totals or hand by hand (on the game's scoresheet), then the result, which counts at once when
-the organizer does not play in the match; and confirming a player's report for his opponent."""
+totals or hand by hand (on the game's scoresheet); a Hollywood match from its hands in one go
+(each hand's winner, how and points: the columns derived) or from each column's totals; then the
+result, which counts at once when the organizer does not play in the match; and confirming a
+player's report for his opponent."""
 
 from __future__ import annotations
 
@@ -14,13 +16,24 @@ from django.urls import reverse
 from clubs.views import organizer_of
 from competitions import selectors
 from competitions.forms.matches import ConfirmForPlayerForm
-from competitions.models import Match, ResultReport
+from competitions.models import Competition, Match, ResultReport
 from competitions.permissions import side_of
 from competitions.services import results
 from core.errors import ServiceError
 from core.views import UNPROCESSABLE, go, page_refusal, render_page, signed_in_post
-from gameplay.forms import GameTotalsForm
-from gameplay.services import enter_game_totals, start_game
+from gameplay.forms import (
+    HOLLYWOOD_ROWS,
+    MOST_HOLLYWOOD_ROWS,
+    GameTotalsForm,
+    HollywoodColumnsForm,
+    HollywoodHandsForm,
+)
+from gameplay.services import (
+    enter_game_totals,
+    enter_hollywood_columns,
+    enter_hollywood_hands,
+    start_game,
+)
 from pages import selectors as page_selectors
 
 TEMPLATE = "pages/paper.html"
@@ -40,7 +53,9 @@ def paper(request: HttpRequest, match: Match) -> HttpResponse:
 
 
 def _render(request: HttpRequest, pk: int, *, totals_form: GameTotalsForm | None = None,
-            confirm_form: ConfirmForPlayerForm | None = None, refusal: str = "",
+            confirm_form: ConfirmForPlayerForm | None = None,
+            hands_form: HollywoodHandsForm | None = None,
+            columns_form: HollywoodColumnsForm | None = None, refusal: str = "",
             status: int = 200) -> HttpResponse:
     page = page_selectors.match_page(pk)
     match = page.match
@@ -62,7 +77,42 @@ def _render(request: HttpRequest, pk: int, *, totals_form: GameTotalsForm | None
         "confirm_form": confirm_form or ConfirmForPlayerForm(prefix="confirm"),
         "refusal": refusal,
     }
+    if _is_hollywood(match):
+        rows = _rows(request.GET.get("rows"))
+        context |= {
+            "hollywood": match.competition.hollywood_format(),
+            "column_target": match.competition.hollywood_format().rules_for(
+                match.competition.rules()).target_score,
+            "hands_form": hands_form or _hands_form(match, None, rows),
+            "columns_form": columns_form or _columns_form(match, None),
+            "more_rows": min(rows + HOLLYWOOD_ROWS, MOST_HOLLYWOOD_ROWS)
+            if rows < MOST_HOLLYWOOD_ROWS else None,
+        }
     return render_page(request, TEMPLATE, context, partial=PARTIAL, status=status)
+
+
+def _is_hollywood(match: Match) -> bool:
+    return match.competition.match_format == Competition.MatchFormat.HOLLYWOOD
+
+
+def _rows(text: str | None) -> int:
+    """The hand rows asked for (a link adds more rows; the form sends back its count)."""
+    try:
+        return max(1, min(int(text or HOLLYWOOD_ROWS), MOST_HOLLYWOOD_ROWS))
+    except ValueError:
+        return HOLLYWOOD_ROWS
+
+
+def _hands_form(match: Match, data, rows: int) -> HollywoodHandsForm:
+    competition = match.competition
+    rules = competition.hollywood_format().rules_for(competition.rules())
+    return HollywoodHandsForm(data, names=selectors.side_names(match), rules=rules, rows=rows,
+                              prefix="hw", initial={"rows": rows})
+
+
+def _columns_form(match: Match, data) -> HollywoodColumnsForm:
+    return HollywoodColumnsForm(data, names=selectors.side_names(match), prefix="columns",
+                                columns=match.competition.hollywood_format().columns)
 
 
 def organizer_post(view):
@@ -132,3 +182,43 @@ def confirm_for_player(request: HttpRequest, pk: int) -> HttpResponse:
         return _refused(request, pk, error, confirm_form=form)
     messages.success(request, "Result confirmed for the player. The history keeps your reason.")
     return go(request, reverse("match", args=[pk]))
+
+
+@organizer_post
+def hollywood_hands(request: HttpRequest, pk: int) -> HttpResponse:
+    """A Hollywood match's hands from the paper, in one go."""
+    match = _match(pk)
+    form = _hands_form(match, request.POST, _rows(request.POST.get("hw-rows")))
+    if not form.is_valid():
+        return _render(request, pk, hands_form=form, status=UNPROCESSABLE)
+    try:
+        game = enter_hollywood_hands(pk, actor=request.user, hands=form.cleaned_data["entries"])
+    except ServiceError as error:
+        return _refused(request, pk, error, hands_form=form)
+    hands = game.hands.count()
+    if game.is_finished:
+        messages.success(request, f"Game {game.number} entered from its {hands} hands: columns "
+                                  f"won {game.columns_a}–{game.columns_b}, "
+                                  f"{game.total_a}–{game.total_b} over the columns.")
+        return go(request, reverse("match-paper", args=[pk]))
+    messages.success(request, f"{hands} hands entered; the columns are not all closed yet: go "
+                              "on hand by hand on the scoresheet.")
+    return go(request, game.get_absolute_url())
+
+
+@organizer_post
+def hollywood_columns(request: HttpRequest, pk: int) -> HttpResponse:
+    """A Hollywood match from each column's totals on the paper."""
+    match = _match(pk)
+    form = _columns_form(match, request.POST)
+    if not form.is_valid():
+        return _render(request, pk, columns_form=form, status=UNPROCESSABLE)
+    try:
+        game = enter_hollywood_columns(pk, actor=request.user, columns=form.column_totals(),
+                                       hands=form.cleaned_data["hands"])
+    except ServiceError as error:
+        return _refused(request, pk, error, columns_form=form)
+    messages.success(request, f"Game {game.number} entered from its columns' totals: columns "
+                              f"won {game.columns_a}–{game.columns_b}, "
+                              f"{game.total_a}–{game.total_b} over the columns.")
+    return go(request, reverse("match-paper", args=[pk]))

@@ -65,3 +65,44 @@ def test_a_player_challenges_on_the_ladder_on_a_phone(site):
     screenshot(eve, "ladder-1-challenge-made")
     made = LadderChallenge.objects.get(competition=ladder)
     assert (made.challenger.player.name, made.challenged.player.name) == ("Eve", "Cy")
+
+
+@pytest.mark.parametrize("phone", [False, True], ids=["laptop", "phone"])
+def test_an_organizer_creates_three_stages_and_the_page_shows_them_as_tabs(site, phone):
+    from tests.formats.builders import better_seed, play_out
+
+    setup = riverside()
+    size = "phone" if phone else "laptop"
+    olga = site.open(phone=phone)
+    site.sign_in(olga, "olga")
+    olga.goto("/clubs/riverside/competitions/new/")
+    olga.get_by_label("Name", exact=True).fill("Grand Prix")
+    olga.get_by_label("Season", exact=True).select_option(label="2026")
+    olga.locator("label.choice").filter(
+        has_text=re.compile("^Round-robin groups, then a knockout$")).click()
+    olga.get_by_label("Groups", exact=True).fill("2")
+    second = olga.locator("fieldset.stage-options").nth(1)
+    second.get_by_label("Groups (empty: no such stage)").fill("1")
+    second.get_by_label("Qualifying for this stage").select_option(label="The top K of each group")
+    second.get_by_label("K (qualifiers for this stage)").fill("2")
+    olga.get_by_label("Who goes through").select_option(label="The top K overall")
+    olga.get_by_label("K (players going through)").fill("2")
+    olga.get_by_label("The knockout is seeded").select_option(value="standing")
+    olga.locator("fieldset.stage-options").first.scroll_into_view_if_needed()
+    screenshot(olga, f"stages-three-form-{size}")
+    olga.get_by_role("button", name="Create the competition").click()
+    expect(olga.get_by_role("heading", level=1)).to_contain_text("Entries: Grand Prix")
+    for player in setup.players:
+        olga.get_by_role("checkbox", name=player, exact=True).check()
+    olga.get_by_role("button", name="Enter the ticked players").click()
+    olga.get_by_role("button", name="Start Grand Prix").click()
+    expect(olga.locator(".group-table")).to_have_count(2)
+    competition = Competition.objects.get(name="Grand Prix")
+    assert competition.stages.count() == 3
+    play_out(competition, better_seed)
+    olga.reload()
+    expect(olga.locator("#final-placings-h")).to_be_visible()
+    expect(olga.locator(".stage-tabs a")).to_have_count(3)
+    screenshot(olga, f"stages-three-finished-{size}")
+    olga.get_by_role("link", name="Stage 2: Round-robin groups").click()
+    expect(olga.locator(".group-table")).to_have_count(1)

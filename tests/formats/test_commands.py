@@ -184,6 +184,16 @@ def test_a_groups_then_knockout_championship_is_simulated_to_its_champion():
     assert {p["stage"] for p in placings[8:]} == {1}
 
 
+def test_groups_then_groups_then_a_knockout_are_simulated_to_the_champion():
+    report = json.loads(simulate("--format", "groups_groups_knockout", "--players", "16",
+                                 "--seed", "3", "--json"))
+    # Four groups of four (24 matches), two groups of the top eight (12), a knockout of four (3).
+    assert len(report["matches"]) == 24 + 12 + 3
+    placings = report["standings"]
+    assert len(placings) == 16 and placings[0]["rank"] == 1
+    assert [p["stage"] for p in placings] == [3] * 4 + [2] * 4 + [1] * 8
+
+
 def test_a_swiss_with_a_top_eight_cut_is_simulated_to_its_champion():
     report = json.loads(simulate("--format", "swiss_top_cut", "--players", "12", "--rounds", "4",
                                  "--seed", "5", "--json"))

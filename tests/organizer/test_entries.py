@@ -82,8 +82,8 @@ def test_the_entries_page_runs_a_fixed_number_of_queries(client, people, cup,
         EntryFactory(competition=cup)
         PlayerFactory(club=people.club)
     sign_in(client, people.organizer)
-    # the competition, is-organizer, the entries, the candidates
-    with django_assert_num_queries(SIGNED_IN + 4):
+    # the competition, is-organizer, the entries, the candidates, its first stage of groups
+    with django_assert_num_queries(SIGNED_IN + 5):
         html = client.get(entries_url(cup)).content.decode()
     assert html.count('class="seed"') == n
     assert html.count('name="players"') == n + 1  # and Pat
@@ -192,8 +192,9 @@ def test_the_matches_page_groups_by_status_in_fixed_queries(client, people,
             MatchFactory(competition=competition, round=round_, status=status)
     sign_in(client, people.organizer)
     # the competition, is-organizer, open decisions, the rounds with their dates, the overdue
-    # matches, the matches; its club nights, and whether it is in stages (no night then)
-    with django_assert_num_queries(SIGNED_IN + 8):
+    # matches, the matches, the later stages dealt by hand; its club nights, and whether it is
+    # in stages (no night then)
+    with django_assert_num_queries(SIGNED_IN + 9):
         html = client.get(reverse("organizer-matches", args=[competition.pk])).content.decode()
     assert html.index(">Disputed <") < html.index(">Scheduled <") < html.index(">Confirmed <")
     assert html.count("Resolve the dispute") == n

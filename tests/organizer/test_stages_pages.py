@@ -5,6 +5,7 @@ the cut line is decided on the organizer's matches page."""
 import pytest
 from django.urls import reverse
 
+from competitions.forms.organizer import initial_of
 from competitions.models import Competition, Stage
 from competitions.services.decisions import pending_decisions
 from tests.formats.builders import Club, better_seed, play_out, win
@@ -16,7 +17,7 @@ from tests.formats.test_stages import (
 )
 
 from .conftest import sign_in
-from .test_competition_new import post
+from .test_competition_new import form_data, post
 
 pytestmark = pytest.mark.django_db
 
@@ -85,3 +86,49 @@ def test_a_finished_championship_shows_the_final_placings_over_all_stages(client
     placings = html.split('id="final-placings-h"')[1].split("</ol>")[0]
     assert placings.count("<li>") == 16
     assert placings.index("P01") < placings.index("P16")
+
+
+def test_an_organizer_creates_groups_then_groups_then_a_knockout(client, people):
+    response = post(client, people, name="Grand Prix", format="single_elimination",
+                    stages="groups_knockout", stage_groups="4", stage_dealing="snake",
+                    middle_1_groups="2", middle_1_dealing="by_hand",
+                    middle_1_qualify="each_group", middle_1_qualifiers="2",
+                    middle_1_seeding="standing", stage_qualify="each_group",
+                    stage_qualifiers="2", stage_seeding="cross_group")
+    assert response.status_code == 302
+    competition = Competition.objects.get(name="Grand Prix")
+    first, second, knockout = competition.stages.order_by("order")
+    assert (first.kind, first.groups) == (Stage.Kind.GROUPS, 4)
+    assert (second.kind, second.groups, second.dealing, second.qualify, second.qualifiers) == (
+        Stage.Kind.GROUPS, 2, Stage.Dealing.BY_HAND, Stage.Qualify.EACH_GROUP, 2)
+    assert knockout.kind == Stage.Kind.SINGLE_ELIMINATION
+
+
+def test_a_group_stage_in_between_needs_its_qualifiers(client, people):
+    response = post(client, people, name="Grand Prix", format="single_elimination",
+                    stages="groups_knockout", stage_groups="4", middle_1_groups="2",
+                    stage_qualify="each_group", stage_qualifiers="2",
+                    stage_seeding="cross_group")
+    assert response.status_code == 422
+    assert "Say how many go through to this group stage." in response.content.decode()
+    assert not Competition.objects.filter(name="Grand Prix").exists()
+
+
+def test_editing_a_draft_in_three_stages_keeps_them_and_can_add_one(client, people):
+    post(client, people, name="Grand Prix", format="single_elimination",
+         stages="groups_knockout", stage_groups="4", middle_1_groups="2",
+         middle_1_qualify="each_group", middle_1_qualifiers="2", middle_1_seeding="standing",
+         stage_qualify="each_group", stage_qualifiers="2", stage_seeding="cross_group")
+    competition = Competition.objects.get(name="Grand Prix")
+    edit = reverse("competition-edit", args=[competition.pk])
+    html = client.get(edit).content.decode()
+    assert 'name="middle_1_groups" value="2"' in html
+    data = {k: v for k, v in initial_of(competition).items() if v is not None}
+    data |= {"middle_2_groups": 1, "middle_2_qualify": "overall", "middle_2_qualifiers": 4,
+             "middle_2_seeding": "standing"}
+    fields = {k: ("on" if v else "") if isinstance(v, bool) else str(v) for k, v in data.items()}
+    response = client.post(edit, form_data(people, **fields))
+    assert response.status_code == 302
+    kinds = [(s.kind, s.groups, s.qualifiers) for s in competition.stages.order_by("order")]
+    assert kinds == [(Stage.Kind.GROUPS, 4, 0), (Stage.Kind.GROUPS, 2, 2),
+                     (Stage.Kind.GROUPS, 1, 4), (Stage.Kind.SINGLE_ELIMINATION, 0, 2)]

@@ -20,7 +20,7 @@ from clubs.models import JoinRequest, Player
 from clubs.services.calendar import calendar_token
 from clubs.services.clubs import invitation_token
 from clubs.services.players import claim_token
-from competitions.models import Competition, Match
+from competitions.models import Competition, Match, Stage
 from competitions.services.schedule import propose_time
 from gameplay.models import HandFlag
 from gameplay.services.flags import flag_hand
@@ -110,6 +110,24 @@ def reset_from_key_url(world: World) -> str:
 
 def competition_url(name: str) -> Callable:
     return lambda world: reverse(name, args=[world.match.competition_id])
+
+
+def hollywood(world: World) -> Match:
+    """The match of a competition played in Hollywood matches (three columns to 100)."""
+    Competition.objects.filter(pk=world.match.competition_id).update(
+        match_format=Competition.MatchFormat.HOLLYWOOD,
+        hollywood={"columns": 3, "target": None, "winner_by": "total_points"})
+    return world.match
+
+
+def _group_stage(draft: Competition) -> Stage:
+    """The draft played in stages: round-robin groups, then a final."""
+    stage, _ = Stage.objects.get_or_create(competition=draft, order=1,
+                                           defaults={"kind": Stage.Kind.GROUPS, "groups": 1})
+    Stage.objects.get_or_create(competition=draft, order=2, defaults={
+        "kind": Stage.Kind.SINGLE_ELIMINATION, "qualify": Stage.Qualify.OVERALL,
+        "qualifiers": 2})
+    return stage
 
 
 def hand_url(name: str) -> Callable:
@@ -281,6 +299,18 @@ TABLE: dict[str, Access] = {
         match_url("match-paper-game"), ACTION, ORGANIZERS,
         lambda w: {"totals-total_a": "100", "totals-total_b": "40", "totals-hands": "4"}),
     "match-paper-hands": Access(match_url("match-paper-hands"), ACTION, ORGANIZERS),
+    "match-paper-hollywood-hands": Access(
+        match_url("match-paper-hollywood-hands", hollywood), ACTION, ORGANIZERS,
+        lambda w: {"hw-rows": "1", "hw-h1_winner": "A", "hw-h1_outcome": "gin",
+                   "hw-h1_points": "30"}),
+    "match-paper-hollywood-columns": Access(
+        match_url("match-paper-hollywood-columns", hollywood), ACTION, ORGANIZERS,
+        lambda w: {"columns-hands": "8", "columns-c1_points_a": "110", "columns-c1_boxes_a": "4",
+                   "columns-c1_points_b": "40", "columns-c1_boxes_b": "2",
+                   "columns-c2_points_a": "105", "columns-c2_boxes_a": "3",
+                   "columns-c2_points_b": "20", "columns-c2_boxes_b": "1",
+                   "columns-c3_points_a": "30", "columns-c3_boxes_a": "1",
+                   "columns-c3_points_b": "101", "columns-c3_boxes_b": "3"}),
     "match-paper-record": Access(match_url("match-paper-record", decided), ACTION, ORGANIZERS),
     "match-paper-confirm": Access(
         match_url("match-paper-confirm", reported), ACTION, ORGANIZERS,
@@ -417,6 +447,11 @@ TABLE: dict[str, Access] = {
     "stage-qualifiers": Access(
         match_url("stage-qualifiers"), ACTION, {**ORGANIZERS, "organizer": REFUSED, "staff": REFUSED},
         lambda w: {f"q{w.match.pk}-place_1": str(w.match.entry_a_id)}),
+    # A draft's group stage dealt by hand: the organizers (both entrants in one group).
+    "stage-groups": Access(
+        lambda w: reverse("stage-groups", args=[_group_stage(w.draft).competition_id, 1]),
+        ORGANIZER_PAGE, ORGANIZERS,
+        lambda w: {f"p{e.pk}": "A" for e in w.draft.entries.all()}),
     # Many players at once: the organizers (an empty list is refused, and said so).
     "organizer-add-players": Access(
         lambda w: reverse("organizer-add-players", args=[w.club.slug]), ORGANIZER_PAGE,

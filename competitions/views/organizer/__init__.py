@@ -1,6 +1,7 @@
 """The organizer's pages of a club and its competitions."""
 
 from competitions.views.organizer.create import new_competition
+from competitions.views.organizer.dealing import stage_groups
 from competitions.views.organizer.edit import back_to_draft, delete, edit
 from competitions.views.organizer.entries import (
     entries,
@@ -16,4 +17,4 @@ from competitions.views.organizer.schedule import overdue, round_dates
 
 __all__ = ["add_players", "back_to_draft", "choose", "decide", "delete", "edit", "entries",
            "late_entry", "matches", "new_competition", "new_entrant", "overdue", "round_dates",
-           "seeds", "start", "withdraw"]
+           "seeds", "stage_groups", "start", "withdraw"]

@@ -82,7 +82,8 @@ def _edit_draft(request: HttpRequest, competition: Competition) -> HttpResponse:
         drafts.edit_draft(competition.pk, actor=request.user, season=data["season"],
                           name=data["name"], description=data["description"],
                           format=data["format"], preset=data["preset"],
-                          house_rules=form.house_rules(), **form.settings())
+                          house_rules=form.house_rules(), stages=form.stage_plans(),
+                          **form.settings())
     except ServiceError as error:
         form.add_service_error(error)
         return _full_page(request, competition, form, status=refusal_status(error))

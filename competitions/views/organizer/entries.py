@@ -25,7 +25,7 @@ from competitions.forms.entries import (
     WithdrawForm,
 )
 from competitions.forms.formats import LateEntryForm
-from competitions.models import Competition, Entry
+from competitions.models import Competition, Entry, Stage
 from competitions.services.competitions import register_players, seed_entries
 from competitions.services.draws import start_competition
 from competitions.services.entrants import add_and_enter
@@ -74,8 +74,14 @@ def _render(request: HttpRequest, competition: Competition, *, filter_text: str 
         "refusal": refusal,
         "late_refusal": "" if draft else late_entry_refusal(competition),
         "late_form": LateEntryForm(candidates=selectors.players_not_entered(competition)),
+        "group_stage": _group_stage(competition) if draft else None,
     } | (forms or {})
     return render_page(request, TEMPLATE, context, partial="candidates", status=status)
+
+
+def _group_stage(competition: Competition) -> Stage | None:
+    """A draft's first stage of round-robin groups, which the organizer may deal by hand."""
+    return competition.stages.filter(order=1, kind=Stage.Kind.GROUPS).first()
 
 
 def _register(request: HttpRequest, competition: Competition) -> HttpResponse:

@@ -15,12 +15,12 @@ from clubs.views import organizer_of, refused
 from competitions import selectors_organizer as selectors
 from competitions.forms.entries import DecisionForm, QualifiersForm
 from competitions.forms.schedule import OverdueForm, RoundDatesForm
-from competitions.models import Competition, Match
+from competitions.models import Competition, Match, Stage
 from competitions.selectors import side_names
 from competitions.selectors_nights import nights_of
 from competitions.services.club_nights import night_refusal
 from competitions.services.decide import choose_qualifiers, keep_match, reset_match
-from competitions.services.stages import is_tie_ask
+from competitions.services.stages import awaits_dealing, is_redraw_ask, is_tie_ask
 from core.errors import ServiceError
 from core.views import UNPROCESSABLE, go, in_club_zone, page_refusal, render_page, unseen_errors
 
@@ -54,8 +54,11 @@ def render_matches(request: HttpRequest, competition: Competition, *, forms: dic
             prefix=f"o{m.pk}", names=side_names(m)))
             for m in overdue],
         "groups": selectors.matches_by_status(competition),
-        "decisions": [(d, forms.get(d.match_id) or DecisionForm(prefix=f"d{d.match_id}"))
+        "decisions": [(d, forms.get(d.match_id) or DecisionForm(
+                          prefix=f"d{d.match_id}", whole_stage=is_redraw_ask(d)))
                       for d in decisions if not is_tie_ask(d)],
+        "to_deal": [s for s in competition.stages.filter(dealing=Stage.Dealing.BY_HAND, order__gt=1)
+                    if awaits_dealing(s)],
         "ties": [(d, forms.get(d.match_id) or qualifiers_form(d, competition))
                  for d in decisions if is_tie_ask(d)],
         "refusal": refusal,
@@ -103,9 +106,12 @@ def choose(request: HttpRequest, pk: int) -> HttpResponse:
 @organizer_of(_match, "competition.season.club")
 def decide(request: HttpRequest, match: Match) -> HttpResponse:
     competition = match.competition
-    if not [d for d in selectors.open_decisions(Q(match=match)) if not is_tie_ask(d)]:
+    asked = [d for d in selectors.open_decisions(Q(match=match)) if not is_tie_ask(d)]
+    if not asked:
         return render_matches(request, competition, refusal=NO_DECISION, status=UNPROCESSABLE)
-    form = DecisionForm(request.POST, prefix=f"d{match.pk}")
+    whole_stage = is_redraw_ask(asked[0])
+    stage = match.round.stage if whole_stage else None  # read now: a redraw removes the match
+    form = DecisionForm(request.POST, prefix=f"d{match.pk}", whole_stage=whole_stage)
     if not form.is_valid():
         return render_matches(request, competition, forms={match.pk: form}, status=UNPROCESSABLE)
     decide_with = reset_match if form.cleaned_data["decision"] == "reset" else keep_match
@@ -113,6 +119,11 @@ def decide(request: HttpRequest, match: Match) -> HttpResponse:
         decide_with(match.pk, actor=request.user, comment=form.cleaned_data["comment"])
     except ServiceError as error:
         return render_matches(request, competition, forms={match.pk: form}, **page_refusal(error))
-    done = "reset: it is to be played again" if decide_with is reset_match else "kept as played"
-    messages.success(request, f"{match} is {done}.")
+    if whole_stage:
+        messages.success(request, f"{stage} is drawn again from the corrected qualifiers."
+                         if decide_with is reset_match else f"{stage} stands as drawn.")
+    else:
+        done = "reset: it is to be played again" if decide_with is reset_match else \
+            "kept as played"
+        messages.success(request, f"{match} is {done}.")
     return go(request, reverse("organizer-matches", args=[competition.pk]))

@@ -47,11 +47,19 @@ FORMATS = {
     "double_elimination": Competition.Format.DOUBLE_ELIMINATION,
     "swiss": Competition.Format.SWISS,
 }
-# Two stages: four groups of four into an eight-player knockout (group winners crossed with the
-# runners-up); a Swiss into a knockout of its top eight, seeded by standing.
+# In stages: four groups of four into an eight-player knockout (group winners crossed with the
+# runners-up); four groups of four into two groups of the top two of each (dealt in snake order
+# by standing), into a knockout of the top two of each of those; a Swiss into a knockout of its
+# top eight, seeded by standing.
 STAGED = {
     "groups_knockout": (Competition.Format.LEAGUE, (
         StagePlan(Stage.Kind.GROUPS, groups=4),
+        StagePlan(Stage.Kind.SINGLE_ELIMINATION, qualify=Stage.Qualify.EACH_GROUP, qualifiers=2,
+                  seeding=Stage.Seeding.CROSS_GROUP))),
+    "groups_groups_knockout": (Competition.Format.LEAGUE, (
+        StagePlan(Stage.Kind.GROUPS, groups=4),
+        StagePlan(Stage.Kind.GROUPS, groups=2, qualify=Stage.Qualify.EACH_GROUP, qualifiers=2,
+                  seeding=Stage.Seeding.STANDING),
         StagePlan(Stage.Kind.SINGLE_ELIMINATION, qualify=Stage.Qualify.EACH_GROUP, qualifiers=2,
                   seeding=Stage.Seeding.CROSS_GROUP))),
     "swiss_top_cut": (Competition.Format.SWISS, (
@@ -110,6 +118,8 @@ def _settings(format: str, players: int, rounds: int | None) -> dict:
         raise CommandError(f"--players must be between 2 and {MAX_PLAYERS}.")
     if format == "groups_knockout" and players != 16:
         raise CommandError("Groups, then a knockout: four groups of four, --players 16.")
+    if format == "groups_groups_knockout" and players != 16:
+        raise CommandError("Groups, groups, then a knockout: four groups of four, --players 16.")
     if format == "swiss_top_cut" and players < 9:
         raise CommandError("A Swiss with a top-8 cut needs --players 9 or more.")
     if format == "ladder":

@@ -1,0 +1,69 @@
+"""A Hollywood match kept on paper as each column's totals: every match played hand by hand
+gives columns the check accepts, with the same totals and winner; columns no game could close
+are refused with the column named."""
+
+import random
+
+import pytest
+
+from gameplay.engine import (
+    ColumnTotals,
+    HandRecord,
+    HollywoodFormat,
+    HollywoodWinner,
+    Outcome,
+    Ruleset,
+    Seat,
+    hollywood_from_totals,
+    hollywood_totals_problem,
+)
+
+
+def random_match(seed: int, rules: Ruleset, format: HollywoodFormat):
+    rng = random.Random(seed)
+    score = format.start(rules)
+    while not score.finished:
+        roll = rng.random()
+        if roll < 0.1:
+            hand = HandRecord(Outcome.DEAD_HAND, None, 0)
+        else:
+            winner = Seat.A if rng.random() < 0.5 else Seat.B
+            hand = (HandRecord(Outcome.GIN, winner, rules.gin_bonus + rng.randint(0, 40))
+                    if roll < 0.4 else HandRecord(Outcome.KNOCK, winner, rng.randint(1, 40)))
+        score = score.add(hand)
+    return score
+
+
+@pytest.mark.parametrize("winner_by", list(HollywoodWinner))
+@pytest.mark.parametrize("seed", range(40))
+def test_columns_of_a_match_played_hand_by_hand_are_accepted_with_its_result(seed, winner_by):
+    rules = Ruleset()
+    format = HollywoodFormat(columns=3, winner_by=winner_by)
+    played = random_match(seed, rules, format)
+    columns = [ColumnTotals(c.totals, c.boxes) for c in played.columns]
+    hands = len(played.lines)
+    assert hollywood_totals_problem(format, rules, columns, hands) is None
+    paper = hollywood_from_totals(format, rules, columns, hands)
+    assert paper.totals == played.totals
+    assert paper.columns_won == played.columns_won
+    assert paper.winner == played.winner
+
+
+def test_a_column_no_game_could_close_is_refused_with_its_number():
+    format, rules = HollywoodFormat(), Ruleset()
+    good = ColumnTotals((104, 30), (4, 2))
+    assert hollywood_totals_problem(format, rules, [good] * 3, 6) is None
+    too_many = ColumnTotals((250, 30), (2, 2))  # two hands cannot make 250 and stop at 100
+    problem = hollywood_totals_problem(format, rules, [good, too_many, good], 6)
+    assert problem.startswith("column 2: 250 points in 2 hands won")
+    assert hollywood_totals_problem(format, rules, [good] * 2, 6).startswith("a match of 3")
+    assert "more than the match's 5 hands" in hollywood_totals_problem(format, rules,
+                                                                      [good] * 3, 5)
+
+
+def test_each_column_is_scored_to_the_formats_own_target():
+    format, rules = HollywoodFormat(target=150), Ruleset()
+    assert "nobody reached 150" in hollywood_totals_problem(
+        format, rules, [ColumnTotals((120, 30), (4, 2))] * 3, 6)
+    assert hollywood_totals_problem(format, rules, [ColumnTotals((155, 30), (4, 2))] * 3,
+                                    6) is None
