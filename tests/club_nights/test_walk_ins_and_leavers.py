@@ -62,7 +62,7 @@ def test_a_club_player_not_entered_walks_in_entered_and_checked_in_at_once():
 
 
 def test_a_newcomer_is_added_to_the_club_entered_and_checked_in():
-    club, competition, night = night_swiss()
+    club, _competition, night = night_swiss()
     found = walk_in(night.pk, actor=club.organizer, name="  Nina New ")
     assert Player.objects.get(club=club.club, name="Nina New") == found.entry.player
     assert CheckIn.objects.filter(night=night, entry__player__name="Nina New",
@@ -151,7 +151,7 @@ def test_a_walk_in_at_a_league_night_gets_his_fixtures_and_is_checked_in():
 
 
 def test_a_leaver_with_his_match_unplayed_is_recorded_as_his_forfeit():
-    club, competition, night = night_swiss(4)
+    club, _competition, night = night_swiss(4)
     round_1 = pair_night_round(night.pk, actor=club.organizer)
     match = round_1.matches.order_by("pk").first()
     check_out(night.pk, actor=match.entry_a.player.user)
@@ -164,7 +164,7 @@ def test_a_leaver_with_his_match_unplayed_is_recorded_as_his_forfeit():
 
 
 def test_both_players_gone_is_a_double_forfeit():
-    club, competition, night = night_swiss(4)
+    club, _competition, night = night_swiss(4)
     match = pair_night_round(night.pk, actor=club.organizer).matches.order_by("pk").first()
     check_out(night.pk, actor=match.entry_a.player.user)
     check_out(night.pk, actor=match.entry_b.player.user)
@@ -230,7 +230,7 @@ def test_after_a_night_the_swiss_waits_and_the_organizer_pairs_from_every_entry(
 
 
 def test_pairing_from_every_entry_while_a_night_is_open_is_refused():
-    club, competition, night = night_swiss(4)
+    club, competition, _night = night_swiss(4)
     with pytest.raises(ServiceError, match="A club night is open"):
         pair_from_every_entry(competition.pk, actor=club.organizer)
 
@@ -259,7 +259,7 @@ def test_after_pairing_from_every_entry_a_night_pairs_again():
 
 
 def test_the_organizer_enters_a_walk_in_from_the_night_page(client):
-    club, competition, night = night_swiss(4)
+    club, _competition, night = night_swiss(4)
     visitor = PlayerFactory(club=club.club, name="Vera Visitor")
     client.force_login(club.organizer)
     page = client.get(reverse("club-night", args=[night.pk])).content.decode()
@@ -275,7 +275,7 @@ def test_the_organizer_enters_a_walk_in_from_the_night_page(client):
 
 
 def test_a_refused_walk_in_is_a_message_on_the_night_page(client):
-    club, competition, night = night_swiss(4, rounds=1)
+    club, _competition, night = night_swiss(4, rounds=1)
     client.force_login(club.organizer)
     response = client.post(reverse("club-night-walk-in", args=[night.pk]), {"name": ""})
     assert response.status_code == 422
@@ -290,7 +290,7 @@ def test_a_refused_walk_in_is_a_message_on_the_night_page(client):
 
 
 def test_the_night_page_tells_the_organizer_who_left_with_a_match_unplayed(client):
-    club, competition, night = night_swiss(4)
+    club, _competition, night = night_swiss(4)
     match = pair_night_round(night.pk, actor=club.organizer).matches.order_by("pk").first()
     gone, other = match.entry_a.player.name, match.entry_b.player.name
     check_out(night.pk, actor=match.entry_a.player.user)
@@ -346,7 +346,7 @@ def test_the_organizers_page_says_the_swiss_waits_for_a_night_and_pairs_from_eve
 
 
 def test_pairing_from_every_entry_refused_is_a_message_on_the_organizers_page(client):
-    club, competition, night = night_swiss(4)
+    club, competition, _night = night_swiss(4)
     client.force_login(club.organizer)
     response = client.post(reverse("swiss-pair-every-entry", args=[competition.pk]))
     assert response.status_code == 422
