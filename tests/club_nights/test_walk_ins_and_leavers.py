@@ -229,6 +229,23 @@ def test_after_a_night_the_swiss_waits_and_the_organizer_pairs_from_every_entry(
     assert competition.rounds.count() == 3  # and it pairs itself again, as before nights
 
 
+def test_pairing_from_every_entry_audits_a_walk_in_but_not_a_player_absent_at_the_night():
+    club = Club(5)
+    competition = club.competition(Competition.Format.SWISS, start=False, swiss_rounds=3)
+    start_competition(competition.pk, actor=club.organizer, pair_first_round=False)
+    night = open_night(competition.pk, actor=club.organizer)
+    for player in club.players[:4]:
+        check_in(night.pk, actor=player.user)
+    pair_night_round(night.pk, actor=club.organizer)
+    walk_in(night.pk, actor=club.organizer, name="Nina New")
+    play_round(competition, 1)
+    close_night(night.pk, actor=club.organizer)
+    round_2 = pair_from_every_entry(competition.pk, actor=club.organizer)
+    audited = [a.comment for a in AuditEntry.objects.filter(
+        action=AuditEntry.Action.LATE_ENTRY, match__round=round_2)]
+    assert audited == ["Nina New entered late: first paired in round 2, with 0 points."]
+
+
 def test_pairing_from_every_entry_while_a_night_is_open_is_refused():
     club, competition, _night = night_swiss(4)
     with pytest.raises(ServiceError, match="A club night is open"):
