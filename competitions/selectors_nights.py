@@ -132,8 +132,8 @@ def night_page(night: ClubNight, user) -> NightPage:
         gone = {r.entry.pk for r in rows if r.state == LEFT}
         page.left_unplayed = [
             LeftMatch(m, sides) for r in rounds if r.night_id == night.pk for m in r.match_list
-            if m.kind == Match.Kind.PLAYED and m.status in UNPLAYED and m.entry_a and m.entry_b
-            and (sides := left_sides(m, gone))]
+            if m.kind == Match.Kind.PLAYED and m.status in UNPLAYED and m.table
+            and m.entry_a and m.entry_b and (sides := left_sides(m, gone))]
         if night.is_open:
             page.walk_in_refusal = late_entry_refusal(competition)
             entered = {r.entry.player_id for r in rows}

@@ -257,8 +257,9 @@ def left_sides(match: Match, gone: set[int]) -> str:
 
 
 def settle_left_match(night_id: int, match_id: int, *, actor, kind: str) -> Match:
-    """A match of the night left unplayed by a player who has gone: his forfeit (he conceded)
-    or his no-show (he played none of it); both gone, a double forfeit."""
+    """A match the night seated at a table, left unplayed by a player who has gone: his
+    forfeit (he conceded) or his no-show (he played none of it); both gone, a double forfeit.
+    (A league fixture the night did not seat is postponed or a no-show: `forfeit_fixture`.)"""
     if kind not in LEFT_KINDS:
         raise ServiceError("Choose a forfeit or a no-show.", field="kind")
     night = (ClubNight.objects.filter(pk=night_id)
@@ -267,7 +268,7 @@ def settle_left_match(night_id: int, match_id: int, *, actor, kind: str) -> Matc
         raise ServiceError("No such club night.")
     require_organizer(actor, night.competition.season.club)
     match = (Match.objects.filter(pk=match_id, round__night=night, kind=Match.Kind.PLAYED)
-             .select_related("entry_a__player", "entry_b__player").first())
+             .exclude(table="").select_related("entry_a__player", "entry_b__player").first())
     if match is None:
         raise ServiceError("That match is not one of the night's.")
     if match.status not in UNPLAYED:

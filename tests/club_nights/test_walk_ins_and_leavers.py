@@ -368,3 +368,21 @@ def test_pairing_from_every_entry_refused_is_a_message_on_the_organizers_page(cl
     response = client.post(reverse("swiss-pair-every-entry", args=[competition.pk]))
     assert response.status_code == 422
     assert "A club night is open" in response.content.decode()
+
+
+def test_a_league_leaver_with_his_seated_fixture_unplayed_is_listed_and_settled(client):
+    club = Club(4)
+    league = club.competition(Competition.Format.LEAGUE)
+    night = open_night(league.pk, actor=club.organizer)
+    for player in club.players:
+        check_in(night.pk, actor=player.user)
+    pair_night_round(night.pk, actor=club.organizer)
+    seated = league.matches.exclude(table="").order_by("table").first()
+    check_out(night.pk, actor=seated.entry_b.player.user)
+    client.force_login(club.organizer)
+    page = client.get(reverse("club-night", args=[night.pk])).content.decode()
+    assert (f"{seated.entry_b.player.name} left with the round 1 match against "
+            f"{seated.entry_a.player.name} unplayed.") in page
+    settle_left_match(night.pk, seated.pk, actor=club.organizer, kind=Match.Kind.NO_SHOW)
+    seated.refresh_from_db()
+    assert (seated.kind, seated.winner_id) == (Match.Kind.NO_SHOW, seated.entry_a_id)
