@@ -199,6 +199,9 @@ class Entry(models.Model):
     position = models.PositiveSmallIntegerField(null=True, blank=True,
                                                 help_text="A ladder's place, 1 the top")
     withdrawn_at = models.DateTimeField(null=True, blank=True)
+    # Entered after the competition started (competitions.services.late_entries): a Swiss
+    # pairs him from the next round, and his first pairing is audited as a late entry.
+    entered_late_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["seed", "player__name"]

@@ -13,7 +13,9 @@ from clubs.permissions import is_organizer
 from competitions.models import CheckIn, ClubNight, Competition, Entry, Match, Round
 from competitions.selectors import matches_with_sides
 from competitions.services.brackets import table_of
-from competitions.services.club_nights import league_rounds
+from competitions.services.club_nights import UNPLAYED, league_rounds, left_sides
+from competitions.services.late_entries import late_entry_refusal
+from competitions.services.swiss_rounds import paired_at_nights
 
 PRESENT, ABSENT, LEFT, WITHDRAWN = "present", "absent", "left", "withdrawn"
 OPEN_FIXTURE = (Match.Status.SCHEDULED, Match.Status.IN_PROGRESS, Match.Status.REPORTED,
@@ -42,6 +44,30 @@ class MySeat:
 
 
 @dataclass
+class LeftMatch:
+    """A match of the night still unplayed, and who of its players has left."""
+
+    match: Match
+    absent: str  # "A", "B" or "both"
+
+    @property
+    def sentence(self) -> str:
+        a, b = self.match.entry_a.player.name, self.match.entry_b.player.name
+        round_ = str(self.match.round)
+        if round_.startswith("Round "):
+            round_ = "round " + round_.removeprefix("Round ")
+        if self.absent == "both":
+            return f"{a} and {b} both left with their {round_} match unplayed."
+        gone, other = (a, b) if self.absent == "A" else (b, a)
+        return f"{gone} left with the {round_} match against {other} unplayed."
+
+    @property
+    def gone(self) -> str:
+        names = {"A": self.match.entry_a.player.name, "B": self.match.entry_b.player.name}
+        return names.get(self.absent, f"{names['A']} and {names['B']}")
+
+
+@dataclass
 class NightPage:
     night: ClubNight
     competition: Competition
@@ -52,6 +78,9 @@ class NightPage:
     next_round: int | None  # the Swiss round the organizer pairs next; None when none is left
     absent_fixtures: list[tuple[Match, str]] = field(default_factory=list)
     unfinished: int = 0  # the Swiss's matches not yet confirmed (the next round waits for them)
+    left_unplayed: list[LeftMatch] = field(default_factory=list)
+    walk_ins: list[Player] = field(default_factory=list)  # club players not entered
+    walk_in_refusal: str = ""  # why nobody can be entered late now; "" when one can
 
     @property
     def present(self) -> int:
@@ -96,9 +125,22 @@ def night_page(night: ClubNight, user) -> NightPage:
         if m.status == Match.Status.SCHEDULED and m.kind == Match.Kind.PLAYED and not m.table
         and m.entry_a and m.entry_b and night.is_open
         and (by_state.get(m.entry_a_id), by_state.get(m.entry_b_id)) != (PRESENT, PRESENT)]
-    return NightPage(night, competition, is_organizer(user, competition.season.club), rows,
-                     rounds, _me(user, competition, rows, rounds), next_round, absent,
-                     unfinished)
+    organizing = is_organizer(user, competition.season.club)
+    page = NightPage(night, competition, organizing, rows, rounds,
+                     _me(user, competition, rows, rounds), next_round, absent, unfinished)
+    if organizing:
+        gone = {r.entry.pk for r in rows if r.state == LEFT}
+        page.left_unplayed = [
+            LeftMatch(m, sides) for r in rounds if r.night_id == night.pk for m in r.match_list
+            if m.kind == Match.Kind.PLAYED and m.status in UNPLAYED and m.table
+            and m.entry_a and m.entry_b and (sides := left_sides(m, gone))]
+        if night.is_open:
+            page.walk_in_refusal = late_entry_refusal(competition)
+            entered = {r.entry.player_id for r in rows}
+            page.walk_ins = [p for p in Player.objects.filter(
+                club=competition.season.club, retired_at=None).order_by("name")
+                if p.pk not in entered]
+    return page
 
 
 def _state(entry: Entry, check_in: CheckIn | None) -> str:
@@ -152,3 +194,36 @@ def club_nights(club_id: int) -> list[ClubNight]:
             seen.add(key)
             shown.append(night)
     return sorted(shown, key=lambda n: (not n.is_open, n.starts_at))
+
+
+@dataclass
+class SwissMode:
+    """How the running Swiss's next round is paired, for the organizer's competition page."""
+
+    next_round: int
+    at_nights: bool  # the round waits for a club night (or the organizer's "pair now")
+    open_night: ClubNight | None
+    active: int  # the active entries, every one of whom "pair now" pairs
+
+    @property
+    def sentence(self) -> str:
+        if self.open_night is not None:
+            return (f"A club night is open: round {self.next_round} is paired on the night's "
+                    "page, from the players present.")
+        if self.at_nights:
+            return (f"This Swiss is paired at club nights: round {self.next_round} waits for "
+                    "the next night, and is paired from the players present then.")
+        return (f"This Swiss pairs itself: round {self.next_round} is paired from every active "
+                "entry as soon as the round before is complete.")
+
+
+def swiss_mode(competition: Competition, open_night: ClubNight | None) -> SwissMode | None:
+    """The Swiss's pairing mode while it has a round left to pair; None otherwise."""
+    if (competition.format != Competition.Format.SWISS
+            or competition.status != Competition.Status.RUNNING or competition.stages.exists()):
+        return None
+    played = competition.rounds.count()
+    if played >= (competition.swiss_rounds or 0):
+        return None
+    active = competition.entries.filter(withdrawn_at=None).exclude(seed=None).count()
+    return SwissMode(played + 1, paired_at_nights(competition), open_night, active)

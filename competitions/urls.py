@@ -36,6 +36,11 @@ urlpatterns = [
     path("nights/<int:pk>/close/", nights.close, name="club-night-close"),
     path("nights/<int:pk>/fixtures/<int:match_pk>/", nights.fixture,
          name="club-night-fixture"),
+    path("nights/<int:pk>/walk-in/", nights.walk_in, name="club-night-walk-in"),
+    path("nights/<int:pk>/left/<int:match_pk>/", nights.left_match,
+         name="club-night-left-match"),
+    path("competitions/<int:pk>/pair-every-entry/", nights.pair_every_entry,
+         name="swiss-pair-every-entry"),
     path("competitions/<int:pk>/nights/new/", nights.new_night, name="club-night-new"),
     # The organizer's pages
     path("clubs/<slug:slug>/manage/players/many/", organizer.add_players,

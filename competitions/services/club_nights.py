@@ -20,7 +20,17 @@
   tables 1..n the fixtures whose two players are present; a fixture with a player absent is
   left to the organizer: postponed (a later play-by date) or a no-show recorded
   (competitions.services.forfeits).
+- A walk-in (`walk_in`): a club player not entered, or a newcomer added to the club by name, is
+  entered late (competitions.services.late_entries, with its refusals) and checked in at once,
+  in one transaction: paired from the night's next round (a Swiss audits his first pairing as a
+  late entry).
+- A player who leaves with his match of the night unplayed: the organizer records it as his
+  forfeit or his no-show (`settle_left_match`, competitions.services.forfeits), or lets it be
+  played later.
 - `close_night` ends it: the matches of its rounds are finished and entered as usual after.
+- After a night, a Swiss whose latest round was paired at one waits for the next night; the
+  organizer may instead pair the next round from every active entry (`pair_from_every_entry`),
+  and the Swiss is then paired automatically again, as before nights.
 
 Locks: the competition row (FOR NO KEY UPDATE, as the progression takes it) before the night
 row; a check-in takes the night row only.
@@ -42,6 +52,7 @@ from competitions.models import CheckIn, ClubNight, Competition, Entry, Match, R
 from competitions.services import swiss_rounds
 from competitions.services.decisions import pending_decisions
 from competitions.services.forfeits import record_forfeit
+from competitions.services.late_entries import add_late_entry, add_new_player_late
 from competitions.services.schedule import extend_match
 from core.errors import NotAllowed, ServiceError
 
@@ -133,6 +144,26 @@ def check_out(night_id: int, *, actor, entry_id: int | None = None) -> CheckIn:
         return found
 
 
+def walk_in(night_id: int, *, actor, player_id: int | None = None, name: str = "") -> CheckIn:
+    """Someone not entered arrives: the club player `player_id`, or a new player of the club
+    called `name`, entered late and checked in at once. All of it, or none of it."""
+    with transaction.atomic():
+        night = ClubNight.objects.filter(pk=night_id).first()
+        if night is None:
+            raise ServiceError("No such club night.")
+        competition = _locked_competition(night.competition_id, actor)
+        night = _locked_open_night(night_id)
+        if player_id is not None:
+            late = add_late_entry(competition.pk, player_id, actor=actor)
+        elif name.strip():
+            late = add_new_player_late(competition.pk, name, actor=actor)
+        else:
+            raise ServiceError("Choose a player of the club, or give the newcomer's name.",
+                               field="player")
+        return CheckIn.objects.create(night=night, entry=late.entry,
+                                      checked_in_at=timezone.now(), checked_in_by=actor)
+
+
 def set_present(night_id: int, *, actor, present: set[int]) -> tuple[int, int]:
     """The organizer's list: the ticked entries checked in, the unticked who were present
     checked out (left). Returns how many came and how many left."""
@@ -215,10 +246,83 @@ def forfeit_fixture(night_id: int, match_id: int, *, actor, absent: str) -> Matc
     return record_forfeit(match_id, actor=actor, absent=absent, kind=Match.Kind.NO_SHOW)
 
 
+UNPLAYED = (Match.Status.SCHEDULED, Match.Status.IN_PROGRESS)
+LEFT_KINDS = (Match.Kind.FORFEIT, Match.Kind.NO_SHOW)
+
+
+def left_sides(match: Match, gone: set[int]) -> str:
+    """Who of the match's two players has left the night: "A", "B", "both" or ""."""
+    a, b = match.entry_a_id in gone, match.entry_b_id in gone
+    return "both" if a and b else "A" if a else "B" if b else ""
+
+
+def settle_left_match(night_id: int, match_id: int, *, actor, kind: str) -> Match:
+    """A match the night seated at a table, left unplayed by a player who has gone: his
+    forfeit (he conceded) or his no-show (he played none of it); both gone, a double forfeit.
+    (A league fixture the night did not seat is postponed or a no-show: `forfeit_fixture`.)"""
+    if kind not in LEFT_KINDS:
+        raise ServiceError("Choose a forfeit or a no-show.", field="kind")
+    night = (ClubNight.objects.filter(pk=night_id)
+             .select_related("competition__season__club").first())
+    if night is None:
+        raise ServiceError("No such club night.")
+    require_organizer(actor, night.competition.season.club)
+    match = (Match.objects.filter(pk=match_id, round__night=night, kind=Match.Kind.PLAYED)
+             .exclude(table="").select_related("entry_a__player", "entry_b__player").first())
+    if match is None:
+        raise ServiceError("That match is not one of the night's.")
+    if match.status not in UNPLAYED:
+        raise ServiceError("That match is no longer open: its result has been entered.")
+    gone = set(night.check_ins.exclude(left_at=None).values_list("entry_id", flat=True))
+    absent = left_sides(match, gone)
+    if not absent:
+        raise ServiceError("Neither player of that match has left the night.")
+    names = {"A": match.entry_a.player.name, "B": match.entry_b.player.name}
+    if absent == "both":
+        comment = (f"{names['A']} and {names['B']} both left the club night with the match "
+                   "unplayed: a double forfeit.")
+    else:
+        what = "a forfeit" if kind == Match.Kind.FORFEIT else "a no-show"
+        comment = f"{names[absent]} left the club night with the match unplayed: {what}."
+    return record_forfeit(match.pk, actor=actor, absent=absent, kind=kind, comment=comment)
+
+
 # Swiss -------------------------------------------------------------------------------------------
 
 
-def _pair_swiss(night: ClubNight, competition: Competition) -> Round:
+def swiss_waits_for_a_night(competition: Competition) -> bool:
+    """Whether the running Swiss's next round waits for the organizer at a club night."""
+    return (competition.format == Competition.Format.SWISS
+            and competition.status == Competition.Status.RUNNING
+            and competition.rounds.count() < (competition.swiss_rounds or 0)
+            and swiss_rounds.paired_at_nights(competition))
+
+
+def pair_from_every_entry(competition_id: int, *, actor) -> Round:
+    """The Swiss's next round paired now from every active entry, without a night, as the
+    Swiss pairs itself: from then on each round is paired automatically again once the one
+    before is complete (until a round is paired at a night)."""
+    with transaction.atomic():
+        competition = _locked_competition(competition_id, actor)
+        if competition.format != Competition.Format.SWISS:
+            raise ServiceError("Only a Swiss's rounds are paired from every entry.")
+        if competition.nights.filter(status=OPEN).exists():
+            raise ServiceError("A club night is open: pair the round on the night's page, or "
+                               "close the night first.")
+        number = _next_swiss_round(competition)
+        active = list(competition.entries.filter(withdrawn_at=None).exclude(seed=None)
+                      .order_by("seed").values_list("pk", flat=True))
+        if len(active) < 2:
+            raise ServiceError(f"Round {number} needs at least two players in the Swiss.")
+        try:
+            drawn = swiss_rounds.paired_from_results(competition, number, active)
+        except PairingImpossible as error:
+            raise ServiceError(f"Round {number} cannot be paired: {error}.") from error
+        return swiss_rounds.create_swiss_round(competition, number, drawn.pairings, drawn.bye)
+
+
+def _next_swiss_round(competition: Competition) -> int:
+    """The number of the Swiss round to pair next; refused while it may not be paired."""
     number = competition.rounds.count() + 1
     planned = competition.swiss_rounds or 0
     if number > planned:
@@ -233,6 +337,12 @@ def _pair_swiss(night: ClubNight, competition: Competition) -> Round:
     if pending_decisions(competition):
         raise ServiceError("A decision about a corrected result is pending: make it on the "
                            "matches page first.")
+    return number
+
+
+
+def _pair_swiss(night: ClubNight, competition: Competition) -> Round:
+    number = _next_swiss_round(competition)
     present = present_entries(night)
     if len(present) < 2:
         raise ServiceError(f"Round {number} needs at least two players present; "

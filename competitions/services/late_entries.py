@@ -101,7 +101,8 @@ def _enter(competition: Competition, player: Player, actor) -> LateEntry:
         when = f" and withdrew on {withdrew:%d %b %Y}" if withdrew else ""
         raise ServiceError(f"{player.name} is already entered{when}.", field="player")
     seeds = [e.pk for e in sorted(entered.values(), key=lambda e: e.seed or 0) if e.seed]
-    entry = Entry.objects.create(competition=competition, player=player)
+    entry = Entry.objects.create(competition=competition, player=player,
+                                 entered_late_at=timezone.now())
     entry.seed = insert_late_entry(seeds, entry.pk).index(entry.pk) + 1
     entry.save(update_fields=["seed"])
     if competition.format == Competition.Format.SWISS:

@@ -93,8 +93,8 @@ def _set_ended_early(competition: Competition, note: str) -> None:
 def create_swiss_round(competition: Competition, number: int, pairings, bye, *,
                        night=None) -> Round:
     """The round's matches in pairing order. Paired at a club night (`night`): its matches are
-    given tables 1..n, and a player's first match after round 1 is not taken for a late entry
-    (he may only have been absent)."""
+    given tables 1..n. A player's first match after round 1 is audited as a late entry if he was
+    entered late (Entry.entered_late_at); otherwise he was only absent from a night's round."""
     # A Swiss played as a competition's first stage: its rounds are that stage's.
     stage = competition.stages.filter(order=1).first()
     round_ = Round.objects.create(competition=competition, stage=stage, number=number,
@@ -110,18 +110,20 @@ def create_swiss_round(competition: Competition, number: int, pairings, bye, *,
                              entry_a_id=bye, kind=Match.Kind.BYE, status=Match.Status.CONFIRMED,
                              confirmed_at=timezone.now()))
     Match.objects.bulk_create(matches)
-    if night is None:
-        _audit_late_entries(competition, number, matches)
+    _audit_late_entries(competition, number, matches)
     return round_
 
 
 def _audit_late_entries(competition: Competition, number: int, matches: list[Match]) -> None:
-    """A player in his first round after round 1 entered late (competitions.services.late_entries)."""
+    """A player first paired after round 1 who was entered late (Entry.entered_late_at, by
+    competitions.services.late_entries). One entered from the start but first paired later was
+    only absent from a club night's rounds: no late entry."""
     if number == 1:
         return
     earlier = competition.matches.filter(round__number__lt=number)
     seen = set(earlier.values_list("entry_a", flat=True)) | set(
         earlier.values_list("entry_b", flat=True))
+    seen |= set(competition.entries.filter(entered_late_at=None).values_list("pk", flat=True))
     firsts = [(m, e) for m in matches for e in (m.entry_a_id, m.entry_b_id)
               if e is not None and e not in seen]
     if not firsts:

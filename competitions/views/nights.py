@@ -19,7 +19,7 @@ from clubs.views import organizer_of
 from competitions import selectors_nights as selectors
 from competitions import selectors_organizer
 from competitions.forms.schedule import DATE, MOMENT
-from competitions.models import ClubNight, Competition
+from competitions.models import ClubNight, Competition, Match
 from competitions.services import club_nights
 from competitions.views.organizer.matches import render_matches
 from competitions.views.visibility import members_only
@@ -35,10 +35,21 @@ from core.views import (
 )
 
 TEMPLATE = "competitions/night.html"
+RECORDED = {Match.Kind.FORFEIT: "a forfeit", Match.Kind.NO_SHOW: "a no-show",
+            Match.Kind.DOUBLE_FORFEIT: "a double forfeit"}
 
 
 class ScheduleNightForm(ServiceErrorForm):
     starts_at = forms.DateTimeField(label="The next night starts at", widget=MOMENT)
+
+
+class WalkInForm(ServiceErrorForm):
+    player = forms.IntegerField(required=False, min_value=1, max_value=10**9)
+    name = forms.CharField(required=False, max_length=80, strip=True)
+
+
+class LeftMatchForm(ServiceErrorForm):
+    kind = forms.ChoiceField(choices=[(k, k) for k in club_nights.LEFT_KINDS])
 
 
 class AbsentFixtureForm(ServiceErrorForm):
@@ -121,6 +132,40 @@ def attendance(request: HttpRequest, found: ClubNight) -> HttpResponse:
 
 @require_POST
 @organizer_of(_night, "competition.season.club")
+def walk_in(request: HttpRequest, found: ClubNight) -> HttpResponse:
+    """Someone not entered arrives: a club player entered late, or a newcomer added to the club
+    and entered; checked in at once."""
+    form = WalkInForm(request.POST)
+    if not form.is_valid():
+        return render_night(request, found, status=UNPROCESSABLE,
+                            refusal="Choose a player of the club, or give the newcomer's name.")
+    player, name = form.cleaned_data["player"], form.cleaned_data["name"]
+    if player is not None and name:
+        return render_night(request, found, status=UNPROCESSABLE,
+                            refusal="Choose a player of the club or give a new name, not both.")
+    return _act(request, found,
+                lambda: club_nights.walk_in(found.pk, actor=request.user, player_id=player,
+                                            name=name),
+                lambda c: f"{c.entry.player.name} is entered and checked in: paired from the "
+                          "next round.")
+
+
+@require_POST
+@organizer_of(_night, "competition.season.club")
+def left_match(request: HttpRequest, found: ClubNight, match_pk: int) -> HttpResponse:
+    """A match of the night unplayed by a player who left: his forfeit or his no-show."""
+    form = LeftMatchForm(request.POST)
+    if not form.is_valid():
+        return render_night(request, found, refusal="Choose a forfeit or a no-show.",
+                            status=UNPROCESSABLE)
+    return _act(request, found,
+                lambda: club_nights.settle_left_match(found.pk, match_pk, actor=request.user,
+                                                      kind=form.cleaned_data["kind"]),
+                lambda m: f"Recorded as {RECORDED[m.kind]}: {m}.")
+
+
+@require_POST
+@organizer_of(_night, "competition.season.club")
 def pair(request: HttpRequest, found: ClubNight) -> HttpResponse:
     return _act(request, found,
                 lambda: club_nights.pair_night_round(found.pk, actor=request.user),
@@ -188,3 +233,19 @@ def new_night(request: HttpRequest, competition: Competition) -> HttpResponse:
                               status=refusal_status(error))
     return go(request, reverse("club-night", args=[made.pk]))
 
+
+
+@require_POST
+@organizer_of(selectors_organizer.organizer_competition, "season.club")
+def pair_every_entry(request: HttpRequest, competition: Competition) -> HttpResponse:
+    """A Swiss waiting for its next club night: its next round paired now from every active
+    entry (from the organizer's competition page)."""
+    in_club_zone(competition.season.club)
+    try:
+        made = club_nights.pair_from_every_entry(competition.pk, actor=request.user)
+    except ServiceError as error:
+        return render_matches(request, competition, refusal=error.message,
+                              status=refusal_status(error))
+    messages.success(request, f"{made} is paired from every entry. The next rounds are paired "
+                              "automatically, unless you pair one at a club night.")
+    return go(request, reverse("organizer-matches", args=[competition.pk]))

@@ -22,7 +22,7 @@ HAND_ROWS = 12
 
 @dataclass(frozen=True)
 class Pairing:
-    table: int | None  # None: the bye
+    table: int | str | None  # None: the bye, or a club night's fixture not seated
     match: Match
 
 
@@ -31,11 +31,21 @@ def _round(pk: int) -> Round:
 
 
 def _pairings(round_: Round) -> list[Pairing]:
-    matches = (round_.matches.exclude(status=Match.Status.VOID)
-               .select_related("entry_a__player", "entry_b__player"))
+    """The round's matches at their tables: those a club night seated them at (a league
+    fixture the night did not seat has none), otherwise 1..n in pairing order; the bye last."""
+    matches = list(round_.matches.exclude(status=Match.Status.VOID)
+                   .select_related("entry_a__player", "entry_b__player"))
+    if any(m.table for m in matches):
+        ordered = sorted(matches, key=lambda m: (m.kind == Match.Kind.BYE, not m.table,
+                                                 _table_order(m.table), table_of(m.key), m.pk))
+        return [Pairing(m.table or None, m) for m in ordered]
     ordered = sorted(matches, key=lambda m: (m.kind == Match.Kind.BYE, table_of(m.key), m.pk))
     tables = iter(range(1, len(ordered) + 1))
     return [Pairing(None if m.kind == Match.Kind.BYE else next(tables), m) for m in ordered]
+
+
+def _table_order(table: str) -> tuple[int, str]:
+    return (int(table), "") if table.isdigit() else (10**6, table)
 
 
 def pairings(request: HttpRequest, pk: int) -> HttpResponse:
@@ -48,7 +58,7 @@ def scoresheets(request: HttpRequest, pk: int) -> HttpResponse:
     """A blank scoresheet for each match of the round to be played, one to a page."""
     round_ = _round(pk)
     sheets = [_sheet(request, p) for p in _pairings(round_)
-              if p.table is not None and p.match.entry_a and p.match.entry_b]
+              if p.match.kind != Match.Kind.BYE and p.match.entry_a and p.match.entry_b]
     return render(request, "pages/print/scoresheets.html",
                   {"round": round_, "competition": round_.competition, "sheets": sheets})
 

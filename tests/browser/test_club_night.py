@@ -130,3 +130,42 @@ def test_a_player_checks_in_without_javascript(site):
     dot.get_by_role("button", name="Check in").click()
     expect(dot.get_by_role("status")).to_contain_text("Dot is checked in")
     assert competition.entries.get(player__name="Dot").check_ins.filter(left_at=None).exists()
+
+
+@pytest.mark.parametrize("phone", [True, False], ids=["phone", "laptop"])
+def test_the_organizer_enters_a_walk_in_and_settles_a_leavers_match(site, phone):
+    from competitions.services.club_nights import check_in, check_out, pair_night_round
+
+    from .test_accessibility import violations
+
+    setup, competition, night = tuesday_swiss(4)
+    for name in ("Ada", "Bea", "Cy", "Dot"):
+        check_in(night.pk, actor=setup.players[name].user)
+    match = pair_night_round(night.pk, actor=setup.organizer).matches.order_by("pk").first()
+    gone, other = match.entry_a.player.name, match.entry_b.player.name
+    check_out(night.pk, actor=match.entry_a.player.user)
+    size = "phone" if phone else "laptop"
+
+    olga = site.open(phone=phone, bypass_csp=True)
+    site.sign_in(olga, "olga")
+    olga.goto(f"/nights/{night.pk}/")
+    left = olga.get_by_role("region", name="Left with a match unplayed")
+    expect(left).to_contain_text(f"{gone} left with the round 1 match against {other} unplayed.")
+    walk = olga.get_by_role("region", name="A walk-in")
+    walk.get_by_label("A newcomer's name").fill("Nina Newcomer")
+    keep(olga, f"night-6-organizer-leaver-and-walk-in-{size}")
+    assert violations(olga) == []
+    walk.get_by_role("button", name="Enter and check in").click()
+    expect(olga.get_by_role("status")).to_contain_text(
+        "Nina Newcomer is entered and checked in: paired from the next round.")
+    who = olga.get_by_role("region", name="Who is here")
+    expect(who.get_by_role("checkbox", name=re.compile("Nina Newcomer"))).to_be_checked()
+    left = olga.get_by_role("region", name="Left with a match unplayed")
+    left.get_by_text(f"A forfeit by {gone}").click()
+    left.get_by_role("button", name="Record it").click()
+    expect(olga.get_by_role("status")).to_contain_text(f"Recorded as a forfeit: {gone} v {other}.")
+    expect(olga.get_by_role("region", name="Left with a match unplayed")).to_have_count(0)
+    keep(olga, f"night-7-organizer-after-{size}")
+    match.refresh_from_db()
+    assert (match.kind, match.winner_id) == (Match.Kind.FORFEIT, match.entry_b_id)
+    assert competition.entries.get(player__name="Nina Newcomer").entered_late_at is not None

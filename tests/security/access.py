@@ -223,6 +223,30 @@ def night_fixture_url(world: World) -> str:
     return reverse("club-night-fixture", args=[night_of(world).pk, world.match.pk])
 
 
+def night_left_match_url(world: World) -> str:
+    """The world's match played at an open night, its first player gone with it unplayed."""
+    night = night_of(world, present=2)
+    Match.objects.filter(pk=world.match.pk).update(table="1")
+    type(world.match.round).objects.filter(pk=world.match.round_id).update(night=night)
+    night.check_ins.filter(entry=world.match.entry_a).update(left_at=timezone.now())
+    return reverse("club-night-left-match", args=[night.pk, world.match.pk])
+
+
+def waiting_swiss_url(world: World) -> str:
+    """A Swiss of the club's two players, started with round 1 left to a club night."""
+    from competitions.services.competitions import create_competition, register_players
+    from competitions.services.draws import start_competition
+
+    organizer = world.user("organizer")
+    swiss = create_competition(world.match.competition.season, actor=organizer,
+                               name="Swiss waiting", format=Competition.Format.SWISS,
+                               swiss_rounds=1)
+    register_players(swiss, [world.match.entry_a.player, world.match.entry_b.player],
+                     actor=organizer)
+    start_competition(swiss.pk, actor=organizer, pair_first_round=False)
+    return reverse("swiss-pair-every-entry", args=[swiss.pk])
+
+
 def own_entry(world: World) -> dict:
     return {"entry": str(world.match.entry_a_id)}
 
@@ -381,6 +405,11 @@ TABLE: dict[str, Access] = {
                                  lambda w: {"choice": "postpone", "play_by": "2099-01-31"}),
     "club-night-new": Access(competition_url("club-night-new"), ACTION, ORGANIZERS,
                              lambda w: {"action": "open"}),
+    "club-night-walk-in": Access(night_url("club-night-walk-in"), ACTION, ORGANIZERS,
+                                 lambda w: {"name": "Walk In"}),
+    "club-night-left-match": Access(night_left_match_url, ACTION, ORGANIZERS,
+                                    lambda w: {"kind": "forfeit"}),
+    "swiss-pair-every-entry": Access(waiting_swiss_url, ACTION, ORGANIZERS),
     # The organizer's pages: the club's organizers and staff; a visitor is sent to sign in.
     "organizer-club": Access(lambda w: reverse("organizer-club", args=[w.club.slug]),
                              ORGANIZER_PAGE),

@@ -17,7 +17,7 @@ from competitions.forms.entries import DecisionForm, QualifiersForm
 from competitions.forms.schedule import OverdueForm, RoundDatesForm
 from competitions.models import Competition, Match, Stage
 from competitions.selectors import side_names
-from competitions.selectors_nights import nights_of
+from competitions.selectors_nights import nights_of, swiss_mode
 from competitions.services.club_nights import night_refusal
 from competitions.services.decide import choose_qualifiers, keep_match, reset_match
 from competitions.services.stages import awaits_dealing, is_redraw_ask, is_tie_ask
@@ -62,7 +62,8 @@ def render_matches(request: HttpRequest, competition: Competition, *, forms: dic
         "ties": [(d, forms.get(d.match_id) or qualifiers_form(d, competition))
                  for d in decisions if is_tie_ask(d)],
         "refusal": refusal,
-        "nights": [n for n in nights_of(competition) if n is not None],
+        "nights": (nights := [n for n in nights_of(competition) if n is not None]),
+        "swiss_mode": swiss_mode(competition, next((n for n in nights if n.is_open), None)),
         "night_refusal": night_refusal(competition),
         "schedule_errors": any(key[0] == "round" for key in forms if isinstance(key, tuple)),
     }
