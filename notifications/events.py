@@ -197,13 +197,18 @@ def _answerers(match: Match, report: ResultReport) -> list:
 
 
 def _to_confirm_text(match: Match, report: ResultReport) -> str:
-    winner = report.winner.player.name if report.winner is not None else "nobody"
+    if report.winner is None:
+        outcome = f"a draw, {report.games_a}–{report.games_b}"
+    else:  # the winner's games first: "Alice won 2–1", whichever seat she had
+        won, lost = ((report.games_b, report.games_a) if report.winner_id == match.entry_b_id
+                     else (report.games_a, report.games_b))
+        outcome = f"{report.winner.player.name} won {won}–{lost}"
     club = match.competition.season.club
     by = confirm_by(report, club)
     deadline = (f" Confirm or dispute it by {in_zone(by, club)}: then it counts as reported."
                 if by else " Confirm or dispute it.")
-    return (f"A result of {match} in {match.competition} was reported: {winner} won "
-            f"{report.games_a}–{report.games_b}.{deadline}")
+    return (f"A result of {match} in {match.competition} was reported: {outcome}."
+            f"{deadline}")
 
 
 def _disputed(match: Match, entry: AuditEntry, key: str) -> int:

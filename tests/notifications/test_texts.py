@@ -6,7 +6,13 @@ from datetime import UTC, date, datetime
 
 import pytest
 
-from competitions.services.results import confirm_result, correct_result, dispute_result
+from competitions.services.results import (
+    confirm_result,
+    correct_result,
+    dispute_result,
+    report_result,
+)
+from gameplay.models import Game
 from notifications.events import in_zone, quoted, stop
 from notifications.models import Kind, Notification
 
@@ -91,3 +97,12 @@ def test_a_moment_is_written_in_the_clubs_zone_with_the_zone_named():
 
 def test_a_date_is_written_as_its_day_without_a_padded_number():
     assert in_zone(date(2026, 12, 6), Zoned("Europe/London")) == "Sun 6 Dec 2026"
+
+
+def test_a_reported_result_gives_the_winners_games_first_whichever_seat_they_had(club):
+    Game.objects.filter(match=club.match).update(winner="B", total_a=40, total_b=120)
+    with club.commit():
+        report_result(club.match.pk, actor=club.b)
+    name_b = club.match.entry_b.player.name
+    text = text_to(club.a, Kind.RESULT_TO_CONFIRM)
+    assert f"was reported: {name_b} won 1–0. Confirm or dispute it by " in text
