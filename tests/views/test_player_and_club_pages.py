@@ -177,3 +177,11 @@ def test_the_club_page_asks_to_join_only_those_who_do_not_play_there(client):
     assert join in page(client, url)  # another account
     client.force_login(player.user)
     assert join not in page(client, url)
+
+
+def test_match_page_gives_the_play_by_date_until_the_result_is_confirmed(client):
+    match = MatchFactory(play_by=date(2026, 12, 6))
+    url = reverse("match", args=[match.pk])
+    assert "To be played by Sunday 6 December 2026" in page(client, url)
+    confirmed(match, "A")
+    assert "To be played by" not in page(client, url)
