@@ -199,7 +199,7 @@ def _answerers(match: Match, report: ResultReport) -> list:
 def _to_confirm_text(match: Match, report: ResultReport) -> str:
     if report.winner is None:
         outcome = f"a draw, {report.games_a}–{report.games_b}"
-    else:  # the winner's games first: "Alice won 2–1", whichever seat she had
+    else:  # the winner's games first, whichever seat they had
         won, lost = ((report.games_b, report.games_a) if report.winner_id == match.entry_b_id
                      else (report.games_a, report.games_b))
         outcome = f"{report.winner.player.name} won {won}–{lost}"
