@@ -49,9 +49,31 @@ def table_of(match: Match) -> int | None:
     return int(found.group(1)) + 1 if found else None
 
 
-def in_zone(moment: datetime, club: Club) -> str:
-    zone = ZoneInfo(club.time_zone or "UTC")
-    return moment.astimezone(zone).strftime(f"%a %d %b %Y, %H:%M ({club.time_zone or 'UTC'})")
+def in_zone(value: datetime | date, club: Club) -> str:
+    """How every notification writes a time: a moment in the club's zone, named ("Wed 2 Dec
+    2026, 08:22 (Europe/London)"), a date as the day it is ("Sun 6 Dec 2026")."""
+    if not isinstance(value, datetime):
+        return f"{value:%a} {value.day} {value:%b %Y}"
+    name = club.time_zone or "UTC"
+    moment = value.astimezone(ZoneInfo(name))
+    return f"{moment:%a} {moment.day} {moment:%b %Y, %H:%M} ({name})"
+
+
+ENDED = (".", "!", "?", "…")
+
+
+def stop(text) -> str:
+    """The text as the end of a sentence: a full stop after it, unless it ends with one (or with
+    other end punctuation) of its own."""
+    text = str(text).rstrip()
+    return text if text.endswith(ENDED) else text + "."
+
+
+def quoted(comment: str) -> str:
+    """A user's comment quoted as the end of a sentence: “The score is wrong.” keeps its own
+    end punctuation inside the quotes; “the score is wrong”. takes the sentence's full stop."""
+    comment = comment.strip()
+    return f"“{comment}”" if comment.endswith(ENDED) else f"“{comment}”."
 
 
 def players(match: Match) -> list:
@@ -143,7 +165,8 @@ def audit_entry(audit_id: int) -> int:
         return notify_all(players(match), Kind.RESULT_RESOLVED, key=key, text=text, link=link)
     if entry.action == AuditEntry.Action.CORRECTED:
         text = (f"An organizer corrected the result of {match} in {match.competition}: "
-                f"now {match.games_a}–{match.games_b}. Why: {entry.comment}")
+                f"now {match.games_a}–{match.games_b}."
+                + (f" Why: {quoted(entry.comment)}" if entry.comment.strip() else ""))
         return notify_all(players(match), Kind.RESULT_CORRECTED, key=key, text=text, link=link)
     return 0
 
@@ -174,27 +197,33 @@ def _answerers(match: Match, report: ResultReport) -> list:
 
 
 def _to_confirm_text(match: Match, report: ResultReport) -> str:
-    winner = report.winner.player.name if report.winner is not None else "nobody"
+    if report.winner is None:
+        outcome = f"a draw, {report.games_a}–{report.games_b}"
+    else:  # the winner's games first, whichever seat they had
+        won, lost = ((report.games_b, report.games_a) if report.winner_id == match.entry_b_id
+                     else (report.games_a, report.games_b))
+        outcome = f"{report.winner.player.name} won {won}–{lost}"
     club = match.competition.season.club
     by = confirm_by(report, club)
     deadline = (f" Confirm or dispute it by {in_zone(by, club)}: then it counts as reported."
                 if by else " Confirm or dispute it.")
-    return (f"A result of {match} in {match.competition} was reported: {winner} won "
-            f"{report.games_a}–{report.games_b}.{deadline}")
+    return (f"A result of {match} in {match.competition} was reported: {outcome}."
+            f"{deadline}")
 
 
 def _disputed(match: Match, entry: AuditEntry, key: str) -> int:
     report = match.reports.filter(status=ResultReport.Status.DISPUTED).first()
     told = 0
     if report is not None:
-        text = (f"Your result of {match} in {match.competition} was disputed: “{entry.comment}”. "
+        why = f": {quoted(entry.comment)}" if entry.comment.strip() else "."
+        text = (f"Your result of {match} in {match.competition} was disputed{why} "
                 "An organizer will decide.")
         told += notify(report.reported_by, Kind.RESULT_DISPUTED, key=key, text=text,
                        link=match.get_absolute_url()) is not None
     in_match = {u.pk for u in players(match)}
     organizers = [u for u in match.competition.season.club.organizers.all() if u.pk not in in_match]
-    text = (f"{match} in {match.competition} is disputed and waits for your decision: "
-            f"“{entry.comment}”.")
+    text = (f"{match} in {match.competition} is disputed and waits for your decision"
+            + (f": {quoted(entry.comment)}" if entry.comment.strip() else "."))
     return told + notify_all(organizers, Kind.DISPUTE_TO_DECIDE, key=key, text=text,
                              link=match.get_absolute_url())
 
@@ -242,15 +271,16 @@ def invited(club_id: int, email: str, token: str, by: str) -> int:
     if club is None:
         return 0
     users = get_user_model().objects.filter(email__iexact=email.strip())
-    text = f"{by} invites you to help organize {club}. The invitation link works for a week."
+    text = f"{by} invites you to help organize {stop(club)} The invitation link works for a week."
     key = "invite:" + hashlib.sha256(token.encode()).hexdigest()[:40]
     return notify_all(users, Kind.CLUB_INVITATION, key=key, text=text,
                       link=reverse("organizer-invitation", args=[token]))
 
 
 def by_end_of(day: date, club: Club) -> str:
-    """The last minute of a play-by date, in the club's zone: "Sun 6 Dec, 23:59 (Europe/London)"."""
-    return f"{day:%a} {day.day} {day:%b}, 23:59 ({club.time_zone or 'UTC'})"
+    """The end of a play-by date, which ends at midnight in the club's zone: "the end of Sun 6
+    Dec 2026 (Europe/London)"."""
+    return f"the end of {in_zone(day, club)} ({club.time_zone or 'UTC'})"
 
 
 def _dated(matches, first: date, last: date):
@@ -344,38 +374,69 @@ def ladder_challenged(challenge_id: int) -> int:
 
 def ladder_settled(challenge_id: int) -> int:
     """Both players of a challenge learn how it ended (won, held, forfeited at its deadline)
-    and who moved where."""
+    and who moved where; each player between them, moved down one by the challenger who took
+    the place, learns it once (ladder_moved_down)."""
     row = CHALLENGES.filter(pk=challenge_id).first()
     if row is None or row.status == LadderChallenge.Status.OPEN:
         return 0
     club = row.competition.season.club
     challenger, challenged = row.challenger.player.name, row.challenged.player.name
     if row.status == LadderChallenge.Status.CHALLENGER_WON:
-        what = f"{challenger} beat {challenged} in their challenge on {row.competition}."
+        what = f"{challenger} beat {challenged} in their challenge on {stop(row.competition)}"
     elif row.status == LadderChallenge.Status.CHALLENGED_WON:
         what = (f"{challenged} held against {challenger}'s challenge on {row.competition}: "
                 "the places stay as they were.")
     else:
         what = (f"{challenged} did not play {challenger}'s challenge on {row.competition} by "
                 f"{in_zone(row.deadline, club)}: it is forfeited.")
-    moved = _moves(row)
+    moves, entries = _moves(row)
+    moved = ", ".join(f"{entries[m['entry']].player.name} {ordinal(m['before'])} → "
+                      f"{ordinal(m['after'])}" for m in moves if m["entry"] in entries)
     text = what + (f" Now: {moved}." if moved else "")
-    return notify_all(_accounts(row.challenger, row.challenged), Kind.LADDER_SETTLED,
+    told = notify_all(_accounts(row.challenger, row.challenged), Kind.LADDER_SETTLED,
                       key=f"ladder:settled:{row.pk}", text=text,
                       link=row.competition.get_absolute_url())
+    return told + ladder_moved_down(row, moves, entries)
 
 
-def _moves(row: LadderChallenge) -> str:
-    """Who moved where when the challenge was settled, from its line of the ladder's history."""
+def ladder_moved_down(row: LadderChallenge, moves: list[dict], entries: dict) -> int:
+    """The players between a challenger who took a place and the player they took it from,
+    each moved down one: each is told once, from where to where."""
+    if row.status not in (LadderChallenge.Status.CHALLENGER_WON,
+                          LadderChallenge.Status.FORFEITED):
+        return 0
+    club = row.competition.season.club
+    challenger, challenged = row.challenger.player.name, row.challenged.player.name
+    taken = next((m["after"] for m in moves if m["entry"] == row.challenger_id), None)
+    if row.status == LadderChallenge.Status.CHALLENGER_WON:
+        how = f"{challenger} beat {challenged} and took {ordinal(taken)} place"
+    else:
+        how = (f"{challenged} did not play {challenger}'s challenge by "
+               f"{in_zone(row.deadline, club)}, so {challenger} took {ordinal(taken)} place")
+    told = 0
+    for move in moves:
+        entry = entries.get(move["entry"])
+        if (entry is None or entry.pk in (row.challenger_id, row.challenged_id)
+                or entry.player.user is None):
+            continue
+        text = (f"{how} on {row.competition}: you move from {ordinal(move['before'])} to "
+                f"{ordinal(move['after'])}.")
+        told += notify(entry.player.user, Kind.LADDER_MOVED_DOWN, key=f"ladder:moved:{row.pk}",
+                       text=text, link=row.competition.get_absolute_url()) is not None
+    return told
+
+
+def _moves(row: LadderChallenge) -> tuple[list[dict], dict]:
+    """Who moved where when the challenge was settled, from its line of the ladder's history,
+    with the entries (and their players' accounts) by id."""
     event = (LadderEvent.objects.filter(competition=row.competition_id, player=row.challenger_id,
                                         challenged=row.challenged_id, kind=row.status)
              .order_by("-at", "-pk").first())
     if event is None or not event.moves:
-        return ""
-    names = dict(row.competition.entries.filter(pk__in=[m["entry"] for m in event.moves])
-                 .values_list("pk", "player__name"))
-    return ", ".join(f"{names.get(m['entry'], '?')} {ordinal(m['before'])} → {ordinal(m['after'])}"
-                     for m in event.moves)
+        return [], {}
+    entries = row.competition.entries.select_related("player__user").in_bulk(
+        [m["entry"] for m in event.moves])
+    return list(event.moves), entries
 
 
 def recent_challenges(now: datetime) -> int:

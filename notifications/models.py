@@ -19,6 +19,7 @@ class Kind(models.TextChoices):
     MATCH_OVERDUE = "match_overdue", "A match is overdue"
     LADDER_CHALLENGED = "ladder_challenged", "You are challenged on a ladder"
     LADDER_SETTLED = "ladder_settled", "A ladder challenge of yours is settled"
+    LADDER_MOVED_DOWN = "ladder_moved_down", "You moved down a ladder"
 
 
 class Channel(models.TextChoices):

@@ -15,8 +15,10 @@ def club(request: HttpRequest, slug: str) -> HttpResponse:
     if not club.is_public and not _member(request.user, club):
         return render(request, "pages/members_only.html", {"club": club}, status=FORBIDDEN)
     in_club_zone(club)
+    plays_here = request.user.is_authenticated and any(
+        player.user_id == request.user.pk for player in club.player_list)
     context = {"club": club, "ratings": selectors.club_ratings(club),
-               "nights": club_nights(club.pk)}
+               "nights": club_nights(club.pk), "plays_here": plays_here}
     return render(request, "pages/club.html", context)
 
 

@@ -149,6 +149,12 @@ def _challenger_who(c: Club):
     return c.climbers[2].user
 
 
+def _passed_who(c: Club):
+    """The second, between the third who challenges and the first."""
+    c.rungs = _ladder(c)
+    return c.climbers[1].user
+
+
 def _challenge(c: Club):
     """The third challenges the first."""
     with c.commit():
@@ -185,6 +191,7 @@ EVENTS = {
     Kind.MATCH_OVERDUE: (lambda c: c.organizer, _overdue),
     Kind.LADDER_CHALLENGED: (_challenged_who, _challenge),
     Kind.LADDER_SETTLED: (_challenger_who, _forfeited),
+    Kind.LADDER_MOVED_DOWN: (_passed_who, _forfeited),
 }
 # The kinds the periodic task tells of (no task of their own): the event sets `swept_at`.
 SWEPT = {Kind.DEADLINE_NEAR, Kind.MATCH_OVERDUE}

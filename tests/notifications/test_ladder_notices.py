@@ -1,6 +1,7 @@
 """A ladder's notices: the challenged player learns who challenged them and by when; both
-players learn how a challenge ended (won, held, forfeited at its deadline) and who moved where;
-the day before the deadline both are reminded. Times are in the club's zone."""
+players learn how a challenge ended (won, held, forfeited at its deadline) and who moved where,
+and each player moved down by the challenger taking a place learns it once; the day before the
+deadline both are reminded. Times are in the club's zone."""
 
 from datetime import UTC, datetime, timedelta
 
@@ -72,6 +73,29 @@ def test_a_challenger_who_wins_and_the_challenged_both_learn_who_moved_where(lad
     assert told(user(ladder, "P02"), Kind.LADDER_SETTLED) == []
 
 
+def test_each_player_a_winning_challenger_moves_down_is_told_once_from_where_to_where(ladder):
+    made = challenged(ladder)
+    win(made.match, "B")
+    with time_machine.travel(ISSUED + timedelta(days=1), tick=False):
+        periodic()  # the periodic task tells again of the challenges just settled: nobody twice
+    [notice] = told(user(ladder, "P02"))
+    assert notice.kind == Kind.LADDER_MOVED_DOWN
+    assert notice.text == ("P03 beat P01 and took 1st place on Test ladder: you move from 2nd "
+                           "to 3rd.")
+    assert notice.link == ladder.get_absolute_url()
+    # The two players of the challenge learn it as their challenge; the player below, unmoved,
+    # learns nothing.
+    for name in ("P01", "P03", "P04"):
+        assert told(user(ladder, name), Kind.LADDER_MOVED_DOWN) == []
+    assert told(user(ladder, "P04")) == []
+
+
+def test_a_player_who_held_moves_nobody_down(ladder):
+    made = challenged(ladder)
+    win(made.match, "A")
+    assert not Notification.objects.filter(kind=Kind.LADDER_MOVED_DOWN).exists()
+
+
 def test_a_challenged_player_who_holds_is_told_nobody_moved(ladder):
     made = challenged(ladder)
     win(made.match, "A")
@@ -91,6 +115,18 @@ def test_a_challenge_not_played_by_its_deadline_is_told_forfeited(ladder):
             "P03 3rd → 1st.")
     for name in ("P01", "P03"):
         assert [n.text for n in told(user(ladder, name), Kind.LADDER_SETTLED)] == [text]
+    [moved] = told(user(ladder, "P02"), Kind.LADDER_MOVED_DOWN)
+    assert moved.text == ("P01 did not play P03's challenge by Tue 15 Dec 2026, 20:00 "
+                          "(Australia/Sydney), so P03 took 1st place on Test ladder: you move "
+                          "from 2nd to 3rd.")
+
+
+def test_a_player_moved_down_who_chose_nothing_is_not_told(ladder):
+    Preference.objects.create(user=user(ladder, "P02"), kind=Kind.LADDER_MOVED_DOWN,
+                              channel=Channel.NOTHING)
+    made = challenged(ladder)
+    win(made.match, "B")
+    assert told(user(ladder, "P02")) == []
 
 
 def test_both_players_are_reminded_once_the_day_before_the_deadline(ladder):

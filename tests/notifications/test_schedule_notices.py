@@ -59,7 +59,7 @@ def test_each_player_is_reminded_once_the_day_before_the_play_by_date_ends(zone)
     [to_a] = told(a, Kind.DEADLINE_NEAR)
     [to_b] = told(b, Kind.DEADLINE_NEAR)
     assert to_a.text == (f"Reminder: play your match against {match.entry_b.player.name} in "
-                         f"{match.competition} (Round 3) by Sun 6 Dec, 23:59 ({zone}).")
+                         f"{match.competition} (Round 3) by the end of Sun 6 Dec 2026 ({zone}).")
     assert match.entry_a.player.name in to_b.text
     assert to_a.link == match.get_absolute_url()
     assert len([m for m in mail.outbox if m.to == [a.email]]) == 1
@@ -77,8 +77,8 @@ def test_an_open_match_past_its_date_is_told_once_to_the_organizers_who_do_not_p
     run_at(deadline + timedelta(hours=5))
     [notice] = told(match.organizer, Kind.MATCH_OVERDUE)
     assert notice.text == (f"{match} in {match.competition} (Round 3) was to be played by "
-                           f"Sun 6 Dec, 23:59 ({zone}) and is still in progress. Give it a "
-                           "later date, or record a forfeit or a double forfeit.")
+                           f"the end of Sun 6 Dec 2026 ({zone}) and is still in progress. Give "
+                           "it a later date, or record a forfeit or a double forfeit.")
     assert notice.link == f"/competitions/{match.competition_id}/manage/#overdue-{match.pk}"
     assert told(a, Kind.MATCH_OVERDUE) == told(b, Kind.MATCH_OVERDUE) == []
 

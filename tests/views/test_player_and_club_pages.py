@@ -9,7 +9,13 @@ from django.urls import reverse
 
 from competitions.models import Match
 from ratings.models import PlayerRating, RatingPeriod
-from tests.factories import ClubFactory, EntryFactory, MatchFactory, PlayerFactory
+from tests.factories import (
+    ClubFactory,
+    EntryFactory,
+    MatchFactory,
+    PlayerFactory,
+    UserFactory,
+)
 
 from .conftest import finished_game
 
@@ -159,3 +165,23 @@ def test_match_page_lists_the_hands_of_each_game(client):
     html = page(client, reverse("match", args=[match.pk]))
     assert "The hands of game 1" in html
     assert f"{match.entry_a.player.name}: gin, <strong>31</strong> points" in html
+
+
+def test_the_club_page_asks_to_join_only_those_who_do_not_play_there(client):
+    club = ClubFactory()
+    player = PlayerFactory(club=club, user=UserFactory())
+    url = reverse("club", args=[club.slug])
+    join = reverse("club-join", args=[club.slug])
+    assert join in page(client, url)  # signed out
+    client.force_login(UserFactory())
+    assert join in page(client, url)  # another account
+    client.force_login(player.user)
+    assert join not in page(client, url)
+
+
+def test_match_page_gives_the_play_by_date_until_the_result_is_confirmed(client):
+    match = MatchFactory(play_by=date(2026, 12, 6))
+    url = reverse("match", args=[match.pk])
+    assert "To be played by Sunday 6 December 2026" in page(client, url)
+    confirmed(match, "A")
+    assert "To be played by" not in page(client, url)

@@ -1,0 +1,55 @@
+"""A player's pages on a phone (390x844): nothing wider than the screen, a match's state beside
+its players in a list, and each game's scoresheet link in view on the match page."""
+
+from __future__ import annotations
+
+import pytest
+
+from clubs.models import Player
+
+from .club import knockout_club
+from .conftest import screenshot
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+BOX = "(el) => { const r = el.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; }"
+
+
+def box(locator) -> list[float]:
+    return locator.evaluate(BOX)
+
+
+def fits(page) -> bool:
+    return page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
+
+
+def test_a_matchs_state_stays_beside_long_names_in_a_list(site):
+    setup = knockout_club()
+    match = setup.match_of("Bea")
+    Player.objects.filter(pk=match.entry_a.player_id).update(name="Bartholomew Fitzwilliam")
+    Player.objects.filter(pk=match.entry_b.player_id).update(name="Maximiliana Oyelaran")
+    page = site.open(phone=True)
+    site.sign_in(page, "bea")
+    page.goto("/")
+    line = page.locator("a.match-line", has_text="Fitzwilliam").first
+    screenshot(page, "phone-home-long-names")
+    players, state = box(line.locator(".players")), box(line.locator(".result"))
+    assert state[1] < players[3] and state[3] > players[1]  # on the names' rows, not below
+    assert state[0] >= players[2]  # to their right
+    assert fits(page)
+
+
+def test_the_scoresheet_of_each_game_is_in_view_on_the_match_page(site):
+    setup = knockout_club()
+    match = setup.win_by_services("Ada")
+    page = site.open(phone=True)
+    site.sign_in(page, "ada")
+    for url in ("/", f"/clubs/{setup.club.slug}/", f"/competitions/{setup.competition.pk}/",
+                f"/players/{setup.players['Ada'].pk}/", f"/matches/{match.pk}/"):
+        page.goto(url)
+        assert fits(page), url
+    screenshot(page, "phone-match-played")
+    link = page.get_by_role("link", name="Scoresheet of game 1")
+    scroller = box(page.locator(".games-table").locator("xpath=.."))
+    assert box(link)[2] <= scroller[2]
+    assert "To be played by" not in page.content()
