@@ -17,13 +17,14 @@ from django.http import Http404, HttpRequest, HttpResponse
 from competitions import selectors
 from competitions.models import Competition, Round, Stage
 from competitions.page_versions import FRAGMENT_SECONDS, competition_version
+from competitions.selectors import club_of_competition
 from competitions.selectors_nights import nights_of
 from competitions.services.draws import bracket_view
 from competitions.services.stages import awaits_dealing, final_placings, group_standings
 from competitions.services.standings import competition_standings, knockout_placings
 from competitions.views.bracket_layout import layout
 from competitions.views.ruleset_summary import summarize
-from competitions.views.visibility import club_of_competition, members_only
+from competitions.views.visibility import members_only
 from core.views import render_page
 
 TEMPLATE = "competitions/competition.html"

@@ -8,9 +8,9 @@ from io import StringIO
 
 from django.http import HttpRequest, HttpResponse
 
-from competitions.selectors import competition_by_pk
+from competitions.selectors import club_of_competition, competition_by_pk
 from competitions.services.standings import competition_standings
-from competitions.views.visibility import club_of_competition, members_only
+from competitions.views.visibility import members_only
 
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 

@@ -16,9 +16,9 @@ from clubs.views import refused
 from competitions import selectors_organizer as selectors
 from competitions.forms.entries import RegistrationForm
 from competitions.models import Competition
-from competitions.selectors import competition_with_club, sign_up_page
+from competitions.selectors import club_of_competition, competition_with_club, sign_up_page
 from competitions.services import sign_ups
-from competitions.views.visibility import club_of_competition, members_only
+from competitions.views.visibility import members_only
 from core.errors import ServiceError
 from core.views import go, in_club_zone, refusal_status, sign_in_first
 

@@ -8,12 +8,7 @@ from django.shortcuts import render
 
 from clubs.selectors import club_by_pk
 from clubs.visibility import may_see
-from competitions.selectors import club_of_competition, club_of_match
 from core.views import FORBIDDEN
-
-# The club of a competition or a match is read by competitions.selectors; the views that check
-# it import it from here, with `members_only`.
-__all__ = ["club_of_competition", "club_of_match", "members_only"]
 
 
 def members_only(request: HttpRequest, club_id: int | None) -> HttpResponse | None:
