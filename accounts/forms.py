@@ -8,6 +8,7 @@ from allauth.account.forms import LoginForm
 from django import forms
 from django.contrib.auth import get_user_model, password_validation
 
+from accounts.selectors import username_taken
 from core.errors import ServiceError
 from core.names import BadName, normalise_name
 
@@ -51,7 +52,7 @@ class ClaimSignUpForm(forms.Form):
             raise forms.ValidationError(str(error)) from None
         User = get_user_model()
         User.username_validator(username)
-        if User.objects.filter(username__iexact=username).exists():
+        if username_taken(username):
             raise forms.ValidationError("That username is taken: choose another, or sign in.")
         return username
 

@@ -3,11 +3,16 @@ related rows come through select_related / prefetch_related, never one query per
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.db.models import Count, Max, Prefetch, Q, QuerySet, prefetch_related_objects
 from django.shortcuts import get_object_or_404
 
+from clubs.models import Player
 from clubs.permissions import organized_by
-from competitions.models import Competition, Entry, Match, Round
+from clubs.selectors import player_of_user
+from clubs.visibility import club_of
+from competitions.models import Competition, Entry, Match, Round, Stage, StageEntry
 
 MATCH_SIDES = ("entry_a__player", "entry_b__player", "winner__player")
 SIDES = [Prefetch(side, queryset=Entry.objects.select_related("player"))
@@ -116,3 +121,88 @@ def feed_matches_of_player(player) -> QuerySet[Match]:
     return (Match.objects.filter(Q(entry_a__player=player) | Q(entry_b__player=player))
             .select_related(*FEED_RELATED).order_by("scheduled_at", "round__number", "pk"))
 
+
+
+# Lookups of a page's object (one query, or 404) ---------------------------------------------------
+
+
+def competition_by_pk(pk: int) -> Competition:
+    return get_object_or_404(Competition, pk=pk)
+
+
+def competition_with_club(pk: int) -> Competition:
+    """The competition with its season and club."""
+    return get_object_or_404(Competition.objects.select_related("season__club"), pk=pk)
+
+
+def competition_round(pk: int) -> Round:
+    """A round with its competition, season and club."""
+    return get_object_or_404(Round.objects.select_related("competition__season__club"), pk=pk)
+
+
+def match_and_players(pk: int) -> Match:
+    """A match with its competition's club, its round and each side's player."""
+    return get_object_or_404(Match.objects.select_related(
+        "competition__season__club", "round", "entry_a__player", "entry_b__player"), pk=pk)
+
+
+def entry_with_club(pk: int) -> Entry:
+    """An entry with its player and its competition's club."""
+    return get_object_or_404(
+        Entry.objects.select_related("player", "competition__season__club"), pk=pk)
+
+
+# Whose pages: the club of a competition or a match, remembered (no query once known) ------------
+
+
+def club_of_competition(pk: int) -> int | None:
+    """The club id of competition `pk` (None: no such competition)."""
+    return club_of("competition", pk, lambda: Competition.objects.filter(pk=pk).values_list(
+        "season__club_id", flat=True).first())
+
+
+def club_of_match(pk: int) -> int | None:
+    """The club id of match `pk` (None: no such match)."""
+    return club_of("match", pk, lambda: Match.objects.filter(pk=pk).values_list(
+        "competition__season__club_id", flat=True).first())
+
+
+# Printed pages ----------------------------------------------------------------------------------
+
+
+def matches_to_print(round_: Round) -> QuerySet[Match]:
+    """The round's matches but the void ones, with each side's player: one query."""
+    return (round_.matches.exclude(status=Match.Status.VOID)
+            .select_related("entry_a__player", "entry_b__player"))
+
+
+# Stages -----------------------------------------------------------------------------------------
+
+
+def stages_of(competition: Competition) -> list[Stage]:
+    """The competition's stages in their order: one query."""
+    return list(competition.stages.order_by("order"))
+
+
+def stage_seeds(stage: Stage) -> dict[int, int]:
+    """The seed of each player of the stage, by player id: one query."""
+    return dict(StageEntry.objects.filter(stage=stage).values_list("entry__player_id", "seed"))
+
+
+# Signing up -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SignUpPage:
+    player: Player | None  # the viewer's player of the club, if any
+    entered: bool  # that player has an entry (withdrawn or not)
+    signed_up: int  # the entries not withdrawn
+
+
+def sign_up_page(competition: Competition, user) -> SignUpPage:
+    """What the sign-up page says to the user: one query for a visitor, two for a signed-in user
+    who is no player of the club, three for a player."""
+    player = player_of_user(competition.season.club, user) if user.is_authenticated else None
+    entered = player is not None and competition.entries.filter(player=player).exists()
+    return SignUpPage(player, entered,
+                      competition.entries.filter(withdrawn_at__isnull=True).count())

@@ -9,7 +9,7 @@ from django.db.models import Q, QuerySet
 from django.shortcuts import get_object_or_404
 
 from clubs.models import Club, Player
-from competitions.models import AuditEntry, Competition, Entry, Match
+from competitions.models import AuditEntry, Competition, Entry, Match, Round, Stage
 from competitions.schedule import NOT_OVERDUE, is_overdue
 
 RECENT_AUDIT = 15
@@ -22,6 +22,16 @@ def organizer_club(slug: str) -> Club:
 
 def organizer_competition(pk: int) -> Competition:
     return get_object_or_404(Competition.objects.select_related("season__club"), pk=pk)
+
+
+def organizer_match(pk: int) -> Match:
+    """A match with its competition's club, or 404."""
+    return get_object_or_404(Match.objects.select_related("competition__season__club"), pk=pk)
+
+
+def competition_stage(competition: Competition, order: int) -> Stage:
+    """The competition's stage of that order, or 404."""
+    return get_object_or_404(Stage, competition=competition, order=order)
 
 
 # The club's dashboard ---------------------------------------------------------------------------
@@ -117,3 +127,40 @@ def players_not_entered(competition: Competition) -> QuerySet[Player]:
     return enterable_players(competition).exclude(
         entries__competition=competition).order_by("name")
 
+
+
+# A player's entries -----------------------------------------------------------------------------
+
+
+def entries_of_player(player: Player) -> QuerySet[Entry]:
+    """The player's entries with their competition and season, the newest competition first:
+    one query."""
+    return player.entries.select_related("competition__season").order_by(
+        "-competition__created_at")
+
+
+# Entrants, rounds and stages of one competition (one query each) ---------------------------------
+
+
+def entries_with_players(competition: Competition) -> list[Entry]:
+    return list(competition.entries.select_related("player"))
+
+
+def entrant_names(competition: Competition) -> dict[int, str]:
+    """Each entry's player's name, by entry id."""
+    return dict(competition.entries.values_list("pk", "player__name"))
+
+
+def first_group_stage(competition: Competition) -> Stage | None:
+    """The competition's first stage when it is of round-robin groups."""
+    return competition.stages.filter(order=1, kind=Stage.Kind.GROUPS).first()
+
+
+def later_stages_dealt_by_hand(competition: Competition) -> QuerySet[Stage]:
+    """The stages after the first whose groups the organizer deals by hand."""
+    return competition.stages.filter(dealing=Stage.Dealing.BY_HAND, order__gt=1)
+
+
+def rounds_by_bracket(competition: Competition) -> QuerySet[Round]:
+    """The competition's rounds, bracket by bracket, in number order."""
+    return competition.rounds.order_by("bracket", "number")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
@@ -17,18 +17,11 @@ from competitions.selectors import side_names
 from core.errors import ServiceError
 from core.views import FORBIDDEN, UNPROCESSABLE, go, refusal_status, sign_in_first
 from gameplay.forms import DismissFlagForm, FlagForm, HandCorrectionForm
-from gameplay.models import Hand, HandFlag
+from gameplay.models import Hand
+from gameplay.selectors import game_hand, hand_flag, open_flags_of
 from gameplay.services.corrections import CORRECTABLE, correct_hand
 from gameplay.services.flags import FLAGGABLE, dismiss_flag, flag_hand
 from gameplay.services.scoring import game_rules
-
-
-def _hand(pk: int, number: int) -> Hand:
-    return get_object_or_404(
-        Hand.objects.select_related("game__match__competition__season__club",
-                                    "game__match__entry_a__player",
-                                    "game__match__entry_b__player"),
-        game_id=pk, number=number)
 
 
 def _back(hand: Hand) -> str:
@@ -36,7 +29,7 @@ def _back(hand: Hand) -> str:
 
 
 def edit_hand(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    hand = _hand(pk, number)
+    hand = game_hand(pk, number)
     match = hand.game.match
     denied = refused(request, match.competition.season.club)
     if denied:
@@ -70,12 +63,12 @@ def _edit_page(request: HttpRequest, hand: Hand, form: HandCorrectionForm, *, re
         refusal = f"The match is {match.get_status_display().lower()}: it has no hand to correct."
     context = {"hand": hand, "game": hand.game, "match": match, "name_a": names[0],
                "name_b": names[1], "form": form, "refusal": refusal,
-               "flags": [f for f in hand.flags.all() if f.is_open]}
+               "flags": open_flags_of(hand)}
     return render(request, "gameplay/edit_hand.html", context, status=status)
 
 
 def flag(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    hand = _hand(pk, number)
+    hand = game_hand(pk, number)
     if not request.user.is_authenticated:
         return sign_in_first(request, reverse("gameplay:flag-hand", args=[pk, number]))
     if request.method != "POST":
@@ -113,8 +106,7 @@ def _flag_page(request: HttpRequest, hand: Hand, form: FlagForm, *, refusal: str
 
 @require_POST
 def dismiss(request: HttpRequest, pk: int) -> HttpResponse:
-    flag_row = HandFlag.objects.select_related(
-        "hand__game__match__competition__season__club").filter(pk=pk).first()
+    flag_row = hand_flag(pk)
     if flag_row is None:
         raise Http404("No such flag")
     hand = flag_row.hand

@@ -185,6 +185,34 @@ def scoresheet(pk: int) -> Scoresheet:
     return Scoresheet(game, hands, score_of(game, hands), side_names(game.match))
 
 
+# One hand and its flags -------------------------------------------------------------------------
+
+
+def game_hand(pk: int, number: int) -> Hand:
+    """Hand `number` of game `pk`, with its match's club and each side's player, or 404."""
+    return get_object_or_404(
+        Hand.objects.select_related("game__match__competition__season__club",
+                                    "game__match__entry_a__player",
+                                    "game__match__entry_b__player"),
+        game_id=pk, number=number)
+
+
+def open_flags_of(hand: Hand) -> list[HandFlag]:
+    """The hand's flags not yet cleared: one query."""
+    return [f for f in hand.flags.all() if f.is_open]
+
+
+def hand_flag(pk: int) -> HandFlag | None:
+    """A flag with its hand and the hand's match's club, if it exists."""
+    return (HandFlag.objects.select_related("hand__game__match__competition__season__club")
+            .filter(pk=pk).first())
+
+
+def hand_count(game: Game) -> int:
+    """How many hands the game has: one query."""
+    return game.hands.count()
+
+
 # The rulings assistant ---------------------------------------------------------------------------
 # The matches a ruling may be recorded on: not yet confirmed.
 RULING_OPEN = (Match.Status.SCHEDULED, Match.Status.IN_PROGRESS, Match.Status.REPORTED,

@@ -13,7 +13,8 @@ from django.urls import reverse
 from clubs.permissions import is_organizer
 from competitions.models import Match
 from competitions.permissions import side_of
-from competitions.views.visibility import club_of_match, members_only
+from competitions.selectors import club_of_match
+from competitions.views.visibility import members_only
 from core.errors import ServiceError
 from core.views import (
     UNPROCESSABLE,

@@ -29,9 +29,11 @@ class RegisterForm(ServiceErrorForm):
         error_messages={"required": "Tick the players to enter."},
     )
 
-    def __init__(self, *args, candidates, **kwargs) -> None:
+    def __init__(self, *args, candidates=None, **kwargs) -> None:
+        """`candidates`: the players that may be ticked (none: the form is only shown empty)."""
         super().__init__(*args, **kwargs)
-        self.fields["players"].queryset = candidates
+        if candidates is not None:
+            self.fields["players"].queryset = candidates
 
 
 class NewEntrantForm(ServiceErrorForm):

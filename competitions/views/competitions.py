@@ -15,15 +15,16 @@ from functools import cached_property
 from django.http import Http404, HttpRequest, HttpResponse
 
 from competitions import selectors
-from competitions.models import Competition, Round, Stage, StageEntry
+from competitions.models import Competition, Round, Stage
 from competitions.page_versions import FRAGMENT_SECONDS, competition_version
+from competitions.selectors import club_of_competition
 from competitions.selectors_nights import nights_of
 from competitions.services.draws import bracket_view
 from competitions.services.stages import awaits_dealing, final_placings, group_standings
 from competitions.services.standings import competition_standings, knockout_placings
 from competitions.views.bracket_layout import layout
 from competitions.views.ruleset_summary import summarize
-from competitions.views.visibility import club_of_competition, members_only
+from competitions.views.visibility import members_only
 from core.views import render_page
 
 TEMPLATE = "competitions/competition.html"
@@ -132,7 +133,7 @@ class CompetitionPage:
         the tabs. No query for a competition in one stage."""
         if not any(r.stage_id for r in self.rounds):
             return []
-        return list(self.competition.stages.order_by("order"))
+        return selectors.stages_of(self.competition)
 
     @cached_property
     def stage(self) -> Stage | None:
@@ -195,8 +196,7 @@ class CompetitionPage:
                 r.stage_id for r in self.rounds}:
             return None  # not drawn yet: the page says when it will be
         view = bracket_view(self.competition, stage)
-        seeds = dict(StageEntry.objects.filter(stage=stage)
-                     .values_list("entry__player_id", "seed"))
+        seeds = selectors.stage_seeds(stage)
         placings = knockout_placings(self.competition, stage) if view.champion else []
         sections = layout(view)
         return Bracket(view, sections, seeds, placings, "h4" if len(sections) > 1 else "h3")

@@ -7,11 +7,10 @@ import csv
 from io import StringIO
 
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404
 
-from competitions.models import Competition
+from competitions.selectors import club_of_competition, competition_by_pk
 from competitions.services.standings import competition_standings
-from competitions.views.visibility import club_of_competition, members_only
+from competitions.views.visibility import members_only
 
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
@@ -19,7 +18,7 @@ FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
     if (refusal := members_only(request, club_of_competition(pk))) is not None:
         return refusal
-    competition = get_object_or_404(Competition, pk=pk)
+    competition = competition_by_pk(pk)
     table = competition_standings(competition)
     out = StringIO()
     out.write("\ufeff")  # so that spreadsheets read the names as UTF-8

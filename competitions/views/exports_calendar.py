@@ -8,11 +8,12 @@ from django.http import Http404, HttpRequest, HttpResponse
 from clubs.services.calendar import player_of_calendar_token
 from competitions import ical
 from competitions.selectors import (
+    club_of_competition,
     feed_competition,
     feed_matches_of_competition,
     feed_matches_of_player,
 )
-from competitions.views.visibility import club_of_competition, members_only
+from competitions.views.visibility import members_only
 
 
 def fixtures_ics(request: HttpRequest, pk: int) -> HttpResponse:

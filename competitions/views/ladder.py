@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404
 from django.urls import reverse
 
-from clubs.models import Player
+from clubs.selectors import player_of_user
 from competitions.models import Competition
+from competitions.selectors import competition_with_club
 from competitions.services.ladders import challenge, join_ladder, ladder_page
 from core.errors import ServiceError
 from core.views import go, in_club_zone, refusal_status, render_page, signed_in_post
@@ -19,7 +19,7 @@ TEMPLATE = "competitions/ladder.html"
 
 
 def _ladder(pk: int) -> Competition:
-    competition = get_object_or_404(Competition.objects.select_related("season__club"), pk=pk)
+    competition = competition_with_club(pk)
     if competition.format != Competition.Format.LADDER:
         raise Http404("This competition is not a ladder.")
     return competition
@@ -51,7 +51,7 @@ def challenge_player(request: HttpRequest, pk: int) -> HttpResponse:
 @signed_in_post("competition-ladder")
 def join(request: HttpRequest, pk: int) -> HttpResponse:
     competition = _ladder(pk)
-    player = Player.objects.filter(club=competition.season.club, user=request.user).first()
+    player = player_of_user(competition.season.club, request.user)
     if player is None:
         return ladder(request, pk, refusal="Only a player of the club joins its ladder.",
                       status=403)

@@ -7,18 +7,18 @@ from zoneinfo import ZoneInfo
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
 
-from clubs.models import Player
 from clubs.views import refused
 from competitions import selectors_organizer as selectors
 from competitions.forms.entries import RegistrationForm
 from competitions.models import Competition
+from competitions.selectors import club_of_competition, competition_with_club, sign_up_page
 from competitions.services import sign_ups
-from competitions.views.visibility import club_of_competition, members_only
+from competitions.views.visibility import members_only
 from core.errors import ServiceError
 from core.views import go, in_club_zone, refusal_status, sign_in_first
 
@@ -29,7 +29,7 @@ TEMPLATE = "competitions/sign_up.html"
 def sign_up(request: HttpRequest, pk: int) -> HttpResponse:
     if (refusal := members_only(request, club_of_competition(pk))) is not None:
         return refusal
-    competition = get_object_or_404(Competition.objects.select_related("season__club"), pk=pk)
+    competition = competition_with_club(pk)
     if request.method != "POST":
         return _render(request, competition)
     if not request.user.is_authenticated:
@@ -45,7 +45,7 @@ def sign_up(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 def withdraw(request: HttpRequest, pk: int) -> HttpResponse:
-    competition = get_object_or_404(Competition.objects.select_related("season__club"), pk=pk)
+    competition = competition_with_club(pk)
     if not request.user.is_authenticated:
         return sign_in_first(request, reverse("competition-sign-up", args=[pk]))
     try:
@@ -60,12 +60,10 @@ def withdraw(request: HttpRequest, pk: int) -> HttpResponse:
 def _render(request, competition: Competition, *, refusal: str = "", status: int = 200):
     club = competition.season.club
     in_club_zone(club)
-    player = (Player.objects.filter(club=club, user=request.user).first()
-              if request.user.is_authenticated else None)
-    entered = player is not None and competition.entries.filter(player=player).exists()
-    context = {"competition": competition, "club": club, "player": player, "entered": entered,
-               "closed": sign_ups.registration_refusal(competition), "refusal": refusal,
-               "signed_up": competition.entries.filter(withdrawn_at__isnull=True).count()}
+    page = sign_up_page(competition, request.user)
+    context = {"competition": competition, "club": club, "player": page.player,
+               "entered": page.entered, "closed": sign_ups.registration_refusal(competition),
+               "refusal": refusal, "signed_up": page.signed_up}
     return render(request, TEMPLATE, context, status=status)
 
 

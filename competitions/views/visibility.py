@@ -6,9 +6,8 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from clubs.models import Club
-from clubs.visibility import club_of, may_see
-from competitions.models import Competition, Match
+from clubs.selectors import club_by_pk
+from clubs.visibility import may_see
 from core.views import FORBIDDEN
 
 
@@ -17,15 +16,5 @@ def members_only(request: HttpRequest, club_id: int | None) -> HttpResponse | No
     answers 404 itself); otherwise the refusal."""
     if club_id is None or may_see(request.user, club_id):
         return None
-    club = Club.objects.get(pk=club_id)
+    club = club_by_pk(club_id)
     return render(request, "pages/members_only.html", {"club": club}, status=FORBIDDEN)
-
-
-def club_of_competition(pk: int) -> int | None:
-    return club_of("competition", pk, lambda: Competition.objects.filter(pk=pk).values_list(
-        "season__club_id", flat=True).first())
-
-
-def club_of_match(pk: int) -> int | None:
-    return club_of("match", pk, lambda: Match.objects.filter(pk=pk).values_list(
-        "competition__season__club_id", flat=True).first())

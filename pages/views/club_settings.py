@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
+from accounts.selectors import account
 from clubs.models import Club
+from clubs.selectors import club_by_slug, organized_clubs, organizers_of
 from clubs.services import clubs as club_services
 from clubs.views import organizer_of
 from core.errors import ServiceError
@@ -38,24 +39,18 @@ def start_club(request: HttpRequest) -> HttpResponse:
 @login_required
 def organize(request: HttpRequest) -> HttpResponse:
     """The clubs the user organizes, and the way to start one."""
-    clubs = Club.objects.all() if request.user.is_superuser else \
-        request.user.organized_clubs.all()
-    return render(request, "pages/organize.html", {"clubs": clubs.order_by("name")})
-
-
-def _club(slug: str) -> Club:
-    return get_object_or_404(Club, slug=slug)
+    return render(request, "pages/organize.html", {"clubs": organized_clubs(request.user)})
 
 
 def _settings_page(request, club, *, form=None, invite_form=None, link="", status=200):
     context = {"club": club, "form": form or ClubSettingsForm.of(club),
                "invite_form": invite_form or InviteForm(), "invite_link": link,
-               "organizers": club.organizers.order_by("username")}
+               "organizers": organizers_of(club)}
     return render(request, "pages/club_settings.html", context, status=status)
 
 
 @require_http_methods(["GET", "POST"])
-@organizer_of(_club)
+@organizer_of(club_by_slug)
 def club_settings(request: HttpRequest, club: Club) -> HttpResponse:
     if request.method == "GET":
         return _settings_page(request, club)
@@ -72,7 +67,7 @@ def club_settings(request: HttpRequest, club: Club) -> HttpResponse:
 
 
 @require_POST
-@organizer_of(_club)
+@organizer_of(club_by_slug)
 def invite(request: HttpRequest, club: Club) -> HttpResponse:
     """Mail an invitation (with an address), or show the link to pass on (without)."""
     if "link" in request.POST:
@@ -89,9 +84,9 @@ def invite(request: HttpRequest, club: Club) -> HttpResponse:
 
 
 @require_POST
-@organizer_of(_club)
+@organizer_of(club_by_slug)
 def remove_organizer(request: HttpRequest, club: Club, user_id: int) -> HttpResponse:
-    user = get_object_or_404(get_user_model(), pk=user_id)
+    user = account(user_id)
     try:
         club_services.remove_organizer(club, actor=request.user, user=user)
     except ServiceError as error:

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
 from clubs.models import Club, JoinRequest
+from clubs.selectors import club_by_slug, join_request, latest_join_request, player_of_user
 from clubs.services import joining
 from clubs.views import refused
 from core.errors import ServiceError
@@ -20,7 +21,7 @@ TEMPLATE = "pages/join.html"
 
 @require_http_methods(["GET", "POST"])
 def join(request: HttpRequest, slug: str) -> HttpResponse:
-    club = get_object_or_404(Club, slug=slug)
+    club = club_by_slug(slug)
     if not request.user.is_authenticated:
         return sign_in_first(request, reverse("club-join", args=[slug]))
     if request.method == "GET":
@@ -38,8 +39,8 @@ def join(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _render(request: HttpRequest, club: Club, form: JoinForm, *, status: int = 200):
-    mine = JoinRequest.objects.filter(club=club, user=request.user).order_by("-asked_at").first()
-    player = club.players.filter(user=request.user).first()
+    mine = latest_join_request(club, request.user)
+    player = player_of_user(club, request.user)
     pending = mine is not None and mine.status == JoinRequest.Status.PENDING
     # Where the form is not shown (a player already, or asked already), its errors are said
     # above the page's status.
@@ -59,7 +60,7 @@ def refuse(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _answer(request: HttpRequest, pk: int, *, accepting: bool) -> HttpResponse:
-    asked = get_object_or_404(JoinRequest.objects.select_related("club", "user"), pk=pk)
+    asked = join_request(pk)
     if (refusal := refused(request, asked.club)) is not None:
         return refusal
     dashboard = reverse("organizer-club", args=[asked.club.slug])

@@ -19,10 +19,11 @@ from competitions.forms.matches import CorrectForm, DisputeForm, ResolveForm
 from competitions.forms.schedule import MatchTimeForm, ProposeTimeForm
 from competitions.models import Match
 from competitions.schedule import is_overdue, play_by_of
+from competitions.selectors import club_of_match
 from competitions.services import results
 from competitions.views.competitions import match_format
 from competitions.views.history import history
-from competitions.views.visibility import club_of_match, members_only
+from competitions.views.visibility import members_only
 from core.errors import ServiceError
 from core.views import go, in_club_zone, page_refusal, render_page, unseen_errors
 from gameplay.hand_views import may_correct

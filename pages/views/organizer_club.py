@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from clubs.models import Player
+from clubs.selectors import club_player
 from clubs.services import players
 from clubs.views import organizer_of
 from competitions import selectors_organizer
@@ -52,12 +53,8 @@ def add_player(request: HttpRequest, club) -> HttpResponse:
     return go(request, reverse("organizer-club", args=[club.slug]))
 
 
-def _player(pk: int) -> Player:
-    return get_object_or_404(Player.objects.select_related("club"), pk=pk)
-
-
 @require_POST
-@organizer_of(_player, "club")
+@organizer_of(club_player, "club")
 def claim_link(request: HttpRequest, player: Player) -> HttpResponse:
     try:
         token = players.claim_token(player, actor=request.user)

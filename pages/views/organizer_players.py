@@ -5,13 +5,15 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from clubs.models import Player
+from clubs.selectors import club_player
 from clubs.services import player_records
 from clubs.views import refused
+from competitions.selectors_organizer import entries_of_player
 from core.errors import ServiceError
 from core.views import go, refusal_status
 from pages.forms import MergePlayerForm, RenamePlayerForm
@@ -19,12 +21,8 @@ from pages.forms import MergePlayerForm, RenamePlayerForm
 TEMPLATE = "organizer/player.html"
 
 
-def _player(pk: int) -> Player:
-    return get_object_or_404(Player.objects.select_related("club", "user"), pk=pk)
-
-
 def player(request: HttpRequest, pk: int) -> HttpResponse:
-    found = _player(pk)
+    found = club_player(pk)
     return refused(request, found.club) or _render(request, found)
 
 
@@ -33,8 +31,7 @@ def _render(request: HttpRequest, player: Player, *, rename: RenamePlayerForm | 
             status: int = 200) -> HttpResponse:
     context = {
         "club": player.club, "player": player, "refusal": refusal,
-        "entries": player.entries.select_related("competition__season").order_by(
-            "-competition__created_at"),
+        "entries": entries_of_player(player),
         "rename_form": rename or RenamePlayerForm(initial={"name": player.name}),
         "merge_form": merge or MergePlayerForm(player=player),
     }
@@ -48,7 +45,7 @@ def _here(request: HttpRequest, player: Player, message: str) -> HttpResponse:
 
 @require_POST
 def rename(request: HttpRequest, pk: int) -> HttpResponse:
-    found = _player(pk)
+    found = club_player(pk)
     if (refusal := refused(request, found.club)) is not None:
         return refusal
     form = RenamePlayerForm(request.POST)
@@ -66,7 +63,7 @@ def rename(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 def merge(request: HttpRequest, pk: int) -> HttpResponse:
-    found = _player(pk)
+    found = club_player(pk)
     if (refusal := refused(request, found.club)) is not None:
         return refusal
     form = MergePlayerForm(request.POST, player=found)
@@ -95,7 +92,7 @@ def bring_back(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _retirement(request: HttpRequest, pk: int, change, message: str) -> HttpResponse:
-    found = _player(pk)
+    found = club_player(pk)
     if (refusal := refused(request, found.club)) is not None:
         return refusal
     try:

@@ -10,7 +10,6 @@ from functools import wraps
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404
 from django.urls import reverse
 
 from clubs.views import organizer_of
@@ -18,6 +17,7 @@ from competitions import selectors
 from competitions.forms.matches import ConfirmForPlayerForm
 from competitions.models import Competition, Match, ResultReport
 from competitions.permissions import side_of
+from competitions.selectors_organizer import organizer_match
 from competitions.services import results
 from core.errors import ServiceError
 from core.views import UNPROCESSABLE, go, page_refusal, render_page, signed_in_post
@@ -28,6 +28,7 @@ from gameplay.forms import (
     HollywoodColumnsForm,
     HollywoodHandsForm,
 )
+from gameplay.selectors import hand_count
 from gameplay.services import (
     enter_game_totals,
     enter_hollywood_columns,
@@ -39,12 +40,7 @@ from pages import selectors as page_selectors
 TEMPLATE = "pages/paper.html"
 PARTIAL = "paper-body"
 
-
-def _match(pk: int) -> Match:
-    return get_object_or_404(Match.objects.select_related("competition__season__club"), pk=pk)
-
-
-for_organizers = organizer_of(_match, "competition.season.club")
+for_organizers = organizer_of(organizer_match, "competition.season.club")
 
 
 @for_organizers
@@ -133,7 +129,8 @@ def _refused(request: HttpRequest, pk: int, error: ServiceError, **forms) -> Htt
 
 @organizer_post
 def game_totals(request: HttpRequest, pk: int) -> HttpResponse:
-    form = GameTotalsForm(request.POST, names=selectors.side_names(_match(pk)), prefix="totals")
+    form = GameTotalsForm(request.POST, names=selectors.side_names(organizer_match(pk)),
+                          prefix="totals")
     if not form.is_valid():
         return _render(request, pk, totals_form=form, status=UNPROCESSABLE)
     data = form.cleaned_data
@@ -187,7 +184,7 @@ def confirm_for_player(request: HttpRequest, pk: int) -> HttpResponse:
 @organizer_post
 def hollywood_hands(request: HttpRequest, pk: int) -> HttpResponse:
     """A Hollywood match's hands from the paper, in one go."""
-    match = _match(pk)
+    match = organizer_match(pk)
     form = _hands_form(match, request.POST, _rows(request.POST.get("hw-rows")))
     if not form.is_valid():
         return _render(request, pk, hands_form=form, status=UNPROCESSABLE)
@@ -195,7 +192,7 @@ def hollywood_hands(request: HttpRequest, pk: int) -> HttpResponse:
         game = enter_hollywood_hands(pk, actor=request.user, hands=form.cleaned_data["entries"])
     except ServiceError as error:
         return _refused(request, pk, error, hands_form=form)
-    hands = game.hands.count()
+    hands = hand_count(game)
     if game.is_finished:
         messages.success(request, f"Game {game.number} entered from its {hands} hands: columns "
                                   f"won {game.columns_a}–{game.columns_b}, "
@@ -209,7 +206,7 @@ def hollywood_hands(request: HttpRequest, pk: int) -> HttpResponse:
 @organizer_post
 def hollywood_columns(request: HttpRequest, pk: int) -> HttpResponse:
     """A Hollywood match from each column's totals on the paper."""
-    match = _match(pk)
+    match = organizer_match(pk)
     form = _columns_form(match, request.POST)
     if not form.is_valid():
         return _render(request, pk, columns_form=form, status=UNPROCESSABLE)

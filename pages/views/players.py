@@ -17,8 +17,8 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_POST
 
 from clubs.models import Player
+from clubs.selectors import club_of_player, own_player
 from clubs.services.calendar import calendar_token, new_calendar_address
-from clubs.visibility import club_of
 from competitions.page_versions import FRAGMENT_SECONDS, player_pages_version
 from competitions.views.visibility import members_only
 from core.errors import ServiceError
@@ -32,9 +32,7 @@ NOT_AN_OPPONENT = "Choose a player from the list: only opponents met in a confir
 
 
 def player(request: HttpRequest, pk: int) -> HttpResponse:
-    club_id = club_of("player", pk, lambda: Player.objects.filter(pk=pk).values_list(
-        "club_id", flat=True).first())
-    if (refusal := members_only(request, club_id)) is not None:
+    if (refusal := members_only(request, club_of_player(pk))) is not None:
         return refusal
     chosen = request.GET.get("opponent", "")
     if request.htmx:
@@ -54,7 +52,7 @@ def _own_player(request: HttpRequest, pk: int) -> Player | None:
     """The player, when the viewer's account is theirs (a visitor costs no query)."""
     if not request.user.is_authenticated:
         return None
-    return Player.objects.filter(pk=pk, user=request.user).first()
+    return own_player(pk, request.user)
 
 
 @require_POST

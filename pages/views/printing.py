@@ -9,10 +9,16 @@ from dataclasses import dataclass
 
 import segno
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.utils.safestring import mark_safe
 
-from competitions.models import Competition, Match, Round
+from competitions.models import Match, Round
+from competitions.selectors import (
+    competition_by_pk,
+    competition_round,
+    match_and_players,
+    matches_to_print,
+)
 from competitions.services.brackets import table_of
 from competitions.views.competitions import CompetitionPage, match_format
 
@@ -26,15 +32,10 @@ class Pairing:
     match: Match
 
 
-def _round(pk: int) -> Round:
-    return get_object_or_404(Round.objects.select_related("competition__season__club"), pk=pk)
-
-
 def _pairings(round_: Round) -> list[Pairing]:
     """The round's matches at their tables: those a club night seated them at (a league
     fixture the night did not seat has none), otherwise 1..n in pairing order; the bye last."""
-    matches = list(round_.matches.exclude(status=Match.Status.VOID)
-                   .select_related("entry_a__player", "entry_b__player"))
+    matches = list(matches_to_print(round_))
     if any(m.table for m in matches):
         ordered = sorted(matches, key=lambda m: (m.kind == Match.Kind.BYE, not m.table,
                                                  _table_order(m.table), table_of(m.key), m.pk))
@@ -49,14 +50,14 @@ def _table_order(table: str) -> tuple[int, str]:
 
 
 def pairings(request: HttpRequest, pk: int) -> HttpResponse:
-    round_ = _round(pk)
+    round_ = competition_round(pk)
     return render(request, "pages/print/pairings.html", {
         "round": round_, "competition": round_.competition, "pairings": _pairings(round_)})
 
 
 def scoresheets(request: HttpRequest, pk: int) -> HttpResponse:
     """A blank scoresheet for each match of the round to be played, one to a page."""
-    round_ = _round(pk)
+    round_ = competition_round(pk)
     sheets = [_sheet(request, p) for p in _pairings(round_)
               if p.match.kind != Match.Kind.BYE and p.match.entry_a and p.match.entry_b]
     return render(request, "pages/print/scoresheets.html",
@@ -64,8 +65,7 @@ def scoresheets(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def scoresheet(request: HttpRequest, pk: int) -> HttpResponse:
-    match = get_object_or_404(Match.objects.select_related(
-        "competition__season__club", "round", "entry_a__player", "entry_b__player"), pk=pk)
+    match = match_and_players(pk)
     pairing = next((p for p in _pairings(match.round) if p.match.pk == match.pk),
                    Pairing(None, match))
     return render(request, "pages/print/scoresheets.html", {
@@ -87,7 +87,7 @@ def _sheet(request: HttpRequest, pairing: Pairing) -> dict:
 
 def standings(request: HttpRequest, pk: int) -> HttpResponse:
     """The standings of a league or Swiss, or the bracket of a knockout, as its page shows them."""
-    get_object_or_404(Competition, pk=pk)
+    competition_by_pk(pk)  # 404 for no such competition
     page = CompetitionPage(pk, "")
     return render(request, "pages/print/standings.html",
                   {"page": page, "competition": page.competition})

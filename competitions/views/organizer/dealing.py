@@ -6,14 +6,13 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
 from clubs.views import organizer_of
 from competitions import selectors_organizer as selectors
 from competitions.forms.dealing import DealingForm
-from competitions.models import Competition, Stage
+from competitions.models import Competition
 from competitions.services.stages import (
     deal_by_hand,
     dealing_players,
@@ -29,12 +28,12 @@ TEMPLATE = "organizer/stage_groups.html"
 @require_http_methods(["GET", "POST"])
 @organizer_of(selectors.organizer_competition, "season.club")
 def stage_groups(request: HttpRequest, competition: Competition, order: int) -> HttpResponse:
-    stage = get_object_or_404(Stage, competition=competition, order=order)
+    stage = selectors.competition_stage(competition, order)
     players = dealing_players(competition, stage)
     if players is None:
         return _render(request, competition, stage, None, refusal=dealing_refusal(competition, stage),
                        status=200 if request.method == "GET" else UNPROCESSABLE)
-    names = dict(competition.entries.values_list("pk", "player__name"))
+    names = selectors.entrant_names(competition)
     rows = [(pk, names[pk]) for pk in players]
     if request.method == "GET":
         form = DealingForm(players=rows, groups=stage.groups, initial=suggested_dealing(stage, players))

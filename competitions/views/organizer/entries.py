@@ -7,11 +7,10 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
-from clubs.models import Player
 from clubs.permissions import is_organizer
 from clubs.views import organizer_of, refused
 from competitions import selectors_organizer as selectors
@@ -25,7 +24,8 @@ from competitions.forms.entries import (
     WithdrawForm,
 )
 from competitions.forms.formats import LateEntryForm
-from competitions.models import Competition, Entry, Stage
+from competitions.models import Competition, Entry
+from competitions.selectors import entry_with_club
 from competitions.services.competitions import register_players, seed_entries
 from competitions.services.draws import start_competition
 from competitions.services.entrants import add_and_enter
@@ -65,7 +65,7 @@ def _render(request: HttpRequest, competition: Competition, *, filter_text: str 
         "registration_form": RegistrationForm(initial={
             "closes_at": competition.registration_closes_at,
             "cap": competition.registration_cap}),
-        "register_form": RegisterForm(candidates=Player.objects.none()),
+        "register_form": RegisterForm(),
         "ticked": {int(pk) for pk in request.POST.getlist("players") if pk.isdigit()},
         "new_form": NewEntrantForm(),
         "seeds_form": SeedsForm(entries=page.entries),
@@ -74,14 +74,9 @@ def _render(request: HttpRequest, competition: Competition, *, filter_text: str 
         "refusal": refusal,
         "late_refusal": "" if draft else late_entry_refusal(competition),
         "late_form": LateEntryForm(candidates=selectors.players_not_entered(competition)),
-        "group_stage": _group_stage(competition) if draft else None,
+        "group_stage": selectors.first_group_stage(competition) if draft else None,
     } | (forms or {})
     return render_page(request, TEMPLATE, context, partial="candidates", status=status)
-
-
-def _group_stage(competition: Competition) -> Stage | None:
-    """A draft's first stage of round-robin groups, which the organizer may deal by hand."""
-    return competition.stages.filter(order=1, kind=Stage.Kind.GROUPS).first()
 
 
 def _register(request: HttpRequest, competition: Competition) -> HttpResponse:
@@ -141,7 +136,7 @@ def _entered_late(competition: Competition, late: LateEntry) -> str:
 @require_POST
 @organizer_of(selectors.organizer_competition, "season.club")
 def seeds(request: HttpRequest, competition: Competition) -> HttpResponse:
-    form = SeedsForm(request.POST, entries=list(competition.entries.select_related("player")))
+    form = SeedsForm(request.POST, entries=selectors.entries_with_players(competition))
     if not form.is_valid():
         return _render(request, competition, forms={"seeds_form": form}, status=UNPROCESSABLE)
     try:
@@ -176,8 +171,7 @@ def start(request: HttpRequest, competition: Competition) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def withdraw(request: HttpRequest, pk: int) -> HttpResponse:
     """The player themself or an organizer of the club; a confirmation page first."""
-    entry = get_object_or_404(Entry.objects.select_related("player", "competition__season__club"),
-                              pk=pk)
+    entry = entry_with_club(pk)
     club = entry.competition.season.club
     own = request.user.is_authenticated and entry.player.user_id == request.user.pk
     if not own and (refusal_page := refused(request, club)) is not None:

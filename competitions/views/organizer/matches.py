@@ -7,7 +7,6 @@ from __future__ import annotations
 from django.contrib import messages
 from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
@@ -15,7 +14,7 @@ from clubs.views import organizer_of, refused
 from competitions import selectors_organizer as selectors
 from competitions.forms.entries import DecisionForm, QualifiersForm
 from competitions.forms.schedule import OverdueForm, RoundDatesForm
-from competitions.models import Competition, Match, Stage
+from competitions.models import Competition, Match
 from competitions.selectors import side_names
 from competitions.selectors_nights import nights_of, swiss_mode
 from competitions.services.club_nights import night_refusal
@@ -49,7 +48,7 @@ def render_matches(request: HttpRequest, competition: Competition, *, forms: dic
         "competition": competition, "club": club,
         "rounds": [(r, forms.get(("round", r.pk)) or RoundDatesForm(
             prefix=f"r{r.pk}", initial={"starts_on": r.starts_on, "play_by": r.play_by}))
-            for r in competition.rounds.order_by("bracket", "number")],
+            for r in selectors.rounds_by_bracket(competition)],
         "overdue": [(m, forms.get(("overdue", m.pk)) or OverdueForm(
             prefix=f"o{m.pk}", names=side_names(m)))
             for m in overdue],
@@ -57,7 +56,7 @@ def render_matches(request: HttpRequest, competition: Competition, *, forms: dic
         "decisions": [(d, forms.get(d.match_id) or DecisionForm(
                           prefix=f"d{d.match_id}", whole_stage=is_redraw_ask(d)))
                       for d in decisions if not is_tie_ask(d)],
-        "to_deal": [s for s in competition.stages.filter(dealing=Stage.Dealing.BY_HAND, order__gt=1)
+        "to_deal": [s for s in selectors.later_stages_dealt_by_hand(competition)
                     if awaits_dealing(s)],
         "ties": [(d, forms.get(d.match_id) or qualifiers_form(d, competition))
                  for d in decisions if is_tie_ask(d)],
@@ -70,12 +69,8 @@ def render_matches(request: HttpRequest, competition: Competition, *, forms: dic
     return render_page(request, TEMPLATE, context, partial="matches", status=status)
 
 
-def _match(pk: int) -> Match:
-    return get_object_or_404(Match.objects.select_related("competition__season__club"), pk=pk)
-
-
 def qualifiers_form(asked, competition: Competition, data=None) -> QualifiersForm:
-    names = dict(competition.entries.values_list("pk", "player__name"))
+    names = selectors.entrant_names(competition)
     tied = [(pk, names[pk]) for pk in asked.after["players"]]
     return QualifiersForm(data, prefix=f"q{asked.match_id}", tied=tied,
                           places=asked.after["places"], first=asked.after["first_position"])
@@ -84,7 +79,7 @@ def qualifiers_form(asked, competition: Competition, data=None) -> QualifiersFor
 @require_POST
 def choose(request: HttpRequest, pk: int) -> HttpResponse:
     """The organizer's answer to players level at a stage's cut line."""
-    match = get_object_or_404(Match.objects.select_related("competition__season__club"), pk=pk)
+    match = selectors.organizer_match(pk)
     competition = match.competition
     if (refusal := refused(request, competition.season.club)) is not None:
         return refusal
@@ -104,7 +99,7 @@ def choose(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @require_POST
-@organizer_of(_match, "competition.season.club")
+@organizer_of(selectors.organizer_match, "competition.season.club")
 def decide(request: HttpRequest, match: Match) -> HttpResponse:
     competition = match.competition
     asked = [d for d in selectors.open_decisions(Q(match=match)) if not is_tie_ask(d)]

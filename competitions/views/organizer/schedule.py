@@ -5,14 +5,13 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from clubs.views import refused
 from competitions.forms.schedule import OverdueForm, RoundDatesForm
-from competitions.models import Match, Round
-from competitions.selectors import side_names
+from competitions.models import Match
+from competitions.selectors import competition_round, match_and_players, side_names
 from competitions.services.forfeits import record_forfeit
 from competitions.services.schedule import extend_match, set_round_dates
 from competitions.views.organizer.matches import render_matches
@@ -22,7 +21,7 @@ from core.views import UNPROCESSABLE, go, in_club_zone, refusal_status
 
 @require_POST
 def round_dates(request: HttpRequest, pk: int) -> HttpResponse:
-    found = get_object_or_404(Round.objects.select_related("competition__season__club"), pk=pk)
+    found = competition_round(pk)
     competition = found.competition
     club = competition.season.club
     if (refusal := refused(request, club)) is not None:
@@ -43,9 +42,7 @@ def round_dates(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 def overdue(request: HttpRequest, pk: int) -> HttpResponse:
-    match = get_object_or_404(Match.objects.select_related("competition__season__club", "round",
-                                                          "entry_a__player", "entry_b__player"),
-                              pk=pk)
+    match = match_and_players(pk)
     competition = match.competition
     club = competition.season.club
     if (refusal := refused(request, club)) is not None:
