@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
+
+from django.utils import timezone
 
 from competitions.models import AuditEntry, Match
 
@@ -64,7 +66,23 @@ def describe_facts(facts: dict, names: dict[int, str]) -> str:
         parts.append("overrides the games")
     if "status" in facts:
         parts.append(_label(Match.Status, facts["status"]).lower())
+    parts += _schedule_parts(facts)
     return ", ".join(parts)
+
+
+def _schedule_parts(facts: dict) -> list[str]:
+    """A match's time, table and play-by date as stored by the schedule's audit entries; the
+    time in the zone the page is shown in (the club's)."""
+    parts = []
+    if "at" in facts:
+        at = datetime.fromisoformat(facts["at"]) if facts["at"] else None
+        parts.append(f"at {timezone.localtime(at):%a %-d %b %Y, %H:%M}" if at else "no time set")
+    if "table" in facts:
+        parts.append(f"table {facts['table']}" if facts["table"] else "no table")
+    if "play_by" in facts:
+        day = date.fromisoformat(facts["play_by"]) if facts["play_by"] else None
+        parts.append(f"play by {day:%a %-d %b %Y}" if day else "no play-by date")
+    return parts
 
 
 def _label(choices, value: str) -> str:

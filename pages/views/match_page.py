@@ -73,6 +73,7 @@ def render_match(request: HttpRequest, pk: int, *, forms: dict | None = None,
     if (members_refusal := members_only(request, club_of_match(pk))) is not None:
         return members_refusal
     page = page_selectors.match_page(pk)
+    in_club_zone(page.match.competition.season.club)  # the history's times too
     base = _page_context(request.user, page)
     context = {**base, **_blank_forms(page.match), **schedule_context(page.match, base["viewer"]),
                **(forms or {}), "refusal": refusal}

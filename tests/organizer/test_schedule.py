@@ -95,6 +95,19 @@ def test_a_time_typed_on_the_match_page_is_the_club_wall_time(client):
     assert "Friday 1 August 2025, 19:30" in html and SYDNEY in html and "Table <strong>3" in html
 
 
+def test_the_history_says_the_time_and_table_before_and_after_in_the_club_zone(client):
+    competition, organizer = organized(SYDNEY)
+    match = MatchFactory(competition=competition)
+    set_match_time(match.pk, actor=organizer, at=datetime(2025, 8, 1, 9, 30, tzinfo=UTC),
+                   table="3")
+    set_match_time(match.pk, actor=organizer, at=datetime(2025, 8, 2, 9, 0, tzinfo=UTC), table="")
+    client.force_login(organizer)
+    html = client.get(reverse("match", args=[match.pk])).content.decode()
+    assert "no time set, no table" in html
+    assert "at Fri 1 Aug 2025, 19:30, table 3" in html  # 09:30 UTC is 19:30 in Sydney
+    assert "at Sat 2 Aug 2025, 19:00, no table" in html
+
+
 def test_a_player_proposes_on_the_match_page_and_the_opponent_sees_accept(client):
     competition, _ = organized(PACIFIC)
     match = MatchFactory(competition=competition)
