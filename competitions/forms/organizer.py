@@ -182,16 +182,16 @@ class CompetitionForm(ServiceErrorForm):
     stages = forms.ChoiceField(
         label="Stages", required=False, widget=forms.RadioSelect, initial="",
         choices=[("", "One stage, in the format above"),
-                 (STAGES_GROUPS, "Round-robin groups, then a knockout"),
-                 (STAGES_SWISS, "A Swiss (its rounds above), then a knockout of the top K")])
+                 (STAGES_GROUPS, "Round-robin groups first"),
+                 (STAGES_SWISS, "A Swiss first (its rounds above)")])
     stage_groups = forms.IntegerField(label="Groups", required=False, min_value=1, max_value=26,
-                                      initial=4, help_text="Groups, then a knockout only.",
+                                      initial=4, help_text="Round-robin groups first only.",
                                       widget=forms.NumberInput(attrs=NUMBER))
     stage_dealing = forms.ChoiceField(label="Players are dealt into the groups",
                                       choices=Stage.Dealing.choices, initial=Stage.Dealing.SNAKE,
                                       required=False)
     middle_count = forms.IntegerField(
-        label="Group stages in between", required=False, min_value=0,
+        label="How many", required=False, min_value=0,
         max_value=MOST_MIDDLE_STAGES, initial=0, widget=forms.NumberInput(attrs=NUMBER),
         help_text=f"Between the first stage and the last, up to {MOST_MIDDLE_STAGES}.")
     final_kind = forms.ChoiceField(label="The last stage is", choices=FINAL_KINDS,
