@@ -688,9 +688,9 @@ def is_tie_ask(entry: AuditEntry) -> bool:
 
 
 def all_drawn(competition: Competition) -> bool:
-    """Every stage drawn: a competition in stages is over only when its last stage is."""
-    last = competition.stages.order_by("-order").first()
-    return last is None or last.rounds.exists()
+    """Every stage drawn: a competition in stages is over only when its last stage is, and no
+    stage before it waits to be drawn again (a later stage kept while it is)."""
+    return not competition.stages.filter(rounds__isnull=True).exists()
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,11 +3,11 @@ drawn from its old qualifiers, are removed (unplayed) or asked about (played).""
 
 import pytest
 
-from competitions.models import AuditEntry, CompetitionAudit, FollowUp, Match, Stage
+from competitions.models import AuditEntry, Competition, CompetitionAudit, FollowUp, Match, Stage
 from competitions.services import follow_ups
 from competitions.services.decide import keep_match, reset_match
 from competitions.services.decisions import pending_decisions
-from competitions.services.stages import StagePlan
+from competitions.services.stages import StagePlan, awaits_dealing, deal_by_hand
 from ratings.models import PlayerRating
 from ratings.services import recompute_ratings
 from tests.formats.builders import Club, better_seed, committed, win
@@ -154,3 +154,29 @@ def test_a_played_later_stage_kept_goes_on_while_the_stage_before_is_played_agai
     win(other, better_seed(other))
     final = matches_of(competition, 3).filter(status=Match.Status.SCHEDULED).get()
     assert final.entry_a_id and final.entry_b_id
+
+
+def test_a_stage_drawn_again_by_hand_waits_for_its_dealing_and_its_final_with_it():
+    club = Club(8)
+    plans = (StagePlan(Stage.Kind.GROUPS, groups=2),
+             StagePlan(Stage.Kind.GROUPS, groups=1, dealing=Stage.Dealing.BY_HAND,
+                       qualify=Stage.Qualify.EACH_GROUP, qualifiers=2),
+             StagePlan(Stage.Kind.SINGLE_ELIMINATION, qualify=Stage.Qualify.OVERALL,
+                       qualifiers=2))
+    competition = staged(club, plans)
+    play_stage(competition, 1)
+    ids = {e.player.name: e.pk for e in competition.entries.select_related("player")}
+    with committed():
+        deal_by_hand(competition.stages.get(order=2).pk,
+                     [[ids["P01"], ids["P02"], ids["P03"], ids["P04"]]], actor=club.organizer)
+    play_stage(competition, 2)
+    final = first_played(competition, 3)
+    flip_p04_p05(club, competition)
+    (asked,) = pending_decisions(competition)
+    with committed():
+        reset_match(asked.match.pk, actor=club.organizer)  # stage 2 waits for its dealing
+    assert awaits_dealing(competition.stages.get(order=2))
+    assert not pending_decisions(competition)  # the final was not played: removed, not asked
+    assert not matches_of(competition, 3).filter(pk=final.pk).exists()
+    competition.refresh_from_db()
+    assert competition.status == Competition.Status.RUNNING
