@@ -170,6 +170,9 @@ RESULT_FOLLOW_UP_TASKS = {
     "progress": "competitions.tasks.result_confirmed",
     "rate": "ratings.tasks.rate_confirmed_result",
 }
+# The work after a stage's played matches were removed (the stage drawn again), given the
+# competition id and the earliest removed result's moment: the club rated again from its week.
+RATE_AGAIN_FOLLOW_UP_TASK = "ratings.tasks.rate_again_from"
 # Where seeding by rating reads the players' current ratings: {player id: rating}.
 RATINGS_OF_PLAYERS = "ratings.selectors.ratings_for"
 # What follows the merge of two player records, given the club: its ratings computed again

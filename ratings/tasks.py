@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from celery import shared_task
 
 from competitions.services.follow_ups import mark_done
@@ -17,6 +19,15 @@ def rate_confirmed_result(match_id: int, follow_up: int | None = None) -> str:
     run = services.rate_confirmed_result(match_id)
     mark_done(follow_up)
     return str(run) if run is not None else f"match {match_id} no longer exists"
+
+
+@shared_task(**RETRIED)
+def rate_again_from(competition_id: int, moment: str, follow_up: int | None = None) -> str:
+    """After a stage's played matches were removed: the competition's club rated again from
+    the week of the earliest removed result. Running it again rates the same weeks the same."""
+    run = services.rate_again_from(competition_id, datetime.fromisoformat(moment))
+    mark_done(follow_up)
+    return str(run) if run is not None else f"competition {competition_id} no longer exists"
 
 
 @shared_task(**RETRIED)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.forms.utils import ErrorDict
 
 from clubs.models import Club, Season
 from competitions.algorithms.tiebreaks import Tiebreak
@@ -110,11 +111,18 @@ FORMAT_OPTIONS = {
 }
 STAGES_GROUPS = "groups_knockout"
 STAGES_SWISS = "swiss_knockout"
-MIDDLE_STAGES = (1, 2)  # the form's group stages between the first stage and the knockout
+MOST_MIDDLE_STAGES = 8  # the group stages the form offers between the first and the last
+MIDDLE_STAGES = tuple(range(1, MOST_MIDDLE_STAGES + 1))
+# The kinds the last stage may be: a knockout, or round-robin groups (one group: a final group).
+FINAL_KINDS = [
+    (Stage.Kind.SINGLE_ELIMINATION, "A single elimination knockout"),
+    (Stage.Kind.DOUBLE_ELIMINATION, "A double elimination knockout"),
+    (Stage.Kind.GROUPS, "Round-robin groups (one group: a final group)"),
+]
 
 
 def _middle_stage_fields() -> dict[str, forms.Field]:
-    """Group stages between the first stage and the knockout (left empty: none)."""
+    """Group stages between the first stage and the last (left empty: none)."""
     fields: dict[str, forms.Field] = {}
     for n in MIDDLE_STAGES:
         fields |= {
@@ -174,20 +182,30 @@ class CompetitionForm(ServiceErrorForm):
     stages = forms.ChoiceField(
         label="Stages", required=False, widget=forms.RadioSelect, initial="",
         choices=[("", "One stage, in the format above"),
-                 (STAGES_GROUPS, "Round-robin groups, then a knockout"),
-                 (STAGES_SWISS, "A Swiss (its rounds above), then a knockout of the top K")])
+                 (STAGES_GROUPS, "Round-robin groups first"),
+                 (STAGES_SWISS, "A Swiss first (its rounds above)")])
     stage_groups = forms.IntegerField(label="Groups", required=False, min_value=1, max_value=26,
-                                      initial=4, help_text="Groups, then a knockout only.",
+                                      initial=4, help_text="Round-robin groups first only.",
                                       widget=forms.NumberInput(attrs=NUMBER))
     stage_dealing = forms.ChoiceField(label="Players are dealt into the groups",
                                       choices=Stage.Dealing.choices, initial=Stage.Dealing.SNAKE,
                                       required=False)
+    middle_count = forms.IntegerField(
+        label="How many", required=False, min_value=0,
+        max_value=MOST_MIDDLE_STAGES, initial=0, widget=forms.NumberInput(attrs=NUMBER),
+        help_text=f"Between the first stage and the last, up to {MOST_MIDDLE_STAGES}.")
+    final_kind = forms.ChoiceField(label="The last stage is", choices=FINAL_KINDS,
+                                   initial=Stage.Kind.SINGLE_ELIMINATION, required=False,
+                                   widget=forms.RadioSelect)
+    final_groups = forms.IntegerField(
+        label="Its groups (round-robin groups only)", required=False, min_value=1,
+        max_value=26, initial=1, widget=forms.NumberInput(attrs=NUMBER))
     stage_qualify = forms.ChoiceField(label="Who goes through", choices=Stage.Qualify.choices,
                                       initial=Stage.Qualify.EACH_GROUP, required=False)
     stage_qualifiers = forms.IntegerField(label="K (players going through)", required=False,
                                           min_value=1, max_value=64, initial=2,
                                           widget=forms.NumberInput(attrs=NUMBER))
-    stage_seeding = forms.ChoiceField(label="The knockout is seeded", required=False,
+    stage_seeding = forms.ChoiceField(label="The last stage is seeded", required=False,
                                       choices=Stage.Seeding.choices,
                                       initial=Stage.Seeding.CROSS_GROUP)
     preset = forms.ChoiceField(label="Ruleset", choices=list(PRESET_NAMES.items()),
@@ -298,17 +316,22 @@ class CompetitionForm(ServiceErrorForm):
 
     def _check_stages(self, data: dict) -> None:
         """In stages the first stage sets the format; group stages in between name their groups
-        and who goes through to them; the knockout, last, is single elimination."""
+        and who goes through to them, each filled in after the one before; the last stage is a
+        knockout (single or double elimination) or round-robin groups."""
         if data.get("stages") == STAGES_GROUPS:
             data["format"] = Competition.Format.LEAGUE
             if not data.get("stage_groups"):
                 self.add_error("stage_groups", "Say how many groups the first stage has.")
         elif data.get("stages") == STAGES_SWISS:
             data["format"] = Competition.Format.SWISS
-        if data.get("stages") and not data.get("stage_qualifiers"):
-            self.add_error("stage_qualifiers", "Say how many go through to the knockout.")
         if not data.get("stages"):
             return
+        if not data.get("stage_qualifiers"):
+            self.add_error("stage_qualifiers", "Say how many go through to the last stage.")
+        final = data.get("final_kind") or Stage.Kind.SINGLE_ELIMINATION
+        if final == Stage.Kind.GROUPS and data.get("stage_seeding") == Stage.Seeding.CROSS_GROUP:
+            self.add_error("stage_seeding", "Cross-group seeding is a knockout's: groups are "
+                           "dealt by standing or by rating.")
         for n in MIDDLE_STAGES:
             if data.get(f"middle_{n}_groups") and not data.get(f"middle_{n}_qualifiers"):
                 self.add_error(f"middle_{n}_qualifiers",
@@ -321,7 +344,7 @@ class CompetitionForm(ServiceErrorForm):
                                "is the knockout's.")
 
     def stage_plans(self) -> list[StagePlan]:
-        """The stages in order: the first, any group stages in between, the knockout."""
+        """The stages in order: the first, any group stages in between, the last."""
         data = self.cleaned_data
         if not data.get("stages"):
             return []
@@ -336,17 +359,38 @@ class CompetitionForm(ServiceErrorForm):
                       seeding=data.get(f"middle_{n}_seeding") or Stage.Seeding.STANDING)
             for n in MIDDLE_STAGES if data.get(f"middle_{n}_groups")
         ]
+        final = data.get("final_kind") or Stage.Kind.SINGLE_ELIMINATION
         return [first, *middle, StagePlan(
-            Stage.Kind.SINGLE_ELIMINATION,
+            final, groups=(data.get("final_groups") or 1) if final == Stage.Kind.GROUPS else 0,
             qualify=data["stage_qualify"] or Stage.Qualify.OVERALL,
             qualifiers=data["stage_qualifiers"],
             seeding=data["stage_seeding"] or Stage.Seeding.STANDING)]
 
+    def shown_middle(self) -> int:
+        """How many group stages in between the form shows: the number asked for, and at least
+        every one filled in."""
+        asked = self["middle_count"].value()
+        try:
+            count = int(asked or 0)
+        except (TypeError, ValueError):
+            count = 0
+        filled = [n for n in MIDDLE_STAGES if self[f"middle_{n}_groups"].value()]
+        return max(0, min(max(count, *filled, 0), MOST_MIDDLE_STAGES))
+
     def middle_stages(self) -> list[tuple[int, list[forms.BoundField]]]:
-        """(its number among the stages, its fields) for each group stage in between."""
+        """(its number among the stages, its fields) for each group stage in between shown."""
         return [(n + 1, [self[f"middle_{n}_{name}"] for name in
                          ("groups", "dealing", "qualify", "qualifiers", "seeding")])
-                for n in MIDDLE_STAGES]
+                for n in MIDDLE_STAGES[:self.shown_middle()]]
+
+    def last_stage_number(self) -> int:
+        return self.shown_middle() + 2
+
+    def shown_again(self) -> None:
+        """The form as typed, shown again without checking it (the organizer asked for more
+        group stages): no answer is refused yet."""
+        self._errors = ErrorDict()
+        self.cleaned_data = {}
 
     def _check_season(self, data: dict) -> None:
         if data.get("season") is None and not data.get("new_season", "").strip():
@@ -448,7 +492,7 @@ def initial_of(competition: Competition) -> dict[str, Any]:
 
 
 def _stage_initial(competition: Competition) -> dict[str, Any]:
-    """The stages' answers: the first stage, the group stages in between, the knockout."""
+    """The stages' answers: the first stage, the group stages in between, the last."""
     stages = list(competition.stages.order_by("order"))
     if len(stages) < 2:
         return {}
@@ -456,7 +500,9 @@ def _stage_initial(competition: Competition) -> dict[str, Any]:
     initial: dict[str, Any] = {
         "stages": STAGES_SWISS if first.kind == Stage.Kind.SWISS else STAGES_GROUPS,
         "stage_qualify": last.qualify, "stage_qualifiers": last.qualifiers,
-        "stage_seeding": last.seeding,
+        "stage_seeding": last.seeding, "middle_count": len(middle),
+        "final_kind": Stage.Kind.GROUPS if last.kind == Stage.Kind.LEAGUE else last.kind,
+        "final_groups": last.groups or 1,
     }
     if first.kind != Stage.Kind.SWISS:
         initial |= {"stage_groups": first.groups, "stage_dealing": first.dealing}

@@ -6,9 +6,17 @@ from dataclasses import dataclass
 
 from competitions.models import AuditEntry, Competition, Match
 
+# The kind of decision about a whole played stage (kept as drawn, or drawn again), asked on
+# one of its matches: not the bracket's to clear when that match itself is not in doubt.
+REDRAW_STAGE = "redraw_stage"
+
 
 def is_asked(decision: AuditEntry | None) -> bool:
     return decision is not None and decision.action == AuditEntry.Action.NEEDS_DECISION
+
+
+def is_stage_ask(decision: AuditEntry | None) -> bool:
+    return is_asked(decision) and decision.after.get("kind") == REDRAW_STAGE
 
 
 @dataclass(frozen=True, slots=True)

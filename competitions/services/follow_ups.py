@@ -5,8 +5,9 @@ sends again what is still not done a while after its last sending; the task that
 calls `mark_done`. Sending never raises: with the broker down or not answering (its connect and
 publish timeouts: CELERY_BROKER_CONNECTION_TIMEOUT and the transport's socket timeouts in
 CELERY_BROKER_TRANSPORT_OPTIONS) the row stays for the relay, and the change that caused it
-stands. The tasks are named (settings.RESULT_FOLLOW_UP_TASKS, by kind), not imported: the
-ratings are a higher layer than competitions.
+stands. The tasks are named (settings.RESULT_FOLLOW_UP_TASKS, by kind, and
+settings.RATE_AGAIN_FOLLOW_UP_TASK), not imported: the ratings are a higher layer than
+competitions.
 """
 
 from __future__ import annotations
@@ -47,6 +48,18 @@ def record_result_follow_up(match_id: int) -> list[FollowUp]:
     return rows
 
 
+def record_rate_again(competition_id: int, rate_from) -> FollowUp | None:
+    """In the transaction that removes a stage's played matches (their games with them): the
+    club's ratings rated again from the week of the earliest removed result. Nothing when no
+    result was removed (rate_from None)."""
+    if rate_from is None:
+        return None
+    row = FollowUp.objects.create(kind=FollowUp.Kind.RATE_AGAIN, competition_id=competition_id,
+                                  rate_from=rate_from)
+    transaction.on_commit(lambda: send_all(FollowUp.objects.filter(pk=row.pk)))
+    return row
+
+
 def relay(now=None) -> int:
     """Send again what is not done and was last sent (or written) long enough ago."""
     now = now or timezone.now()
@@ -64,12 +77,17 @@ def send(row: FollowUp, *, now=None) -> bool:
     """Hand the row's task to the broker (in-process when tasks run eagerly)."""
     FollowUp.objects.filter(pk=row.pk).update(sent_at=now or timezone.now(),
                                               attempts=F("attempts") + 1)
-    name = settings.RESULT_FOLLOW_UP_TASKS[row.kind]
+    if row.kind == FollowUp.Kind.RATE_AGAIN:
+        name = settings.RATE_AGAIN_FOLLOW_UP_TASK
+        args = [row.competition_id, row.rate_from.isoformat()]
+    else:
+        name = settings.RESULT_FOLLOW_UP_TASKS[row.kind]
+        args = [row.match_id]
     if name not in current_app.tasks:
         # Outside a worker the apps' tasks modules are imported on demand: a task run in-process
         # (no broker configured) must be known by name.
         current_app.loader.import_default_modules()
-    signature = current_app.signature(name, args=[row.match_id], kwargs={"follow_up": row.pk})
+    signature = current_app.signature(name, args=args, kwargs={"follow_up": row.pk})
     try:
         publish(signature)
     except BROKER_ERRORS as error:

@@ -16,7 +16,7 @@ from competitions.services.brackets import (
     round_place,
     seeded_entries,
 )
-from competitions.services.decisions import is_asked, latest_decisions
+from competitions.services.decisions import is_asked, is_stage_ask, latest_decisions
 
 
 def sync_knockout(competition: Competition, *, trigger: Match | None = None,
@@ -41,7 +41,7 @@ def sync_knockout(competition: Competition, *, trigger: Match | None = None,
             _seat(row, state, now, names)
         elif _conflicts(row, state, progress):
             _ask_for_decision(row, state, bracket, decisions.get(row.pk), trigger, names)
-        elif is_asked(decisions.get(row.pk)):
+        elif is_asked(decisions.get(row.pk)) and not is_stage_ask(decisions.get(row.pk)):
             AuditEntry.objects.create(
                 match=row, action=AuditEntry.Action.NOT_NEEDED,
                 comment="The bracket agrees with this match again: there is nothing to decide.")

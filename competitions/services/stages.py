@@ -21,16 +21,21 @@ are seeded.
   (competitions.services.knockout). A group stage nobody has played in yet is drawn again; one
   already played in asks the organizer once: keep it as drawn, or draw it again (its matches
   removed, kept in the competition's audit).
+- A stage drawn again takes the stages after it along: each drawn one nobody has played in is
+  removed and waits for the stage before it; a played one asks the organizer the same way. The
+  removed results are rated again (a follow-up from the week of the earliest).
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from itertools import pairwise
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import Min
 from django.utils import timezone
 from django.utils.module_loading import import_string
 
@@ -62,7 +67,13 @@ from competitions.models import (
     StageEntry,
 )
 from competitions.services import knockout, swiss_rounds
-from competitions.services.decisions import is_asked, latest_decisions, pending_decisions
+from competitions.services.decisions import (
+    REDRAW_STAGE,
+    is_asked,
+    latest_decisions,
+    pending_decisions,
+)
+from competitions.services.follow_ups import record_rate_again
 from competitions.services.standings import (
     StandingsTable,
     confirmed_results,
@@ -75,7 +86,7 @@ from competitions.services.swiss_corrections import recheck_later_rounds
 from core.errors import ServiceError
 
 QUALIFIERS = "qualifiers"  # the kind of decision a tie at the cut line asks for
-REDRAW = "redraw_stage"  # the kind of decision a played group stage's changed qualifiers ask for
+REDRAW = REDRAW_STAGE  # the kind of decision a played group stage's changed qualifiers ask for
 KEPT = "kept"  # a Stage.decided entry: the stage kept as drawn against these seeds
 FIRST_KINDS = (Stage.Kind.GROUPS, Stage.Kind.LEAGUE, Stage.Kind.SWISS)
 KNOCKOUT_KINDS = (Stage.Kind.SINGLE_ELIMINATION, Stage.Kind.DOUBLE_ELIMINATION)
@@ -449,7 +460,7 @@ def progress_stages(competition: Competition, *, trigger: Match | None = None) -
     drawn = {s.pk for s in stages if s.rounds.exists()}
     for i, stage in enumerate(stages):
         if stage.pk not in drawn:
-            break
+            continue  # a later stage may be drawn still: kept while one before is drawn again
         in_stage = trigger is not None and trigger.round.stage_id == stage.pk
         if stage.is_knockout:
             knockout.sync_knockout(competition, trigger=trigger if in_stage else None, stage=stage)
@@ -516,6 +527,7 @@ def _settle_drawn_groups(competition: Competition, stage: Stage, seeds: Sequence
     if not played.exists():
         _remove_draw(competition, stage, note="Drawn again: the stage before was corrected.")
         draw_stage(competition, stage, seeds)
+        _after_redraw(competition, stage)
         return
     wanted = {"kind": REDRAW, "stage": stage.pk, "seeds": list(seeds)}
     if any(entry.after == wanted for entry in asks):
@@ -551,8 +563,11 @@ def _clear_asks(asks: Sequence[AuditEntry], comment: str) -> None:
 
 
 def _remove_draw(competition: Competition, stage: Stage, *, note: str, actor=None) -> None:
-    """The stage's rounds and matches removed (their games with them), kept in the audit."""
+    """The stage's rounds and matches removed (their games with them), kept in the audit; when
+    rated results go with them, the club's ratings are rated again from the week of the
+    earliest (a follow-up written in this transaction)."""
     matches = competition.matches.filter(round__stage=stage)
+    record_rate_again(competition.pk, _earliest_result(matches))
     before = {"stage": stage.order, "rounds": stage.rounds.count(),
               "matches": [{"key": m.key, "entry_a": m.entry_a_id, "entry_b": m.entry_b_id,
                            "status": m.status, "winner": m.winner_id,
@@ -562,6 +577,49 @@ def _remove_draw(competition: Competition, stage: Stage, *, note: str, actor=Non
                                     action=AuditEntry.Action.RESET, before=before, comment=note)
     matches.delete()
     stage.rounds.all().delete()
+
+
+def _earliest_result(matches) -> datetime | None:
+    """No later than the moment any rated result among the matches was played (its games, its
+    first report, its confirmation): the week the ratings are rated again from. None when none
+    of them is a rated result."""
+    rated = matches.filter(status=Match.Status.CONFIRMED, kind=Match.Kind.PLAYED,
+                           entry_a__isnull=False, entry_b__isnull=False)
+    found = rated.aggregate(games=Min("games__created_at"), audit=Min("audit__at"),
+                            confirmed=Min("confirmed_at"))
+    return min((moment for moment in found.values() if moment is not None), default=None)
+
+
+def _after_redraw(competition: Competition, redrawn: Stage, *, actor=None) -> None:
+    """Every stage after one drawn again was drawn from its old qualifiers: a drawn stage nobody
+    has played in is removed (kept in the audit) and waits for the stage before it, a played
+    one asks the organizer once to keep it or have it drawn again; players waiting to be dealt
+    into a later stage wait again. Each is drawn, or looked at again, once the stage before it
+    is complete."""
+    later = list(competition.stages.filter(order__gt=redrawn.order).order_by("order"))
+    for stage in later:
+        if not stage.rounds.exists():
+            StageEntry.objects.filter(stage=stage).delete()
+            continue
+        played = _played(competition, stage)
+        if not played.exists():
+            _remove_draw(competition, stage, actor=actor,
+                         note=f"Removed: {redrawn} is drawn again; {stage} is drawn once the "
+                              "stage before it is played.")
+            StageEntry.objects.filter(stage=stage).delete()
+            continue
+        wanted = {"kind": REDRAW, "stage": stage.pk, "seeds": None, "after": redrawn.pk}
+        asks = _redraw_asks(competition, stage)
+        if any(entry.after == wanted for entry in asks):
+            continue
+        _clear_asks(asks, f"{redrawn} is drawn again.")
+        AuditEntry.objects.create(
+            match=played.order_by("-pk").first(), action=AuditEntry.Action.NEEDS_DECISION,
+            after=wanted,
+            comment=f"{redrawn} is drawn again, so who goes through to {stage} may change, but "
+                    f"its matches have started. An organizer keeps {stage} as drawn (looked at "
+                    "again once the stage before it is played), or has it drawn again (its "
+                    "matches so far removed) once the stage before it is complete.")
 
 
 def is_redraw_ask(entry: AuditEntry | None) -> bool:
@@ -583,6 +641,7 @@ def redraw_stage(competition: Competition, entry: AuditEntry, *, actor, comment:
     _remove_draw(competition, stage, actor=actor,
                  note=comment.strip() or "Drawn again from the corrected qualifiers.")
     StageEntry.objects.filter(stage=stage).delete()
+    _after_redraw(competition, stage, actor=actor)
 
 
 def _last_match(competition: Competition, stage: Stage) -> Match:
@@ -629,9 +688,9 @@ def is_tie_ask(entry: AuditEntry) -> bool:
 
 
 def all_drawn(competition: Competition) -> bool:
-    """Every stage drawn: a competition in stages is over only when its last stage is."""
-    last = competition.stages.order_by("-order").first()
-    return last is None or last.rounds.exists()
+    """Every stage drawn: a competition in stages is over only when its last stage is, and no
+    stage before it waits to be drawn again (a later stage kept while it is)."""
+    return not competition.stages.filter(rounds__isnull=True).exists()
 
 
 @dataclass(frozen=True, slots=True)

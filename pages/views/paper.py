@@ -74,15 +74,14 @@ def _render(request: HttpRequest, pk: int, *, totals_form: GameTotalsForm | None
         "refusal": refusal,
     }
     if _is_hollywood(match):
-        rows = _rows(request.GET.get("rows"))
+        hands_form = hands_form or _hands_form(match, None, _rows(request.GET.get("rows")))
         context |= {
             "hollywood": match.competition.hollywood_format(),
             "column_target": match.competition.hollywood_format().rules_for(
                 match.competition.rules()).target_score,
-            "hands_form": hands_form or _hands_form(match, None, rows),
+            "hands_form": hands_form,
             "columns_form": columns_form or _columns_form(match, None),
-            "more_rows": min(rows + HOLLYWOOD_ROWS, MOST_HOLLYWOOD_ROWS)
-            if rows < MOST_HOLLYWOOD_ROWS else None,
+            "more_rows": hands_form.count < MOST_HOLLYWOOD_ROWS,
         }
     return render_page(request, TEMPLATE, context, partial=PARTIAL, status=status)
 
@@ -99,11 +98,21 @@ def _rows(text: str | None) -> int:
         return HOLLYWOOD_ROWS
 
 
-def _hands_form(match: Match, data, rows: int) -> HollywoodHandsForm:
+def _hands_form(match: Match, data, rows: int, *, typed: dict | None = None
+                ) -> HollywoodHandsForm:
     competition = match.competition
     rules = competition.hollywood_format().rules_for(competition.rules())
     return HollywoodHandsForm(data, names=selectors.side_names(match), rules=rules, rows=rows,
-                              prefix="hw", initial={"rows": rows})
+                              prefix="hw", initial={**(typed or {}), "rows": rows})
+
+
+def _with_more_rows(request: HttpRequest, match: Match) -> HttpResponse:
+    """The hands form again with what was typed in it and HOLLYWOOD_ROWS more empty rows:
+    nothing is checked or entered yet."""
+    rows = min(_rows(request.POST.get("hw-rows")) + HOLLYWOOD_ROWS, MOST_HOLLYWOOD_ROWS)
+    typed = {key.removeprefix("hw-"): value for key, value in request.POST.items()
+             if key.startswith("hw-h")}
+    return _render(request, match.pk, hands_form=_hands_form(match, None, rows, typed=typed))
 
 
 def _columns_form(match: Match, data) -> HollywoodColumnsForm:
@@ -183,8 +192,11 @@ def confirm_for_player(request: HttpRequest, pk: int) -> HttpResponse:
 
 @organizer_post
 def hollywood_hands(request: HttpRequest, pk: int) -> HttpResponse:
-    """A Hollywood match's hands from the paper, in one go."""
+    """A Hollywood match's hands from the paper, in one go; its "More rows" button shows the
+    form again with what was typed and more rows."""
     match = organizer_match(pk)
+    if "more_rows" in request.POST:
+        return _with_more_rows(request, match)
     form = _hands_form(match, request.POST, _rows(request.POST.get("hw-rows")))
     if not form.is_valid():
         return _render(request, pk, hands_form=form, status=UNPROCESSABLE)

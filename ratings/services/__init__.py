@@ -3,6 +3,7 @@
 from .rebuild import (
     RatingRun,
     close_rating_periods,
+    rate_again_from,
     rate_confirmed_result,
     rebuild_ratings,
     recompute_ratings,
@@ -11,6 +12,7 @@ from .rebuild import (
 __all__ = [
     "RatingRun",
     "close_rating_periods",
+    "rate_again_from",
     "rate_confirmed_result",
     "rebuild_ratings",
     "recompute_ratings",

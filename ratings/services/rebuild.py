@@ -20,7 +20,7 @@ from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 
 from clubs.models import Club
-from competitions.models import Match
+from competitions.models import Competition, Match
 from competitions.page_versions import player_pages_changed
 from ratings.algorithms import RatedResult, RatedUnit
 
@@ -96,6 +96,18 @@ def rate_confirmed_result(match_id: int, *, now: datetime | None = None) -> Rati
     if moment is None:
         # Never played, reported or confirmed (e.g. a match the bracket re-seated): not rated.
         log.info("ratings: match %s has no result to rate", match_id)
+        return None
+    return rebuild_ratings(club_id, since=week_of_moment(moment), now=now)
+
+
+def rate_again_from(competition_id: int, moment: datetime, *,
+                    now: datetime | None = None) -> RatingRun | None:
+    """After results were removed (a stage drawn again): the competition's club rebuilt from
+    the week of the earliest removed result, which no longer counts."""
+    club_id = (Competition.objects.filter(pk=competition_id)
+               .values_list("season__club_id", flat=True).first())
+    if club_id is None:
+        log.info("ratings: competition %s no longer exists", competition_id)
         return None
     return rebuild_ratings(club_id, since=week_of_moment(moment), now=now)
 

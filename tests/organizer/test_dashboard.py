@@ -96,6 +96,17 @@ def test_follow_up_work_waiting_longer_than_a_few_minutes_is_shown_until_done(cl
     assert "Follow-up work waiting" not in client.get(url(people)).content.decode()
 
 
+def test_rating_again_after_a_stage_drawn_again_is_shown_while_it_waits(client, people):
+    match = MatchFactory(competition__season=people.season)
+    FollowUp.objects.create(kind=FollowUp.Kind.RATE_AGAIN, competition=match.competition,
+                            rate_from=timezone.now())
+    FollowUp.objects.update(created=timezone.now() - WAITED)
+    sign_in(client, people.organizer)
+    response = client.get(url(people))
+    assert response.status_code == 200
+    assert "Rate again after removed results: results since" in response.content.decode()
+
+
 def test_competitions_by_status_with_their_next_step(client, people):
     prepared = draft(people, name="Spring Cup")
     running = CompetitionFactory(season=people.season, name="Winter League")

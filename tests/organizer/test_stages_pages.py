@@ -2,6 +2,8 @@
 competition page shows each stage as a tab (links that work without JavaScript), and a tie at
 the cut line is decided on the organizer's matches page."""
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -133,3 +135,59 @@ def test_editing_a_draft_in_three_stages_keeps_them_and_can_add_one(client, peop
     kinds = [(s.kind, s.groups, s.qualifiers) for s in competition.stages.order_by("order")]
     assert kinds == [(Stage.Kind.GROUPS, 4, 0), (Stage.Kind.GROUPS, 2, 2),
                      (Stage.Kind.GROUPS, 1, 4), (Stage.Kind.SINGLE_ELIMINATION, 0, 2)]
+
+
+def test_the_organizer_asks_for_more_group_stages_and_keeps_what_was_typed(client, people):
+    url = reverse("competition-new", args=[people.club.slug])
+    sign_in(client, people.organizer)
+    assert 'name="middle_1_groups"' not in client.get(url).content.decode()
+    data = form_data(people, name="Long Cup", format="league", stages="groups_knockout",
+                     stage_groups="8", middle_count="3", middle_1_groups="4",
+                     middle_1_qualifiers="2", stage_qualifiers="2", show_stages="1")
+    response = client.post(url, data)
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert 'name="middle_3_groups"' in html and 'name="middle_4_groups"' not in html
+    assert 'name="name" value="Long Cup"' in html and 'name="middle_1_groups" value="4"' in html
+    assert "The last stage (stage 5)" in html
+    assert "errorlist" not in html
+    assert not Competition.objects.filter(name="Long Cup").exists()
+
+
+def test_an_organizer_creates_four_group_stages_then_a_double_elimination(client, people):
+    middle = {}
+    for n, groups in enumerate((4, 2, 2, 1), start=1):
+        middle |= {f"middle_{n}_groups": str(groups), f"middle_{n}_qualify": "each_group",
+                   f"middle_{n}_qualifiers": "2", f"middle_{n}_seeding": "standing"}
+    response = post(client, people, name="Marathon", format="league", stages="groups_knockout",
+                    stage_groups="8", middle_count="4", final_kind="double_elimination",
+                    stage_qualify="overall", stage_qualifiers="2", stage_seeding="standing",
+                    **middle)
+    assert response.status_code == 302
+    competition = Competition.objects.get(name="Marathon")
+    kinds = [(s.kind, s.groups) for s in competition.stages.order_by("order")]
+    assert kinds == [(Stage.Kind.GROUPS, 8), (Stage.Kind.GROUPS, 4), (Stage.Kind.GROUPS, 2),
+                     (Stage.Kind.GROUPS, 2), (Stage.Kind.GROUPS, 1),
+                     (Stage.Kind.DOUBLE_ELIMINATION, 0)]
+    edit = client.get(reverse("competition-edit", args=[competition.pk])).content.decode()
+    assert 'name="middle_4_groups" value="1"' in edit
+    assert re.search(r'value="double_elimination"[^>]* checked', edit)
+
+
+def test_a_swiss_may_end_in_a_final_group(client, people):
+    response = post(client, people, name="Swiss Final", format="swiss", swiss_rounds="5",
+                    stages="swiss_knockout", final_kind="groups", final_groups="1",
+                    stage_qualify="overall", stage_qualifiers="4", stage_seeding="standing")
+    assert response.status_code == 302
+    first, final = Competition.objects.get(name="Swiss Final").stages.order_by("order")
+    assert (final.kind, final.groups, final.qualifiers) == (Stage.Kind.GROUPS, 1, 4)
+    assert first.kind == Stage.Kind.SWISS
+
+
+def test_a_final_group_is_not_seeded_across_groups(client, people):
+    response = post(client, people, name="Odd Final", format="league", stages="groups_knockout",
+                    stage_groups="2", final_kind="groups", stage_qualify="each_group",
+                    stage_qualifiers="2", stage_seeding="cross_group")
+    assert response.status_code == 422
+    assert "Cross-group seeding is a knockout&#x27;s" in response.content.decode()
+    assert not Competition.objects.filter(name="Odd Final").exists()

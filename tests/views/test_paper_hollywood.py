@@ -70,7 +70,7 @@ def test_a_refused_hand_is_named_and_its_row_marked(client, hollywood):
     assert response.status_code == 422
     html = response.content.decode()
     assert "Hand 2: " in html
-    assert html.count('<tr class="has-error"><th scope="row">2</th>') == 1
+    assert html.count('<tr id="hand-2" class="has-error"><th scope="row">2</th>') == 1
     assert 'value="10"' in html  # what was typed is kept
     assert not Game.objects.filter(match=hollywood.match).exists()
 
@@ -119,3 +119,35 @@ def test_a_stranger_cannot_enter_the_hands(client, hollywood):
                            hands(*SIX_GINS))
     assert response.status_code == 403
     assert not Game.objects.filter(match=hollywood.match).exists()
+
+
+def test_more_rows_keeps_what_was_typed_and_adds_empty_rows(client, hollywood):
+    sign_in(client, hollywood.organizer)
+    data = hands(("A", "gin", 30), ("B", "knock", 12), ("", "dead_hand", None)) | {
+        "hw-h20_winner": "B", "hw-h20_outcome": "undercut", "hw-h20_points": "41",
+        "more_rows": "1"}
+    response = client.post(url("match-paper-hollywood-hands", hollywood.match), data)
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert 'name="hw-h40_points"' in page and 'name="hw-h41_points"' not in page
+    assert 'name="hw-rows" value="40"' in page
+    assert 'name="hw-h1_points" value="30"' in page
+    assert 'name="hw-h20_points" value="41"' in page
+    assert '<option value="undercut" selected>' in page
+    assert '<option value="dead_hand" selected>' in page
+    assert "errorlist" not in page  # nothing checked yet
+    assert not Game.objects.filter(match=hollywood.match).exists()
+    # Sent again with the rows now shown, the hands are entered.
+    data = hands(*SIX_GINS) | {"hw-rows": "40", "hw-h40_winner": "", "hw-h40_outcome": "knock"}
+    response = client.post(url("match-paper-hollywood-hands", hollywood.match), data)
+    assert response.status_code == 302
+    assert Game.objects.get(match=hollywood.match).hands.count() == 6
+
+
+def test_more_rows_stops_at_the_most_rows_the_form_takes(client, hollywood):
+    sign_in(client, hollywood.organizer)
+    response = client.post(url("match-paper-hollywood-hands", hollywood.match),
+                           {"hw-rows": "145", "more_rows": "1"})
+    page = response.content.decode()
+    assert 'name="hw-h150_points"' in page and 'name="hw-h151_points"' not in page
+    assert 'name="more_rows"' not in page

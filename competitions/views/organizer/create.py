@@ -25,6 +25,9 @@ def new_competition(request: HttpRequest, club) -> HttpResponse:
         form = CompetitionForm(club=club, initial=request.GET.dict())
         return _render(request, club, form)
     form = CompetitionForm(request.POST, club=club)
+    if "show_stages" in request.POST:  # more (or fewer) group stages shown, nothing checked
+        form.shown_again()
+        return _render(request, club, form)
     if not form.is_valid():
         return _render(request, club, form, status=UNPROCESSABLE)
     data = form.cleaned_data

@@ -72,6 +72,9 @@ def _edit_draft(request: HttpRequest, competition: Competition) -> HttpResponse:
         initial = initial_of(competition) | (request.GET.dict() if request.htmx else {})
         return _full_page(request, competition, CompetitionForm(club=club, initial=initial))
     form = CompetitionForm(request.POST, club=club)
+    if "show_stages" in request.POST:  # more (or fewer) group stages shown, nothing checked
+        form.shown_again()
+        return _full_page(request, competition, form)
     if not form.is_valid():
         return _full_page(request, competition, form, status=UNPROCESSABLE)
     data = form.cleaned_data
