@@ -117,6 +117,18 @@ def overdue_matches(competition: Competition, now=None) -> list[Match]:
     return [match for match in rows if is_overdue(match, club, now)]
 
 
+def overdue_matches_of_club(club: Club, now=None) -> list[Match]:
+    """The club's matches past their play-by date and not confirmed, in the competitions and
+    rounds' order. One query."""
+    rows = (Match.objects.filter(competition__season__club=club)
+            .exclude(status__in=NOT_OVERDUE)
+            .filter(Q(play_by__isnull=False) | Q(round__play_by__isnull=False))
+            .select_related("competition", "round", *SIDES)
+            .order_by("competition__created_at", "competition_id", "round__bracket",
+                      "round__number", "pk"))
+    return [match for match in rows if is_overdue(match, club, now)]
+
+
 def enterable_players(competition: Competition) -> QuerySet[Player]:
     """The club's players who have not retired: whom the organizer may enter."""
     return Player.objects.filter(club=competition.season.club, retired_at__isnull=True)

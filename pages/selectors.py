@@ -14,7 +14,12 @@ from clubs.permissions import organized_by, visible_clubs
 from competitions.models import AuditEntry, Competition, Entry, FollowUp, Match, ResultReport
 from competitions.selectors import MATCH_SIDES, matches_with_sides
 from competitions.selectors_nights import club_nights
-from competitions.selectors_organizer import RECENT_AUDIT, audit_entries, open_decisions
+from competitions.selectors_organizer import (
+    RECENT_AUDIT,
+    audit_entries,
+    open_decisions,
+    overdue_matches_of_club,
+)
 from competitions.services.follow_ups import overdue
 from gameplay.models import Game, Hand, HandFlag
 from ratings.models import RatingPeriod
@@ -316,6 +321,7 @@ class Dashboard:
     players: list[Player]
     join_requests: list[JoinRequest]
     nights: list = field(default_factory=list)  # the club nights open and scheduled
+    late: list[Match] = field(default_factory=list)  # matches past their play-by date
 
 
 def dashboard(club: Club) -> Dashboard:
@@ -350,4 +356,5 @@ def dashboard(club: Club) -> Dashboard:
         join_requests=list(JoinRequest.objects.filter(club=club, status=JoinRequest.Status.PENDING)
                            .select_related("user").order_by("asked_at", "pk")),
         nights=club_nights(club.pk),
+        late=overdue_matches_of_club(club),
     )

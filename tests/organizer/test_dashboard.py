@@ -1,5 +1,5 @@
 """The organizer's page of a club: competitions by status, what waits for them (disputes,
-decisions, results to confirm), what the tasks have done, the players; in a fixed number of
+decisions, results to confirm, matches past their play-by date), the latest changes, the players; in a fixed number of
 queries whatever the rows. Adding a player and making a claim link."""
 
 from datetime import date, timedelta
@@ -42,6 +42,7 @@ def busy_club(people, n: int) -> None:
             CompetitionFactory(season=disputed.competition.season,
                                status=Competition.Status.FINISHED)
             PlayerFactory(club=disputed.competition.season.club)
+            Match.objects.filter(pk=disputed.pk).update(play_by=date(2020, 1, 5))  # overdue
             waiting = FollowUp.objects.create(kind=FollowUp.Kind.RATE, match=reported,
                                               competition=reported.competition)
             FollowUp.objects.filter(pk=waiting.pk).update(created=timezone.now() - WAITED)
@@ -53,14 +54,15 @@ def test_the_dashboard_runs_a_fixed_number_of_queries(client, people, django_ass
     sign_in(client, people.organizer)
     # the club, is-organizer; competitions; disputes; reports; decisions; recent audit;
     # follow-up work waiting; rating period; players; hands flagged as wrong; requests to join;
-    # the club nights open and scheduled
-    with django_assert_num_queries(SIGNED_IN + 13):
+    # the club nights open and scheduled; the matches past their play-by date
+    with django_assert_num_queries(SIGNED_IN + 14):
         response = client.get(url(people))
     html = response.content.decode()
     assert html.count("Resolve<span") == n
     assert html.count(">Decide<span") == n
     assert html.count("Reported by ") == n
     assert html.count("Rate the result after") == n
+    assert html.count('>Choose</a>') == n  # an overdue match's choices
 
 
 def test_the_dashboard_lists_the_clubs_own_rows_only(client, people):
@@ -177,3 +179,15 @@ def test_a_claim_link_is_shown_for_a_player_without_an_account(client, people):
     refused = client.post(reverse("player-claim-link", args=[pat.pk]))
     assert refused.status_code == 422
     assert "Pat already belongs to an account." in refused.content.decode()
+
+
+def test_a_match_past_its_play_by_date_waits_with_a_link_to_its_choices(client, people):
+    late = MatchFactory(competition__season=people.season, play_by=date(2020, 1, 5))
+    MatchFactory(competition=late.competition, play_by=date(2020, 1, 5),
+                 status=Match.Status.CONFIRMED)  # played: not late
+    sign_in(client, people.organizer)
+    html = client.get(url(people)).content.decode()
+    choices = reverse("organizer-matches", args=[late.competition_id]) + f"#overdue-{late.pk}"
+    assert "Matches past their play-by date" in html and html.count(choices) == 1
+    Match.objects.filter(pk=late.pk).update(play_by=timezone.localdate() + timedelta(days=7))
+    assert "Matches past their play-by date" not in client.get(url(people)).content.decode()
