@@ -101,24 +101,23 @@ def _act(request: HttpRequest, found: ClubNight, action, done: str) -> HttpRespo
 
 @require_POST
 def check_in(request: HttpRequest, pk: int) -> HttpResponse:
-    found = _night(pk)
-    if not request.user.is_authenticated:
-        return sign_in_first(request, reverse("club-night", args=[pk]))
-    entry = _entry_id(request)
-    return _act(request, found,
-                lambda: club_nights.check_in(found.pk, actor=request.user, entry_id=entry),
-                lambda c: f"{c.entry.player.name} is checked in: paired from the next round.")
+    return _attend(request, pk, club_nights.check_in,
+                   "{} is checked in: paired from the next round.")
 
 
 @require_POST
 def leave(request: HttpRequest, pk: int) -> HttpResponse:
+    return _attend(request, pk, club_nights.check_out, "{} has left: not paired again tonight.")
+
+
+def _attend(request: HttpRequest, pk: int, service, message: str) -> HttpResponse:
+    """A player checks himself in or out (or the organizer one player, by the form's entry)."""
     found = _night(pk)
     if not request.user.is_authenticated:
         return sign_in_first(request, reverse("club-night", args=[pk]))
     entry = _entry_id(request)
-    return _act(request, found,
-                lambda: club_nights.check_out(found.pk, actor=request.user, entry_id=entry),
-                lambda c: f"{c.entry.player.name} has left: not paired again tonight.")
+    return _act(request, found, lambda: service(found.pk, actor=request.user, entry_id=entry),
+                lambda c: message.format(c.entry.player.name))
 
 
 @require_POST

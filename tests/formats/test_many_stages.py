@@ -177,14 +177,19 @@ def test_the_organizer_can_have_a_played_later_stage_drawn_again():
     assert not pending_decisions(competition)
 
 
+def dealt_by_hand_in_between(*, groups: int = 2, final: str = Stage.Qualify.EACH_GROUP,
+                             finalists: int = 1) -> tuple[StagePlan, ...]:
+    """Two groups, then `groups` groups of the top two of each that the organizer deals by
+    hand, then a knockout of `finalists` of each group (or overall)."""
+    return (StagePlan(Stage.Kind.GROUPS, groups=2),
+            StagePlan(Stage.Kind.GROUPS, groups=groups, dealing=Stage.Dealing.BY_HAND,
+                      qualify=Stage.Qualify.EACH_GROUP, qualifiers=2),
+            StagePlan(Stage.Kind.SINGLE_ELIMINATION, qualify=final, qualifiers=finalists))
+
+
 def test_a_later_stage_dealt_by_hand_waits_for_the_organizers_groups():
     club = Club(8)
-    plans = (StagePlan(Stage.Kind.GROUPS, groups=2),
-             StagePlan(Stage.Kind.GROUPS, groups=2, dealing=Stage.Dealing.BY_HAND,
-                       qualify=Stage.Qualify.EACH_GROUP, qualifiers=2),
-             StagePlan(Stage.Kind.SINGLE_ELIMINATION, qualify=Stage.Qualify.EACH_GROUP,
-                       qualifiers=1))
-    competition = staged(club, plans)
+    competition = staged(club, dealt_by_hand_in_between())
     play_stage(competition, 1)
     second = competition.stages.get(order=2)
     assert awaits_dealing(second)

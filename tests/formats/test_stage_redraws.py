@@ -12,6 +12,7 @@ from ratings.models import PlayerRating
 from ratings.services import recompute_ratings
 from tests.formats.builders import Club, better_seed, committed, win
 from tests.formats.test_many_stages import (
+    dealt_by_hand_in_between,
     flip_p04_p05,
     matches_of,
     play_stage,
@@ -158,12 +159,8 @@ def test_a_played_later_stage_kept_goes_on_while_the_stage_before_is_played_agai
 
 def test_a_stage_drawn_again_by_hand_waits_for_its_dealing_and_its_final_with_it():
     club = Club(8)
-    plans = (StagePlan(Stage.Kind.GROUPS, groups=2),
-             StagePlan(Stage.Kind.GROUPS, groups=1, dealing=Stage.Dealing.BY_HAND,
-                       qualify=Stage.Qualify.EACH_GROUP, qualifiers=2),
-             StagePlan(Stage.Kind.SINGLE_ELIMINATION, qualify=Stage.Qualify.OVERALL,
-                       qualifiers=2))
-    competition = staged(club, plans)
+    competition = staged(club, dealt_by_hand_in_between(
+        groups=1, final=Stage.Qualify.OVERALL, finalists=2))
     play_stage(competition, 1)
     ids = {e.player.name: e.pk for e in competition.entries.select_related("player")}
     with committed():

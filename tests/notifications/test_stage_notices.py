@@ -3,23 +3,23 @@ their round like any round paired."""
 
 import pytest
 
-from competitions.models import Stage
-from competitions.services.stages import StagePlan, deal_by_hand
+from competitions.services.stages import deal_by_hand
 from notifications.models import Kind, Notification
 from tests.formats.builders import Club, committed
-from tests.formats.test_many_stages import matches_of, names, play_stage, staged
+from tests.formats.test_many_stages import (
+    dealt_by_hand_in_between,
+    matches_of,
+    names,
+    play_stage,
+    staged,
+)
 
 pytestmark = pytest.mark.django_db
 
 
 def test_the_players_of_a_stage_dealt_by_hand_are_told_their_round():
     club = Club(8)
-    plans = (StagePlan(Stage.Kind.GROUPS, groups=2),
-             StagePlan(Stage.Kind.GROUPS, groups=2, dealing=Stage.Dealing.BY_HAND,
-                       qualify=Stage.Qualify.EACH_GROUP, qualifiers=2),
-             StagePlan(Stage.Kind.SINGLE_ELIMINATION, qualify=Stage.Qualify.EACH_GROUP,
-                       qualifiers=1))
-    competition = staged(club, plans)
+    competition = staged(club, dealt_by_hand_in_between())
     play_stage(competition, 1)
     second = competition.stages.get(order=2)
     ids = names(competition)
