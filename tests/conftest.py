@@ -23,10 +23,14 @@ import pytest
 # deadline per example: on a busy machine a slow example is not a wrong one.
 from hypothesis import settings as hypothesis_settings
 
+from tests.examples import examples
+
 # No deadline: on a shared two-core machine running the suite in parallel, an example's time says
-# nothing about the code.
-hypothesis_settings.register_profile("ci", derandomize=True, print_blob=True, deadline=None)
-hypothesis_settings.register_profile("dev", deadline=None)
+# nothing about the code. The tests that name no count try hypothesis's 100, scaled as every
+# other count (tests/examples.py: all of it under CI, a fifth on a developer's machine).
+hypothesis_settings.register_profile("ci", derandomize=True, print_blob=True, deadline=None,
+                                     max_examples=examples(100))
+hypothesis_settings.register_profile("dev", deadline=None, max_examples=examples(100))
 hypothesis_settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
 BROKER_VARIABLE = "CELERY_TEST_BROKER_URL"
