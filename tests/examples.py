@@ -1,12 +1,11 @@
 """How many examples a property test tries: `@settings(max_examples=examples(300))` names the
 test's full count.
 
-Under CI (the environment variable CI set: .ci/run sets it, as CI services do) every property
-test tries its full count, the same examples every run (the "ci" profile, tests/conftest.py).
-On a developer's `make test` each tries a fifth of it (at least ten), new ones each run, so that
-the whole suite stays quick; over many runs the search covers as much. EXAMPLES_SCALE sets the
-fraction anywhere: `EXAMPLES_SCALE=1 make test` runs the full counts, 3 searches three times as
-far.
+Under CI (the environment variable CI set, as CI services do; .ci/run sets EXAMPLES_SCALE=1)
+every property test tries its full count. On a developer's `make test` each tries a fifth of it
+(at least ten), new ones each run, so that the whole suite stays quick; over many runs the
+search covers as much. EXAMPLES_SCALE sets the fraction anywhere: `EXAMPLES_SCALE=1 make test`
+runs the full counts, 3 searches three times as far.
 """
 
 from __future__ import annotations
