@@ -23,10 +23,14 @@ import pytest
 # deadline per example: on a busy machine a slow example is not a wrong one.
 from hypothesis import settings as hypothesis_settings
 
+from tests.examples import examples
+
 # No deadline: on a shared two-core machine running the suite in parallel, an example's time says
-# nothing about the code.
-hypothesis_settings.register_profile("ci", derandomize=True, print_blob=True, deadline=None)
-hypothesis_settings.register_profile("dev", deadline=None)
+# nothing about the code. The tests that name no count try hypothesis's 100, scaled as every
+# other count (tests/examples.py: all of it under CI, a fifth on a developer's machine).
+hypothesis_settings.register_profile("ci", derandomize=True, print_blob=True, deadline=None,
+                                     max_examples=examples(100))
+hypothesis_settings.register_profile("dev", deadline=None, max_examples=examples(100))
 hypothesis_settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
 BROKER_VARIABLE = "CELERY_TEST_BROKER_URL"
@@ -112,10 +116,25 @@ def _forget_broker_pools(app) -> None:
     app.amqp._producer_pool = None
 
 
+# The folders and modules whose tests take seconds each (the commands playing whole
+# competitions, the browser, the posting fuzz), run first: pytest-xdist hands tests out in this
+# order, so the long ones are shared out while there is plenty left to balance them, and the
+# workers end together on the quick ones instead of one waiting for another's long last test.
+LONG_FIRST = ("tests/formats/test_commands.py", "tests/browser/", "tests/fuzz/")
+
+
+def _long_first(item: pytest.Item) -> int:
+    path = item.nodeid.split("::", 1)[0]
+    return next((i for i, prefix in enumerate(LONG_FIRST) if path.startswith(prefix)),
+                len(LONG_FIRST))
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Under pytest-xdist, the tests that share the one test broker (a real Celery worker, a
     worker process killed and restarted) run in one process, one after the other: two workers
-    on the same queue would take each other's tasks into the wrong test database."""
+    on the same queue would take each other's tasks into the wrong test database. The long
+    tests go first (LONG_FIRST), the rest in their usual order."""
     for item in items:
         if "celery_worker_live" in getattr(item, "fixturenames", ()) or "test_worker" in item.nodeid:
             item.add_marker(pytest.mark.xdist_group("broker"))
+    items.sort(key=_long_first)

@@ -11,6 +11,7 @@ from competitions.algorithms.elimination import (
     single_elimination,
 )
 from competitions.algorithms.elimination_advance import MatchStatus, advance
+from tests.examples import examples
 
 
 def play_out(bracket, pick, withdrawn=()):
@@ -44,7 +45,7 @@ def test_single_elimination_has_n_minus_1_matches(n):
 
 
 @given(st.integers(min_value=2, max_value=64), st.booleans())
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 def test_single_elimination_match_count_property(n, third_place):
     bracket = single_elimination(range(n), third_place=third_place)
     extra = 1 if third_place and n >= 4 else 0
@@ -52,7 +53,7 @@ def test_single_elimination_match_count_property(n, third_place):
 
 
 @given(st.integers(min_value=2, max_value=64))
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 def test_byes_go_to_the_top_seeds(n):
     seeds = list(range(1, n + 1))
     in_round_one = {p for pair in first_round_pairs(single_elimination(seeds)) for p in pair}
@@ -61,7 +62,7 @@ def test_byes_go_to_the_top_seeds(n):
 
 
 @given(st.integers(min_value=2, max_value=64), st.randoms(use_true_random=False), st.booleans())
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 def test_seeds_1_and_2_only_meet_in_the_final(n, rng, double):
     seeds = list(range(1, n + 1))
     bracket = double_elimination(seeds) if double else single_elimination(seeds)
@@ -145,7 +146,7 @@ def test_double_forfeit_sends_the_next_opponent_through():
 
 
 @given(st.integers(min_value=2, max_value=64), st.randoms(use_true_random=False), st.booleans())
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 def test_double_elimination_plays_2n_minus_2_or_2n_minus_1_matches(n, rng, reset):
     bracket = double_elimination(range(n), bracket_reset=reset)
     assert len(bracket.matches) == 2 * n - 1 - (not reset)

@@ -12,6 +12,7 @@ from competitions.algorithms.groups import (
     snake_groups,
     stage_rounds,
 )
+from tests.examples import examples
 
 
 def test_snake_order_deals_forward_then_back():
@@ -62,7 +63,7 @@ fields = st.integers(1, 8).flatmap(
     lambda count: st.tuples(st.just(count), st.integers(2 * count, 6 * count)))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(fields)
 def test_snake_dealing_balances_the_seeds(field):
     count, size = field
@@ -79,7 +80,7 @@ def test_snake_dealing_balances_the_seeds(field):
         assert len(sums) == 1
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(fields, st.booleans())
 def test_nobody_plays_twice_in_a_stage_round_and_each_pair_of_a_group_meets(field, double):
     count, size = field

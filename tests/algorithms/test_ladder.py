@@ -12,6 +12,7 @@ from competitions.algorithms.ladder import (
     LadderRules,
     Move,
 )
+from tests.examples import examples
 
 DAY = timedelta(days=1)
 START = datetime(2025, 3, 1, 19, 0)
@@ -98,7 +99,7 @@ actions = st.lists(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.integers(1, 4), st.integers(2, 8), actions)
 # Two nested challenges, the inner one won first: the outer must still be within reach.
 @example(2, 5, [("challenge", 2, 1, 0), ("challenge", 3, 1, 0), ("win", 1, 0, 0)])

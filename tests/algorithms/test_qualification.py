@@ -15,6 +15,7 @@ from competitions.algorithms.qualification import (
 )
 from competitions.algorithms.seeding import walkover
 from competitions.algorithms.standings import MatchResult, league_table
+from tests.examples import examples
 
 
 @dataclass(frozen=True)
@@ -127,7 +128,7 @@ def ranked(label, scores):
 group_tables = st.lists(st.lists(st.integers(0, 4), min_size=2, max_size=7), min_size=1, max_size=6)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(group_tables, st.integers(1, 5))
 def test_every_qualifier_comes_from_its_group_at_its_place(scores, k):
     labels = [chr(ord("A") + i) for i in range(len(scores))]
@@ -153,7 +154,7 @@ def test_every_qualifier_comes_from_its_group_at_its_place(scores, k):
                 next_stage_seeds(q, seeding, ratings={})
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(group_tables, st.integers(1, 5), st.randoms(use_true_random=False))
 def test_deciding_every_tie_fills_each_groups_places_with_its_own_players(scores, k, rng):
     labels = [chr(ord("A") + i) for i in range(len(scores))]
@@ -170,7 +171,7 @@ def test_deciding_every_tie_fills_each_groups_places_with_its_own_players(scores
     assert sorted(seeds) == sorted(q.players)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.sampled_from([1, 2, 4, 8]), st.sampled_from([1, 2, 4]))
 def test_cross_group_seeds_pair_tier_with_mirror_tier_from_other_groups(groups, k):
     assume(groups * k >= 2)

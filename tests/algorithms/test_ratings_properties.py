@@ -6,6 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ratings.algorithms import SCALE, Elo, Glicko2, rate_period, rate_period_elo
+from tests.examples import examples
 
 SCORES = st.sampled_from([0.0, 0.5, 1.0])
 TAUS = st.floats(0.2, 1.2)
@@ -32,7 +33,7 @@ def assert_sound(ratings: dict[int, Glicko2]) -> None:
         assert player.volatility > 0 and math.isfinite(player.volatility)
 
 
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=examples(600), deadline=None)
 @given(seasons(), TAUS)
 def test_any_season_keeps_ratings_finite_and_rd_within_0_and_350(season, tau):
     ratings, periods = season
@@ -41,7 +42,7 @@ def test_any_season_keeps_ratings_finite_and_rd_within_0_and_350(season, tau):
         assert_sound(ratings)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(GLICKO, GLICKO, SCORES, TAUS, st.integers(1, 40), st.integers(0, 60))
 def test_one_result_every_period_then_an_idle_streak(me, rival, score, tau, active, idle):
     """All wins (1.0), all losses (0.0) or all halves against the same rival, then idleness."""
@@ -61,7 +62,7 @@ def test_one_result_every_period_then_an_idle_streak(me, rival, score, tau, acti
     )
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(seasons(max_periods=4))
 def test_order_of_results_within_a_period_does_not_matter(season):
     ratings, periods = season
@@ -74,7 +75,7 @@ def test_order_of_results_within_a_period_does_not_matter(season):
         ratings = forward
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(seasons(max_periods=4))
 def test_reporting_a_result_from_the_other_side_changes_nothing(season):
     ratings, periods = season
@@ -84,7 +85,7 @@ def test_reporting_a_result_from_the_other_side_changes_nothing(season):
         ratings = rate_period(ratings, results)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(seasons(), st.integers(0, 30))
 def test_elo_stays_finite_and_counts_every_game(season, start_games):
     starts, periods = season

@@ -6,6 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from competitions.algorithms.round_robin import berger_table, round_robin
+from tests.examples import examples
 
 # FIDE Handbook C.05, Annex 1 (Berger tables), the published tables for 4, 6 and 8 players.
 FIDE_BERGER_4 = ["1-4 2-3", "4-3 1-2", "2-4 3-1"]
@@ -64,14 +65,14 @@ def test_every_player_meets_every_other_exactly_once(n):
 
 
 @given(st.integers(min_value=2, max_value=40))
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 def test_single_round_robin_property(n):
     players = [f"p{i}" for i in range(n)]
     check_single(players, round_robin(players))
 
 
 @given(st.integers(min_value=2, max_value=30))
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 def test_double_round_robin_meets_twice_with_each_dealing_first(n):
     players = list(range(n))
     rounds = round_robin(players, double=True)

@@ -18,6 +18,7 @@ from competitions.algorithms.seeding import (
     withdrawal_walkovers,
 )
 from competitions.algorithms.standings import ResultKind, league_table
+from tests.examples import examples
 
 
 def test_seed_by_rating_highest_first_ties_by_key():
@@ -33,7 +34,7 @@ def test_seed_by_hand_keeps_the_order_and_refuses_duplicates():
 
 
 @given(st.lists(st.integers(), unique=True, max_size=40), st.integers())
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 def test_random_seeding_is_a_reproducible_shuffle(players, seed):
     drawn = seed_at_random(players, seed)
     assert sorted(drawn) == sorted(players)

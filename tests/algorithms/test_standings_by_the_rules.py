@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from competitions.algorithms.standings import MatchResult, PointsSystem, ResultKind, league_table
 from competitions.algorithms.tiebreaks import Tiebreak
+from tests.examples import examples
 
 T = Tiebreak
 K = ResultKind
@@ -163,7 +164,7 @@ def mtr(player, results):
     }
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(events())
 def test_every_fide_and_mtr_tiebreak_is_its_rule(event):
     players, results, points = event
@@ -239,7 +240,7 @@ def missing_matches(group, results):
     return len(group) * (len(group) - 1) // 2 - len(met)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(events(most_players=6))
 def test_direct_encounter_is_its_rule(event):
     players, results, points = event

@@ -31,6 +31,7 @@ from competitions.algorithms.tiebreaks import (
     hand_win_pct,
     match_win_pct,
 )
+from tests.examples import examples
 
 T = Tiebreak
 NAMES = "ABCDEFG"
@@ -136,7 +137,7 @@ def table_from_every_value(players, results, points, chosen):
         return league_table(players, results, points=points, tiebreaks=chosen)
 
 
-@settings(max_examples=400)
+@settings(max_examples=examples(400))
 @given(seasons(), chosen_tiebreaks)
 def test_the_chosen_tiebreaks_alone_give_the_table_every_value_gives(season, chosen):
     players, results, points = season
@@ -148,7 +149,7 @@ def test_the_chosen_tiebreaks_alone_give_the_table_every_value_gives(season, cho
         assert shown == head_to_head_by_definition(table, results, points)
 
 
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 @given(seasons(), chosen_tiebreaks)
 def test_each_shown_value_is_the_one_the_table_with_every_tiebreak_shows(season, chosen):
     # Head-to-head's shown value is over the whole match-point group: the same in both tables.

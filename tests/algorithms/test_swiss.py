@@ -13,6 +13,7 @@ from competitions.algorithms.swiss import (
     pair_swiss,
     pairing_order,
 )
+from tests.examples import examples
 
 
 def as_sets(swiss_round):
@@ -137,7 +138,7 @@ def play_event(players, rounds, rng, exact):
     st.randoms(use_true_random=False),
     st.booleans(),
 )
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 def test_a_full_event_of_random_results_has_no_rematch_and_one_bye_at_most_each(n, rng, exact):
     # With at most (n-1)/2 rounds a rematch-free pairing always exists: every player still has
     # at least half the field as possible opponents (Dirac's theorem gives a perfect matching).

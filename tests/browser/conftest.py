@@ -115,9 +115,23 @@ def site(live_server, browser) -> Iterator[Site]:
     site.close()
 
 
-def screenshot(page, name: str) -> Path:
-    """Save a full-page screenshot under test-output/screenshots/ (gitignored) to look at."""
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    path = SCREENSHOTS / f"{name}.png"
+def screenshots_taken() -> bool:
+    """Whether the tests save their screenshots: BROWSER_SCREENSHOTS=1 or 0 says; unset, they are
+    saved in a run of one process (a developer running some browser tests to look at the pages)
+    and not by the workers of `make test`'s parallel run (a full-page screenshot takes a good
+    part of a second, and nothing a test checks depends on it)."""
+    given = os.environ.get("BROWSER_SCREENSHOTS", "").strip()
+    if given:
+        return given not in ("0", "false", "no")
+    return "PYTEST_XDIST_WORKER" not in os.environ
+
+
+def screenshot(page, name: str, folder: Path = SCREENSHOTS) -> Path | None:
+    """Save a full-page screenshot under test-output/screenshots/ (gitignored), or `folder`, to
+    look at; None when screenshots are not taken (screenshots_taken)."""
+    if not screenshots_taken():
+        return None
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
     return path

@@ -21,6 +21,7 @@ from tests.factories import (
     UserFactory,
 )
 
+from .conftest import screenshot
 from .steps import expect
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -29,8 +30,7 @@ SHOTS = Path(os.environ.get("CLUB_CARE_SHOTS", Path(__file__).resolve().parents[
 
 
 def shot(page, size: str, step: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{size}-{step}.png"), full_page=True)
+    screenshot(page, f"{size}-{step}", SHOTS)
 
 
 @pytest.fixture

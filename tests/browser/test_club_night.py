@@ -27,8 +27,9 @@ SHOTS = Path("/tmp/nights")
 
 def keep(page, name: str) -> None:
     path = screenshot(page, name)
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    shutil.copy(path, SHOTS / path.name)
+    if path is not None:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        shutil.copy(path, SHOTS / path.name)
 
 
 def tuesday_swiss(size: int = 4):

@@ -26,7 +26,7 @@ HANDS = [("B", 20), ("A", 50), ("B", 10), ("A", 60)]  # A reaches 110 at hand 4
 
 def keep(page, name: str) -> None:
     path = screenshot(page, name)
-    if SHOTS.is_dir():
+    if path is not None and SHOTS.is_dir():
         shutil.copy(path, SHOTS / path.name)
 
 

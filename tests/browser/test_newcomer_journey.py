@@ -14,6 +14,7 @@ from django.core import mail
 from clubs.models import Club
 from competitions.models import Match
 
+from .conftest import screenshot
 from .steps import expect
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -24,8 +25,7 @@ PLAYERS = ["Ann Archer", "Bob Baker", "Cat Carver", "Dan Dyer", "Eve Evans", "Fa
 
 
 def shot(page, size: str, step: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{size}-{step}.png"), full_page=True)
+    screenshot(page, f"{size}-{step}", SHOTS)
 
 
 @pytest.mark.parametrize("phone", [False, True], ids=["1280x900", "390x844"])

@@ -23,7 +23,7 @@ SHOTS = Path("/work/wt/shots13")
 
 def keep(page, name: str) -> None:
     path = screenshot(page, name)
-    if SHOTS.is_dir():
+    if path is not None and SHOTS.is_dir():
         shutil.copy(path, SHOTS / path.name)
 
 

@@ -37,7 +37,7 @@ NAMES = [f"{first} {last}" for first, last in zip(
 
 def keep(page, name: str) -> None:
     path = screenshot(page, name)
-    if SHOTS.is_dir():
+    if path is not None and SHOTS.is_dir():
         shutil.copy(path, SHOTS / path.name)
 
 

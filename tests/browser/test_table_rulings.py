@@ -24,7 +24,7 @@ SHOTS = Path("/tmp/rulings")
 
 def keep(page, name: str) -> None:
     path = screenshot(page, name)
-    if SHOTS.is_dir():
+    if path is not None and SHOTS.is_dir():
         shutil.copy(path, SHOTS / path.name)
 
 

@@ -20,6 +20,7 @@ from gameplay.engine import (
 )
 from gameplay.engine.melds import candidate_melds
 from tests.engine import brute_force
+from tests.examples import examples
 
 STANDARD = Ruleset()
 FIVE_CARD_RUNS = Ruleset(max_run_length=5)
@@ -251,7 +252,7 @@ def _check_partition(hand, arrangement, rules):
         assert brute_force.is_plain_meld(meld.cards, rules)
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=examples(1500), deadline=None)
 @given(HANDS, RULESETS)
 def test_best_arrangement_equals_brute_force(hand, rules):
     arrangement = best_arrangement(hand, rules)
@@ -260,7 +261,7 @@ def test_best_arrangement_equals_brute_force(hand, rules):
     assert least_deadwood(hand, rules) == arrangement.deadwood_points
 
 
-@settings(max_examples=800, deadline=None)
+@settings(max_examples=examples(800), deadline=None)
 @given(HANDS, RULESETS)
 def test_all_best_arrangements_are_every_least_deadwood_partition(hand, rules):
     found = all_best_arrangements(hand, rules)
@@ -278,14 +279,14 @@ def _tie_key(arrangement):
     return (arrangement.deadwood_points, len(arrangement.deadwood), len(arrangement.melds), in_sets)
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(HANDS)
 def test_best_arrangement_follows_the_documented_tie_break(hand):
     best = _tie_key(best_arrangement(hand))
     assert best == min(_tie_key(a) for a in all_best_arrangements(hand))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.permutations(DECK).map(lambda deck: deck[:11]))
 def test_best_discard_leaves_the_least_deadwood_of_all_discards(hand):
     card, arrangement = best_discard(hand)
@@ -295,7 +296,7 @@ def test_best_discard_leaves_the_least_deadwood_of_all_discards(hand):
     )
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(HANDS, RULESETS)
 def test_the_arrangement_as_masks_is_the_best_arrangement(hand, rules):
     from gameplay.engine.arrangement import best_arrangement_masks

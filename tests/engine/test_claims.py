@@ -24,6 +24,7 @@ from gameplay.engine import (
     settle_hand,
 )
 from gameplay.engine.claims import MAX_DEADWOOD
+from tests.examples import examples
 
 A, B = Seat.A, Seat.B
 KNOCK, UNDERCUT, GIN, BIG_GIN, DEAD = list(Outcome)
@@ -386,7 +387,7 @@ def knocks(draw):
     return knocker, defender, draw(st.sampled_from([None, *rest[10:]]))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(knocks(), st.sampled_from([STANDARD, CLASSIC, OKLAHOMA, Ruleset(undercut_on_tie=False)]),
        st.booleans())
 def test_every_settled_hand_is_a_possible_claim(deal, rules, show_upcard):

@@ -30,6 +30,7 @@ from gameplay.engine.hand_events import (
 from gameplay.engine.rules import Ruleset
 from gameplay.engine.types import Seat
 from tests.engine.test_hand_support import A, B
+from tests.examples import examples
 
 SAMPLES = [
     Draw(A, Source.EXPOSED, parse_card("QH")),
@@ -90,7 +91,7 @@ def _random_hand(seed: int, steps: int):
     return state
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.integers(0, 2**32), st.integers(0, 120))
 def test_replaying_the_json_log_gives_the_same_state(seed, steps):
     state = _random_hand(seed, steps)

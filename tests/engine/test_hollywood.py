@@ -5,6 +5,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gameplay.engine import GameOver, HandRecord, Outcome, Ruleset, Seat, score_hollywood
+from tests.examples import examples
 
 A, B = Seat.A, Seat.B
 DEAD = HandRecord.dead()
@@ -113,7 +114,7 @@ def test_columns_use_the_ruleset_target():
 hand_records = st.one_of(st.just(DEAD), st.builds(won, st.sampled_from(Seat), st.integers(0, 45)))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(hand_records, max_size=40))
 def test_hands_enter_the_columns_the_winner_has_opened_plus_one(hands):
     score = score_hollywood([])

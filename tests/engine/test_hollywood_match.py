@@ -15,6 +15,7 @@ from gameplay.engine import (
     Seat,
     score_hollywood,
 )
+from tests.examples import examples
 
 A, B = Seat.A, Seat.B
 
@@ -94,7 +95,7 @@ hand_records = st.one_of(
     st.just(HandRecord.dead()), st.builds(won, st.sampled_from(Seat), st.integers(0, 60)))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.integers(1, 5), st.lists(hand_records, max_size=60), st.sampled_from(HollywoodWinner))
 def test_running_columns_match_the_columns_and_the_winner_follows_the_setting(
     count, hands, winner_by

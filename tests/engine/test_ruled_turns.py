@@ -37,6 +37,7 @@ from gameplay.engine.hand_state import HAND_SIZE, HandState, Phase
 from gameplay.engine.rules import PRESETS
 from gameplay.engine.types import Seat
 from tests.engine.test_hand_support import accounted
+from tests.examples import examples
 
 SEEDS = st.integers(0, 2**32)
 RULESETS = st.sampled_from(tuple(PRESETS.values()))
@@ -91,7 +92,7 @@ def _pile_of_two(state: HandState) -> bool:
     return state.phase in (Phase.DRAW, Phase.DISCARD) and len(state.discards) >= 2
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(SEEDS, RULESETS, st.integers(0, 20), st.booleans())
 def test_the_player_who_looked_through_the_pile_loses_his_next_turn(seed, rules, before, own):
     """"a player who spreads it and so sights a covered card loses his next turn, opponent then
@@ -152,7 +153,7 @@ def _correcting_by_discard(state: HandState, offender: Seat) -> bool:
             and offender in state.marks.correcting)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(SEEDS, RULESETS, st.sampled_from(tuple(Seat)), st.sampled_from(("dealt", "drawn")))
 def test_a_hand_with_too_many_cards_discards_without_drawing_until_it_holds_ten(
         seed, rules, offender, how):

@@ -17,6 +17,7 @@ from gameplay.engine import (
     Shutout,
     score_game,
 )
+from tests.examples import examples
 
 A, B = Seat.A, Seat.B
 
@@ -191,7 +192,7 @@ hand_records = st.one_of(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(hand_records, max_size=40), st.sampled_from(Seat))
 def test_a_game_ends_on_the_first_hand_that_reaches_the_target(hands, first_dealer):
     target = Ruleset().target_score

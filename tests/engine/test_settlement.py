@@ -22,6 +22,7 @@ from gameplay.engine import (
     settle_hand,
 )
 from tests.engine import brute_force
+from tests.examples import examples
 
 STANDARD = Ruleset()
 CLASSIC = Ruleset.preset("classic")
@@ -359,7 +360,7 @@ def _meld_rich(draw, deck, rules):
     assume(False)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(knocks())
 def test_defender_deadwood_equals_brute_force(knock):
     knocker, defender, rules = knock
@@ -369,7 +370,7 @@ def test_defender_deadwood_equals_brute_force(knock):
     )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(knocks())
 def test_settlement_accounts_for_every_card_and_plays_layoffs_in_order(knock):
     knocker, defender, rules = knock

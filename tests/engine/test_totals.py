@@ -16,6 +16,7 @@ from gameplay.engine import (
     totals_problem,
     totals_reachable,
 )
+from tests.examples import examples
 
 STANDARD = Ruleset()
 
@@ -67,7 +68,7 @@ hand_points = st.integers(min_value=1, max_value=129)
 hand_winner = st.sampled_from([Seat.A, Seat.B, None])
 
 
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 @given(st.lists(st.tuples(hand_winner, hand_points), min_size=1, max_size=60))
 def test_every_game_played_out_has_reachable_totals(hands):
     """Any game scored hand by hand under the standard rules ends on totals the check accepts."""
@@ -102,7 +103,7 @@ def brute_force(winner_total, loser_total, hands, target, points):
     return False
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(
     st.integers(0, 12), st.integers(0, 8), st.integers(1, 4), st.integers(1, 8),
     st.integers(0, 2), st.integers(1, 4),
