@@ -12,14 +12,13 @@ from django.views.decorators.http import require_http_methods, require_POST
 from core.errors import ServiceError
 from core.views import UNPROCESSABLE
 from notifications import services
-from notifications.models import Channel, Kind, Notification
-
-SHOWN = 100
+from notifications.models import Channel, Kind
+from notifications.selectors import latest_notifications
 
 
 @login_required
 def notification_list(request: HttpRequest) -> HttpResponse:
-    rows = list(Notification.objects.filter(user=request.user)[:SHOWN])
+    rows = latest_notifications(request.user)
     return render(request, "notifications/list.html", {
         "notifications": rows, "unread": sum(n.read_at is None for n in rows)})
 

@@ -10,7 +10,6 @@ from datetime import timedelta
 from django import forms
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST
@@ -77,8 +76,7 @@ def render_night(request: HttpRequest, found: ClubNight, *, refusal: str = "",
 
 
 def _night(pk: int) -> ClubNight:
-    return get_object_or_404(ClubNight.objects.select_related("competition__season__club"),
-                             pk=pk)
+    return selectors.night_for_page(pk)
 
 
 def _entry_id(request: HttpRequest) -> int | None:
