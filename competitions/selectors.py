@@ -167,6 +167,13 @@ def club_of_match(pk: int) -> int | None:
         "competition__season__club_id", flat=True).first())
 
 
+def match_club(pk: int):
+    """The club of match `pk` (its time zone reads and shows the match's times): one query;
+    404 when there is no such match."""
+    return get_object_or_404(Match.objects.select_related("competition__season__club"),
+                             pk=pk).competition.season.club
+
+
 # Printed pages ----------------------------------------------------------------------------------
 
 

@@ -6,15 +6,16 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 
 from competitions.forms.schedule import MatchTimeForm, ProposeTimeForm
+from competitions.selectors import match_club
 from competitions.services import schedule
 from core.errors import ServiceError
 from core.views import UNPROCESSABLE, in_club_zone, signed_in_post
-from pages import selectors as page_selectors
 from pages.views.match_page import done, refused, render_match
 
 
 def _in_zone(pk: int) -> None:
-    in_club_zone(page_selectors.match_page(pk).match.competition.season.club)
+    """The typed time is read in the club's zone."""
+    in_club_zone(match_club(pk))
 
 
 @signed_in_post("match")
