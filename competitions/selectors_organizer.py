@@ -109,24 +109,30 @@ def matches_by_status(competition: Competition) -> list[MatchGroup]:
 def overdue_matches(competition: Competition, now=None) -> list[Match]:
     """Matches past their play-by date (the match's extension, else its round's) and not
     confirmed, in round order. One query."""
-    club = competition.season.club
-    rows = (Match.objects.filter(competition=competition)
-            .exclude(status__in=NOT_OVERDUE)
-            .filter(Q(play_by__isnull=False) | Q(round__play_by__isnull=False))
+    rows = (_dated_and_open(Match.objects.filter(competition=competition))
             .select_related("round", *SIDES).order_by("round__bracket", "round__number", "pk"))
-    return [match for match in rows if is_overdue(match, club, now)]
+    return _past_their_date(rows, competition.season.club, now)
 
 
 def overdue_matches_of_club(club: Club, now=None) -> list[Match]:
     """The club's matches past their play-by date and not confirmed, in the competitions and
     rounds' order. One query."""
-    rows = (Match.objects.filter(competition__season__club=club)
-            .exclude(status__in=NOT_OVERDUE)
-            .filter(Q(play_by__isnull=False) | Q(round__play_by__isnull=False))
+    rows = (_dated_and_open(Match.objects.filter(competition__season__club=club))
             .select_related("competition", "round", *SIDES)
             .order_by("competition__created_at", "competition_id", "round__bracket",
                       "round__number", "pk"))
-    return [match for match in rows if is_overdue(match, club, now)]
+    return _past_their_date(rows, club, now)
+
+
+def _dated_and_open(matches: QuerySet[Match]) -> QuerySet[Match]:
+    """The matches not confirmed that have a play-by date, their own or their round's."""
+    return (matches.exclude(status__in=NOT_OVERDUE)
+            .filter(Q(play_by__isnull=False) | Q(round__play_by__isnull=False)))
+
+
+def _past_their_date(matches, club: Club, now) -> list[Match]:
+    """Those of the matches whose play-by date has ended in the club's zone."""
+    return [match for match in matches if is_overdue(match, club, now)]
 
 
 def enterable_players(competition: Competition) -> QuerySet[Player]:
