@@ -29,6 +29,7 @@ from .scoring import from_engine_seat
 
 HOLLYWOOD_BY_COLUMNS = ("A Hollywood match is entered from its hands, or from each column's "
                         "totals, not from one game's totals.")
+NOT_HOLLYWOOD = "This match is not a Hollywood match: enter each game by itself."
 
 
 def _open_match(match_id: int, actor) -> tuple[Match, list[Game]]:
@@ -86,7 +87,7 @@ def enter_hollywood_hands(match_id: int, *, actor, hands: Sequence[HandEntry]) -
     with transaction.atomic():
         match, _ = _open_match(match_id, actor)
         if not _is_hollywood(match):
-            raise ServiceError("This match is not a Hollywood match: enter each game by itself.")
+            raise ServiceError(NOT_HOLLYWOOD)
         game = start_game(match_id, actor=actor)
         for number, entry in enumerate(hands, start=1):
             game.refresh_from_db(fields=["status"])
@@ -111,7 +112,7 @@ def enter_hollywood_columns(match_id: int, *, actor, columns: Sequence[engine.Co
     with transaction.atomic():
         match, games = _open_match(match_id, actor)
         if not _is_hollywood(match):
-            raise ServiceError("This match is not a Hollywood match: enter each game by itself.")
+            raise ServiceError(NOT_HOLLYWOOD)
         competition = match.competition
         format, rules = competition.hollywood_format(), competition.rules()
         try:

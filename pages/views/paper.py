@@ -20,7 +20,14 @@ from competitions.permissions import side_of
 from competitions.selectors_organizer import organizer_match
 from competitions.services import results
 from core.errors import ServiceError
-from core.views import UNPROCESSABLE, go, page_refusal, render_page, signed_in_post
+from core.views import (
+    UNPROCESSABLE,
+    go,
+    page_refusal,
+    render_page,
+    signed_in_post,
+    unseen_errors,
+)
 from gameplay.forms import (
     HOLLYWOOD_ROWS,
     MOST_HOLLYWOOD_ROWS,
@@ -30,6 +37,8 @@ from gameplay.forms import (
 )
 from gameplay.selectors import hand_count
 from gameplay.services import (
+    HOLLYWOOD_BY_COLUMNS,
+    NOT_HOLLYWOOD,
     enter_game_totals,
     enter_hollywood_columns,
     enter_hollywood_hands,
@@ -83,7 +92,19 @@ def _render(request: HttpRequest, pk: int, *, totals_form: GameTotalsForm | None
             "columns_form": columns_form or _columns_form(match, None),
             "more_rows": hands_form.count < MOST_HOLLYWOOD_ROWS,
         }
+    context["refusal"] = refusal or _unseen_errors(context)
     return render_page(request, TEMPLATE, context, partial=PARTIAL, status=status)
+
+
+def _unseen_errors(context: dict) -> str:
+    """The errors of a posted form that the page does not show in its state (a game's form once
+    the match is decided, a confirmation once there is nothing to confirm), said above it."""
+    adding, hollywood = context["may_add_game"], "hollywood" in context
+    shown = {"totals_form": adding and not hollywood, "hands_form": adding and hollywood,
+             "columns_form": adding and hollywood,
+             "confirm_form": context["may_confirm_for_player"]}
+    return next((text for name, visible in shown.items()
+                 if not visible and (text := unseen_errors(context.get(name)))), "")
 
 
 def _is_hollywood(match: Match) -> bool:
@@ -132,14 +153,22 @@ def organizer_post(view):
     return wrapped
 
 
+def _not_hollywood(request: HttpRequest, pk: int) -> HttpResponse:
+    """A Hollywood form posted for a match of single games: the page has no such form to show
+    its errors in, so it says why before reading the form."""
+    return _render(request, pk, refusal=NOT_HOLLYWOOD, status=UNPROCESSABLE)
+
+
 def _refused(request: HttpRequest, pk: int, error: ServiceError, **forms) -> HttpResponse:
     return _render(request, pk, **forms, **page_refusal(error, next(iter(forms.values()), None)))
 
 
 @organizer_post
 def game_totals(request: HttpRequest, pk: int) -> HttpResponse:
-    form = GameTotalsForm(request.POST, names=selectors.side_names(organizer_match(pk)),
-                          prefix="totals")
+    match = organizer_match(pk)
+    if _is_hollywood(match):
+        return _render(request, pk, refusal=HOLLYWOOD_BY_COLUMNS, status=UNPROCESSABLE)
+    form = GameTotalsForm(request.POST, names=selectors.side_names(match), prefix="totals")
     if not form.is_valid():
         return _render(request, pk, totals_form=form, status=UNPROCESSABLE)
     data = form.cleaned_data
@@ -195,6 +224,8 @@ def hollywood_hands(request: HttpRequest, pk: int) -> HttpResponse:
     """A Hollywood match's hands from the paper, in one go; its "More rows" button shows the
     form again with what was typed and more rows."""
     match = organizer_match(pk)
+    if not _is_hollywood(match):
+        return _not_hollywood(request, pk)
     if "more_rows" in request.POST:
         return _with_more_rows(request, match)
     form = _hands_form(match, request.POST, _rows(request.POST.get("hw-rows")))
@@ -219,6 +250,8 @@ def hollywood_hands(request: HttpRequest, pk: int) -> HttpResponse:
 def hollywood_columns(request: HttpRequest, pk: int) -> HttpResponse:
     """A Hollywood match from each column's totals on the paper."""
     match = organizer_match(pk)
+    if not _is_hollywood(match):
+        return _not_hollywood(request, pk)
     form = _columns_form(match, request.POST)
     if not form.is_valid():
         return _render(request, pk, columns_form=form, status=UNPROCESSABLE)

@@ -4,7 +4,7 @@ result recorded, a report confirmed for a player. Refusals say why, next to the 
 import pytest
 from django.urls import reverse
 
-from competitions.models import AuditEntry, Match
+from competitions.models import AuditEntry, Competition, Match
 from competitions.services.results import report_result
 from gameplay.models import Game
 
@@ -116,3 +116,27 @@ def test_an_overriding_correction_shows_its_reason_on_the_match_page(client, cas
     assert response.status_code == 302
     page = client.get(url("match", match)).content.decode()
     assert "This result overrides the games.</strong> Director&#x27;s penalty" in page
+
+
+def test_a_form_the_page_no_longer_shows_has_its_errors_said_above_it(client, cast):
+    Match.objects.filter(pk=cast.match.pk).update(status=Match.Status.IN_PROGRESS)
+    finished_game(cast.match, 1, "A")  # the match is decided: no game form on the page
+    sign_in(client, cast.organizer)
+    response = client.post(url("match-paper-game", cast.match), {"totals-total_a": "x"})
+    assert response.status_code == 422
+    html = response.content.decode()
+    assert 'name="totals-total_a"' not in html and 'role="alert">Enter a whole number.' in html
+    response = client.post(url("match-paper-confirm", cast.match), {"confirm-reason": ""})
+    assert response.status_code == 422  # no report to confirm, so no confirmation form either
+    assert 'role="alert">There is no result to confirm' in response.content.decode()
+
+
+def test_totals_posted_for_a_hollywood_match_say_how_it_is_entered(client, cast):
+    Competition.objects.filter(pk=cast.match.competition_id).update(
+        match_format=Competition.MatchFormat.HOLLYWOOD)
+    sign_in(client, cast.organizer)
+    data = {"totals-total_a": 104, "totals-total_b": 30, "totals-hands": 5}
+    response = client.post(url("match-paper-game", cast.match), data)
+    assert response.status_code == 422
+    assert "A Hollywood match is entered from its hands" in response.content.decode()
+    assert not Game.objects.filter(match=cast.match).exists()

@@ -151,3 +151,16 @@ def test_more_rows_stops_at_the_most_rows_the_form_takes(client, hollywood):
     page = response.content.decode()
     assert 'name="hw-h150_points"' in page and 'name="hw-h151_points"' not in page
     assert 'name="more_rows"' not in page
+
+
+@pytest.mark.parametrize("name, data", [
+    ("match-paper-hollywood-columns", columns((110, 4, 40, 2), (105, 3, 20, 1))),
+    ("match-paper-hollywood-hands", hands(*SIX_GINS)),
+])
+def test_a_hollywood_form_posted_for_a_match_of_single_games_says_it_is_not_hollywood(
+        client, cast, name, data):
+    sign_in(client, cast.organizer)
+    response = client.post(url(name, cast.match), data)
+    assert response.status_code == 422
+    assert "This match is not a Hollywood match" in response.content.decode()
+    assert not Game.objects.filter(match=cast.match).exists()
