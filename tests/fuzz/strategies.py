@@ -55,13 +55,18 @@ def field_names(valid: dict) -> st.SearchStrategy[str]:
     return st.sampled_from(sorted(set(valid) | set(extra)))
 
 
-@st.composite
-def post_data(draw, valid: dict, ids: list[int]) -> dict:
-    """The valid form, some fields left out, some given other values (or several), some added."""
-    data = {k: v for k, v in valid.items() if draw(st.booleans()) or draw(st.booleans())}
-    for name in draw(st.lists(field_names(valid), max_size=4)):
-        if draw(st.integers(0, 5)) == 0:
-            data[name] = draw(st.lists(value(ids), min_size=2, max_size=3))
-        else:
-            data[name] = draw(value(ids))
-    return data
+def post_data(valid: dict, ids: list[int]) -> st.SearchStrategy[dict]:
+    """The valid form, some fields left out, some given other values (or several), some added.
+    The strategies are built once, not at every draw: hypothesis checks a strategy when it is
+    first drawn from, and building them anew each time cost as much as the request."""
+    names, one = field_names(valid), value(ids)
+    several = st.lists(one, min_size=2, max_size=3)
+
+    @st.composite
+    def form(draw) -> dict:
+        data = {k: v for k, v in valid.items() if draw(st.booleans()) or draw(st.booleans())}
+        for name in draw(st.lists(names, max_size=4)):
+            data[name] = draw(several) if draw(st.integers(0, 5)) == 0 else draw(one)
+        return data
+
+    return form()

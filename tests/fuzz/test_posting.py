@@ -101,8 +101,8 @@ def test_generated_posts_never_fail_and_refusals_explain_and_change_nothing(worl
         with transaction.atomic():
             target = url
             if data.draw(st.integers(0, 3), label="other URL") == 0:
-                target = reverse(name, kwargs=data.draw(url_values(name, world, ids), label="url"))
-            body = data.draw(post_data(valid, ids), label="body")
+                target = reverse(name, kwargs=data.draw(other_urls, label="url"))
+            body = data.draw(bodies, label="body")
             role = data.draw(st.sampled_from(ROLES), label="role")
             response = client_of(role, sessions).post(target, body)  # a server error raises
             got = outcome(response)
@@ -118,4 +118,5 @@ def test_generated_posts_never_fail_and_refusals_explain_and_change_nothing(worl
 
     url = access.url(world)  # the object in the state where the form is accepted
     valid, ids, before = access.data(world), known_ids(), stored_rows()
+    other_urls, bodies = url_values(name, world, ids), post_data(valid, ids)
     post()

@@ -10,6 +10,7 @@ import pytest
 from django.db import transaction
 from django.urls import reverse
 
+from clubs.models import Club
 from tests.conftest import empty_caches
 
 from .access import FORBIDDEN, MEMBERS_ONLY, OK, POST_ONLY, SIGN_IN, TABLE, Access
@@ -24,6 +25,15 @@ def test_every_url_pattern_has_a_row_in_the_permission_table():
     missing = sorted(names - TABLE.keys())
     assert not missing, f"add these pages to tests/security/access.py: {missing}"
     assert not sorted(TABLE.keys() - names), "the table names pages the site no longer has"
+
+
+def test_the_snapshot_of_stored_rows_sees_a_changed_column_and_a_new_link(world):
+    before = stored_rows()
+    Club.objects.filter(pk=world.club.pk).update(name="Renamed")
+    renamed = stored_rows()
+    assert renamed != before
+    world.other_match.competition.season.club.organizers.add(world.users["organizer"])
+    assert stored_rows() != renamed
 
 
 def visit(world: World, access: Access, role: str, method: str) -> str:
