@@ -46,13 +46,7 @@ MISSING_IDS = [0, 987_654, 2**31 - 1, 2**63 - 1]
 @pytest.fixture
 def sessions(world) -> dict[str, str]:
     """Each signed-in role's session key: a fresh client per example carries it."""
-    keys = {}
-    for role in ROLES:
-        if world.user(role) is not None:
-            client = Client()
-            client.force_login(world.user(role))
-            keys[role] = client.cookies[django_settings.SESSION_COOKIE_NAME].value
-    return keys
+    return world.sessions
 
 
 def client_of(role: str, sessions: dict[str, str]) -> Client:

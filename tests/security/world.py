@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from django.apps import apps
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import connection
@@ -43,15 +44,41 @@ class World:
     unclaimed: Player  # a player of the club without an account
     draft: Competition  # of the club's season, not started, two entries without accounts
     users: dict[str, AbstractBaseUser | None] = field(default_factory=dict)
+    sessions: dict[str, str] = field(default_factory=dict)  # role: key of its signed-in session
 
     def user(self, role: str) -> AbstractBaseUser | None:
         return self.users[role]
 
     def client(self, role: str, **kwargs) -> Client:
+        """A new client of the role: with the role's session when the world signed it in,
+        else signed in now (a role added by a test)."""
         client = Client(**kwargs)
-        if self.users[role] is not None:
+        if role in self.sessions:
+            client.cookies[settings.SESSION_COOKIE_NAME] = self.sessions[role]
+        elif self.users[role] is not None:
             client.force_login(self.users[role])
         return client
+
+    def sign_in_everyone(self) -> None:
+        for role, user in self.users.items():
+            if user is not None:
+                client = Client()
+                client.force_login(user)
+                self.sessions[role] = client.cookies[settings.SESSION_COOKIE_NAME].value
+
+    def reloaded(self) -> World:
+        """The same world read again from the database: what an earlier test changed in these
+        objects in memory (its rows were rolled back) does not reach the next one."""
+        users = get_user_model().objects.in_bulk([u.pk for u in self.users.values() if u])
+        return World(
+            club=Club.objects.get(pk=self.club.pk),
+            match=Match.objects.get(pk=self.match.pk),
+            other_match=Match.objects.get(pk=self.other_match.pk),
+            unclaimed=Player.objects.get(pk=self.unclaimed.pk),
+            draft=Competition.objects.get(pk=self.draft.pk),
+            users={role: user and users[user.pk] for role, user in self.users.items()},
+            sessions=dict(self.sessions),
+        )
 
 
 def build_world() -> World:
