@@ -56,9 +56,10 @@ def _match(instance: Match, **_) -> None:
 
 
 @receiver(post_save, sender=Player, dispatch_uid="page-player")
-def _player(instance: Player, **_) -> None:
-    competition_changed(Entry.objects.filter(player=instance)
-                        .values_list("competition_id", flat=True))
+def _player(instance: Player, created: bool, **_) -> None:
+    if not created:  # a new player has no entries yet
+        competition_changed(Entry.objects.filter(player=instance)
+                            .values_list("competition_id", flat=True))
     player_pages_changed()
 
 

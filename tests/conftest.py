@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
@@ -63,6 +64,39 @@ def _quick_passwords() -> None:
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     get_hashers.cache_clear()
     get_hashers_by_algorithm.cache_clear()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _own_redis_database_per_worker() -> Iterator[None]:
+    """With REDIS_URL set, every test empties the caches, which on Redis empties the whole
+    database (FLUSHDB): pytest-xdist's workers would empty each other's mid-test (a sign-in
+    limit's counts gone between two attempts). The first worker keeps REDIS_URL's database;
+    each other worker takes another number of the same server, never the test broker's."""
+    from django.conf import settings
+    from django.test import override_settings
+
+    from config.caches import caches_for
+
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
+    url = getattr(settings, "REDIS_URL", "")
+    if not url or worker == "gw0":
+        yield
+        return
+    with override_settings(CACHES=caches_for(worker_redis_url(url, int(worker[2:])))):
+        yield
+
+
+def worker_redis_url(url: str, worker: int) -> str:
+    """REDIS_URL with the database number of the given pytest-xdist worker: counting down
+    from REDIS_URL's own, skipping the test broker's (Redis numbers its databases 0 to 15)."""
+    parts = urlsplit(url)
+    own = int(parts.path.strip("/") or 0)
+    broker = urlsplit(os.environ.get(BROKER_VARIABLE, "")).path.strip("/")
+    taken = {own, int(broker)} if broker.isdigit() else {own}
+    free = [n % 16 for n in range(own - 1, own - 16, -1) if n % 16 not in taken]
+    if worker > len(free):
+        raise pytest.UsageError(f"{worker + 1} test workers, but Redis has 16 databases")
+    return urlunsplit(parts._replace(path=f"/{free[worker - 1]}"))
 
 
 @pytest.fixture(autouse=True)
