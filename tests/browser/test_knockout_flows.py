@@ -29,7 +29,7 @@ def test_an_organizer_creates_a_knockout_and_a_confirmed_match_advances_bracket_
 ):
     setup = riverside()
     olga = site.open()
-    site.sign_in(olga, "olga")
+    site.sign_in_by_form(olga, "olga")
     steps.create_knockout(olga, "riverside", "Spring Knockout", list(setup.players))
     expect(olga.locator(".bracket-match")).to_have_count(7)
     screenshot(olga, "knockout-0-created-by-the-organizer")
