@@ -37,6 +37,16 @@ hypothesis_settings.load_profile("ci" if os.environ.get("CI") else "dev")
 BROKER_VARIABLE = "CELERY_TEST_BROKER_URL"
 
 
+def signed_in_session(user) -> str:
+    """The key of a new session signed in as `user`, for a client or a browser to carry."""
+    from django.conf import settings
+    from django.test import Client
+
+    client = Client()
+    client.force_login(user)
+    return client.cookies[settings.SESSION_COOKIE_NAME].value
+
+
 def empty_caches() -> None:
     from django.core.cache import caches
 

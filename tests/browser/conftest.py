@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import signed_in_session
+
 # Playwright's sync API runs an event loop in this thread; Django's ORM calls made by the test
 # (factories, services) would otherwise be refused as "async unsafe".
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
@@ -102,12 +104,9 @@ class Site:
         to the page's context; then the home page, whose header names the signed-in user."""
         from django.conf import settings
         from django.contrib.auth import get_user_model
-        from django.test import Client
 
-        client = Client()
-        client.force_login(get_user_model().objects.get(username=username))
-        name = settings.SESSION_COOKIE_NAME
-        page.context.add_cookies([{"name": name, "value": client.cookies[name].value,
+        key = signed_in_session(get_user_model().objects.get(username=username))
+        page.context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": key,
                                    "url": self.url}])
         page.goto("/")
         expect(page.locator(".nav-user")).to_have_text(username)

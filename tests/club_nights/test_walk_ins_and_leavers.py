@@ -39,6 +39,14 @@ def night_swiss(players: int = 4, rounds: int = 3):
     return club, competition, night
 
 
+def first_match_of_a_night():
+    """A night of four players checked in, its round 1 paired: the club, the night and the
+    round's first match."""
+    club, _competition, night = night_swiss(4)
+    match = pair_night_round(night.pk, actor=club.organizer).matches.order_by("pk").first()
+    return club, night, match
+
+
 def play_round(competition, number) -> None:
     for match in competition.matches.filter(round__number=number, kind=Match.Kind.PLAYED):
         win(match, "A")
@@ -151,9 +159,7 @@ def test_a_walk_in_at_a_league_night_gets_his_fixtures_and_is_checked_in():
 
 
 def test_a_leaver_with_his_match_unplayed_is_recorded_as_his_forfeit():
-    club, _competition, night = night_swiss(4)
-    round_1 = pair_night_round(night.pk, actor=club.organizer)
-    match = round_1.matches.order_by("pk").first()
+    club, night, match = first_match_of_a_night()
     check_out(night.pk, actor=match.entry_a.player.user)
     settle_left_match(night.pk, match.pk, actor=club.organizer, kind=Match.Kind.FORFEIT)
     match.refresh_from_db()
@@ -164,8 +170,7 @@ def test_a_leaver_with_his_match_unplayed_is_recorded_as_his_forfeit():
 
 
 def test_both_players_gone_is_a_double_forfeit():
-    club, _competition, night = night_swiss(4)
-    match = pair_night_round(night.pk, actor=club.organizer).matches.order_by("pk").first()
+    club, night, match = first_match_of_a_night()
     check_out(night.pk, actor=match.entry_a.player.user)
     check_out(night.pk, actor=match.entry_b.player.user)
     settle_left_match(night.pk, match.pk, actor=club.organizer, kind=Match.Kind.NO_SHOW)
@@ -174,15 +179,13 @@ def test_both_players_gone_is_a_double_forfeit():
 
 
 def test_a_match_whose_players_are_both_here_is_not_settled_as_a_leavers():
-    club, _competition, night = night_swiss(4)
-    match = pair_night_round(night.pk, actor=club.organizer).matches.order_by("pk").first()
+    club, night, match = first_match_of_a_night()
     with pytest.raises(ServiceError, match="Neither player"):
         settle_left_match(night.pk, match.pk, actor=club.organizer, kind=Match.Kind.FORFEIT)
 
 
 def test_a_leavers_match_already_played_is_not_settled_again():
-    club, _competition, night = night_swiss(4)
-    match = pair_night_round(night.pk, actor=club.organizer).matches.order_by("pk").first()
+    club, night, match = first_match_of_a_night()
     win(match, "A")
     check_out(night.pk, actor=match.entry_a.player.user)
     with pytest.raises(ServiceError, match="no longer open"):
@@ -193,8 +196,7 @@ def test_a_no_show_after_games_were_recorded_is_refused_with_the_forfeits_reason
     from gameplay.engine import Ruleset
     from gameplay.models import Game
 
-    club, _competition, night = night_swiss(4)
-    match = pair_night_round(night.pk, actor=club.organizer).matches.order_by("pk").first()
+    club, night, match = first_match_of_a_night()
     Game.objects.create(match=match, number=1, ruleset=Ruleset().to_dict(), target_score=100)
     check_out(night.pk, actor=match.entry_b.player.user)
     with pytest.raises(ServiceError, match="record a forfeit"):
@@ -202,8 +204,7 @@ def test_a_no_show_after_games_were_recorded_is_refused_with_the_forfeits_reason
 
 
 def test_only_an_organizer_settles_a_leavers_match():
-    club, _competition, night = night_swiss(4)
-    match = pair_night_round(night.pk, actor=club.organizer).matches.order_by("pk").first()
+    _club, night, match = first_match_of_a_night()
     check_out(night.pk, actor=match.entry_a.player.user)
     with pytest.raises(NotAllowed):
         settle_left_match(night.pk, match.pk, actor=match.entry_b.player.user,
@@ -307,8 +308,7 @@ def test_a_refused_walk_in_is_a_message_on_the_night_page(client):
 
 
 def test_the_night_page_tells_the_organizer_who_left_with_a_match_unplayed(client):
-    club, _competition, night = night_swiss(4)
-    match = pair_night_round(night.pk, actor=club.organizer).matches.order_by("pk").first()
+    club, night, match = first_match_of_a_night()
     gone, other = match.entry_a.player.name, match.entry_b.player.name
     check_out(night.pk, actor=match.entry_a.player.user)
     client.force_login(club.organizer)
@@ -328,8 +328,7 @@ def test_the_night_page_tells_the_organizer_who_left_with_a_match_unplayed(clien
 
 
 def test_a_bad_choice_for_a_leavers_match_is_a_message(client):
-    club, _competition, night = night_swiss(4)
-    match = pair_night_round(night.pk, actor=club.organizer).matches.order_by("pk").first()
+    club, night, match = first_match_of_a_night()
     client.force_login(club.organizer)
     response = client.post(reverse("club-night-left-match", args=[night.pk, match.pk]),
                            {"kind": "walkover"})

@@ -10,10 +10,8 @@ from __future__ import annotations
 import os
 
 import pytest
-from django.conf import settings as django_settings
 from django.core.cache import cache
 from django.db import transaction
-from django.test import Client
 from django.urls import reverse
 from django.urls.resolvers import RegexPattern
 from hypothesis import HealthCheck, given, settings
@@ -43,19 +41,6 @@ ENDPOINTS = sorted(site_url_names())
 MISSING_IDS = [0, 987_654, 2**31 - 1, 2**63 - 1]
 
 
-@pytest.fixture
-def sessions(world) -> dict[str, str]:
-    """Each signed-in role's session key: a fresh client per example carries it."""
-    return world.sessions
-
-
-def client_of(role: str, sessions: dict[str, str]) -> Client:
-    client = Client()
-    if role in sessions:
-        client.cookies[django_settings.SESSION_COOKIE_NAME] = sessions[role]
-    return client
-
-
 def known_ids() -> list[int]:
     """Ids of this club's and the other club's objects, and of none."""
     ids = set(MISSING_IDS)
@@ -83,7 +68,7 @@ def url_values(name: str, world: World, ids: list[int]) -> st.SearchStrategy[dic
 
 
 @pytest.mark.parametrize("name", ENDPOINTS)
-def test_generated_posts_never_fail_and_refusals_explain_and_change_nothing(world, sessions, name):
+def test_generated_posts_never_fail_and_refusals_explain_and_change_nothing(world, name):
     access = TABLE[name]
 
     @settings(max_examples=EXAMPLES, deadline=None, derandomize=True,
@@ -98,7 +83,7 @@ def test_generated_posts_never_fail_and_refusals_explain_and_change_nothing(worl
                 target = reverse(name, kwargs=data.draw(other_urls, label="url"))
             body = data.draw(bodies, label="body")
             role = data.draw(st.sampled_from(ROLES), label="role")
-            response = client_of(role, sessions).post(target, body)  # a server error raises
+            response = world.client(role).post(target, body)  # a server error raises
             got = outcome(response)
             if got != OK:
                 assert response.status_code < 500

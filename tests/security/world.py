@@ -21,6 +21,7 @@ from competitions.services.results import confirm_result, dispute_result, report
 from gameplay.engine import Ruleset
 from gameplay.models import Game
 from gameplay.services import HandEntry, record_hand, start_game
+from tests.conftest import signed_in_session
 from tests.factories import (
     ClubFactory,
     CompetitionFactory,
@@ -60,11 +61,8 @@ class World:
         return client
 
     def sign_in_everyone(self) -> None:
-        for role, user in self.users.items():
-            if user is not None:
-                client = Client()
-                client.force_login(user)
-                self.sessions[role] = client.cookies[settings.SESSION_COOKIE_NAME].value
+        self.sessions = {role: signed_in_session(user) for role, user in self.users.items()
+                         if user is not None}
 
     def reloaded(self) -> World:
         """The same world read again from the database: what an earlier test changed in these
