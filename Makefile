@@ -38,6 +38,9 @@ run: $(VENV)/.base
 	DJANGO_EMAIL_BACKEND=$${DJANGO_EMAIL_BACKEND:-django.core.mail.backends.console.EmailBackend} $(PY) manage.py runserver 127.0.0.1:$(PORT)
 
 ## Lint, check the architecture's import contracts, and run the whole test suite on every core.
+## Python keeps the compiled test modules (pytest its rewritten asserts) for the next run, even
+## where the environment says not to: each worker would compile the whole suite again.
+test: export PYTHONDONTWRITEBYTECODE =
 test: $(VENV)/.test
 	$(PY) -m ruff check .
 	$(VENV)/bin/lint-imports
