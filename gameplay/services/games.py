@@ -8,6 +8,7 @@ hands every time.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from django.db import IntegrityError, transaction
@@ -19,7 +20,7 @@ from core.errors import ServiceError
 from gameplay import engine
 from gameplay.models import Game, Hand
 
-from .hand_rulings import table_rulings
+from .hand_rulings import table_rulings_by_hand
 from .scoring import from_engine_seat, game_rules, score_of, to_engine_seat
 
 
@@ -70,29 +71,49 @@ def start_game(match_id: int, *, actor) -> Game:
 
 def record_hand(game_id: int, entry: HandEntry, *, actor) -> Hand:
     """Check the hand with the engine and save it; the engine's settlement is the result."""
+    return record_hands(game_id, [entry], actor=actor)[0]
+
+
+def record_hands(game_id: int, entries: Sequence[HandEntry], *, actor,
+                 event_logs: Sequence[list] = ()) -> list[Hand]:
+    """The game's next hands in the order played, all or none, each checked by the engine as
+    record_hand checks one. ``event_logs``, when given, are the hands' event logs (hands played
+    through the engine's state machine: self-play)."""
     with transaction.atomic():
         game = _locked_game(game_id)
         require_player_or_organizer(actor, game.match)
         _require_open(game.match)
         _require_hands(game)
         hands = list(game.hands.all())
-        if entry.expected_number is not None and entry.expected_number != len(hands) + 1:
-            raise ServiceError(
-                f"Hand {entry.expected_number} was already entered; the scoresheet has been updated."
-            )
-        score = score_of(game, hands)
-        if score.finished:
-            raise ServiceError("This game is over: no more hands can be entered.")
-        hand = _hand_from_entry(game, entry, score, number=len(hands) + 1, actor=actor)
-        # The rulings the director recorded on this hand while it was played go with it.
-        hand.rulings = table_rulings(game, hand.number)
+        entered = len(hands)
+        # The rulings the director recorded on these hands while they were played go with them.
+        rulings = table_rulings_by_hand(game, range(entered + 1, entered + len(entries) + 1))
+        for offset, entry in enumerate(entries):
+            hand = _next_hand(game, hands, entry, actor=actor)
+            hand.rulings = rulings.get(hand.number, [])
+            if event_logs:
+                hand.event_log = event_logs[offset]
+            hands.append(hand)
         try:
             with transaction.atomic():
-                hand.save()
+                new = Hand.objects.bulk_create(hands[entered:])
         except IntegrityError:
             raise ServiceError("That hand was just entered by someone else; reload the page.") from None
-        _update_game(game, [*hands, hand])
-        return hand
+        _update_game(game, hands)
+        return new
+
+
+def _next_hand(game: Game, hands: list[Hand], entry: HandEntry, *, actor) -> Hand:
+    """The hand after ``hands``, checked by the engine against the game's score so far."""
+    number = len(hands) + 1
+    if entry.expected_number is not None and entry.expected_number != number:
+        raise ServiceError(
+            f"Hand {entry.expected_number} was already entered; the scoresheet has been updated."
+        )
+    score = score_of(game, hands)
+    if score.finished:
+        raise ServiceError("This game is over: no more hands can be entered.")
+    return _hand_from_entry(game, entry, score, number=number, actor=actor)
 
 
 def undo_last_hand(game_id: int, *, actor, expected_number: int | None = None) -> Hand:

@@ -1,7 +1,7 @@
 """Playing a match by the engine's self-play, through the same services a scoresheet uses.
 
-Each game is played by `gameplay.engine.selfplay.play_game` and every hand is entered with
-`gameplay.services.record_hand` as the match's player of seat A: a knock, gin or big gin with
+Each game is played by `gameplay.engine.selfplay.play_game` and its hands are entered with
+`gameplay.services.record_hands` as the match's player of seat A: a knock, gin or big gin with
 both hands' cards (so the engine settles and checks them), a dead hand as such; the hand's
 event log is stored on it. Then side A reports the result and side B confirms it, which
 enqueues the same follow-up as any confirmation. The caller provides players with user
@@ -20,8 +20,6 @@ from __future__ import annotations
 import random
 from itertools import count
 
-from django.db import transaction
-
 from competitions.models import Competition, Match
 from competitions.services.brackets import BRACKET_ORDER
 from competitions.services.results import confirm_result, match_outcome, report_result
@@ -29,8 +27,8 @@ from core.errors import ServiceError
 from gameplay.engine import Ruleset, Seat, format_cards, log_to_json, replay
 from gameplay.engine.players import player
 from gameplay.engine.selfplay import PlayedHand, play_game
-from gameplay.models import Game, Hand
-from gameplay.services import HandEntry, record_hand, start_game
+from gameplay.models import Game
+from gameplay.services import HandEntry, record_hands, start_game
 
 MAX_GAMES = 99
 
@@ -82,10 +80,9 @@ def _play_game(game: Game, seats, seed: int, user) -> None:
     played = play_game(rules, seats, game_seed(seed, game.number, first_dealer))
     if played.hands and played.hands[0].dealer is not first_dealer:
         raise ServiceError("Self-play dealt first from the wrong seat.")  # play_game changed
-    for number, hand in enumerate(played.hands, start=1):
-        with transaction.atomic():
-            saved = record_hand(game.pk, hand_entry(hand, rules, number), actor=user)
-            Hand.objects.filter(pk=saved.pk).update(event_log=log_to_json(hand.log))
+    record_hands(game.pk, [hand_entry(hand, rules, number)
+                           for number, hand in enumerate(played.hands, start=1)],
+                 actor=user, event_logs=[log_to_json(hand.log) for hand in played.hands])
 
 
 def _play_hollywood(game: Game, seats, seed: int, user) -> None:
@@ -95,9 +92,8 @@ def _play_hollywood(game: Game, seats, seed: int, user) -> None:
         played = play_game(rules, seats, game_seed(seed, 100 * game.number + deal, Seat.A))
         for hand in played.hands:
             number += 1
-            with transaction.atomic():
-                saved = record_hand(game.pk, hand_entry(hand, rules, number), actor=user)
-                Hand.objects.filter(pk=saved.pk).update(event_log=log_to_json(hand.log))
+            record_hands(game.pk, [hand_entry(hand, rules, number)], actor=user,
+                         event_logs=[log_to_json(hand.log)])
             game.refresh_from_db(fields=["status"])
             if game.is_finished:
                 return

@@ -5,7 +5,7 @@ import pytest
 from competitions.models import Match
 from core.errors import NotAllowed, ServiceError
 from gameplay.models import Game, Hand
-from gameplay.services import HandEntry, record_hand, start_game, undo_last_hand
+from gameplay.services import HandEntry, record_hand, record_hands, start_game, undo_last_hand
 from tests.factories import MatchFactory, PlayerFactory
 
 pytestmark = pytest.mark.django_db
@@ -69,6 +69,26 @@ def test_game_closes_itself_at_the_target(game):
     assert game.status == Game.Status.FINISHED and game.winner == "B"
     with pytest.raises(ServiceError, match="over"):
         record_hand(game.pk, HandEntry(outcome="knock", winner="A", points=5), actor=player_a(game))
+
+
+def test_hands_entered_together_are_scored_in_order_with_their_event_logs(game):
+    logs = [[{"event": "deal"}], [{"event": "deal"}, {"event": "knock"}]]
+    first, second = record_hands(game.pk, [HandEntry(outcome="knock", winner="B", points=10),
+                                           HandEntry(outcome="knock", winner="A", points=7)],
+                                 actor=player_a(game), event_logs=logs)
+    assert (first.number, second.number, second.dealer) == (1, 2, "B")
+    assert [h.event_log for h in game.hands.order_by("number")] == logs
+    game.refresh_from_db()
+    assert (game.total_a, game.total_b) == (7, 10)
+
+
+def test_hands_entered_together_are_refused_together(game):
+    with pytest.raises(ServiceError, match="over"):
+        record_hands(game.pk, [HandEntry(outcome="gin", winner="B", points=110),
+                               HandEntry(outcome="knock", winner="A", points=5)],
+                     actor=player_a(game))
+    game.refresh_from_db()
+    assert not game.hands.exists() and (game.status, game.total_b) == (Game.Status.IN_PROGRESS, 0)
 
 
 def test_double_tapped_hand_is_entered_once(game):
