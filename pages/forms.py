@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import zoneinfo
+from functools import cache
 
 from django import forms
 
-from core.forms import ServiceErrorForm
+from core.forms import LongSelect, ServiceErrorForm
 from gameplay.engine import PRESETS
 
 RULESET_NAMES = {"standard": "Standard", "classic": "Classic", "oklahoma": "Oklahoma"}
 
 
+@cache
 def _zones() -> list[tuple[str, str]]:
     return [(zone, zone.replace("_", " ")) for zone in sorted(zoneinfo.available_timezones())
             if "/" in zone or zone == "UTC"]
@@ -23,7 +25,7 @@ class ClubForm(ServiceErrorForm):
         label="Short description (optional)", max_length=300, required=False,
         widget=forms.Textarea(attrs={"rows": 2}),
         help_text="Where and when you play, in a sentence or two.")
-    time_zone = forms.ChoiceField(label="Time zone", initial="Europe/London",
+    time_zone = forms.ChoiceField(label="Time zone", initial="Europe/London", widget=LongSelect,
                                   help_text="Match times and closing times are in it.")
     default_ruleset = forms.ChoiceField(
         label="The club's ruleset", initial="standard",
