@@ -1,4 +1,4 @@
-"""Starting a game, entering a hand, undoing the last one.
+"""Starting a game, entering a hand (or several in order), undoing the last one.
 
 Each write runs in one transaction with the match row locked, then the game's (the order every
 action on a match follows), so a double-tapped button cannot enter the same hand twice, an undo
