@@ -13,6 +13,7 @@ for outcomes by polling the database with a bounded timeout.
 
 from __future__ import annotations
 
+import gc
 import os
 from collections.abc import Iterator
 from urllib.parse import urlsplit, urlunsplit
@@ -35,6 +36,17 @@ hypothesis_settings.register_profile("dev", deadline=None, max_examples=examples
 hypothesis_settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
 BROKER_VARIABLE = "CELERY_TEST_BROKER_URL"
+
+
+def pytest_collection_finish(session) -> None:
+    """What is loaded once the tests are collected (Django, the apps, the test modules) lives
+    for the whole run: frozen out of the cyclic garbage collector's passes, which would walk it
+    again at every full pass, and the youngest generation collected once per 5,000 new objects
+    instead of 700. Together that halves the time the collector takes in a run (about 7 % of
+    the permission and organizer tests' time, measured with gc.callbacks)."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(5000, 20, 100)
 
 
 def signed_in_session(user) -> str:
