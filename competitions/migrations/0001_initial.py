@@ -10,8 +10,8 @@ class Migration(migrations.Migration):
     initial = True
 
     dependencies = [
+        ('auth', '__first__'),
         ('clubs', '0001_initial'),
-        migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
@@ -49,6 +49,7 @@ class Migration(migrations.Migration):
             ],
             options={
                 'ordering': ['-created_at'],
+                'constraints': [models.UniqueConstraint(fields=('season', 'name'), name='competition_name_unique_in_season'), models.CheckConstraint(condition=models.Q(('match_games__gte', 1)), name='match_has_games')],
             },
         ),
         migrations.CreateModel(
@@ -79,6 +80,7 @@ class Migration(migrations.Migration):
             options={
                 'verbose_name_plural': 'entries',
                 'ordering': ['seed', 'player__name'],
+                'constraints': [models.UniqueConstraint(fields=('competition', 'player'), name='one_entry_per_player'), models.UniqueConstraint(condition=models.Q(('seed__isnull', False)), fields=('competition', 'seed'), name='seed_unique_in_competition')],
             },
         ),
         migrations.CreateModel(
@@ -121,6 +123,8 @@ class Migration(migrations.Migration):
             options={
                 'verbose_name_plural': 'matches',
                 'ordering': ['round__number', 'pk'],
+                'indexes': [models.Index(fields=['competition', 'status'], name='competition_competi_d72ddf_idx')],
+                'constraints': [models.CheckConstraint(condition=models.Q(('entry_a__isnull', True), models.Q(('entry_a', models.F('entry_b')), _negated=True), _connector='OR'), name='player_cannot_play_themself'), models.CheckConstraint(condition=models.Q(('winner__isnull', True), ('winner', models.F('entry_a')), ('winner', models.F('entry_b')), _connector='OR'), name='winner_is_a_side_of_the_match'), models.UniqueConstraint(condition=models.Q(('key', ''), _negated=True), fields=('competition', 'key'), name='match_key_unique')],
             },
         ),
         migrations.CreateModel(
@@ -138,6 +142,7 @@ class Migration(migrations.Migration):
             ],
             options={
                 'ordering': ['-issued_at', '-pk'],
+                'constraints': [models.CheckConstraint(condition=models.Q(('challenger', models.F('challenged')), _negated=True), name='nobody_challenges_themself')],
             },
         ),
         migrations.CreateModel(
@@ -154,6 +159,7 @@ class Migration(migrations.Migration):
             ],
             options={
                 'ordering': ['created', 'pk'],
+                'indexes': [models.Index(fields=['done_at', 'created'], name='competition_done_at_f99424_idx')],
             },
         ),
         migrations.CreateModel(
@@ -191,6 +197,7 @@ class Migration(migrations.Migration):
             ],
             options={
                 'ordering': ['-reported_at', '-pk'],
+                'constraints': [models.UniqueConstraint(condition=models.Q(('status', 'confirmed')), fields=('match',), name='one_confirmed_result_per_match'), models.UniqueConstraint(condition=models.Q(('status__in', ['pending', 'disputed'])), fields=('match',), name='one_open_report_per_match')],
             },
         ),
         migrations.CreateModel(
@@ -229,6 +236,7 @@ class Migration(migrations.Migration):
             ],
             options={
                 'ordering': ['competition', 'order'],
+                'constraints': [models.UniqueConstraint(fields=('competition', 'order'), name='stage_order_unique'), models.CheckConstraint(condition=models.Q(('order__gte', 1)), name='stage_order_from_one')],
             },
         ),
         migrations.AddField(
@@ -247,63 +255,8 @@ class Migration(migrations.Migration):
             ],
             options={
                 'ordering': ['stage', 'group', 'seed'],
+                'constraints': [models.UniqueConstraint(fields=('stage', 'entry'), name='one_place_per_stage'), models.UniqueConstraint(fields=('stage', 'seed'), name='seed_unique_in_stage')],
             },
-        ),
-        migrations.AddConstraint(
-            model_name='competition',
-            constraint=models.UniqueConstraint(fields=('season', 'name'), name='competition_name_unique_in_season'),
-        ),
-        migrations.AddConstraint(
-            model_name='competition',
-            constraint=models.CheckConstraint(condition=models.Q(('match_games__gte', 1)), name='match_has_games'),
-        ),
-        migrations.AddConstraint(
-            model_name='entry',
-            constraint=models.UniqueConstraint(fields=('competition', 'player'), name='one_entry_per_player'),
-        ),
-        migrations.AddConstraint(
-            model_name='entry',
-            constraint=models.UniqueConstraint(condition=models.Q(('seed__isnull', False)), fields=('competition', 'seed'), name='seed_unique_in_competition'),
-        ),
-        migrations.AddConstraint(
-            model_name='ladderchallenge',
-            constraint=models.CheckConstraint(condition=models.Q(('challenger', models.F('challenged')), _negated=True), name='nobody_challenges_themself'),
-        ),
-        migrations.AddIndex(
-            model_name='followup',
-            index=models.Index(fields=['done_at', 'created'], name='competition_done_at_f99424_idx'),
-        ),
-        migrations.AddConstraint(
-            model_name='resultreport',
-            constraint=models.UniqueConstraint(condition=models.Q(('status', 'confirmed')), fields=('match',), name='one_confirmed_result_per_match'),
-        ),
-        migrations.AddConstraint(
-            model_name='resultreport',
-            constraint=models.UniqueConstraint(condition=models.Q(('status__in', ['pending', 'disputed'])), fields=('match',), name='one_open_report_per_match'),
-        ),
-        migrations.AddIndex(
-            model_name='match',
-            index=models.Index(fields=['competition', 'status'], name='competition_competi_d72ddf_idx'),
-        ),
-        migrations.AddConstraint(
-            model_name='match',
-            constraint=models.CheckConstraint(condition=models.Q(('entry_a__isnull', True), models.Q(('entry_a', models.F('entry_b')), _negated=True), _connector='OR'), name='player_cannot_play_themself'),
-        ),
-        migrations.AddConstraint(
-            model_name='match',
-            constraint=models.CheckConstraint(condition=models.Q(('winner__isnull', True), ('winner', models.F('entry_a')), ('winner', models.F('entry_b')), _connector='OR'), name='winner_is_a_side_of_the_match'),
-        ),
-        migrations.AddConstraint(
-            model_name='match',
-            constraint=models.UniqueConstraint(condition=models.Q(('key', ''), _negated=True), fields=('competition', 'key'), name='match_key_unique'),
-        ),
-        migrations.AddConstraint(
-            model_name='stage',
-            constraint=models.UniqueConstraint(fields=('competition', 'order'), name='stage_order_unique'),
-        ),
-        migrations.AddConstraint(
-            model_name='stage',
-            constraint=models.CheckConstraint(condition=models.Q(('order__gte', 1)), name='stage_order_from_one'),
         ),
         migrations.AddConstraint(
             model_name='round',
@@ -312,13 +265,5 @@ class Migration(migrations.Migration):
         migrations.AddConstraint(
             model_name='round',
             constraint=models.UniqueConstraint(condition=models.Q(('stage__isnull', False)), fields=('stage', 'bracket', 'number'), name='round_number_unique_in_stage'),
-        ),
-        migrations.AddConstraint(
-            model_name='stageentry',
-            constraint=models.UniqueConstraint(fields=('stage', 'entry'), name='one_place_per_stage'),
-        ),
-        migrations.AddConstraint(
-            model_name='stageentry',
-            constraint=models.UniqueConstraint(fields=('stage', 'seed'), name='seed_unique_in_stage'),
         ),
     ]

@@ -8,8 +8,8 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
+        ('auth', '__first__'),
         ('competitions', '0001_initial'),
-        migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
@@ -26,6 +26,7 @@ class Migration(migrations.Migration):
             ],
             options={
                 'ordering': ['-starts_at', '-pk'],
+                'constraints': [models.UniqueConstraint(condition=models.Q(('status', 'open')), fields=('competition',), name='one_open_night_per_competition')],
             },
         ),
         migrations.CreateModel(
@@ -41,19 +42,12 @@ class Migration(migrations.Migration):
             ],
             options={
                 'ordering': ['night', 'checked_in_at', 'pk'],
+                'constraints': [models.UniqueConstraint(fields=('night', 'entry'), name='one_check_in_per_night')],
             },
         ),
         migrations.AddField(
             model_name='round',
             name='night',
             field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='rounds', to='competitions.clubnight'),
-        ),
-        migrations.AddConstraint(
-            model_name='clubnight',
-            constraint=models.UniqueConstraint(condition=models.Q(('status', 'open')), fields=('competition',), name='one_open_night_per_competition'),
-        ),
-        migrations.AddConstraint(
-            model_name='checkin',
-            constraint=models.UniqueConstraint(fields=('night', 'entry'), name='one_check_in_per_night'),
         ),
     ]

@@ -10,8 +10,8 @@ class Migration(migrations.Migration):
     initial = True
 
     dependencies = [
+        ('auth', '__first__'),
         ('competitions', '0001_initial'),
-        migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
@@ -37,6 +37,7 @@ class Migration(migrations.Migration):
             ],
             options={
                 'ordering': ['match', 'number'],
+                'constraints': [models.UniqueConstraint(fields=('match', 'number'), name='game_number_unique_in_match'), models.CheckConstraint(condition=models.Q(models.Q(('status', 'in_progress'), ('winner', '')), models.Q(('status', 'finished'), ('winner__in', ['A', 'B'])), models.Q(('is_hollywood', True), ('status', 'finished'), ('winner', '')), _connector='OR'), name='finished_game_has_a_winner')],
             },
         ),
         migrations.CreateModel(
@@ -61,6 +62,7 @@ class Migration(migrations.Migration):
             ],
             options={
                 'ordering': ['game', 'number'],
+                'constraints': [models.UniqueConstraint(fields=('game', 'number'), name='hand_number_unique_in_game'), models.CheckConstraint(condition=models.Q(models.Q(('outcome__in', ['dead_hand', 'void']), ('points', 0), ('winner', '')), models.Q(models.Q(('outcome__in', ['dead_hand', 'void']), _negated=True), ('knocker__in', ['A', 'B']), ('winner__in', ['A', 'B'])), _connector='OR'), name='hand_winner_matches_outcome')],
             },
         ),
         migrations.CreateModel(
@@ -79,21 +81,5 @@ class Migration(migrations.Migration):
             options={
                 'ordering': ['raised_at', 'pk'],
             },
-        ),
-        migrations.AddConstraint(
-            model_name='game',
-            constraint=models.UniqueConstraint(fields=('match', 'number'), name='game_number_unique_in_match'),
-        ),
-        migrations.AddConstraint(
-            model_name='game',
-            constraint=models.CheckConstraint(condition=models.Q(models.Q(('status', 'in_progress'), ('winner', '')), models.Q(('status', 'finished'), ('winner__in', ['A', 'B'])), models.Q(('is_hollywood', True), ('status', 'finished'), ('winner', '')), _connector='OR'), name='finished_game_has_a_winner'),
-        ),
-        migrations.AddConstraint(
-            model_name='hand',
-            constraint=models.UniqueConstraint(fields=('game', 'number'), name='hand_number_unique_in_game'),
-        ),
-        migrations.AddConstraint(
-            model_name='hand',
-            constraint=models.CheckConstraint(condition=models.Q(models.Q(('outcome__in', ['dead_hand', 'void']), ('points', 0), ('winner', '')), models.Q(models.Q(('outcome__in', ['dead_hand', 'void']), _negated=True), ('knocker__in', ['A', 'B']), ('winner__in', ['A', 'B'])), _connector='OR'), name='hand_winner_matches_outcome'),
         ),
     ]

@@ -28,6 +28,7 @@ class Migration(migrations.Migration):
             ],
             options={
                 'ordering': ['club', 'starts_on'],
+                'constraints': [models.UniqueConstraint(fields=('club', 'starts_on'), name='one_rating_period_a_week'), models.CheckConstraint(condition=models.Q(models.Q(('elo_k__isnull', True), ('system', 'glicko2'), ('tau__isnull', False)), models.Q(('elo_k__isnull', False), ('system', 'elo'), ('tau__isnull', True)), _connector='OR'), name='rating_period_settings_fit_the_system')],
             },
         ),
         migrations.CreateModel(
@@ -45,26 +46,7 @@ class Migration(migrations.Migration):
             ],
             options={
                 'ordering': ['player', 'starts_on'],
+                'constraints': [models.UniqueConstraint(fields=('player', 'starts_on'), name='one_rating_per_player_a_period'), models.CheckConstraint(condition=models.Q(('games__gte', 1)), name='rating_row_has_games'), models.CheckConstraint(condition=models.Q(models.Q(('rd__isnull', True), ('volatility__isnull', True)), models.Q(('rd__gt', 0), ('volatility__gt', 0)), _connector='OR'), name='rd_and_volatility_together')],
             },
-        ),
-        migrations.AddConstraint(
-            model_name='ratingperiod',
-            constraint=models.UniqueConstraint(fields=('club', 'starts_on'), name='one_rating_period_a_week'),
-        ),
-        migrations.AddConstraint(
-            model_name='ratingperiod',
-            constraint=models.CheckConstraint(condition=models.Q(models.Q(('elo_k__isnull', True), ('system', 'glicko2'), ('tau__isnull', False)), models.Q(('elo_k__isnull', False), ('system', 'elo'), ('tau__isnull', True)), _connector='OR'), name='rating_period_settings_fit_the_system'),
-        ),
-        migrations.AddConstraint(
-            model_name='playerrating',
-            constraint=models.UniqueConstraint(fields=('player', 'starts_on'), name='one_rating_per_player_a_period'),
-        ),
-        migrations.AddConstraint(
-            model_name='playerrating',
-            constraint=models.CheckConstraint(condition=models.Q(('games__gte', 1)), name='rating_row_has_games'),
-        ),
-        migrations.AddConstraint(
-            model_name='playerrating',
-            constraint=models.CheckConstraint(condition=models.Q(models.Q(('rd__isnull', True), ('volatility__isnull', True)), models.Q(('rd__gt', 0), ('volatility__gt', 0)), _connector='OR'), name='rd_and_volatility_together'),
         ),
     ]
