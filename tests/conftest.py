@@ -126,6 +126,20 @@ def _empty_cache() -> Iterator[None]:
     empty_caches()
     yield
 
+
+@pytest.fixture(autouse=True)
+def _project_celery_app_stays_current() -> Iterator[None]:
+    """Follow-ups and notifications are sent through Celery's current app. A test that makes
+    another app current (a new Celery() is current unless told not to be) would have every
+    later test's in-process work sent to that app's broker instead, and never done."""
+    yield
+    from celery import current_app
+
+    from config.celery import app
+
+    assert current_app._get_current_object() is app, (
+        "this test left another Celery app current: make it with set_as_current=False")
+
 WORKER_SETTINGS = ("broker_url", "task_always_eager", "result_backend",
                    "broker_connection_retry_on_startup")
 

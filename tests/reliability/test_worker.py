@@ -99,7 +99,9 @@ def test_a_worker_killed_during_a_rating_task_leaves_nothing_and_the_redelivered
 
     queue = f"reliability-{uuid.uuid4().hex[:10]}"
     log = tmp_path / "worker.log"
-    sender = Celery(broker=BROKER)
+    # Not the current app: the follow-ups of the tests after this one, run in-process, are sent
+    # through whichever app is current, and this one has the broker without a worker.
+    sender = Celery(broker=BROKER, set_as_current=False)
     try:
         with transaction.atomic():
             # Hold the club's row lock: the task's rebuild waits for it, half-way in.
