@@ -140,6 +140,7 @@ def _project_celery_app_stays_current() -> Iterator[None]:
     assert current_app._get_current_object() is app, (
         "this test left another Celery app current: make it with set_as_current=False")
 
+
 WORKER_SETTINGS = ("broker_url", "task_always_eager", "result_backend",
                    "broker_connection_retry_on_startup")
 
