@@ -1,6 +1,7 @@
 """A player's private calendar address: a signed token naming the player and the version of the
 address. Whoever holds it reads the player's calendar without signing in; the player makes a new
-address (a new version) to revoke the old one."""
+address (a new version) to revoke the old one. The token carries no time: the address is the same
+each time the player's page shows it, until a new one revokes it."""
 
 from __future__ import annotations
 
@@ -12,16 +13,17 @@ from clubs.models import Player
 from core.errors import NotAllowed, ServiceError
 
 CALENDAR_SALT = "clubs.player-calendar"
+_SIGNER = signing.Signer(salt=CALENDAR_SALT)
 
 
 def calendar_token(player: Player) -> str:
-    return signing.dumps([player.pk, player.calendar_version], salt=CALENDAR_SALT, compress=True)
+    return _SIGNER.sign_object([player.pk, player.calendar_version], compress=True)
 
 
 def player_of_calendar_token(token: str) -> Player | None:
     """The player the token names, None when it is altered or revoked (an older version)."""
     try:
-        player_id, version = signing.loads(token, salt=CALENDAR_SALT)
+        player_id, version = _SIGNER.unsign_object(token)
     except (signing.BadSignature, ValueError, TypeError):
         return None
     return Player.objects.filter(pk=player_id, calendar_version=version).first()

@@ -6,6 +6,7 @@ from datetime import UTC, date, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 import pytest
+import time_machine
 from django.urls import reverse
 from icalendar import Calendar
 
@@ -162,6 +163,14 @@ def test_a_new_calendar_address_revokes_the_old_one(client):
     player.refresh_from_db()
     assert client.get(old).status_code == 404
     assert client.get(reverse("player-ics", args=[calendar_token(player)])).status_code == 200
+
+
+def test_the_address_stays_the_same_from_one_day_to_the_next():
+    player, _ = player_in_two_competitions()
+    with time_machine.travel("2026-03-02 12:00:00+00:00", tick=False):
+        shown = calendar_token(player)
+    with time_machine.travel("2026-03-03 12:00:01+00:00", tick=False):
+        assert calendar_token(player) == shown
 
 
 def test_an_altered_address_is_not_found(client):
