@@ -14,6 +14,7 @@ for outcomes by polling the database with a bounded timeout.
 from __future__ import annotations
 
 import gc
+import logging
 import os
 from collections.abc import Iterator
 from urllib.parse import urlsplit, urlunsplit
@@ -156,7 +157,7 @@ def celery_worker_live() -> Iterator[object]:
         pytest.skip("a worker thread cannot write SQLite's shared in-memory test database "
                     "while the test reads it: run with PostgreSQL (DATABASE_URL)")
     from celery.contrib.testing.worker import start_worker
-    from celery.signals import task_postrun
+    from celery.signals import setup_logging, task_postrun
     from django.db import connections
 
     from config.celery import app
@@ -170,14 +171,24 @@ def celery_worker_live() -> Iterator[object]:
         connections.close_all()  # the worker thread's own connections, after every task
 
     task_postrun.connect(close_connections, weak=False)
+    setup_logging.connect(_leave_logging_alone, weak=False)
     try:
         app.control.purge()  # nothing left over from an earlier run
         with start_worker(app, pool="solo", perform_ping_check=False, shutdown_timeout=30):
             yield app
     finally:
         task_postrun.disconnect(close_connections)
+        setup_logging.disconnect(_leave_logging_alone)
+        logging.captureWarnings(False)  # Celery's setup routes warnings to logging
         app.conf.update(saved)
         _forget_broker_pools(app)
+
+
+def _leave_logging_alone(**_: object) -> None:
+    """Connected to Celery's setup_logging while an embedded worker starts: the test process's
+    logging stays Django's and pytest's. Left to Celery, the worker's start empties the root
+    logger's handlers and sets its level to the test worker's (ERROR), and every later test in
+    the process would capture no warning at all."""
 
 
 def _forget_broker_pools(app) -> None:

@@ -3,7 +3,7 @@ run in one pytest-xdist worker, one after the other: two workers consuming the s
 take each other's tasks into the wrong test database."""
 
 BROKER_FILES = ("tests/formats/test_worker.py", "tests/reliability/test_follow_ups_worker.py",
-                "tests/reliability/test_worker.py")
+                "tests/reliability/test_live_worker_logging.py", "tests/reliability/test_worker.py")
 
 
 def broker_tests(request) -> list:
