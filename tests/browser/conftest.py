@@ -50,9 +50,11 @@ PHONE = {"width": 390, "height": 844}
 PASSWORD = "cards-on-the-table"
 
 try:
+    from playwright.sync_api import Error as PlaywrightError
     from playwright.sync_api import expect, sync_playwright
 except ImportError:  # pragma: no cover - depends on the machine
     expect = sync_playwright = None
+    PlaywrightError = Exception
 
 
 def _missing() -> str:
@@ -88,28 +90,113 @@ def browser() -> Iterator:
         browser.close()
 
 
+@dataclass(frozen=True)
+class Kind:
+    """What a browser context is made with and cannot change afterwards."""
+
+    phone: bool = False
+    javascript: bool = True
+    bypass_csp: bool = False
+
+    @property
+    def viewport(self) -> dict[str, int]:
+        return PHONE if self.phone else LAPTOP
+
+
+# The events Playwright listens to on every page itself; any other was added by a test.
+PLAYWRIGHTS_OWN_EVENTS = frozenset({"close", "crash"})
+
+
+@dataclass
+class PagePool:
+    """Pages kept open from one test to the next, by kind, in one test process.
+
+    A page in a fresh context costs Chromium a new renderer: about 250 ms of processor time up
+    to its first page loaded here, against 80 ms for a load in a page already open and 15 ms to
+    empty it. A page goes back to the pool only when it can be handed on as a fresh one would
+    be: an empty document, no cookie or storage of the site left, no listener or route a test
+    added, the screen's media and size as made. A page of a context that bypasses the content
+    security policy (the accessibility checks add a script to every document it opens) is never
+    kept, nor is one that cannot be emptied: those contexts are closed.
+    """
+
+    origin: str
+    free: dict[Kind, list] = field(default_factory=dict)
+
+    def take(self, browser, kind: Kind):
+        kept = self.free.get(kind)
+        if kept:
+            return kept.pop()
+        context = browser.new_context(
+            viewport=kind.viewport,
+            java_script_enabled=kind.javascript,
+            base_url=self.origin,
+            is_mobile=kind.phone,
+            has_touch=kind.phone,
+            bypass_csp=kind.bypass_csp,
+        )
+        context.set_default_timeout(10_000)
+        return context.new_page()
+
+    def give_back(self, page, kind: Kind) -> None:
+        if kind.bypass_csp or not self._emptied(page, kind):
+            page.context.close()
+            return
+        self.free.setdefault(kind, []).append(page)
+
+    def _emptied(self, page, kind: Kind) -> bool:
+        """The page's document, cookies and storage emptied, its media and size as made. The
+        document is emptied where it is, not left for about:blank: a load of another site
+        takes another renderer, and the next test's first load would take a third."""
+        if page.is_closed() or len(page.context.pages) != 1:
+            return False
+        if set(page._impl_obj.event_names()) - PLAYWRIGHTS_OWN_EVENTS:
+            return False  # a test listens to it (a dialog, a request): not handed on
+        try:
+            page.unroute_all()
+            page.set_content("")
+            page.context.clear_cookies()
+            devtools = page.context.new_cdp_session(page)
+            devtools.send("Storage.clearDataForOrigin",
+                          {"origin": self.origin, "storageTypes": "all"})
+            devtools.detach()
+            page.emulate_media(media="null")
+            page.set_viewport_size(kind.viewport)
+        except PlaywrightError:  # a page that cannot be emptied is closed instead
+            return False
+        return True
+
+    def close(self) -> None:
+        for pages in self.free.values():
+            for page in pages:
+                page.context.close()
+        self.free.clear()
+
+
+@pytest.fixture(scope="session")
+def page_pool(live_server, browser) -> Iterator[PagePool]:
+    pool = PagePool(live_server.url)
+    yield pool
+    pool.close()
+
+
 @dataclass
 class Site:
-    """The live server and a way to open its pages in a fresh browser context."""
+    """The live server, and pages of it that open as in a fresh browser context."""
 
     url: str
     browser: object
-    contexts: list = field(default_factory=list)
+    pool: PagePool
+    opened: list = field(default_factory=list)
 
     def open(self, *, phone: bool = False, javascript: bool = True, bypass_csp: bool = False):
-        """A page in a fresh context (its own cookies). bypass_csp lets a test inject a script
-        (axe) that the site's content security policy would refuse."""
-        context = self.browser.new_context(
-            viewport=PHONE if phone else LAPTOP,
-            java_script_enabled=javascript,
-            base_url=self.url,
-            is_mobile=phone,
-            has_touch=phone,
-            bypass_csp=bypass_csp,
-        )
-        context.set_default_timeout(10_000)
-        self.contexts.append(context)
-        return context.new_page()
+        """A page of its own context (its own cookies), as new: a page a test before left is
+        handed on only emptied (PagePool). bypass_csp lets a test inject a script (axe) that the
+        site's content security policy would refuse."""
+        kind = Kind(phone, javascript, bypass_csp)
+        page = self.pool.take(self.browser, kind)
+        self.opened.append((page, kind))
+        return page
 
     def sign_in(self, page, username: str) -> None:
         """Signed in as `username` without going through the sign-in form (the flows that are
@@ -132,13 +219,14 @@ class Site:
         page.wait_for_url(re.compile(r"^(?!.*/accounts/login/).*$"))
 
     def close(self) -> None:
-        for context in self.contexts:
-            context.close()
+        for page, kind in self.opened:
+            self.pool.give_back(page, kind)
+        self.opened.clear()
 
 
 @pytest.fixture
-def site(live_server, browser) -> Iterator[Site]:
-    site = Site(live_server.url, browser)
+def site(live_server, browser, page_pool) -> Iterator[Site]:
+    site = Site(live_server.url, browser, page_pool)
     yield site
     site.close()
 
