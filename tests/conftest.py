@@ -212,14 +212,15 @@ def _long_first(item: pytest.Item) -> int:
 
 
 @pytest.hookimpl(tryfirst=True)
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Under pytest-xdist, the tests that share the one test broker (marked `worker`, or using a
     real Celery worker in a thread) run in one process, one after the other: two workers on the
     same queue would take each other's tasks into the wrong test database. The long
     tests go first (LONG_FIRST), the rest in their usual order. First among the plugins:
     pytest-xdist's own hook reads the groups (it names each test of a group `…@group`)."""
+    grouped = config.pluginmanager.hasplugin("xdist")  # not under `-p no:xdist`
     for item in items:
-        if (item.get_closest_marker("worker") is not None
-                or "celery_worker_live" in getattr(item, "fixturenames", ())):
+        if grouped and (item.get_closest_marker("worker") is not None
+                        or "celery_worker_live" in getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.xdist_group("broker"))
     items.sort(key=_long_first)

@@ -2,6 +2,8 @@
 run in one pytest-xdist worker, one after the other: two workers consuming the same queue would
 take each other's tasks into the wrong test database."""
 
+import pytest
+
 BROKER_FILES = ("tests/formats/test_worker.py", "tests/reliability/test_follow_ups_worker.py",
                 "tests/reliability/test_live_worker_logging.py", "tests/reliability/test_worker.py")
 
@@ -12,6 +14,8 @@ def broker_tests(request) -> list:
 
 
 def test_every_broker_test_is_of_the_broker_group(request):
+    if not request.config.pluginmanager.hasplugin("xdist"):
+        pytest.skip("run without pytest-xdist (-p no:xdist): one process, no group to keep")
     found = broker_tests(request)
     if not found:  # a run of some other tests only
         return
