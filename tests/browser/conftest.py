@@ -121,13 +121,14 @@ class PagePool:
     """
 
     origin: str
+    browser: object
     free: dict[Kind, list] = field(default_factory=dict)
 
-    def take(self, browser, kind: Kind):
+    def take(self, kind: Kind):
         kept = self.free.get(kind)
         if kept:
             return kept.pop()
-        context = browser.new_context(
+        context = self.browser.new_context(
             viewport=kind.viewport,
             java_script_enabled=kind.javascript,
             base_url=self.origin,
@@ -175,7 +176,7 @@ class PagePool:
 
 @pytest.fixture(scope="session")
 def page_pool(live_server, browser) -> Iterator[PagePool]:
-    pool = PagePool(live_server.url)
+    pool = PagePool(live_server.url, browser)
     yield pool
     pool.close()
 
@@ -184,17 +185,19 @@ def page_pool(live_server, browser) -> Iterator[PagePool]:
 class Site:
     """The live server, and pages of it that open as in a fresh browser context."""
 
-    url: str
-    browser: object
     pool: PagePool
     opened: list = field(default_factory=list)
+
+    @property
+    def url(self) -> str:
+        return self.pool.origin
 
     def open(self, *, phone: bool = False, javascript: bool = True, bypass_csp: bool = False):
         """A page of its own context (its own cookies), as new: a page a test before left is
         handed on only emptied (PagePool). bypass_csp lets a test inject a script (axe) that the
         site's content security policy would refuse."""
         kind = Kind(phone, javascript, bypass_csp)
-        page = self.pool.take(self.browser, kind)
+        page = self.pool.take(kind)
         self.opened.append((page, kind))
         return page
 
@@ -225,8 +228,8 @@ class Site:
 
 
 @pytest.fixture
-def site(live_server, browser, page_pool) -> Iterator[Site]:
-    site = Site(live_server.url, browser, page_pool)
+def site(page_pool) -> Iterator[Site]:
+    site = Site(page_pool)
     yield site
     site.close()
 
