@@ -186,9 +186,9 @@ def celery_worker_live() -> Iterator[object]:
 
 def _leave_logging_alone(**_: object) -> None:
     """Connected to Celery's setup_logging while an embedded worker starts: the test process's
-    logging stays Django's and pytest's. Left to Celery, the worker's start empties the root
-    logger's handlers and sets its level to the test worker's (ERROR), and every later test in
-    the process would capture no warning at all."""
+    logging stays Django's and pytest's. Left to Celery, the worker's start replaces the root
+    logger's handlers and sets its level to the test worker's (ERROR): the warnings of the tests
+    after it in the process (the cache's when its Redis does not answer) were never captured."""
 
 
 def _forget_broker_pools(app) -> None:
