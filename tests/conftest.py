@@ -100,13 +100,24 @@ def _own_redis_database_per_worker() -> Iterator[None]:
 
     from config.caches import caches_for
 
-    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
     url = getattr(settings, "REDIS_URL", "")
-    if not url or worker == "gw0":
+    if not url or this_worker() == 0:
         yield
         return
-    with override_settings(CACHES=caches_for(worker_redis_url(url, int(worker[2:])))):
+    with override_settings(CACHES=caches_for(worker_redis_url(url, this_worker()))):
         yield
+
+
+def this_worker() -> int:
+    """The number of this pytest-xdist worker (gw0 is 0; a run without xdist is 0 too)."""
+    return int(os.environ.get("PYTEST_XDIST_WORKER", "gw0")[2:])
+
+
+def own_redis_url(url: str) -> str:
+    """The Redis database of `url`'s server that is this worker's own: `url`'s own for the first
+    worker, another number for each other (worker_redis_url). No other worker writes to it or
+    empties it."""
+    return url if this_worker() == 0 else worker_redis_url(url, this_worker())
 
 
 def worker_redis_url(url: str, worker: int) -> str:

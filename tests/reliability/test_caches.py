@@ -4,14 +4,18 @@ shared cache) and the Redis cache (django-redis), one connection pool per proces
 import threading
 
 import pytest
+from django.conf import settings
 from django.core.cache import caches
 from django.test import override_settings
 from django_redis import get_redis_connection
 
 from config.caches import caches_for
 from config.fragment_cache import LocalThenShared
+from tests.conftest import own_redis_url
 
-REDIS = "redis://127.0.0.1:6379/13"
+# This test process's own database (the caches' own when REDIS_URL is set): another worker
+# empties its own database before each of its tests, never this one.
+REDIS = own_redis_url(settings.REDIS_URL or "redis://127.0.0.1:6379/13")
 # The same server under a URL no other test uses: this process has made no pool for it yet.
 UNUSED_URL = "redis://127.0.0.1/13"
 
@@ -84,11 +88,12 @@ def test_the_redis_cache_reads_what_it_wrote(alias):
     if not redis_answers(REDIS):
         pytest.skip("Redis does not answer on 127.0.0.1:6379")
     cache = caches[alias]
-    cache.set("answer", ("abc", (1, 2)), 30)
-    assert cache.get("answer") == ("abc", (1, 2))
-    assert cache.get_many(["answer", "missing"]) == {"answer": ("abc", (1, 2))}
-    cache.delete("answer")
-    assert cache.get("answer") is None
+    key = f"answer-of-{alias}"  # both aliases write to the one database
+    cache.set(key, ("abc", (1, 2)), 30)
+    assert cache.get(key) == ("abc", (1, 2))
+    assert cache.get_many([key, "missing"]) == {key: ("abc", (1, 2))}
+    cache.delete(key)
+    assert cache.get(key) is None
 
 
 @pytest.mark.django_db
