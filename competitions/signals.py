@@ -8,6 +8,8 @@ Writes that send no signal (bulk_create, update) call `competition_changed` them
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
@@ -48,11 +50,17 @@ def _entry(instance: Entry, **_) -> None:
 def _match(instance: Match, **_) -> None:
     """The match is on the pages of its two players."""
     competition_changed([instance.competition_id])
-    sides = [pk for pk in (instance.entry_a_id, instance.entry_b_id) if pk is not None]
-    if sides:
-        player_pages_changed(Entry.objects.filter(pk__in=sides).values_list("player_id", flat=True))
+    player_pages_changed(_players_of(instance))
 
 
+def _players_of(match: Match) -> Iterable[int]:
+    """The players of the match's entries: from the entries loaded with it when they were (the
+    services lock a match with its entries), else read."""
+    sides = [side for side in ("entry_a", "entry_b") if getattr(match, f"{side}_id") is not None]
+    if all(getattr(Match, side).is_cached(match) for side in sides):
+        return [getattr(match, side).player_id for side in sides]
+    entries = [getattr(match, f"{side}_id") for side in sides]
+    return Entry.objects.filter(pk__in=entries).values_list("player_id", flat=True)
 
 
 @receiver(post_save, sender=Player, dispatch_uid="page-player")
