@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from django.conf import settings
 from django.core import signing
 from django.core.mail import EmailMessage
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
 
@@ -65,12 +65,10 @@ def notify_all(users: Iterable, kind: str, *, key: str, text: str, link: str = "
 
 
 def _once(user, kind: str, *, key: str, text: str, link: str) -> Notification:
-    try:
-        with transaction.atomic():
-            notification, created = Notification.objects.get_or_create(
-                user=user, key=key, defaults={"kind": kind, "text": text, "link": link})
-    except IntegrityError:  # another worker wrote it between our read and our write
-        return Notification.objects.get(user=user, key=key)
+    # get_or_create reads the row again when another worker wrote it between its read and its
+    # write (the unique user and key).
+    notification, created = Notification.objects.get_or_create(
+        user=user, key=key, defaults={"kind": kind, "text": text, "link": link})
     if created:
         derived.delete(UNREAD_KEY.format(user.pk))
     return notification

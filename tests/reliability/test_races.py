@@ -23,6 +23,8 @@ from competitions.services.results import (
 from gameplay.engine import Ruleset
 from gameplay.models import Game, Hand
 from gameplay.services import HandEntry, record_hand, start_game, undo_last_hand
+from notifications.models import Kind, Notification
+from notifications.services import notify
 from tests.factories import CompetitionFactory, EntryFactory, MatchFactory, UserFactory
 
 from .conftest import at_once, one_took_effect, postgres_only
@@ -298,3 +300,14 @@ def test_starting_a_game_and_undoing_the_last_hand_of_the_one_before_at_once_one
         else:
             assert refused.refusal.message == "Finish the game in progress before starting another."
             assert list(Game.objects.filter(match=match).values_list("number", flat=True)) == [1]
+
+
+def test_one_event_told_twice_at_once_is_one_notification():
+    """Two workers telling a player of the same event (a task delivered twice): one row, and
+    neither run fails."""
+    for number in range(REPEATS):
+        user = UserFactory()
+        told = at_once(*[partial(notify, user, Kind.RESULT_TO_CONFIRM, key=f"race:{number}",
+                                 text="A result waits for you.") for _ in range(2)])
+        assert [outcome.value.pk for outcome in told] == [Notification.objects.get(
+            user=user, key=f"race:{number}").pk] * 2
