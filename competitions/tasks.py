@@ -8,8 +8,13 @@ running it again (a retry, a redelivery) changes nothing.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from celery import shared_task
 from django.db import InterfaceError, OperationalError
+
+if TYPE_CHECKING:
+    from competitions.models import Match
 
 RETRIED = {
     "autoretry_for": (ConnectionError, TimeoutError, OperationalError, InterfaceError),
@@ -19,12 +24,12 @@ RETRIED = {
 }
 
 
-def enqueue_result_follow_up(match_id: int) -> None:
+def enqueue_result_follow_up(match: Match) -> None:
     """In the confirming transaction: record the work a confirmed result triggers (progression,
     ratings); it is sent to the broker after the commit, and again by the relay until done."""
     from competitions.services.follow_ups import record_result_follow_up
 
-    record_result_follow_up(match_id)
+    record_result_follow_up(match)
 
 
 @shared_task(bind=True, **RETRIED)

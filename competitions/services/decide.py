@@ -49,7 +49,7 @@ def reset_match(match_id: int, *, actor, comment: str = "") -> Match:
         AuditEntry.objects.create(match=match, actor=actor, action=AuditEntry.Action.RESET, before=before,
                                   comment=comment.strip() or "Reset: to be played again.")
         progress_competition(competition, trigger=match)
-        _enqueue(match.pk)
+        _enqueue(match)
         return match
 
 
@@ -67,7 +67,7 @@ def keep_match(match_id: int, *, actor, comment: str = "") -> Match:
             comment=comment.strip() or "Kept as played.",
         )
         progress_competition(competition, trigger=match)
-        _enqueue(match.pk)
+        _enqueue(match)
         return match
 
 
@@ -84,7 +84,7 @@ def _reset_swiss(competition: Competition, match: Match, actor, comment: str) ->
     seated = reset_swiss_round(competition, match, actor=actor, comment=comment)
     progress_competition(competition, trigger=match)
     for row in {match.pk: match, **{m.pk: m for m in seated}}.values():
-        _enqueue(row.pk)  # re-rates from the week the voided games were played in
+        _enqueue(row)  # re-rates from the week the voided games were played in
     return match
 
 
@@ -105,8 +105,8 @@ def _decision_to_make(match_id: int, actor) -> tuple[Competition, Match]:
     return competition, match
 
 
-def _enqueue(match_id: int) -> None:
-    enqueue_result_follow_up(match_id)
+def _enqueue(match: Match) -> None:
+    enqueue_result_follow_up(match)
 
 
 def choose_qualifiers(match_id: int, players: Sequence[int], *, actor) -> Stage:

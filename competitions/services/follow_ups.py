@@ -36,11 +36,10 @@ OVERDUE_AFTER = timedelta(minutes=5)
 BROKER_ERRORS = (KombuError, ConnectionError, TimeoutError, OSError)
 
 
-def record_result_follow_up(match_id: int) -> list[FollowUp]:
+def record_result_follow_up(match: Match) -> list[FollowUp]:
     """In the confirming transaction: progress the competition and rate the result."""
-    competition_id = Match.objects.values_list("competition_id", flat=True).get(pk=match_id)
     rows = FollowUp.objects.bulk_create(
-        FollowUp(kind=kind, competition_id=competition_id, match_id=match_id)
+        FollowUp(kind=kind, competition_id=match.competition_id, match_id=match.pk)
         for kind in settings.RESULT_FOLLOW_UP_TASKS
     )
     ids = [row.pk for row in rows]

@@ -176,5 +176,5 @@ def _seat(competition: Competition, fixture: Fixture, bye: Match | None, entry: 
         after={"entry_a": match.entry_a_id, "entry_b": match.entry_b_id, "kind": match.kind,
                "status": match.status})
     if match.status == Match.Status.CONFIRMED:
-        enqueue_result_follow_up(match.pk)
+        enqueue_result_follow_up(match)
     return match

@@ -317,7 +317,7 @@ def _apply_confirmed(match: Match, report: ResultReport, actor, *, action: str, 
     match.save(update_fields=["winner", "games_a", "games_b", "kind", "status", "confirmed_at"])
     after = {**_match_facts(match), **({"overrides_games": True} if overrides_games else {})}
     _audit(match, actor, action, before=before, after=after, comment=comment)
-    enqueue_result_follow_up(match.pk)
+    enqueue_result_follow_up(match)
 
 
 def _open_report(match: Match, status: str, verb: str) -> ResultReport:

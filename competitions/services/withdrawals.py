@@ -73,5 +73,5 @@ def _walk_over(match: Match, entry: Entry, actor, now, comment: str) -> Match:
         after={"status": match.status, "winner": match.winner_id, "kind": match.kind},
         comment=comment.strip() or f"{entry.player} withdrew from the competition.",
     )
-    enqueue_result_follow_up(match.pk)
+    enqueue_result_follow_up(match)
     return match
