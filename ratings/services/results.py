@@ -80,7 +80,7 @@ def weekly_results(
             "games_a", "games_b", "played_at",
         )
     )
-    winners = _game_seats(matches.values("pk"))
+    winners = _game_seats([row[0] for row in rows])
     zone = site_zone()
     by_week: dict[date, list[MatchResult[int]]] = {}
     for row in rows:
@@ -90,12 +90,20 @@ def weekly_results(
     return {week: rated_results(found, unit) for week, found in by_week.items()}
 
 
-def _game_seats(match_ids: QuerySet) -> dict[int, list[str]]:
+# Match ids per query: well under the bound databases set on a statement's parameters (SQLite's
+# is 32,766 since 3.32, 999 before).
+IDS_PER_QUERY = 900
+
+
+def _game_seats(match_ids: list[int]) -> dict[int, list[str]]:
     """The winning seat ("A" or "B") of each finished game, per match, in the order played."""
     seats: dict[int, list[str]] = {}
-    games = Game.objects.filter(match__in=match_ids, status=Game.Status.FINISHED)
-    for match_id, seat in games.order_by("match_id", "number").values_list("match_id", "winner"):
-        seats.setdefault(match_id, []).append(seat)
+    for start in range(0, len(match_ids), IDS_PER_QUERY):
+        games = Game.objects.filter(match_id__in=match_ids[start:start + IDS_PER_QUERY],
+                                    status=Game.Status.FINISHED)
+        for match_id, seat in (games.order_by("match_id", "number")
+                               .values_list("match_id", "winner")):
+            seats.setdefault(match_id, []).append(seat)
     return seats
 
 

@@ -9,7 +9,7 @@ from ratings import tasks
 from ratings.algorithms import rate_period, rate_period_elo
 from ratings.models import PlayerRating, RatingPeriod
 from ratings.periods import idle
-from ratings.services import close_rating_periods, rate_confirmed_result, recompute_ratings
+from ratings.services import close_rating_periods, rate_confirmed_result, recompute_ratings, results
 from tests.factories import UserFactory
 from tests.ratings.builders import after, confirm, during, league, played, snapshot, week
 
@@ -271,3 +271,18 @@ def test_a_match_never_played_has_nothing_to_rate():
     match = MatchFactory(status=Match.Status.PENDING)
     assert rate_confirmed_result(match.pk) is None
     assert not RatingPeriod.objects.exists()
+
+
+def test_games_read_in_several_slices_rate_as_read_in_one(monkeypatch):
+    """A rebuild reads its matches' games IDS_PER_QUERY matches at a time: a season longer than
+    one slice is rated the same. Elo rates game after game, so each game's order counts (a
+    match whose games were not read would be rated in the order of its tally)."""
+    _, (a, b, c) = league(3, rating_system=Club.RatingSystem.ELO, elo_k=32)
+    for number, (x, y, seats) in enumerate([(a, b, "BAA"), (b, c, "BAB"), (a, c, "BBA"),
+                                            (c, b, "ABA"), (a, b, "BA")]):
+        played(x, y, seats, in_week=number)
+    recompute_ratings(club_of(a), now=after(4))
+    in_one = rows(club_of(a))
+    monkeypatch.setattr(results, "IDS_PER_QUERY", 2)
+    recompute_ratings(club_of(a), now=after(4))
+    assert rows(club_of(a)) == in_one
