@@ -184,7 +184,8 @@ def confirm_by(report: ResultReport, club: Club) -> datetime | None:
 
 
 def _reported(match: Match, key: str) -> int:
-    report = match.reports.filter(status=ResultReport.Status.PENDING).first()
+    report = (match.reports.filter(status=ResultReport.Status.PENDING)
+              .select_related("winner__player").first())
     if report is None:  # entered by an organizer, it already counts
         return 0
     return notify_all(_answerers(match, report), Kind.RESULT_TO_CONFIRM, key=key,

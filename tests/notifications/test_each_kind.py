@@ -8,7 +8,7 @@ import pytest
 from django.core import mail
 from django.test import Client
 
-from notifications.events import sweep
+from notifications.events import audit_entry, sweep
 from notifications.models import Channel, Kind, Notification, Preference
 
 from .conftest import EVENTS, SWEPT
@@ -95,3 +95,15 @@ def test_the_unsubscribe_link_of_the_mail_works_signed_out(club, kind):
     assert done.status_code == 200 and "no more mail" in done.content.decode()
     assert Preference.objects.get(user=user, kind=kind).channel == Channel.IN_APP
     assert Preference.objects.filter(user=user).count() == 1  # the other kinds are still mailed
+
+
+def test_telling_of_a_reported_result_reads_the_report_with_its_winner(club, tasks_run,
+                                                                       django_assert_num_queries):
+    """The audit entry, the match with its players, the pending report with its winner's
+    name; then the opponent's choice, the notification written once (get_or_create in its
+    savepoint) and its mail claimed."""
+    club.report()
+    [(_, args, _)] = [run for run in tasks_run if run[0].name.endswith("notify_audit_entry")]
+    Notification.objects.all().delete()
+    with django_assert_num_queries(9):
+        assert audit_entry(*args) == 1
