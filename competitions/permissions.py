@@ -9,10 +9,16 @@ from core.errors import NotAllowed
 
 def side_of(user: User, match: Match) -> str | None:
     """'A' or 'B' when the user plays in the match, else None."""
-    if not user.is_authenticated:
+    return side_of_account(user.pk, match) if user.is_authenticated else None
+
+
+def side_of_account(user_id: int | None, match: Match) -> str | None:
+    """'A' or 'B' when the account of that id plays in the match (the reporter of a result,
+    read without reading the account), else None."""
+    if user_id is None:
         return None
     for side, entry in (("A", match.entry_a), ("B", match.entry_b)):
-        if entry is not None and entry.player.user_id == user.pk:
+        if entry is not None and entry.player.user_id == user_id:
             return side
     return None
 

@@ -19,7 +19,7 @@ from django.utils import timezone
 
 from clubs.permissions import is_organizer
 from competitions.models import AuditEntry, Competition, Match, ResultReport
-from competitions.permissions import side_of
+from competitions.permissions import side_of, side_of_account
 from competitions.tasks import enqueue_result_follow_up
 from core.errors import NotAllowed, ServiceError
 
@@ -63,7 +63,7 @@ def may_confirm(user, match: Match, report: ResultReport) -> bool:
     """The opponent of whoever reported: nobody confirms their own report."""
     side = side_of(user, match)
     return (user.pk != report.reported_by_id and side is not None
-            and side != side_of(report.reported_by, match))
+            and side != side_of_account(report.reported_by_id, match))
 
 
 def may_dispute(user, match: Match, report: ResultReport) -> bool:
@@ -168,7 +168,7 @@ def confirm_overdue(match_id: int, *, now: datetime) -> Match | None:
 
 
 def _opponent_name(match: Match, report: ResultReport) -> str:
-    reporter = side_of(report.reported_by, match)
+    reporter = side_of_account(report.reported_by_id, match)
     entry = {"A": match.entry_b, "B": match.entry_a}.get(reporter)
     return entry.player.name if entry is not None else "Both players"
 
