@@ -6,4 +6,5 @@ class CompetitionsConfig(AppConfig):
     verbose_name = "Competitions"
 
     def ready(self) -> None:
-        from competitions import signals  # noqa: F401  (connects the page-cache receivers)
+        # Connect the page-cache receivers and those that keep the history of deleted accounts.
+        from competitions import history_receivers, signals  # noqa: F401

@@ -502,12 +502,13 @@ class ResultReport(models.Model):
     winner = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="+", null=True)
     games_a = models.PositiveSmallIntegerField(default=0)
     games_b = models.PositiveSmallIntegerField(default=0)
+    # Empty once the reporter's account is deleted: the report and its result stay.
     reported_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, related_name="+", null=True
     )
     reported_at = models.DateTimeField(auto_now_add=True)
     decided_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", null=True, blank=True
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, related_name="+", null=True, blank=True
     )
     decided_at = models.DateTimeField(null=True, blank=True)
     comment = models.TextField(blank=True, max_length=2000)
@@ -574,9 +575,12 @@ class AuditEntry(models.Model):
                  Action.QUALIFIERS_CHOSEN)
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="audit")
+    # No actor: the site did it (a result confirmed when its hours ran out), unless
+    # actor_deleted says the person who did it has deleted their account since.
     actor = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", null=True
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, related_name="+", null=True
     )
+    actor_deleted = models.BooleanField(default=False)
     action = models.CharField(max_length=40, choices=Action.choices)
     before = models.JSONField(default=dict, blank=True)
     after = models.JSONField(default=dict, blank=True)
@@ -597,8 +601,9 @@ class CompetitionAudit(models.Model):
 
     competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="audit")
     actor = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", null=True
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, related_name="+", null=True
     )
+    actor_deleted = models.BooleanField(default=False)
     action = models.CharField(max_length=40, choices=AuditEntry.Action.choices)
     before = models.JSONField(default=dict, blank=True)
     comment = models.TextField(blank=True)

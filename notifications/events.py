@@ -215,7 +215,7 @@ def _to_confirm_text(match: Match, report: ResultReport) -> str:
 def _disputed(match: Match, entry: AuditEntry, key: str) -> int:
     report = match.reports.filter(status=ResultReport.Status.DISPUTED).first()
     told = 0
-    if report is not None:
+    if report is not None and report.reported_by is not None:  # else its reporter's account is gone
         why = f": {quoted(entry.comment)}" if entry.comment.strip() else "."
         text = (f"Your result of {match} in {match.competition} was disputed{why} "
                 "An organizer will decide.")

@@ -25,7 +25,7 @@ def history(match: Match, audit: list[AuditEntry]) -> list[HistoryLine]:
     return [
         HistoryLine(
             at=entry.at,
-            actor=person(entry.actor, match) if entry.actor else "the system",
+            actor=actor_of(entry, match),
             action=entry.action,
             before=describe_facts(entry.before, names),
             after=describe_facts(entry.after, names),
@@ -35,8 +35,20 @@ def history(match: Match, audit: list[AuditEntry]) -> list[HistoryLine]:
     ]
 
 
+DELETED_ACCOUNT = "a deleted account"
+
+
+def actor_of(entry: AuditEntry, match: Match) -> str:
+    if entry.actor is not None:
+        return person(entry.actor, match)
+    return DELETED_ACCOUNT if entry.actor_deleted else "the system"
+
+
 def person(user, match: Match) -> str:
-    """A player of the match by their player name, anyone else (an organizer) by username."""
+    """A player of the match by their player name, anyone else (an organizer) by username; a
+    deleted account (its reports stay) as such."""
+    if user is None:
+        return DELETED_ACCOUNT
     for entry in (match.entry_a, match.entry_b):
         if entry is not None and entry.player.user_id == user.pk:
             return entry.player.name

@@ -7,12 +7,17 @@ import pytest
 from allauth.account.models import EmailAddress
 from django.contrib.auth import get_user_model
 from django.core import mail
+from django.test import Client
 from django.urls import reverse
 
 from accounts.services import delete_account
 from clubs.models import Player
+from competitions.models import Match, ResultReport
+from competitions.services.results import confirm_result, report_result
 from core.errors import ServiceError
-from tests.factories import ClubFactory, PlayerFactory, UserFactory
+from gameplay.engine import Ruleset
+from gameplay.models import Game
+from tests.factories import ClubFactory, MatchFactory, PlayerFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 User = get_user_model()
@@ -139,6 +144,50 @@ def test_deleting_the_account_keeps_its_players_unlinked(client):
     assert not User.objects.filter(pk=player.user_id).exists()
     assert Player.objects.get(pk=player.pk).user is None
     assert "_auth_user_id" not in client.session
+
+
+def decided_match():
+    """A match in progress whose one game seat A won."""
+    match = MatchFactory(status=Match.Status.IN_PROGRESS)
+    Game.objects.create(match=match, number=1, ruleset=Ruleset().to_dict(), target_score=100,
+                        status=Game.Status.FINISHED, winner="A", total_a=120, total_b=40)
+    return match
+
+
+def test_a_player_who_reported_and_confirmed_results_deletes_the_account_and_they_stay(client):
+    match = decided_match()
+    ada, hal = match.entry_a.player.user, match.entry_b.player.user
+    report_result(match.pk, actor=ada)
+    confirm_result(match.pk, actor=hal)
+    client.force_login(ada)
+    response = client.post(reverse("account-delete"), {"password": FACTORY_PASSWORD})
+    assert response.status_code == 302
+    assert not User.objects.filter(pk=ada.pk).exists()
+    report = ResultReport.objects.get(match=match)
+    assert (report.status, report.reported_by, report.decided_by) == ("confirmed", None, hal)
+    assert Match.objects.get(pk=match.pk).status == Match.Status.CONFIRMED
+    page = Client()
+    page.force_login(hal)
+    history = page.get(reverse("match", args=[match.pk])).content.decode()
+    assert "<td>a deleted account</td><td>Reported</td>" in history
+    assert f"<td>{match.entry_b.player.name}</td><td>Confirmed</td>" in history
+
+
+def test_a_result_reported_by_a_deleted_account_waits_and_is_confirmed_by_the_opponent(client):
+    match = decided_match()
+    ada, hal = match.entry_a.player.user, match.entry_b.player.user
+    club = match.competition.season.club
+    club.organizers.add(organizer := UserFactory())
+    report_result(match.pk, actor=ada)
+    delete_account(ada, password=FACTORY_PASSWORD)
+    client.force_login(organizer)
+    dashboard = client.get(reverse("organizer-club", args=[club.slug])).content.decode()
+    assert "Reported by a deleted account on" in dashboard
+    client.force_login(hal)
+    page = client.get(reverse("match", args=[match.pk])).content.decode()
+    assert '<p class="report-line">A deleted account reported a win for' in page
+    confirm_result(match.pk, actor=hal)
+    assert Match.objects.get(pk=match.pk).status == Match.Status.CONFIRMED
 
 
 def test_deleting_needs_the_password(client):
