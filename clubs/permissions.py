@@ -26,13 +26,9 @@ def organized_by(user: User, club: str) -> Q:
     return Q() if user.is_superuser else Q(**{f"{club}__organizers": user})
 
 
-
-
 def require_organizer(user: User, club: Club) -> None:
     if not is_organizer(user, club):
         raise NotAllowed(f"Only an organizer of {club} may do this.")
-
-
 
 
 ORGANIZES_KEY = "organizes:{}"

@@ -20,7 +20,6 @@ from competitions.page_versions import competition_changed, player_pages_changed
 WRITES = (post_save, post_delete)
 
 
-
 @receiver(WRITES, sender=Competition, dispatch_uid="page-competition")
 def _competition(instance: Competition, **_) -> None:
     competition_changed([instance.pk])
