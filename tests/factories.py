@@ -6,6 +6,7 @@ from django.contrib.auth import get_user_model
 from clubs.models import Club, Player, Season
 from competitions.models import Competition, Entry, Match, Round
 from gameplay.engine import Ruleset
+from gameplay.models import Game
 
 
 class UserFactory(factory.django.DjangoModelFactory):
@@ -85,3 +86,11 @@ class MatchFactory(factory.django.DjangoModelFactory):
     entry_a = factory.SubFactory(EntryFactory, competition=factory.SelfAttribute("..competition"))
     entry_b = factory.SubFactory(EntryFactory, competition=factory.SelfAttribute("..competition"))
     status = Match.Status.SCHEDULED
+
+
+def decided_match() -> Match:
+    """The only match of a running league, its one game won by seat A: ready to report."""
+    match = MatchFactory(status=Match.Status.IN_PROGRESS)
+    Game.objects.create(match=match, number=1, ruleset=Ruleset().to_dict(), target_score=100,
+                        status=Game.Status.FINISHED, winner="A", total_a=120, total_b=40)
+    return match

@@ -15,9 +15,7 @@ from clubs.models import Player
 from competitions.models import Match, ResultReport
 from competitions.services.results import confirm_result, report_result
 from core.errors import ServiceError
-from gameplay.engine import Ruleset
-from gameplay.models import Game
-from tests.factories import ClubFactory, MatchFactory, PlayerFactory, UserFactory
+from tests.factories import ClubFactory, PlayerFactory, UserFactory, decided_match
 
 pytestmark = pytest.mark.django_db
 User = get_user_model()
@@ -144,14 +142,6 @@ def test_deleting_the_account_keeps_its_players_unlinked(client):
     assert not User.objects.filter(pk=player.user_id).exists()
     assert Player.objects.get(pk=player.pk).user is None
     assert "_auth_user_id" not in client.session
-
-
-def decided_match():
-    """A match in progress whose one game seat A won."""
-    match = MatchFactory(status=Match.Status.IN_PROGRESS)
-    Game.objects.create(match=match, number=1, ruleset=Ruleset().to_dict(), target_score=100,
-                        status=Game.Status.FINISHED, winner="A", total_a=120, total_b=40)
-    return match
 
 
 def test_a_player_who_reported_and_confirmed_results_deletes_the_account_and_they_stay(client):

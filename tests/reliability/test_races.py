@@ -25,21 +25,19 @@ from gameplay.models import Game, Hand
 from gameplay.services import HandEntry, record_hand, start_game, undo_last_hand
 from notifications.models import Kind, Notification
 from notifications.services import notify
-from tests.factories import CompetitionFactory, EntryFactory, MatchFactory, UserFactory
+from tests.factories import (
+    CompetitionFactory,
+    EntryFactory,
+    MatchFactory,
+    UserFactory,
+    decided_match,
+)
 
 from .conftest import at_once, one_took_effect, postgres_only
 
 pytestmark = [*postgres_only, pytest.mark.django_db(transaction=True)]
 
 REPEATS = 6
-
-
-def decided_match() -> Match:
-    """The only match of a running league, its one game won by seat A: ready to report."""
-    match = MatchFactory(status=Match.Status.IN_PROGRESS)
-    Game.objects.create(match=match, number=1, ruleset=Ruleset().to_dict(), target_score=100,
-                        status=Game.Status.FINISHED, winner="A", total_a=120, total_b=40)
-    return match
 
 
 def reported_match() -> Match:
