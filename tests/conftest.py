@@ -101,10 +101,10 @@ def _own_redis_database_per_worker() -> Iterator[None]:
     from config.caches import caches_for
 
     url = getattr(settings, "REDIS_URL", "")
-    if not url or this_worker() == 0:
+    if not url or own_redis_url(url) == url:
         yield
         return
-    with override_settings(CACHES=caches_for(worker_redis_url(url, this_worker()))):
+    with override_settings(CACHES=caches_for(own_redis_url(url))):
         yield
 
 
