@@ -11,6 +11,8 @@ def in_scratch_database(name: str, measure: Callable[[], bool]) -> bool:
     in it and drop it again, whatever happens."""
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     os.environ.setdefault("DJANGO_DEBUG", "true")  # a laptop's settings, as `make run` has
+    # The benchmark prints its own figures; the log of every task it sets off would bury them.
+    os.environ.setdefault("DJANGO_LOG_LEVEL", "WARNING")
     import django
 
     django.setup()
