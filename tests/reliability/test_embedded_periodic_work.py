@@ -1,6 +1,7 @@
 """The periodic work on the embedded default (no broker: tasks in-process): run_periodic runs the
 entries of CELERY_BEAT_SCHEDULE itself, each when Celery's schedule says it is due."""
 
+import logging
 from datetime import timedelta
 
 import pytest
@@ -9,6 +10,7 @@ from django.core.management import call_command
 from django.utils import timezone
 
 from competitions.models import Match
+from config.celery import app as celery_app
 from core.periodic import due, run_due
 from gameplay.models import Game
 from ratings.models import RatingPeriod
@@ -18,7 +20,14 @@ pytestmark = pytest.mark.django_db
 
 
 def test_the_embedded_default_has_no_broker_and_runs_tasks_in_process():
-    assert settings.CELERY_BROKER_URL == "" and settings.CELERY_TASK_ALWAYS_EAGER
+    assert settings.CELERY_BROKER_URL.startswith("memory://") and settings.CELERY_TASK_ALWAYS_EAGER
+
+
+def test_a_task_run_in_process_leaves_no_broker_warning_in_the_console(caplog):
+    """An eager task is handed to a producer, whose pool opens a connection the way this does."""
+    with caplog.at_level(logging.WARNING):
+        celery_app.connection_for_write().info()
+    assert not caplog.records, caplog.text
 
 
 def a_result_of_a_week_ago_not_rated():
