@@ -150,6 +150,16 @@ def test_gin_is_never_undercut():
     assert (result.outcome, result.winner, result.points) == (Outcome.GIN, Side.KNOCKER, 5 + 25)
 
 
+def test_against_gin_every_card_of_the_defender_is_shown_melded_or_deadwood():
+    # AC is the first card of the deck: nothing about it is laid off against gin.
+    gin = cards("2C 3C 4C 4D 5D 6D 7H 8H 9H 10H")
+    defender = cards("AC 5C 9C KS QS JD 2S 3S 7S 9S")
+    result = settle_hand(gin, defender)
+    assert result.defender_melds == ()
+    assert sorted(result.defender_deadwood_cards) == sorted(defender)
+    assert (result.defender_deadwood, result.points) == (66, 66 + 25)
+
+
 def test_no_layoffs_on_gin():
     # JH and 3C would extend the knocker's runs after a knock; against gin they stay deadwood.
     result = settle_hand(GIN, cards("JH 4C KS QS JD 9C 2S 3D 7S 9S"))
@@ -165,9 +175,16 @@ def test_big_gin_needs_eleven_melded_cards():
         settle_hand(GIN + cards("KH"), defender)
 
 
+def test_big_gin_with_a_bonus_of_nought_scores_the_defenders_deadwood_alone():
+    defender = cards("JS QS KS JD 9C 2S 3D 7S 9S KD")  # deadwood 50 after its spade run
+    result = settle_hand(GIN + cards("JH"), defender, Ruleset(big_gin_bonus=0))
+    assert (result.outcome, result.points) == (Outcome.BIG_GIN, 50)
+
+
 def test_big_gin_is_refused_where_it_is_not_played():
-    with pytest.raises(IllegalKnock, match="big gin is not played"):
+    with pytest.raises(IllegalKnock) as refused:
         settle_hand(GIN + cards("JH"), cards("KS QS JD 9C 2S 3D 7S 9S JS KD"), CLASSIC)
+    assert str(refused.value) == "big gin is not played under these rules: knock with 10 cards"
 
 
 # --- layoffs (docs/rules.md "Layoffs") ----------------------------------------------------------
@@ -216,6 +233,27 @@ def test_max_run_length_limits_the_layoffs():
     hearts = [layoff for layoff in result.layoffs if layoff.card.suit.value == "H"]
     assert len(hearts) == 1
     assert len(settle_hand(knocker, defender).layoffs) == 3
+
+
+# With runs capped at three cards a four-card run melds three of them; the fourth is deadwood.
+RUNS_OF_THREE = Ruleset(max_run_length=3)
+
+
+def test_a_knocker_whose_run_is_longer_than_the_cap_knocks_with_its_extra_card():
+    knocker = cards("AH 2H 3H 4H KS KD KC 9C 9D 9S")  # gin were runs not capped
+    defender = cards("QS JD 2S 3S 7S 5C 7C 8D 10D QH")
+    result = settle_hand(knocker, defender, RUNS_OF_THREE)
+    assert (result.outcome, result.knocker_deadwood_cards) == (Outcome.KNOCK, cards("AH"))
+    assert settle_hand(knocker, defender).outcome is Outcome.GIN
+
+
+def test_against_gin_the_defenders_run_longer_than_the_cap_leaves_a_card_as_deadwood():
+    gin = cards("AC 2C 3C 4D 5D 6D 8C 8D 8H 8S")  # gin under the cap too: a set of four
+    defender = cards("AS 2S 3S 4S KD QD JC 9C 6H 7S")
+    result = settle_hand(gin, defender, RUNS_OF_THREE)
+    assert result.defender_deadwood == 1 + 10 + 10 + 10 + 9 + 6 + 7
+    assert sorted(result.defender_deadwood_cards) == sorted(cards("AS KD QD JC 9C 6H 7S"))
+    assert settle_hand(gin, defender).defender_deadwood == 10 + 10 + 10 + 9 + 6 + 7
 
 
 def test_declared_spread_is_used():
@@ -287,9 +325,23 @@ def test_declared_spread_over_the_limit_says_a_rearrangement_would_do():
         settle_hand(RUNS_KNOCKER, cards("QD 2S 3S 5D 7D 9D JD QS 8S 4C"), spread=["2H 3H 4H"])
 
 
+def test_declared_spread_over_the_limit_names_a_rearrangement_right_at_the_limit():
+    knocker = cards("2H 3H 4H 9C 10C JC KS KD KH 10D")  # at best: 10D, deadwood 10
+    with pytest.raises(IllegalKnock) as refused:
+        settle_hand(knocker, cards("AS 3S 5S 7S 9S QS 2D 4D 6D 8D"), spread=["2H 3H 4H"])
+    assert str(refused.value) == ("knocker's deadwood is 69, over the knock limit of 10 "
+                                  "(the cards can be arranged for 10)")
+
+
 def test_a_card_in_both_hands_is_named():
     with pytest.raises(InvalidCards, match="AD cannot be in both hands"):
         settle_hand(RUNS_KNOCKER, cards("AD 2S 3S 5D 7D 9D JD QS 8S 4C"))
+
+
+def test_cards_in_both_hands_are_named_in_a_list():
+    with pytest.raises(InvalidCards) as refused:
+        settle_hand(RUNS_KNOCKER, cards("AD 2H 3S 5D 7D 9D JD QS 8S 4C"))
+    assert str(refused.value) == "AD, 2H cannot be in both hands"
 
 
 @pytest.mark.parametrize(
