@@ -55,6 +55,8 @@ bench: $(VENV)/.bench
 	$(PY) -m benchmarks
 
 ## Mutation testing of the engine's rule modules (pyproject.toml [tool.mutmut]); survivors: docs/mutation.md.
+## Every property test tries its full count of examples, so the counts do not depend on luck.
+mutation: export EXAMPLES_SCALE ?= 1
 mutation: $(VENV)/.mutation
 	$(PY) -m mutmut run --max-children $(or $(JOBS),2)
 	$(PY) -m mutmut results
