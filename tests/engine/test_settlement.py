@@ -207,6 +207,16 @@ def test_a_fourth_card_is_laid_off_on_a_set():
     assert laid_off(result) == [("KC", "KD")]
 
 
+def test_a_card_that_fits_two_melds_is_laid_off_the_same_way_every_time():
+    # 7S is a fourth seven or the next card of 4S 5S 6S: either way the defender keeps the same
+    # cards. The first way found stands (the spread's later melds are tried first), so a hand
+    # read back settles as it was shown.
+    knocker = cards("7C 7D 7H 4S 5S 6S KC KD KH AD")
+    result = settle_hand(knocker, cards("7S 2C 3D 9H JH QS 2H 9C 10D 5D"))
+    assert [m.cards[0].code for m in result.spread] == ["7C", "KC", "4S"]
+    assert laid_off(result) == [("7S", "4S")]
+
+
 def test_defender_breaks_own_meld_to_lay_off():
     # 5H 6H 7H is a run of the defender's own; laying 5H 6H off and melding 7H 7S 7D instead
     # leaves less deadwood than keeping the run (docs/rules.md: "may break a meld of their own").
