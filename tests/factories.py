@@ -88,9 +88,18 @@ class MatchFactory(factory.django.DjangoModelFactory):
     status = Match.Status.SCHEDULED
 
 
+def finished_game(match: Match, number: int, winner: str) -> Game:
+    """Game `number` of `match` played to its end, won by seat `winner` ("A" or "B") 120 to 40;
+    it has no hands."""
+    return Game.objects.create(
+        match=match, number=number, ruleset=Ruleset().to_dict(), target_score=100,
+        status=Game.Status.FINISHED, winner=winner,
+        total_a=120 if winner == "A" else 40, total_b=120 if winner == "B" else 40,
+    )
+
+
 def decided_match() -> Match:
     """The only match of a running league, its one game won by seat A: ready to report."""
     match = MatchFactory(status=Match.Status.IN_PROGRESS)
-    Game.objects.create(match=match, number=1, ruleset=Ruleset().to_dict(), target_score=100,
-                        status=Game.Status.FINISHED, winner="A", total_a=120, total_b=40)
+    finished_game(match, 1, "A")
     return match

@@ -24,19 +24,9 @@ from competitions.services.results import (
     report_result,
     resolve_dispute,
 )
-from gameplay.engine import Ruleset
-from gameplay.models import Game
 from notifications.events import deadlines_near, sweep
 from notifications.models import Kind
-from tests.factories import MatchFactory, PlayerFactory, SeasonFactory, UserFactory
-
-
-def finished_game(match, number, winner):
-    return Game.objects.create(
-        match=match, number=number, ruleset=Ruleset().to_dict(), target_score=100,
-        status=Game.Status.FINISHED, winner=winner,
-        total_a=120 if winner == "A" else 40, total_b=120 if winner == "B" else 40,
-    )
+from tests.factories import MatchFactory, PlayerFactory, SeasonFactory, UserFactory, finished_game
 
 
 class Club:

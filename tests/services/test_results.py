@@ -12,19 +12,10 @@ from competitions.services.results import (
     resolve_dispute,
 )
 from core.errors import NotAllowed, ServiceError
-from gameplay.engine import Ruleset
 from gameplay.models import Game
-from tests.factories import MatchFactory, PlayerFactory, UserFactory
+from tests.factories import MatchFactory, PlayerFactory, UserFactory, finished_game
 
 pytestmark = pytest.mark.django_db
-
-
-def finished_game(match, number, winner):
-    return Game.objects.create(
-        match=match, number=number, ruleset=Ruleset().to_dict(), target_score=100,
-        status=Game.Status.FINISHED, winner=winner,
-        total_a=120 if winner == "A" else 40, total_b=120 if winner == "B" else 40,
-    )
 
 
 @pytest.fixture

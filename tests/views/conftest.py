@@ -7,8 +7,6 @@ import pytest
 from django.contrib.auth.models import AbstractBaseUser
 
 from competitions.models import Match
-from gameplay.engine import Ruleset
-from gameplay.models import Game
 from tests.factories import ClubFactory, MatchFactory, PlayerFactory, UserFactory
 
 
@@ -40,15 +38,6 @@ def cast(db) -> Cast:
         other_player=PlayerFactory(club=club).user,
         organizer=organizer,
         other_organizer=other_organizer,
-    )
-
-
-def finished_game(match: Match, number: int, winner: str) -> Game:
-    """A game already played to its end (its hands do not matter to the match page)."""
-    return Game.objects.create(
-        match=match, number=number, ruleset=Ruleset().to_dict(), target_score=100,
-        status=Game.Status.FINISHED, winner=winner,
-        total_a=120 if winner == "A" else 40, total_b=120 if winner == "B" else 40,
     )
 
 

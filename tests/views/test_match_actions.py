@@ -8,8 +8,9 @@ from django.urls import reverse
 from competitions.models import AuditEntry, Match, ResultReport
 from competitions.services.results import confirm_result, dispute_result, report_result
 from gameplay.models import Game
+from tests.factories import finished_game
 
-from .conftest import finished_game, sign_in
+from .conftest import sign_in
 
 pytestmark = pytest.mark.django_db
 

@@ -14,9 +14,10 @@ from tests.factories import (
     MatchFactory,
     PlayerFactory,
     SeasonFactory,
+    finished_game,
 )
 
-from .conftest import finished_game, sign_in
+from .conftest import sign_in
 
 pytestmark = pytest.mark.django_db
 

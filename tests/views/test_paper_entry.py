@@ -7,8 +7,9 @@ from django.urls import reverse
 from competitions.models import AuditEntry, Competition, Match
 from competitions.services.results import report_result
 from gameplay.models import Game
+from tests.factories import finished_game
 
-from .conftest import finished_game, sign_in
+from .conftest import sign_in
 
 pytestmark = pytest.mark.django_db
 

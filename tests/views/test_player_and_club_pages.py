@@ -15,9 +15,8 @@ from tests.factories import (
     MatchFactory,
     PlayerFactory,
     UserFactory,
+    finished_game,
 )
-
-from .conftest import finished_game
 
 pytestmark = pytest.mark.django_db
 MONDAY = date(2025, 1, 6)

@@ -12,10 +12,10 @@ from clubs.models import Player
 from competitions.models import Match
 from competitions.services.results import confirm_result, report_result
 from ratings.services import recompute_ratings
-from tests.factories import EntryFactory, MatchFactory, PlayerFactory
+from tests.factories import EntryFactory, MatchFactory, PlayerFactory, finished_game
 from tests.ratings.builders import league, played
 
-from .conftest import finished_game, main_of
+from .conftest import main_of
 
 pytestmark = pytest.mark.django_db
 

@@ -30,9 +30,10 @@ from tests.factories import (
     PlayerFactory,
     SeasonFactory,
     UserFactory,
+    finished_game,
 )
 
-from .conftest import finished_game, main_of
+from .conftest import main_of
 
 pytestmark = pytest.mark.django_db
 
