@@ -81,10 +81,16 @@ class NightPage:
     left_unplayed: list[LeftMatch] = field(default_factory=list)
     walk_ins: list[Player] = field(default_factory=list)  # club players not entered
     walk_in_refusal: str = ""  # why nobody can be entered late now; "" when one can
+    walk_ins_tonight: list[Entry] = field(default_factory=list)  # may still be taken out
 
     @property
     def present(self) -> int:
         return sum(1 for r in self.rows if r.state == PRESENT)
+
+    @property
+    def entered(self) -> int:
+        """The entries still in the competition (a withdrawn player is no longer counted)."""
+        return sum(1 for r in self.rows if r.state != WITHDRAWN)
 
     @property
     def is_swiss(self) -> bool:
@@ -140,7 +146,23 @@ def night_page(night: ClubNight, user) -> NightPage:
             page.walk_ins = [p for p in Player.objects.filter(
                 club=competition.season.club, retired_at=None).order_by("name")
                 if p.pk not in entered]
+            page.walk_ins_tonight = _walk_ins_not_paired(night, rows)
     return page
+
+
+def _walk_ins_not_paired(night: ClubNight, rows: list[Attendance]) -> list[Entry]:
+    """The players entered late tonight, checked in and not yet in a match: a walk-in entered by
+    mistake can still be taken out (one query, none when there is no walk-in)."""
+    tonight = [r.entry for r in rows if r.check_in is not None and r.entry.withdrawn_at is None
+               and r.entry.entered_late_at is not None
+               and r.entry.entered_late_at >= night.opened_at]
+    if not tonight:
+        return []
+    paired = set()
+    for a, b in Match.objects.filter(Q(entry_a__in=tonight) | Q(entry_b__in=tonight)).values_list(
+            "entry_a_id", "entry_b_id"):
+        paired.update((a, b))
+    return [entry for entry in tonight if entry.pk not in paired]
 
 
 def _state(entry: Entry, check_in: CheckIn | None) -> str:

@@ -37,6 +37,7 @@ urlpatterns = [
     path("nights/<int:pk>/fixtures/<int:match_pk>/", nights.fixture,
          name="club-night-fixture"),
     path("nights/<int:pk>/walk-in/", nights.walk_in, name="club-night-walk-in"),
+    path("nights/<int:pk>/walk-in/undo/", nights.undo_walk_in, name="club-night-walk-in-undo"),
     path("nights/<int:pk>/left/<int:match_pk>/", nights.left_match,
          name="club-night-left-match"),
     path("competitions/<int:pk>/pair-every-entry/", nights.pair_every_entry,

@@ -24,6 +24,10 @@
   entered late (competitions.services.late_entries, with its refusals) and checked in at once,
   in one transaction: paired from the night's next round (a Swiss audits his first pairing as a
   late entry).
+- A walk-in entered by mistake (the wrong player picked, a name mistyped) is taken out again
+  (`undo_walk_in`) until he is paired: his entry goes, and the player too when the walk-in added
+  him to the club. A league walk-in is paired at once (his fixtures are made as he enters), so
+  only a Swiss walk-in can be taken out; after that, withdrawal is the way.
 - A player who leaves with his match of the night unplayed: the organizer records it as his
   forfeit or his no-show (`settle_left_match`, competitions.services.forfeits), or lets it be
   played later.
@@ -162,6 +166,43 @@ def walk_in(night_id: int, *, actor, player_id: int | None = None, name: str = "
                                field="player")
         return CheckIn.objects.create(night=night, entry=late.entry,
                                       checked_in_at=timezone.now(), checked_in_by=actor)
+
+
+def undo_walk_in(night_id: int, entry_id: int, *, actor) -> tuple[str, bool]:
+    """A walk-in entered by mistake taken out again, while he is not yet paired: his entry and
+    check-in go, and so does the player when he joined the club since the night opened (a
+    newcomer's name typed wrong) and has no other entry and no account. Returns his name and
+    whether the player went too."""
+    with transaction.atomic():
+        night = ClubNight.objects.filter(pk=night_id).first()
+        if night is None:
+            raise ServiceError("No such club night.")
+        competition = _locked_competition(night.competition_id, actor)
+        night = _locked_open_night(night_id)
+        entry = (competition.entries.select_related("player")
+                 .filter(pk=entry_id, check_ins__night=night).first())
+        if entry is None:
+            raise ServiceError("That player is not checked in tonight.")
+        if reason := walk_in_undo_refusal(night, entry):
+            raise ServiceError(reason)
+        player = entry.player
+        entry.delete()
+        newcomer = (player.created_at >= night.opened_at and player.user_id is None
+                    and not player.entries.exists())
+        if newcomer:
+            player.delete()
+        return player.name, newcomer
+
+
+def walk_in_undo_refusal(night: ClubNight, entry: Entry) -> str:
+    """Why the walk-in `entry` can no longer be taken out; "" when he can."""
+    if entry.entered_late_at is None or entry.entered_late_at < night.opened_at:
+        return (f"{entry.player.name} was entered before tonight: check him out, or withdraw "
+                "him from the competition's entries.")
+    if Match.objects.filter(Q(entry_a=entry) | Q(entry_b=entry)).exists():
+        return (f"{entry.player.name} is paired already: his match stands (check him out, or "
+                "withdraw him).")
+    return ""
 
 
 def set_present(night_id: int, *, actor, present: set[int]) -> tuple[int, int]:

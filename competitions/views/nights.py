@@ -43,8 +43,22 @@ class ScheduleNightForm(ServiceErrorForm):
 
 
 class WalkInForm(ServiceErrorForm):
-    player = forms.IntegerField(required=False, min_value=1, max_value=10**9)
+    player = forms.IntegerField(required=False, min_value=1, max_value=10**9,
+                                error_messages={"invalid": "Choose a player from the list."})
     name = forms.CharField(required=False, max_length=80, strip=True)
+
+    def clean(self):
+        data = super().clean()
+        player, name = data.get("player"), data.get("name")
+        if self.errors:
+            return data
+        if player is not None and name:
+            raise forms.ValidationError(
+                "Choose a player of the club or give a new name, not both.")
+        if player is None and not name:
+            raise forms.ValidationError(
+                "Choose a player of the club, or give the newcomer's name.")
+        return data
 
 
 class LeftMatchForm(ServiceErrorForm):
@@ -65,12 +79,13 @@ def night(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def render_night(request: HttpRequest, found: ClubNight, *, refusal: str = "",
-                 status: int = 200) -> HttpResponse:
+                 status: int = 200, walk_in_form: WalkInForm | None = None) -> HttpResponse:
     in_club_zone(found.competition.season.club)
     page = selectors.night_page(found, request.user)
     context = {"page": page, "night": found, "competition": found.competition,
                "club": found.competition.season.club, "refusal": refusal,
                "schedule_form": ScheduleNightForm(),
+               "walk_in_form": walk_in_form or WalkInForm(),
                "postpone_to": timezone.localdate() + timedelta(days=7)}
     return render_page(request, TEMPLATE, context, partial="night", status=status)
 
@@ -134,17 +149,33 @@ def walk_in(request: HttpRequest, found: ClubNight) -> HttpResponse:
     and entered; checked in at once."""
     form = WalkInForm(request.POST)
     if not form.is_valid():
-        return render_night(request, found, status=UNPROCESSABLE,
-                            refusal="Choose a player of the club, or give the newcomer's name.")
-    player, name = form.cleaned_data["player"], form.cleaned_data["name"]
-    if player is not None and name:
-        return render_night(request, found, status=UNPROCESSABLE,
-                            refusal="Choose a player of the club or give a new name, not both.")
+        return render_night(request, found, status=UNPROCESSABLE, walk_in_form=form)
+    try:
+        checked = club_nights.walk_in(found.pk, actor=request.user,
+                                      player_id=form.cleaned_data["player"],
+                                      name=form.cleaned_data["name"])
+    except ServiceError as error:
+        form.add_service_error(error)
+        return render_night(request, found, status=refusal_status(error), walk_in_form=form)
+    messages.success(request, f"{checked.entry.player.name} is entered and checked in: paired "
+                              "from the next round.")
+    return go(request, reverse("club-night", args=[found.pk]))
+
+
+@require_POST
+@organizer_of(_night, "competition.season.club")
+def undo_walk_in(request: HttpRequest, found: ClubNight) -> HttpResponse:
+    """A walk-in entered by mistake, not yet paired, taken out again."""
+    entry = _entry_id(request)
     return _act(request, found,
-                lambda: club_nights.walk_in(found.pk, actor=request.user, player_id=player,
-                                            name=name),
-                lambda c: f"{c.entry.player.name} is entered and checked in: paired from the "
-                          "next round.")
+                lambda: club_nights.undo_walk_in(found.pk, entry or 0, actor=request.user),
+                _taken_out)
+
+
+def _taken_out(result: tuple[str, bool]) -> str:
+    name, newcomer = result
+    gone = ", and no longer a player of the club (added tonight)" if newcomer else ""
+    return f"{name} is taken out again: not entered, not checked in{gone}."
 
 
 @require_POST

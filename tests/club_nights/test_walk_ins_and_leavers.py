@@ -4,6 +4,8 @@ entry instead. Through the services, then through the pages."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 from django.urls import reverse
 
@@ -17,9 +19,11 @@ from competitions.services.club_nights import (
     pair_from_every_entry,
     pair_night_round,
     settle_left_match,
+    undo_walk_in,
     walk_in,
 )
 from competitions.services.draws import start_competition
+from competitions.services.withdrawals import withdraw_entry
 from core.errors import NotAllowed, ServiceError
 from tests.factories import PlayerFactory
 from tests.formats.builders import Club, win
@@ -153,6 +157,62 @@ def test_a_walk_in_at_a_league_night_gets_his_fixtures_and_is_checked_in():
     assert league.matches.filter(entry_a=found.entry).exists() or league.matches.filter(
         entry_b=found.entry).exists()
     assert found.left_at is None
+
+
+# A walk-in entered by mistake ---------------------------------------------------------------------
+
+
+def club_player_since_last_week(club, name: str) -> Player:
+    player = PlayerFactory(club=club.club, name=name)
+    Player.objects.filter(pk=player.pk).update(created_at=player.created_at - timedelta(days=7))
+    return player
+
+
+def test_a_club_player_walked_in_by_mistake_is_taken_out_and_stays_in_the_club():
+    club, competition, night = night_swiss()
+    wrong = club_player_since_last_week(club, "Vera Wrong")
+    found = walk_in(night.pk, actor=club.organizer, player_id=wrong.pk)
+    assert undo_walk_in(night.pk, found.entry.pk, actor=club.organizer) == ("Vera Wrong", False)
+    assert not competition.entries.filter(player=wrong).exists()
+    assert not CheckIn.objects.filter(night=night, entry__player=wrong).exists()
+    assert Player.objects.filter(pk=wrong.pk).exists()
+    assert walk_in(night.pk, actor=club.organizer, player_id=wrong.pk).entry.player == wrong
+
+
+def test_a_newcomer_typed_wrong_is_taken_out_and_leaves_the_club():
+    club, competition, night = night_swiss()
+    found = walk_in(night.pk, actor=club.organizer, name="Jonh Smith")
+    assert undo_walk_in(night.pk, found.entry.pk, actor=club.organizer) == ("Jonh Smith", True)
+    assert not Player.objects.filter(club=club.club, name="Jonh Smith").exists()
+    assert competition.entries.count() == 4
+
+
+def test_a_walk_in_already_paired_is_not_taken_out():
+    club, competition, night = night_swiss(3, rounds=2)
+    found = walk_in(night.pk, actor=club.organizer, name="Nina New")
+    pair_night_round(night.pk, actor=club.organizer)
+    with pytest.raises(ServiceError, match="Nina New is paired already"):
+        undo_walk_in(night.pk, found.entry.pk, actor=club.organizer)
+    assert competition.entries.filter(pk=found.entry.pk).exists()
+
+
+def test_a_player_entered_before_the_night_is_not_taken_out_as_a_walk_in():
+    club, competition, night = night_swiss()
+    entry = entry_of(competition, "P01")
+    with pytest.raises(ServiceError, match="P01 was entered before tonight"):
+        undo_walk_in(night.pk, entry.pk, actor=club.organizer)
+    assert competition.entries.filter(pk=entry.pk).exists()
+
+
+def test_only_an_organizer_takes_out_a_walk_in_and_only_at_an_open_night():
+    club, competition, night = night_swiss()
+    found = walk_in(night.pk, actor=club.organizer, name="Nina New")
+    with pytest.raises(NotAllowed):
+        undo_walk_in(night.pk, found.entry.pk, actor=club.players[0].user)
+    close_night(night.pk, actor=club.organizer)
+    with pytest.raises(ServiceError, match="closed"):
+        undo_walk_in(night.pk, found.entry.pk, actor=club.organizer)
+    assert competition.entries.filter(pk=found.entry.pk).exists()
 
 
 # A leaver's unplayed match -----------------------------------------------------------------------
@@ -305,6 +365,46 @@ def test_a_refused_walk_in_is_a_message_on_the_night_page(client):
     page = client.get(reverse("club-night", args=[night.pk])).content.decode()
     assert "The Swiss is in its last round: a late entry would play no match." in page
     assert "Enter and check in" not in page
+
+
+def test_a_refused_walk_in_keeps_what_was_typed_beside_the_walk_in_form(client):
+    club, _competition, night = night_swiss(4)
+    visitor = club_player_since_last_week(club, "Vera Visitor")
+    client.force_login(club.organizer)
+    response = client.post(reverse("club-night-walk-in", args=[night.pk]),
+                           {"player": str(visitor.pk), "name": "Nina New"})
+    assert response.status_code == 422
+    form = response.content.decode().split('id="walk-in"')[1].split("</form>")[0]
+    assert "Choose a player of the club or give a new name, not both." in form
+    assert f'<option value="{visitor.pk}" selected>Vera Visitor</option>' in form
+    assert 'value="Nina New"' in form
+    response = client.post(reverse("club-night-walk-in", args=[night.pk]), {"name": "P01"})
+    form = response.content.decode().split('id="walk-in"')[1].split("</form>")[0]
+    assert response.status_code == 422 and 'value="P01"' in form
+    assert "P01" in form.split('id="walk-in-name"')[1].split("</div>")[0]  # the name's error
+
+
+def test_the_organizer_takes_out_a_walk_in_from_the_night_page(client):
+    club, competition, night = night_swiss(4)
+    client.force_login(club.organizer)
+    client.post(reverse("club-night-walk-in", args=[night.pk]), {"name": "Jonh Smith"})
+    page = client.get(reverse("club-night", args=[night.pk])).content.decode()
+    assert "Take out Jonh Smith" in page and "5 present of 5 entered" in page
+    entry = entry_of(competition, "Jonh Smith")
+    response = client.post(reverse("club-night-walk-in-undo", args=[night.pk]),
+                           {"entry": str(entry.pk)}, follow=True)
+    page = response.content.decode()
+    assert ("Jonh Smith is taken out again: not entered, not checked in, and no longer a player "
+            "of the club (added tonight).") in page
+    assert "Take out" not in page and "4 present of 4 entered" in page
+
+
+def test_a_withdrawn_player_is_not_counted_as_entered_at_the_night(client):
+    club, competition, night = night_swiss(4)
+    withdraw_entry(entry_of(competition, "P04").pk, actor=club.organizer)
+    client.force_login(club.organizer)
+    page = client.get(reverse("club-night", args=[night.pk])).content.decode()
+    assert "3 present of 3 entered" in page
 
 
 def test_the_night_page_tells_the_organizer_who_left_with_a_match_unplayed(client):

@@ -20,7 +20,7 @@ from clubs.models import JoinRequest, Player
 from clubs.services.calendar import calendar_token
 from clubs.services.clubs import invitation_token
 from clubs.services.players import claim_token
-from competitions.models import Competition, Match, Stage
+from competitions.models import CheckIn, Competition, Entry, Match, Stage
 from competitions.services.schedule import propose_time
 from gameplay.models import HandFlag
 from gameplay.services.flags import flag_hand
@@ -219,6 +219,23 @@ def night_url(name: str, **state) -> Callable:
     return lambda world: reverse(name, args=[night_of(world, **state).pk])
 
 
+WALK_IN = "Walk In Tonight"
+
+
+def night_walk_in_url(world: World) -> str:
+    """An open night of the match's league with a walk-in entered and checked in tonight."""
+    night = night_of(world)
+    player = Player.objects.create(club=world.club, name=WALK_IN)
+    entry = Entry.objects.create(competition=night.competition, player=player,
+                                 entered_late_at=timezone.now())
+    CheckIn.objects.create(night=night, entry=entry, checked_in_at=timezone.now())
+    return reverse("club-night-walk-in-undo", args=[night.pk])
+
+
+def walk_in_data(world: World) -> dict:
+    return {"entry": str(Entry.objects.get(player__name=WALK_IN).pk)}
+
+
 def night_fixture_url(world: World) -> str:
     return reverse("club-night-fixture", args=[night_of(world).pk, world.match.pk])
 
@@ -407,6 +424,7 @@ TABLE: dict[str, Access] = {
                              lambda w: {"action": "open"}),
     "club-night-walk-in": Access(night_url("club-night-walk-in"), ACTION, ORGANIZERS,
                                  lambda w: {"name": "Walk In"}),
+    "club-night-walk-in-undo": Access(night_walk_in_url, ACTION, ORGANIZERS, walk_in_data),
     "club-night-left-match": Access(night_left_match_url, ACTION, ORGANIZERS,
                                     lambda w: {"kind": "forfeit"}),
     "swiss-pair-every-entry": Access(waiting_swiss_url, ACTION, ORGANIZERS),
