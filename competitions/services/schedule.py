@@ -58,13 +58,14 @@ def set_match_time(match_id: int, *, actor, at: datetime | None, table: str = ""
 
 
 def propose_time(match_id: int, *, actor, at: datetime) -> Match:
-    """A player of the match proposes a time; it stands once the other player accepts it."""
+    """A player of a match still to be played proposes a time; it stands once the other player
+    accepts it."""
     with transaction.atomic():
         match = locked_match(match_id)
         side = side_of(actor, match)
         if side is None:
             raise NotAllowed("Only the two players of this match may propose its time.")
-        _check_open(match)
+        _check_to_be_played(match)
         if match.entry_a_id is None or match.entry_b_id is None:
             raise ServiceError("This match does not have both its players yet.")
         if at <= timezone.now():
@@ -83,12 +84,12 @@ def accept_time(match_id: int, *, actor) -> Match:
         side = side_of(actor, match)
         if side is None:
             raise NotAllowed("Only the two players of this match may accept its time.")
+        _check_to_be_played(match)
         if match.proposed_at is None:
             raise ServiceError("No time is proposed for this match.")
         proposer = "A" if match.proposed_by_id == match.entry_a_id else "B"
         if side == proposer:
             raise ServiceError("You proposed this time: your opponent accepts it.")
-        _check_open(match)
         before = _schedule_facts(match)
         at = match.proposed_at
         match.proposed_at, match.proposed_by = None, None
@@ -120,6 +121,14 @@ def _check_open(match: Match) -> None:
     if match.status in FINISHED:
         raise ServiceError(f"This match is {match.get_status_display().lower()}: "
                            "its schedule cannot change.")
+
+
+def _check_to_be_played(match: Match) -> None:
+    """The players agree a time only while the match is open for play: not once its result is
+    reported, nor when it is confirmed, void or waiting for its players."""
+    if match.status not in Match.OPEN_FOR_PLAY:
+        raise ServiceError(f"This match is {match.get_status_display().lower()}: a time is "
+                           "agreed only while it is still to be played.")
 
 
 def _reschedule(match: Match, at: datetime | None, table: str) -> None:

@@ -38,7 +38,8 @@ FORM_ACTIONS = {"dispute_form": "dispute", "resolve_form": "resolve", "correct_f
 SCHEDULE_FORMS = {"time_form": "set", "propose_form": "propose"}
 # The win chances are a forecast: shown until the result is reported.
 BEFORE_PLAY = (Match.Status.PENDING, Match.Status.SCHEDULED, Match.Status.IN_PROGRESS)
-# A time and table may be set or proposed until the result is confirmed.
+# The organizer may set a time and table until the result is confirmed; the players propose and
+# accept a time, and see a proposal, only while the match is open for play.
 SCHEDULABLE = (Match.Status.PENDING, Match.Status.SCHEDULED, Match.Status.IN_PROGRESS,
         Match.Status.REPORTED, Match.Status.DISPUTED)
 
@@ -53,16 +54,17 @@ class ScheduleActions:
 def schedule_context(match: Match, viewer: Viewer) -> dict:
     club = match.competition.season.club
     in_club_zone(club)
-    is_open = match.status in SCHEDULABLE
+    to_play = match.status in Match.OPEN_FOR_PLAY
     both = match.entry_a_id is not None and match.entry_b_id is not None
     proposer = ("A" if match.proposed_by_id == match.entry_a_id else "B") if match.proposed_at else None
     actions = ScheduleActions(
-        set=is_open and viewer.organizer,
-        propose=is_open and both and viewer.side is not None,
-        accept=is_open and viewer.side is not None and proposer not in (None, viewer.side),
+        set=match.status in SCHEDULABLE and viewer.organizer,
+        propose=to_play and both and viewer.side is not None,
+        accept=to_play and viewer.side is not None and proposer not in (None, viewer.side),
     )
     at = match.scheduled_at
-    return {"schedule": actions, "zone": club.time_zone, "play_by": play_by_of(match),
+    return {"schedule": actions, "proposal": to_play and proposer is not None,
+            "zone": club.time_zone, "play_by": play_by_of(match),
             "overdue": is_overdue(match, club),
             "time_form": MatchTimeForm(prefix="time", initial={"at": at, "table": match.table}),
             "propose_form": ProposeTimeForm(prefix="propose")}

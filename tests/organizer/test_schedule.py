@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from competitions.models import AuditEntry, Match
 from competitions.schedule import deadline_of, is_overdue
+from competitions.services.results import confirm_result, report_result
 from competitions.services.schedule import accept_time, propose_time, set_match_time
 from core.errors import NotAllowed, ServiceError
 from tests.factories import (
@@ -22,6 +23,7 @@ from tests.factories import (
     RoundFactory,
     SeasonFactory,
     UserFactory,
+    decided_match,
 )
 
 pytestmark = pytest.mark.django_db
@@ -122,6 +124,67 @@ def test_a_player_proposes_on_the_match_page_and_the_opponent_sees_accept(client
     assert client.post(reverse("match-accept-time", args=[match.pk])).status_code == 302
     match.refresh_from_db()
     assert match.scheduled_at.astimezone(ZoneInfo(PACIFIC)).strftime("%Y-%m-%dT%H:%M") == typed
+
+
+def test_a_reported_match_takes_no_new_time():
+    match = decided_match()
+    report_result(match.pk, actor=match.entry_a.player.user)
+    with pytest.raises(ServiceError, match="reported, awaiting confirmation: a time is agreed only"):
+        propose_time(match.pk, actor=match.entry_b.player.user,
+                     at=timezone.now() + timedelta(days=2))
+    match.refresh_from_db()
+    assert match.proposed_at is None
+
+
+def test_a_time_proposed_before_the_result_is_reported_is_no_longer_accepted():
+    match = decided_match()
+    propose_time(match.pk, actor=match.entry_a.player.user, at=timezone.now() + timedelta(days=2))
+    report_result(match.pk, actor=match.entry_a.player.user)
+    with pytest.raises(ServiceError, match="still to be played"):
+        accept_time(match.pk, actor=match.entry_b.player.user)
+    match.refresh_from_db()
+    assert (match.scheduled_at, match.schedule_sequence) == (None, 0)
+
+
+@pytest.mark.parametrize("status", [s for s in Match.Status if s not in Match.OPEN_FOR_PLAY])
+def test_a_time_is_agreed_only_while_the_match_is_open_for_play(status):
+    match = MatchFactory(status=status, proposed_at=timezone.now() + timedelta(days=2))
+    match.proposed_by = match.entry_a
+    match.save(update_fields=["proposed_by"])
+    with pytest.raises(ServiceError, match="still to be played"):
+        propose_time(match.pk, actor=match.entry_a.player.user,
+                     at=timezone.now() + timedelta(days=3))
+    with pytest.raises(ServiceError, match="still to be played"):
+        accept_time(match.pk, actor=match.entry_b.player.user)
+    assert not match.audit.exists()
+
+
+def shows_a_time_to_agree(html: str) -> bool:
+    return any(text in html for text in ("proposes", "Accept this time", 'id="propose-form"'))
+
+
+def test_a_reported_or_confirmed_match_page_offers_no_time_and_shows_no_proposal(client):
+    match = decided_match()
+    propose_time(match.pk, actor=match.entry_a.player.user, at=timezone.now() + timedelta(days=2))
+    opponent = match.entry_b.player.user
+    client.force_login(opponent)
+    page = reverse("match", args=[match.pk])
+    assert shows_a_time_to_agree(client.get(page).content.decode())
+    report_result(match.pk, actor=match.entry_a.player.user)
+    assert not shows_a_time_to_agree(client.get(page).content.decode())
+    confirm_result(match.pk, actor=opponent)
+    assert not shows_a_time_to_agree(client.get(page).content.decode())
+
+
+def test_proposing_a_time_for_a_reported_match_is_refused_on_the_page(client):
+    match = decided_match()
+    report_result(match.pk, actor=match.entry_a.player.user)
+    client.force_login(match.entry_b.player.user)
+    typed = (timezone.now() + timedelta(days=2)).strftime("%Y-%m-%dT%H:%M")
+    response = client.post(reverse("match-propose-time", args=[match.pk]), {"propose-at": typed})
+    assert response.status_code == 422
+    assert "a time is agreed only while it is still to be played" in response.content.decode()
+    assert client.post(reverse("match-accept-time", args=[match.pk])).status_code == 422
 
 
 def overdue_match(zone=SYDNEY):
