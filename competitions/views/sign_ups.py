@@ -3,24 +3,22 @@ start; the organizer opens and closes the sign-ups on the entries page."""
 
 from __future__ import annotations
 
-from zoneinfo import ZoneInfo
-
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
-from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
 
-from clubs.views import refused
+from clubs.views import organizer_of
 from competitions import selectors_organizer as selectors
 from competitions.forms.entries import RegistrationForm
 from competitions.models import Competition
 from competitions.selectors import club_of_competition, competition_with_club, sign_up_page
 from competitions.services import sign_ups
+from competitions.views.organizer.entries import render_entries
 from competitions.views.visibility import members_only
 from core.errors import ServiceError
-from core.views import go, in_club_zone, refusal_status, sign_in_first
+from core.views import UNPROCESSABLE, go, in_club_zone, refusal_status, sign_in_first
 
 TEMPLATE = "competitions/sign_up.html"
 
@@ -68,30 +66,35 @@ def _render(request, competition: Competition, *, refusal: str = "", status: int
 
 
 @require_POST
-def registration(request: HttpRequest, pk: int) -> HttpResponse:
-    """The organizer opens the sign-ups (with the form's closing time and cap) or closes them."""
-    competition = selectors.organizer_competition(pk)
-    club = competition.season.club
-    if (refusal := refused(request, club)) is not None:
-        return refusal
-    entries = reverse("competition-entries", args=[pk])
+@organizer_of(selectors.organizer_competition, "season.club")
+def registration(request: HttpRequest, competition: Competition) -> HttpResponse:
+    """The organizer opens the sign-ups (with the form's closing time, read in the club's zone,
+    and cap), changes them, or closes them. A refusal comes back on the entries page with the
+    form as typed."""
+    entries = reverse("competition-entries", args=[competition.pk])
+    if request.POST.get("action") == "close":
+        try:
+            sign_ups.close_registration(competition.pk, actor=request.user)
+        except ServiceError as error:
+            return render_entries(request, competition, refusal=error.message,
+                                  status=refusal_status(error))
+        messages.success(request, "Sign-ups are closed.")
+        return go(request, entries)
     form = RegistrationForm(request.POST)
+    if not form.is_valid():
+        return render_entries(request, competition, forms={"registration_form": form},
+                              status=UNPROCESSABLE)
     try:
-        if request.POST.get("action") == "close":
-            sign_ups.close_registration(pk, actor=request.user)
-            messages.success(request, "Sign-ups are closed.")
-            return go(request, entries)
-        if not form.is_valid():
-            raise ServiceError(" ".join(e for errors in form.errors.values() for e in errors))
-        closes_at = form.cleaned_data["closes_at"]
-        if closes_at is not None and timezone.is_naive(closes_at):
-            closes_at = closes_at.replace(tzinfo=ZoneInfo(club.time_zone))
-        sign_ups.open_registration(pk, actor=request.user, closes_at=closes_at,
+        sign_ups.open_registration(competition.pk, actor=request.user,
+                                   closes_at=form.cleaned_data["closes_at"],
                                    cap=form.cleaned_data["cap"])
     except ServiceError as error:
-        return render(request, "organizer/registration_refused.html",
-                      {"competition": competition, "club": club, "reason": error.message},
-                      status=refusal_status(error))
+        if competition.status != Competition.Status.DRAFT:  # the form is no longer shown
+            return render_entries(request, competition, refusal=error.message,
+                                  status=refusal_status(error))
+        form.add_service_error(error)  # next to the field it names, else at the top of the form
+        return render_entries(request, competition, forms={"registration_form": form},
+                              status=refusal_status(error))
     messages.success(request, "Sign-ups are open: the club's players enter themselves on the "
                      "competition's page.")
     return go(request, entries)

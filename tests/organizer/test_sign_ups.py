@@ -176,3 +176,86 @@ def test_the_closing_time_is_shown_in_the_clubs_zone_on_every_page(people, clien
     sign_in(client, people.organizer)
     entries = client.get(reverse("competition-entries", args=[competition.pk])).content.decode()
     assert shown in entries
+
+
+def field_on(html: str, name: str) -> str:
+    """The part of a page from the field's label to the next field or the end of its form."""
+    start = html.index(f'<label for="id_{name}"')
+    ends = [i for i in (html.find('<div class="field', start), html.find("</form>", start))
+            if i >= 0]
+    return html[start:min(ends)]
+
+
+def open_form(client, competition, data: dict):
+    return client.post(reverse("competition-registration", args=[competition.pk]),
+                       {"action": "open", **data})
+
+
+def test_a_cap_below_two_is_refused_next_to_it_on_the_entries_page_and_kept(client, people):
+    competition = draft(people)
+    sign_in(client, people.organizer)
+    response = open_form(client, competition, {"closes_at": "2999-01-31T20:00", "cap": "-3"})
+    html = response.content.decode()
+    assert response.status_code == 422
+    assert "Entries: " in html and 'id="sign-ups-h"' in html  # the entries page itself
+    cap = field_on(html, "cap")
+    assert "Ensure this value is greater than or equal to 2." in cap
+    assert 'value="-3"' in cap
+    assert 'value="2999-01-31T20:00"' in field_on(html, "closes_at")
+    assert not Competition.objects.get(pk=competition.pk).registration_open
+
+
+def test_a_closing_time_passed_is_refused_next_to_it_and_kept(client, people):
+    competition = draft(people)
+    sign_in(client, people.organizer)
+    response = open_form(client, competition, {"closes_at": "2020-03-01T20:00", "cap": "12"})
+    html = response.content.decode()
+    assert response.status_code == 422
+    closes_at = field_on(html, "closes_at")
+    assert "The closing time has passed already: choose a later one." in closes_at
+    assert 'value="2020-03-01T20:00"' in closes_at
+    assert 'value="12"' in field_on(html, "cap")
+    competition.refresh_from_db()
+    assert not competition.registration_open and competition.registration_cap is None
+
+
+def test_a_change_refused_keeps_the_sign_ups_as_they_were(client, people):
+    competition = opened(people, cap=8)
+    sign_in(client, people.organizer)
+    response = open_form(client, competition, {"closes_at": "2020-03-01T20:00", "cap": "6"})
+    html = response.content.decode()
+    assert response.status_code == 422
+    assert "The closing time has passed already" in field_on(html, "closes_at")
+    assert 'value="6"' in field_on(html, "cap")
+    competition.refresh_from_db()
+    assert competition.registration_open and competition.registration_cap == 8
+    assert competition.registration_closes_at is None
+
+
+def test_closing_the_sign_ups_of_a_started_competition_is_refused_on_the_entries_page(
+        client, people):
+    competition = opened(people)
+    register_players(competition, [PlayerFactory(club=people.club, user=None) for _ in range(2)],
+                     actor=people.organizer)
+    start_competition(competition.pk, actor=people.organizer)
+    sign_in(client, people.organizer)
+    response = client.post(reverse("competition-registration", args=[competition.pk]),
+                           {"action": "close"})
+    html = response.content.decode()
+    assert response.status_code == 422
+    assert "Entries: " in html
+    assert '<p class="alert" role="alert">Sign-ups are for a competition not started yet.' in html
+
+
+def test_the_closing_time_typed_is_read_in_the_clubs_zone(client, people):
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    people.club.time_zone = "Australia/Sydney"
+    people.club.save()
+    competition = draft(people)
+    sign_in(client, people.organizer)
+    assert open_form(client, competition, {"closes_at": "2999-01-31T20:00"}).status_code == 302
+    competition.refresh_from_db()
+    assert competition.registration_closes_at == datetime(2999, 1, 31, 20, 0,
+                                                          tzinfo=ZoneInfo("Australia/Sydney"))

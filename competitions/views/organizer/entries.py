@@ -49,11 +49,12 @@ CLOSED = "Entries, seeds and the start close when the competition starts."
 def entries(request: HttpRequest, competition: Competition) -> HttpResponse:
     if request.method == "POST":
         return _register(request, competition)
-    return _render(request, competition, filter_text=request.GET.get("q", "")[:FILTER_MAX])
+    return render_entries(request, competition, filter_text=request.GET.get("q", "")[:FILTER_MAX])
 
 
-def _render(request: HttpRequest, competition: Competition, *, filter_text: str = "",
-            forms: dict | None = None, refusal: str = "", status: int = 200) -> HttpResponse:
+def render_entries(request: HttpRequest, competition: Competition, *, filter_text: str = "",
+                   forms: dict | None = None, refusal: str = "", status: int = 200) -> HttpResponse:
+    """The entries page, with `forms` (bound, with their errors) in place of the empty ones."""
     page = selectors.entries_page(competition, filter_text.strip())
     draft = competition.status == Competition.Status.DRAFT
     hidden = [form for name, form in (forms or {}).items() if name != "late_form"]
@@ -82,11 +83,12 @@ def _render(request: HttpRequest, competition: Competition, *, filter_text: str 
 def _register(request: HttpRequest, competition: Competition) -> HttpResponse:
     form = RegisterForm(request.POST, candidates=selectors.enterable_players(competition))
     if not form.is_valid():
-        return _render(request, competition, forms={"register_form": form}, status=UNPROCESSABLE)
+        return render_entries(request, competition, forms={"register_form": form},
+                              status=UNPROCESSABLE)
     try:
         added = register_players(competition, form.cleaned_data["players"], actor=request.user)
     except ServiceError as error:
-        return _render(request, competition, **page_refusal(error))
+        return render_entries(request, competition, **page_refusal(error))
     messages.success(request, f"{len(added)} player{'s' if len(added) != 1 else ''} entered.")
     return go(request, reverse("competition-entries", args=[competition.pk]))
 
@@ -99,11 +101,11 @@ def new_entrant(request: HttpRequest, competition: Competition) -> HttpResponse:
         try:
             player = add_and_enter(competition, actor=request.user, name=form.cleaned_data["name"])
         except ServiceError as error:
-            return _render(request, competition, forms={"new_form": form},
+            return render_entries(request, competition, forms={"new_form": form},
                            **page_refusal(error, form))
         messages.success(request, f"{player.name} is added to the club and entered.")
         return go(request, reverse("competition-entries", args=[competition.pk]))
-    return _render(request, competition, forms={"new_form": form}, status=UNPROCESSABLE)
+    return render_entries(request, competition, forms={"new_form": form}, status=UNPROCESSABLE)
 
 
 @require_POST
@@ -111,7 +113,7 @@ def new_entrant(request: HttpRequest, competition: Competition) -> HttpResponse:
 def late_entry(request: HttpRequest, competition: Competition) -> HttpResponse:
     form = LateEntryForm(request.POST, candidates=selectors.players_not_entered(competition))
     if not form.is_valid():
-        return _render(request, competition, forms={"late_form": form}, status=UNPROCESSABLE)
+        return render_entries(request, competition, forms={"late_form": form}, status=UNPROCESSABLE)
     player, name = form.cleaned_data["player"], form.cleaned_data["name"]
     try:
         if player is not None:
@@ -119,7 +121,8 @@ def late_entry(request: HttpRequest, competition: Competition) -> HttpResponse:
         else:
             late = add_new_player_late(competition.pk, name, actor=request.user)
     except ServiceError as error:
-        return _render(request, competition, forms={"late_form": form}, **page_refusal(error, form))
+        return render_entries(request, competition, forms={"late_form": form},
+                              **page_refusal(error, form))
     messages.success(request, _entered_late(competition, late))
     return go(request, reverse("competition-entries", args=[competition.pk]))
 
@@ -138,11 +141,13 @@ def _entered_late(competition: Competition, late: LateEntry) -> str:
 def seeds(request: HttpRequest, competition: Competition) -> HttpResponse:
     form = SeedsForm(request.POST, entries=selectors.entries_with_players(competition))
     if not form.is_valid():
-        return _render(request, competition, forms={"seeds_form": form}, status=UNPROCESSABLE)
+        return render_entries(request, competition, forms={"seeds_form": form},
+                              status=UNPROCESSABLE)
     try:
         seed_entries(competition, form.order(), actor=request.user)
     except ServiceError as error:
-        return _render(request, competition, forms={"seeds_form": form}, **page_refusal(error))
+        return render_entries(request, competition, forms={"seeds_form": form},
+                              **page_refusal(error))
     messages.success(request, "Seeds saved.")
     return go(request, reverse("competition-entries", args=[competition.pk]))
 
@@ -153,13 +158,15 @@ def start(request: HttpRequest, competition: Competition) -> HttpResponse:
     swiss = competition.format == Competition.Format.SWISS
     form = (SwissStartForm if swiss else StartForm)(request.POST)
     if not form.is_valid():
-        return _render(request, competition, forms={"start_form": form}, status=UNPROCESSABLE)
+        return render_entries(request, competition, forms={"start_form": form},
+                              status=UNPROCESSABLE)
     at_night = swiss and form.cleaned_data["first_round"] == "night"
     try:
         start_competition(competition.pk, actor=request.user,
                           seeding=form.cleaned_data["seeding"], pair_first_round=not at_night)
     except ServiceError as error:
-        return _render(request, competition, forms={"start_form": form}, **page_refusal(error))
+        return render_entries(request, competition, forms={"start_form": form},
+                              **page_refusal(error))
     if at_night:
         messages.success(request, f"{competition.name} has started: open a club night and pair "
                          "round 1 from the players who check in.")
