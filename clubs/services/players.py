@@ -192,16 +192,29 @@ def split_pasted(text: str) -> list[list[str]]:
     return [line.split(",") for line in text.splitlines()]
 
 
-def add_players(club: Club, *, actor, rows: list[list[str]], site: str = "") -> list[Player]:
-    """Create the players a list reads as (read_player_lines): all of them, or none when
-    another organizer added one of the names meanwhile. Each email gets its claim link."""
+@dataclass(frozen=True)
+class PlayersAdded:
+    """What saving a list did: the players created, the names the club had already (left
+    out, as in the preview), and how many claim links were sent (one a new player's email)."""
+
+    created: tuple[Player, ...]
+    existing: tuple[str, ...]
+    invited: int
+
+
+def add_players(club: Club, *, actor, rows: list[list[str]], site: str = "") -> PlayersAdded:
+    """Create the players a list reads as (read_player_lines), all of them or none. The list is
+    read with the club locked, so a name the club has by then is left out as already there: a
+    list saved twice adds nobody and mails nobody the second time. Each new player's email gets
+    its claim link."""
     require_organizer(actor, club)
-    lines = read_player_lines(club, rows)
     with transaction.atomic():
         Club.objects.select_for_update().get(pk=club.pk)
-        created = [add_player(club, actor=actor, name=name, email=email, site=site)
-                   for name, email in lines.to_create]
-    return created
+        lines = read_player_lines(club, rows)
+        created = tuple(add_player(club, actor=actor, name=name, email=email, site=site)
+                        for name, email in lines.to_create)
+    return PlayersAdded(created=created, existing=lines.existing,
+                        invited=sum(1 for _, email in lines.to_create if email))
 
 
 def _clean_email(value: str) -> str:

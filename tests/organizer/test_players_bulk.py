@@ -1,6 +1,9 @@
 """Many players at once: a pasted list or a CSV file, previewed (to create, already there,
 wrong lines) before anything is saved; each email gets a claim link."""
 
+import html
+import re
+
 import pytest
 from django.core import mail
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -43,6 +46,72 @@ def test_the_preview_saves_nothing_and_saving_creates_them(client, people,
     assert set(Player.objects.filter(club=people.club, name__in=["Ann One", "Bob Two"])
                .values_list("name", flat=True)) == {"Ann One", "Bob Two"}
     assert [message.to for message in mail.outbox] == [["bob@example.org"]]
+
+
+def list_box(page: str) -> str:
+    """What the list box (the form's text field, not the hidden list the save carries) holds."""
+    box = re.search(r'<textarea name="text"[^>]*id="id_text"[^>]*>\n(.*?)</textarea>', page,
+                    re.DOTALL)
+    return html.unescape(box.group(1))
+
+
+def said(response) -> list[str]:
+    """The messages of the page a save leads to."""
+    return [str(message) for message in response.context["messages"]]
+
+
+def save(client, people, text: str):
+    return client.post(url(people), {"text": text, "save": "1"}, follow=True)
+
+
+def test_the_preview_keeps_the_list_as_pasted_to_be_corrected(client, people):
+    sign_in(client, people.organizer)
+    page = client.post(url(people), {"text": PASTED}).content.decode()
+    assert "Or change the list" in page
+    assert list_box(page) == PASTED
+
+
+def test_a_list_saved_again_adds_nobody_and_mails_nobody(client, people,
+                                                       django_capture_on_commit_callbacks):
+    sign_in(client, people.organizer)
+    text = "Ann One\nBob Two, bob@example.org"
+    with django_capture_on_commit_callbacks(execute=True):
+        first = save(client, people, text)
+    players = Player.objects.filter(club=people.club).count()
+    with django_capture_on_commit_callbacks(execute=True):
+        again = save(client, people, text)
+    assert again.redirect_chain[-1][1] == 302
+    assert said(first) == ["2 players added to The Knock Club. "
+                           "A claim link is on its way to 1 address."]
+    assert said(again) == ["These players are in The Knock Club already: nothing added, "
+                           "no mail sent."]
+    assert Player.objects.filter(club=people.club).count() == players
+    assert [message.to for message in mail.outbox] == [["bob@example.org"]]
+
+
+def test_one_player_saved_again_is_named(client, people):
+    sign_in(client, people.organizer)
+    save(client, people, "Ann One")
+    assert said(save(client, people, "ann one")) == [
+        "Ann One is in The Knock Club already: nothing added, no mail sent."]
+
+
+def test_counts_agree_with_their_nouns_and_count_only_new_players(client, people):
+    sign_in(client, people.organizer)
+    response = save(client, people, "Ann One, ann@example.org\nPat, pat@example.org")
+    assert said(response) == ["1 player added to The Knock Club. A claim link is on its way "
+                              "to 1 address. 1 was in the club already."]
+    response = save(client, people, "Bob Two, bob@example.org\nCy Three, cy@example.org")
+    assert said(response) == ["2 players added to The Knock Club. Claim links are on their "
+                              "way to 2 addresses."]
+
+
+def test_a_save_that_names_nobody_is_refused_at_the_list(client, people):
+    sign_in(client, people.organizer)
+    response = save(client, people, "A, b, c")
+    assert response.status_code == 422
+    assert "No line of the list names a player to add." in response.content.decode()
+    assert list_box(response.content.decode()) == "A, b, c"
 
 
 def test_twelve_pasted_names_make_twelve_players_not_one(client, people):

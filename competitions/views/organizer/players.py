@@ -9,6 +9,7 @@ import io
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.template.defaultfilters import pluralize
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
@@ -18,7 +19,7 @@ from clubs.views import organizer_of
 from competitions import selectors_organizer as selectors
 from competitions.forms.entries import PlayerListForm
 from core.errors import ServiceError
-from core.views import go, refusal_status
+from core.views import UNPROCESSABLE, go, refusal_status
 
 TEMPLATE = "organizer/players_bulk.html"
 
@@ -34,22 +35,47 @@ def add_players(request: HttpRequest, club: Club) -> HttpResponse:
     rows = _rows(form.cleaned_data)
     if "save" not in request.POST:
         preview = players.read_player_lines(club, rows)
-        # The preview carries the list on as text, so that saving needs no second upload.
+        # The preview carries the list on as text, so that saving needs no second upload; the
+        # list box keeps the list as it was pasted, to be corrected and previewed again.
         text = "\n".join(f"{name}, {email}" if email else name for name, email in
                          preview.to_create)
-        context = {"club": club, "form": PlayerListForm(), "preview": preview, "text": text}
+        context = {"club": club, "form": form, "preview": preview, "text": text}
         return render(request, TEMPLATE, context)
     try:
-        created = players.add_players(club, actor=request.user, rows=rows,
-                                      site=request.build_absolute_uri("/"))
+        added = players.add_players(club, actor=request.user, rows=rows,
+                                    site=request.build_absolute_uri("/"))
     except ServiceError as error:
         form.add_service_error(error)
         return render(request, TEMPLATE, {"club": club, "form": form},
                       status=refusal_status(error))
-    invited = sum(1 for row in rows if len(row) == 2 and row[1].strip())
-    messages.success(request, f"{len(created)} players added to {club}."
-                     + (f" Claim links are on their way to {invited} addresses." if invited else ""))
+    if added.created:
+        messages.success(request, _added(added, club))
+    elif added.existing:
+        # The same list saved again (the browser's back and resubmit, or a double click).
+        messages.info(request, f"{_who(added.existing)} in {club} already: nothing added, "
+                               "no mail sent.")
+    else:
+        form.add_error("text", "No line of the list names a player to add.")
+        return render(request, TEMPLATE, {"club": club, "form": form}, status=UNPROCESSABLE)
     return go(request, reverse("organizer-club", args=[club.slug]))
+
+
+def _added(added: players.PlayersAdded, club: Club) -> str:
+    """"2 players added to the club." and, when it is so, who was mailed and who was there."""
+    count = len(added.created)
+    said = f"{count} player{pluralize(count)} added to {club}."
+    if added.invited == 1:
+        said += " A claim link is on its way to 1 address."
+    elif added.invited:
+        said += f" Claim links are on their way to {added.invited} addresses."
+    if added.existing:
+        there = len(added.existing)
+        said += f" {there} {'was' if there == 1 else 'were'} in the club already."
+    return said
+
+
+def _who(names: tuple[str, ...]) -> str:
+    return f"{names[0]} is" if len(names) == 1 else "These players are"
 
 
 def _rows(data: dict) -> list[list[str]]:
