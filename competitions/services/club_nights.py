@@ -152,11 +152,7 @@ def walk_in(night_id: int, *, actor, player_id: int | None = None, name: str = "
     """Someone not entered arrives: the club player `player_id`, or a new player of the club
     called `name`, entered late and checked in at once. All of it, or none of it."""
     with transaction.atomic():
-        night = ClubNight.objects.filter(pk=night_id).first()
-        if night is None:
-            raise ServiceError("No such club night.")
-        competition = _locked_competition(night.competition_id, actor)
-        night = _locked_open_night(night_id)
+        competition, night = _locked_competition_and_night(night_id, actor)
         if player_id is not None:
             late = add_late_entry(competition.pk, player_id, actor=actor)
         elif name.strip():
@@ -174,11 +170,7 @@ def undo_walk_in(night_id: int, entry_id: int, *, actor) -> tuple[str, bool]:
     newcomer's name typed wrong) and has no other entry and no account. Returns his name and
     whether the player went too."""
     with transaction.atomic():
-        night = ClubNight.objects.filter(pk=night_id).first()
-        if night is None:
-            raise ServiceError("No such club night.")
-        competition = _locked_competition(night.competition_id, actor)
-        night = _locked_open_night(night_id)
+        competition, night = _locked_competition_and_night(night_id, actor)
         entry = (competition.entries.select_related("player")
                  .filter(pk=entry_id, check_ins__night=night).first())
         if entry is None:
@@ -470,6 +462,14 @@ def _locked_competition(competition_id: int, actor) -> Competition:
     if reason := night_refusal(competition):
         raise ServiceError(reason)
     return competition
+
+
+def _locked_competition_and_night(night_id: int, actor) -> tuple[Competition, ClubNight]:
+    """An open night's competition and the night, locked in that order, for its organizer."""
+    night = ClubNight.objects.filter(pk=night_id).first()
+    if night is None:
+        raise ServiceError("No such club night.")
+    return _locked_competition(night.competition_id, actor), _locked_open_night(night_id)
 
 
 def _locked_open_night(night_id: int) -> ClubNight:
