@@ -41,8 +41,9 @@ class CorrectForm(ServiceErrorForm):
     """An organizer's correction of a confirmed result."""
 
     winner = forms.ChoiceField(label="Winner", widget=forms.RadioSelect)
-    games_a = forms.IntegerField(min_value=0, max_value=999)
-    games_b = forms.IntegerField(min_value=0, max_value=999)
+    # Games won, as the results service takes them: 0 to 99.
+    games_a = forms.IntegerField(min_value=0, max_value=99)
+    games_b = forms.IntegerField(min_value=0, max_value=99)
     kind = forms.ChoiceField(
         label="How the match was decided",
         choices=[(value, label) for value, label in Match.Kind.choices if value != Match.Kind.BYE],

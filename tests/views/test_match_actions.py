@@ -403,6 +403,18 @@ def test_a_correction_with_games_that_are_not_numbers_is_refused(client, cast):
     assert snapshot(match) == before
 
 
+def test_a_correction_takes_games_won_from_0_to_99_as_its_field_says(client, cast):
+    match = confirmed(cast)
+    before = snapshot(match)
+    sign_in(client, cast.organizer)
+    response = post(client, "match-correct", match, correction(games_a="100"))
+    html = response.content.decode()
+    assert response.status_code == 422
+    assert 'name="correct-games_a" value="100"' in html and 'max="99"' in html
+    assert "Ensure this value is less than or equal to 99." in html
+    assert snapshot(match) == before
+
+
 @pytest.mark.parametrize("role", ["player_a", "player_b", "other_player", "other_organizer"])
 def test_only_the_clubs_organizer_may_correct(client, cast, role):
     match = confirmed(cast)
