@@ -66,7 +66,20 @@ def test_home_shows_the_opponent_the_result_awaiting_confirmation(client, cast):
     sign_in(client, cast.player_b)
     html = page(client, "home")
     assert "Open the match to confirm or dispute it" in html
-    assert f"a win for {cast.match.entry_a.player.name}" in html
+    assert f"{cast.match.entry_a.player.name} reported winning, 1–0." in html
+
+
+def test_a_result_reported_by_its_loser_names_the_winner(client, cast):
+    cast.match.status = Match.Status.IN_PROGRESS
+    cast.match.save()
+    finished_game(cast.match, 1, "A")
+    report_result(cast.match.pk, actor=cast.player_b)
+    sign_in(client, cast.player_a)
+    html = page(client, "home")
+    a, b = cast.match.entry_a.player.name, cast.match.entry_b.player.name
+    assert f"{b} reported a win for {a}, 1–0." in html
+    html = client.get(reverse("match", args=[cast.match.pk])).content.decode()
+    assert f"{b} reported a win for {a}, 1–0, on" in html
 
 
 def test_home_does_not_ask_the_reporter_to_confirm_their_own_report(client, cast):
