@@ -103,7 +103,10 @@ def test_a_swiss_starts_with_round_one_left_to_the_night(client):
                 {"seeding": "entered", "first_round": "night"})
     competition.refresh_from_db()
     assert competition.status == Competition.Status.RUNNING and not competition.rounds.exists()
-    assert client.get(reverse("competition", args=[competition.pk])).status_code == 200
+    page = client.get(reverse("competition", args=[competition.pk]))
+    assert page.status_code == 200
+    assert "Round 1 is paired at a club night, from the players who check in." in page.content.decode()
+    assert "when an organizer starts the competition" not in page.content.decode()
 
 
 def queries_of_the_page(client, players: int, *, as_organizer: bool) -> int:
