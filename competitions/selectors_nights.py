@@ -13,7 +13,7 @@ from clubs.permissions import is_organizer
 from competitions.models import CheckIn, ClubNight, Competition, Entry, Match, Round
 from competitions.selectors import matches_with_sides
 from competitions.services.brackets import table_of
-from competitions.services.club_nights import UNPLAYED, league_rounds, left_sides
+from competitions.services.club_nights import UNPLAYED, entered_tonight, league_rounds, left_sides
 from competitions.services.late_entries import late_entry_refusal
 from competitions.services.swiss_rounds import paired_at_nights
 
@@ -153,15 +153,13 @@ def night_page(night: ClubNight, user) -> NightPage:
 def _walk_ins_not_paired(night: ClubNight, rows: list[Attendance]) -> list[Entry]:
     """The players entered late tonight, checked in and not yet in a match: a walk-in entered by
     mistake can still be taken out (one query, none when there is no walk-in)."""
-    tonight = [r.entry for r in rows if r.check_in is not None and r.entry.withdrawn_at is None
-               and r.entry.entered_late_at is not None
-               and r.entry.entered_late_at >= night.opened_at]
+    tonight = [r.entry for r in rows if r.check_in is not None and r.state != WITHDRAWN
+               and entered_tonight(night, r.entry)]
     if not tonight:
         return []
-    paired = set()
-    for a, b in Match.objects.filter(Q(entry_a__in=tonight) | Q(entry_b__in=tonight)).values_list(
-            "entry_a_id", "entry_b_id"):
-        paired.update((a, b))
+    pairs = Match.objects.filter(Q(entry_a__in=tonight) | Q(entry_b__in=tonight)).values_list(
+        "entry_a_id", "entry_b_id")
+    paired = {pk for pair in pairs for pk in pair}
     return [entry for entry in tonight if entry.pk not in paired]
 
 

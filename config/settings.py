@@ -155,8 +155,9 @@ SITE_URL = env.str("SITE_URL", default="http://127.0.0.1:8000")
 # Celery: a broker URL means a real worker; none means tasks run eagerly, in-process. An eager
 # task still passes through a producer: Kombu's in-memory transport, named with a host (without
 # one, Kombu warns in the console that it assumed localhost, as if a broker were expected).
-CELERY_TASK_ALWAYS_EAGER = not env.str("CELERY_BROKER_URL", default="")
-CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default="") or "memory://localhost/"
+_broker = env.str("CELERY_BROKER_URL", default="")
+CELERY_TASK_ALWAYS_EAGER = not _broker
+CELERY_BROKER_URL = _broker or "memory://localhost/"
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_RESULT_BACKEND = env.str("CELERY_RESULT_BACKEND", default="") or None
 CELERY_TASK_ACKS_LATE = True

@@ -186,9 +186,14 @@ def undo_walk_in(night_id: int, entry_id: int, *, actor) -> tuple[str, bool]:
         return player.name, newcomer
 
 
+def entered_tonight(night: ClubNight, entry: Entry) -> bool:
+    """Whether `entry` came in late since the night opened: a walk-in of this night."""
+    return entry.entered_late_at is not None and entry.entered_late_at >= night.opened_at
+
+
 def walk_in_undo_refusal(night: ClubNight, entry: Entry) -> str:
     """Why the walk-in `entry` can no longer be taken out; "" when he can."""
-    if entry.entered_late_at is None or entry.entered_late_at < night.opened_at:
+    if not entered_tonight(night, entry):
         return (f"{entry.player.name} was entered before tonight: check him out, or withdraw "
                 "him from the competition's entries.")
     if Match.objects.filter(Q(entry_a=entry) | Q(entry_b=entry)).exists():

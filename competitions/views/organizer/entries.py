@@ -102,7 +102,7 @@ def new_entrant(request: HttpRequest, competition: Competition) -> HttpResponse:
             player = add_and_enter(competition, actor=request.user, name=form.cleaned_data["name"])
         except ServiceError as error:
             return render_entries(request, competition, forms={"new_form": form},
-                           **page_refusal(error, form))
+                                  **page_refusal(error, form))
         messages.success(request, f"{player.name} is added to the club and entered.")
         return go(request, reverse("competition-entries", args=[competition.pk]))
     return render_entries(request, competition, forms={"new_form": form}, status=UNPROCESSABLE)

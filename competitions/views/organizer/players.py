@@ -61,7 +61,8 @@ def add_players(request: HttpRequest, club: Club) -> HttpResponse:
 
 
 def _added(added: players.PlayersAdded, club: Club) -> str:
-    """"2 players added to the club." and, when it is so, who was mailed and who was there."""
+    """How many players were added and, when it is so, how many were mailed and how many were
+    in the club already."""
     count = len(added.created)
     said = f"{count} player{pluralize(count)} added to {club}."
     if added.invited == 1:
