@@ -58,11 +58,16 @@ def test_home_shows_a_player_their_matches_to_play(client, cast):
     assert "Nothing to confirm" in html
 
 
-def test_home_shows_the_opponent_the_result_awaiting_confirmation(client, cast):
+def a_win_for_a_reported_by(cast, reporter) -> None:
+    """The cast's match played, its one game won by seat A, and reported by `reporter`."""
     cast.match.status = Match.Status.IN_PROGRESS
     cast.match.save()
     finished_game(cast.match, 1, "A")
-    report_result(cast.match.pk, actor=cast.player_a)
+    report_result(cast.match.pk, actor=reporter)
+
+
+def test_home_shows_the_opponent_the_result_awaiting_confirmation(client, cast):
+    a_win_for_a_reported_by(cast, cast.player_a)
     sign_in(client, cast.player_b)
     html = page(client, "home")
     assert "Open the match to confirm or dispute it" in html
@@ -70,10 +75,7 @@ def test_home_shows_the_opponent_the_result_awaiting_confirmation(client, cast):
 
 
 def test_a_result_reported_by_its_loser_names_the_winner(client, cast):
-    cast.match.status = Match.Status.IN_PROGRESS
-    cast.match.save()
-    finished_game(cast.match, 1, "A")
-    report_result(cast.match.pk, actor=cast.player_b)
+    a_win_for_a_reported_by(cast, cast.player_b)
     sign_in(client, cast.player_a)
     html = page(client, "home")
     a, b = cast.match.entry_a.player.name, cast.match.entry_b.player.name
@@ -83,19 +85,13 @@ def test_a_result_reported_by_its_loser_names_the_winner(client, cast):
 
 
 def test_home_does_not_ask_the_reporter_to_confirm_their_own_report(client, cast):
-    cast.match.status = Match.Status.IN_PROGRESS
-    cast.match.save()
-    finished_game(cast.match, 1, "A")
-    report_result(cast.match.pk, actor=cast.player_a)
+    a_win_for_a_reported_by(cast, cast.player_a)
     sign_in(client, cast.player_a)
     assert "Nothing to confirm" in page(client, "home")
 
 
 def test_home_shows_an_organizer_the_disputes_of_their_club_only(client, cast):
-    cast.match.status = Match.Status.IN_PROGRESS
-    cast.match.save()
-    finished_game(cast.match, 1, "A")
-    report_result(cast.match.pk, actor=cast.player_a)
+    a_win_for_a_reported_by(cast, cast.player_a)
     dispute_result(cast.match.pk, actor=cast.player_b, comment="I won game 1")
     sign_in(client, cast.organizer)
     assert "Disputes to resolve" in page(client, "home")
@@ -190,10 +186,7 @@ def test_match_page_offers_a_player_to_start_a_game(client, cast):
 
 
 def test_match_page_shows_the_history_with_before_and_after(client, cast):
-    cast.match.status = Match.Status.IN_PROGRESS
-    cast.match.save()
-    finished_game(cast.match, 1, "A")
-    report_result(cast.match.pk, actor=cast.player_a)
+    a_win_for_a_reported_by(cast, cast.player_a)
     html = page(client, "match", cast.match.pk)
     name_a = cast.match.entry_a.player.name
     assert "Reported" in html
