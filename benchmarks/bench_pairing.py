@@ -7,8 +7,8 @@ from __future__ import annotations
 import random
 import time
 
-from competitions.algorithms.standings import MatchResult, ResultKind
-from competitions.algorithms.swiss import SwissRound, history, pair_swiss
+from league.competitions.algorithms.standings import MatchResult, ResultKind
+from league.competitions.algorithms.swiss import SwissRound, history, pair_swiss
 
 TARGET_SECONDS = 1.0
 

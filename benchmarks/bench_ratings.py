@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 import time
 
-from ratings.algorithms import Elo, Glicko2, rate_period, rate_period_elo
+from league.ratings.algorithms import Elo, Glicko2, rate_period, rate_period_elo
 
 PLAYERS = 300
 PERIODS = 52

@@ -30,8 +30,8 @@ def run() -> bool:
 
 
 def _measure() -> bool:
-    from ratings.models import PlayerRating
-    from ratings.services import rate_confirmed_result, recompute_ratings
+    from league.ratings.models import PlayerRating
+    from league.ratings.services import rate_confirmed_result, recompute_ratings
 
     started = time.perf_counter()
     club, matches_by_week = _season()
@@ -57,9 +57,9 @@ def _measure() -> bool:
 
 def _season():
     """The club, and one match id per week (for the re-rating runs)."""
-    from clubs.models import Club, Player, Season
-    from competitions.models import Competition, Entry, Round
     from gameplay.engine import Ruleset
+    from league.clubs.models import Club, Player, Season
+    from league.competitions.models import Competition, Entry, Round
 
     club = Club.objects.create(name="Benchmark club", slug="benchmark-club")
     competition = Competition.objects.create(
@@ -87,9 +87,9 @@ def _season():
 
 def _week(rng, competition, round_, entries, strengths, week, count) -> int:
     """Insert a week's matches and games; the id of its first match."""
-    from competitions.models import Match
     from gameplay.engine import Ruleset
-    from gameplay.models import Game
+    from league.competitions.models import Match
+    from league.games.models import Game
 
     pairs = [rng.sample(range(len(entries)), 2) for _ in range(count)]
     seats = [[_seat(rng, strengths[a], strengths[b]) for _ in range(GAMES_PER_MATCH)]
@@ -119,7 +119,7 @@ def _seat(rng, strength_a: float, strength_b: float) -> str:
 
 
 def _match(competition, round_, entry_a, entry_b, won, week):
-    from competitions.models import Match
+    from league.competitions.models import Match
 
     games_a, games_b = won.count("A"), won.count("B")
     winner = entry_a if games_a > games_b else entry_b if games_b > games_a else None
@@ -131,12 +131,12 @@ def _match(competition, round_, entry_a, entry_b, won, week):
 
 
 def _during(week: int):
-    from ratings.services.results import start_of_week
+    from league.ratings.services.results import start_of_week
 
     return start_of_week(FIRST_WEEK + timedelta(weeks=week)) + timedelta(days=2, hours=12)
 
 
 def _after(week: int):
-    from ratings.services.results import start_of_week
+    from league.ratings.services.results import start_of_week
 
     return start_of_week(FIRST_WEEK + timedelta(weeks=week + 1)) + timedelta(hours=1)

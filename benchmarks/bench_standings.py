@@ -30,7 +30,7 @@ def _measure() -> bool:
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    from competitions.services.standings import competition_standings
+    from league.competitions.services.standings import competition_standings
 
     started = time.perf_counter()
     league = _played_league(PLAYERS)
@@ -58,10 +58,10 @@ def _measure() -> bool:
 def _played_league(players: int):
     from django.contrib.auth import get_user_model
 
-    from clubs.models import Club, Player, Season
-    from competitions.models import Competition
-    from competitions.services.competitions import create_competition, register_players
-    from competitions.services.draws import start_competition
+    from league.clubs.models import Club, Player, Season
+    from league.competitions.models import Competition
+    from league.competitions.services.competitions import create_competition, register_players
+    from league.competitions.services.draws import start_competition
 
     organizer = get_user_model().objects.create_user(f"organizer-{players}", password=None)
     club = Club.objects.create(name=f"Benchmark {players}", slug=f"benchmark-{players}")
@@ -81,8 +81,8 @@ def _confirm_everything(competition) -> None:
     """Every match won by a random side, with its game and hands, written in bulk."""
     from django.utils import timezone
 
-    from competitions.models import Match
-    from gameplay.models import Game, Hand
+    from league.competitions.models import Match
+    from league.games.models import Game, Hand
 
     rng, now = random.Random(SEED), timezone.now()
     matches = list(competition.matches.exclude(kind=Match.Kind.BYE))

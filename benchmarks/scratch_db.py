@@ -9,7 +9,7 @@ from collections.abc import Callable
 def in_scratch_database(name: str, measure: Callable[[], bool]) -> bool:
     """Set Django up, create the test database ``name`` (SQLite: in memory), run ``measure``
     in it and drop it again, whatever happens."""
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "league.settings")
     os.environ.setdefault("DJANGO_DEBUG", "true")  # a laptop's settings, as `make run` has
     # The benchmark prints its own figures; the log of every task it sets off would bury them.
     os.environ.setdefault("DJANGO_LOG_LEVEL", "WARNING")

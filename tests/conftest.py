@@ -98,7 +98,7 @@ def _own_redis_database_per_worker() -> Iterator[None]:
     from django.conf import settings
     from django.test import override_settings
 
-    from config.caches import caches_for
+    from league.caches import caches_for
 
     url = getattr(settings, "REDIS_URL", "")
     if not url or own_redis_url(url) == url:
@@ -147,7 +147,7 @@ def _project_celery_app_stays_current() -> Iterator[None]:
     yield
     from celery import current_app
 
-    from config.celery import app
+    from league.celery import app
 
     assert current_app._get_current_object() is app, (
         "this test left another Celery app current: make it with set_as_current=False")
@@ -171,7 +171,7 @@ def celery_worker_live() -> Iterator[object]:
     from celery.signals import setup_logging, task_postrun
     from django.db import connections
 
-    from config.celery import app
+    from league.celery import app
 
     saved = {name: app.conf[name] for name in WORKER_SETTINGS}
     app.conf.update(broker_url=url, task_always_eager=False, result_backend=None,

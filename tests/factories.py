@@ -3,10 +3,10 @@
 import factory
 from django.contrib.auth import get_user_model
 
-from clubs.models import Club, Player, Season
-from competitions.models import Competition, Entry, Match, Round
 from gameplay.engine import Ruleset
-from gameplay.models import Game
+from league.clubs.models import Club, Player, Season
+from league.competitions.models import Competition, Entry, Match, Round
+from league.games.models import Game
 
 
 class UserFactory(factory.django.DjangoModelFactory):

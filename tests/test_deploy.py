@@ -135,7 +135,7 @@ def test_no_template_has_an_inline_style_the_policy_would_block():
 def test_the_readme_lists_every_variable_the_settings_read():
     import re
 
-    settings_source = (ROOT / "config" / "settings.py").read_text()
+    settings_source = (ROOT / "league" / "settings.py").read_text()
     read = set(re.findall(r'env\.\w+\(\s*"([A-Z_]+)"', settings_source))
     readme = (ROOT / "README.md").read_text()
     table = readme.split("## Configuration", 1)[1].split("\n## ", 1)[0]

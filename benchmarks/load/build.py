@@ -13,7 +13,7 @@ import time
 
 
 def main(path: str) -> None:
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "league.settings")
     import django
 
     django.setup()

@@ -15,12 +15,12 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
-from clubs.models import Club, Player, Season
-from competitions.models import Competition, Entry, Match
-from competitions.services import progression
-from competitions.services.draws import start_competition
 from gameplay.engine import Ruleset
-from gameplay.models import Game, Hand
+from league.clubs.models import Club, Player, Season
+from league.competitions.models import Competition, Entry, Match
+from league.competitions.services import progression
+from league.competitions.services.draws import start_competition
+from league.games.models import Game, Hand
 
 WIN_HANDS = ((40, "knock"), (30, "knock"), (45, "gin"))  # the winner's three hands: 115
 LOSS_HAND = (12, "knock")

@@ -5,12 +5,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from competitions.algorithms.elimination import (
+from league.competitions.algorithms.elimination import (
     bracket_order,
     double_elimination,
     single_elimination,
 )
-from competitions.algorithms.elimination_advance import MatchStatus, advance
+from league.competitions.algorithms.elimination_advance import MatchStatus, advance
 from tests.examples import examples
 
 

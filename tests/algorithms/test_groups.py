@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from competitions.algorithms.groups import (
+from league.competitions.algorithms.groups import (
     group_label,
     group_of,
     group_schedules,

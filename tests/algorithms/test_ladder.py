@@ -4,7 +4,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from competitions.algorithms.ladder import (
+from league.competitions.algorithms.ladder import (
     EventKind,
     Ladder,
     LadderError,

@@ -4,8 +4,8 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from competitions.algorithms.elimination import single_elimination
-from competitions.algorithms.qualification import (
+from league.competitions.algorithms.elimination import single_elimination
+from league.competitions.algorithms.qualification import (
     NeedsDecision,
     Seeding,
     cross_group_seeds,
@@ -13,8 +13,8 @@ from competitions.algorithms.qualification import (
     top_of_each_group,
     top_overall,
 )
-from competitions.algorithms.seeding import walkover
-from competitions.algorithms.standings import MatchResult, league_table
+from league.competitions.algorithms.seeding import walkover
+from league.competitions.algorithms.standings import MatchResult, league_table
 from tests.examples import examples
 
 

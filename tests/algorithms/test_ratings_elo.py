@@ -2,7 +2,7 @@
 
 import pytest
 
-from ratings.algorithms import Elo, elo_expected_score, elo_update, rate_period_elo
+from league.ratings.algorithms import Elo, elo_expected_score, elo_update, rate_period_elo
 
 
 def test_expected_scores_of_both_players_sum_to_one():

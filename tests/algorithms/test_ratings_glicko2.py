@@ -10,7 +10,7 @@ import math
 
 import pytest
 
-from ratings.algorithms import (
+from league.ratings.algorithms import (
     Glicko2,
     expected_score,
     glicko2_period,
@@ -20,7 +20,7 @@ from ratings.algorithms import (
     rating_interval,
     win_probability,
 )
-from ratings.algorithms.glicko2 import SCALE, volatility_after
+from league.ratings.algorithms.glicko2 import SCALE, volatility_after
 
 PLAYER = Glicko2(rating=1500, rd=200, volatility=0.06)
 OPPONENTS = (Glicko2(1400, 30, 0.06), Glicko2(1550, 100, 0.06), Glicko2(1700, 300, 0.06))

@@ -5,7 +5,7 @@ import math
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ratings.algorithms import SCALE, Elo, Glicko2, rate_period, rate_period_elo
+from league.ratings.algorithms import SCALE, Elo, Glicko2, rate_period, rate_period_elo
 from tests.examples import examples
 
 SCORES = st.sampled_from([0.0, 0.5, 1.0])

@@ -2,7 +2,7 @@
 
 import pytest
 
-from ratings.algorithms import MatchResult, RatedResult, RatedUnit, rated_results
+from league.ratings.algorithms import MatchResult, RatedResult, RatedUnit, rated_results
 
 MATCHES = [
     MatchResult("ann", "ben", ("ann", "ben", "ann")),

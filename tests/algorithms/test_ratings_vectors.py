@@ -4,7 +4,7 @@ How the expected values are produced: ``_reference_period`` below re-derives Ste
 Glickman's "Example of the Glicko-2 system" in ``decimal`` arithmetic with 50 digits, and finds
 the Step 5 volatility by plain bisection on f(x) = 0 (bracket widened by whole units, then 200
 halvings) instead of the production code's Illinois iteration. It shares no code with
-competitions.algorithms.ratings; the only common choices are the paper's constants and the league's
+league.competitions.algorithms.ratings; the only common choices are the paper's constants and the league's
 cap of phi* at 350 / 173.7178. Production results must agree to 1e-6 on every period, on the
 Glicko-2 scale (mu, phi, sigma): the paper's Step 5 stops when the bracket on ln(sigma^2) is
 narrower than 1e-6, which leaves sigma' good to ~1e-8 and, after a period of big upsets, moves a
@@ -15,7 +15,7 @@ from decimal import Decimal, localcontext
 
 import pytest
 
-from ratings.algorithms import Glicko2, glicko2_period, rate_period
+from league.ratings.algorithms import Glicko2, glicko2_period, rate_period
 
 DIGITS = 50
 PI = Decimal("3.14159265358979323846264338327950288419716939937510")

@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from competitions.algorithms.round_robin import berger_table, round_robin
+from league.competitions.algorithms.round_robin import berger_table, round_robin
 from tests.examples import examples
 
 # FIDE Handbook C.05, Annex 1 (Berger tables), the published tables for 4, 6 and 8 players.

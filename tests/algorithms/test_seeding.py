@@ -4,8 +4,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from competitions.algorithms.round_robin import round_robin
-from competitions.algorithms.seeding import (
+from league.competitions.algorithms.round_robin import round_robin
+from league.competitions.algorithms.seeding import (
     double_forfeit,
     forfeit,
     insert_late_entry,
@@ -17,7 +17,7 @@ from competitions.algorithms.seeding import (
     walkover,
     withdrawal_walkovers,
 )
-from competitions.algorithms.standings import ResultKind, league_table
+from league.competitions.algorithms.standings import ResultKind, league_table
 from tests.examples import examples
 
 

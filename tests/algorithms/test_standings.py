@@ -4,8 +4,13 @@ from fractions import Fraction as F
 
 import pytest
 
-from competitions.algorithms.standings import MatchResult, PointsSystem, ResultKind, league_table
-from competitions.algorithms.tiebreaks import (
+from league.competitions.algorithms.standings import (
+    MatchResult,
+    PointsSystem,
+    ResultKind,
+    league_table,
+)
+from league.competitions.algorithms.tiebreaks import (
     MTR_FLOOR,
     Encounter,
     Profile,

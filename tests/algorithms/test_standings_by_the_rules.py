@@ -12,8 +12,13 @@ from itertools import product
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from competitions.algorithms.standings import MatchResult, PointsSystem, ResultKind, league_table
-from competitions.algorithms.tiebreaks import Tiebreak
+from league.competitions.algorithms.standings import (
+    MatchResult,
+    PointsSystem,
+    ResultKind,
+    league_table,
+)
+from league.competitions.algorithms.tiebreaks import Tiebreak
 from tests.examples import examples
 
 T = Tiebreak

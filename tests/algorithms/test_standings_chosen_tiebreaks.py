@@ -13,15 +13,15 @@ from unittest import mock
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from competitions.algorithms import standings, tiebreaks
-from competitions.algorithms.standings import (
+from league.competitions.algorithms import standings, tiebreaks
+from league.competitions.algorithms.standings import (
     WON_WITHOUT_PLAY,
     MatchResult,
     PointsSystem,
     ResultKind,
     league_table,
 )
-from competitions.algorithms.tiebreaks import (
+from league.competitions.algorithms.tiebreaks import (
     MTR_FLOOR,
     VOLUNTARY,
     Profile,

@@ -1,8 +1,13 @@
 """FIDE C.07 (2024) on the smallest events that show each rule: byes, forfeits, withdrawals and
 direct encounter. Points 2/1/0, so match points are twice the chess score."""
 
-from competitions.algorithms.standings import MatchResult, PointsSystem, ResultKind, league_table
-from competitions.algorithms.tiebreaks import Tiebreak
+from league.competitions.algorithms.standings import (
+    MatchResult,
+    PointsSystem,
+    ResultKind,
+    league_table,
+)
+from league.competitions.algorithms.tiebreaks import Tiebreak
 
 T = Tiebreak
 CHESS = PointsSystem(win=2, draw=1, loss=0)
@@ -106,7 +111,7 @@ def test_direct_encounter_ranks_no_one_when_a_missing_match_could_change_the_top
 
 
 def test_head_to_head_is_marked_partial_where_some_level_on_points_have_not_met():
-    from competitions.algorithms.standings import MatchResult, league_table
+    from league.competitions.algorithms.standings import MatchResult, league_table
 
     table = league_table("ABCD", [MatchResult("A", "B", "A", round=1),
                                   MatchResult("C", "D", "C", round=1)])
@@ -114,7 +119,7 @@ def test_head_to_head_is_marked_partial_where_some_level_on_points_have_not_met(
 
 
 def test_head_to_head_is_complete_where_everyone_level_on_points_has_met():
-    from competitions.algorithms.standings import MatchResult, league_table
+    from league.competitions.algorithms.standings import MatchResult, league_table
 
     cycle = [MatchResult("A", "B", "A", round=1), MatchResult("B", "C", "B", round=2),
              MatchResult("C", "A", "C", round=3)]

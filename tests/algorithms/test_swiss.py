@@ -5,8 +5,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from competitions.algorithms.standings import MatchResult, ResultKind
-from competitions.algorithms.swiss import (
+from league.competitions.algorithms.standings import MatchResult, ResultKind
+from league.competitions.algorithms.swiss import (
     PairingImpossible,
     history,
     pair_next_round,

@@ -10,12 +10,12 @@ from django.contrib.auth import get_user_model
 from django.db.models import Q
 from django.test import TestCase
 
-from clubs.models import Club, Player, Season
-from competitions.models import Competition, Match
-from competitions.services.competitions import create_competition, register_players
-from competitions.services.draws import start_competition
-from competitions.services.results import confirm_result, report_result
-from gameplay.services import HandEntry, record_hand, start_game
+from league.clubs.models import Club, Player, Season
+from league.competitions.models import Competition, Match
+from league.competitions.services.competitions import create_competition, register_players
+from league.competitions.services.draws import start_competition
+from league.competitions.services.results import confirm_result, report_result
+from league.games.services import HandEntry, record_hand, start_game
 
 from .conftest import PASSWORD
 

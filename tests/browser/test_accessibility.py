@@ -12,12 +12,12 @@ import pytest
 from django.test import TestCase
 from django.utils import timezone
 
-from competitions.models import Competition
-from competitions.services.competitions import create_competition, register_players
-from competitions.services.draws import start_competition
-from competitions.services.results import confirm_result, report_result
-from gameplay.services import HandEntry, record_hand, start_game
-from ratings.services import close_rating_periods
+from league.competitions.models import Competition
+from league.competitions.services.competitions import create_competition, register_players
+from league.competitions.services.draws import start_competition
+from league.competitions.services.results import confirm_result, report_result
+from league.games.services import HandEntry, record_hand, start_game
+from league.ratings.services import close_rating_periods
 
 from .club import knockout_club
 from .conftest import screenshot

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from clubs.models import JoinRequest, Player
-from competitions.models import Competition
-from competitions.services.sign_ups import open_registration
+from league.clubs.models import JoinRequest, Player
+from league.competitions.models import Competition
+from league.competitions.services.sign_ups import open_registration
 from tests.factories import (
     ClubFactory,
     CompetitionFactory,

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from competitions.services.results import dispute_result, report_result
-from gameplay.services import HandEntry, record_hand, start_game
-from gameplay.services.flags import flag_hand
+from league.competitions.services.results import dispute_result, report_result
+from league.games.services import HandEntry, record_hand, start_game
+from league.games.services.flags import flag_hand
 
 from .club import knockout_club
 from .conftest import screenshot

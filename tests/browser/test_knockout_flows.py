@@ -13,8 +13,8 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from competitions.models import Competition
-from ratings.services import close_rating_periods
+from league.competitions.models import Competition
+from league.ratings.services import close_rating_periods
 
 from . import steps
 from .club import knockout_club, riverside

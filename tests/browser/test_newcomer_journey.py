@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from django.core import mail
 
-from clubs.models import Club
-from competitions.models import Match
+from league.clubs.models import Club
+from league.competitions.models import Match
 
 from .conftest import screenshot
 from .steps import expect

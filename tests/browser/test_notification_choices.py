@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from notifications.models import Channel, Kind, Preference
+from league.notifications.models import Channel, Kind, Preference
 
 from .club import user
 from .conftest import screenshot

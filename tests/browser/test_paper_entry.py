@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from clubs.models import Player
-from competitions.models import Match
+from league.clubs.models import Player
+from league.competitions.models import Match
 
 from .club import knockout_club
 from .conftest import screenshot

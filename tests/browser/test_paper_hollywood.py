@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from competitions.models import Competition, Match
+from league.competitions.models import Competition, Match
 
 from .club import knockout_club
 from .conftest import screenshot

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from competitions.models import Competition
+from league.competitions.models import Competition
 
 from .club import knockout_club
 from .conftest import screenshot

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from clubs.models import Player
+from league.clubs.models import Player
 
 from .club import knockout_club
 from .conftest import screenshot

@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from clubs.models import Player
-from competitions.models import Competition
-from competitions.services.competitions import create_competition, register_players
-from competitions.services.draws import start_competition
-from notifications.models import Kind, Notification
+from league.clubs.models import Player
+from league.competitions.models import Competition
+from league.competitions.services.competitions import create_competition, register_players
+from league.competitions.services.draws import start_competition
+from league.notifications.models import Kind, Notification
 
 from .club import riverside
 from .conftest import screenshot

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from competitions.models import Competition, LadderChallenge
+from league.competitions.models import Competition, LadderChallenge
 
 from .club import knockout_club, riverside
 from .conftest import screenshot

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from gameplay.services import HandEntry, record_hand, start_game
+from league.games.services import HandEntry, record_hand, start_game
 
 from .club import knockout_club
 from .conftest import screenshot

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from competitions.models import Competition
+from league.competitions.models import Competition
 
 from . import steps
 from .club import knockout_club

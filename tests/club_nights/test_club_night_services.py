@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from competitions.models import CheckIn, ClubNight, Competition, Match
-from competitions.services import club_nights
-from competitions.services.club_nights import (
+from league.competitions.models import CheckIn, ClubNight, Competition, Match
+from league.competitions.services import club_nights
+from league.competitions.services.club_nights import (
     check_in,
     check_out,
     close_night,
@@ -15,8 +15,8 @@ from competitions.services.club_nights import (
     pair_night_round,
     set_present,
 )
-from competitions.services.draws import start_competition
-from core.errors import NotAllowed, ServiceError
+from league.competitions.services.draws import start_competition
+from league.core.errors import NotAllowed, ServiceError
 from tests.factories import UserFactory
 from tests.formats.builders import Club, win
 
@@ -277,7 +277,7 @@ def test_a_league_fixture_with_a_player_absent_is_postponed():
 
 
 def test_a_corrected_result_pairs_a_night_round_again_from_the_players_present_that_night():
-    from competitions.services.results import correct_result
+    from league.competitions.services.results import correct_result
     from tests.formats.builders import committed
 
     club, competition, night = night_swiss(players=8)

@@ -9,9 +9,9 @@ from datetime import timedelta
 import pytest
 from django.urls import reverse
 
-from clubs.models import Player
-from competitions.models import AuditEntry, CheckIn, Competition, Entry, Match
-from competitions.services.club_nights import (
+from league.clubs.models import Player
+from league.competitions.models import AuditEntry, CheckIn, Competition, Entry, Match
+from league.competitions.services.club_nights import (
     check_in,
     check_out,
     close_night,
@@ -22,9 +22,9 @@ from competitions.services.club_nights import (
     undo_walk_in,
     walk_in,
 )
-from competitions.services.draws import start_competition
-from competitions.services.withdrawals import withdraw_entry
-from core.errors import NotAllowed, ServiceError
+from league.competitions.services.draws import start_competition
+from league.competitions.services.withdrawals import withdraw_entry
+from league.core.errors import NotAllowed, ServiceError
 from tests.factories import PlayerFactory
 from tests.formats.builders import Club, win
 
@@ -254,7 +254,7 @@ def test_a_leavers_match_already_played_is_not_settled_again():
 
 def test_a_no_show_after_games_were_recorded_is_refused_with_the_forfeits_reason():
     from gameplay.engine import Ruleset
-    from gameplay.models import Game
+    from league.games.models import Game
 
     club, night, match = first_match_of_a_night()
     Game.objects.create(match=match, number=1, ruleset=Ruleset().to_dict(), target_score=100)

@@ -13,12 +13,12 @@ from collections.abc import Callable
 import pytest
 from django.test import TestCase
 
-from competitions.models import Competition, Match
-from competitions.services.competitions import create_competition, register_players
-from competitions.services.draws import start_competition
-from competitions.services.results import confirm_result, report_result
 from gameplay.engine import Ruleset
-from gameplay.models import Game
+from league.competitions.models import Competition, Match
+from league.competitions.services.competitions import create_competition, register_players
+from league.competitions.services.draws import start_competition
+from league.competitions.services.results import confirm_result, report_result
+from league.games.models import Game
 from tests.factories import ClubFactory, PlayerFactory, SeasonFactory, UserFactory
 
 

@@ -10,11 +10,11 @@ from django.core.management import CommandError, call_command
 from django.test import Client
 from icalendar import Calendar
 
-from clubs.models import Club
-from competitions.models import Competition, LadderChallenge, Match, ResultReport
-from competitions.schedule import is_overdue
-from notifications.models import Kind, Notification
-from ratings.models import RatingPeriod
+from league.clubs.models import Club
+from league.competitions.models import Competition, LadderChallenge, Match, ResultReport
+from league.competitions.schedule import is_overdue
+from league.notifications.models import Kind, Notification
+from league.ratings.models import RatingPeriod
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

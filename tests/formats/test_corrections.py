@@ -3,12 +3,12 @@ that has started is left alone and an organizer decides (reset it or keep it).""
 
 import pytest
 
-from competitions.models import AuditEntry, Competition, Match
-from competitions.services.decide import keep_match, reset_match
-from competitions.services.decisions import pending_decisions
-from competitions.services.results import correct_result
-from core.errors import NotAllowed, ServiceError
-from gameplay.models import Game
+from league.competitions.models import AuditEntry, Competition, Match
+from league.competitions.services.decide import keep_match, reset_match
+from league.competitions.services.decisions import pending_decisions
+from league.competitions.services.results import correct_result
+from league.core.errors import NotAllowed, ServiceError
+from league.games.models import Game
 from tests.formats.builders import Club, better_seed, by_key, committed, play_out, win
 
 pytestmark = pytest.mark.django_db

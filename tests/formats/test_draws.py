@@ -5,11 +5,11 @@ from datetime import date
 import pytest
 from django.utils import timezone
 
-from competitions.algorithms.seeding import seed_at_random
-from competitions.models import Competition
-from competitions.services.draws import start_competition
-from core.errors import NotAllowed, ServiceError
-from ratings.models import PlayerRating, RatingPeriod
+from league.competitions.algorithms.seeding import seed_at_random
+from league.competitions.models import Competition
+from league.competitions.services.draws import start_competition
+from league.core.errors import NotAllowed, ServiceError
+from league.ratings.models import PlayerRating, RatingPeriod
 from tests.factories import UserFactory
 from tests.formats.builders import Club
 

@@ -5,14 +5,18 @@ any confirmed result (the bracket moves on; a double forfeit in a knockout puts 
 import pytest
 from django.urls import reverse
 
-from competitions.algorithms.swiss import history
-from competitions.models import Competition, Match, ResultReport
-from competitions.services.forfeits import record_forfeit
-from competitions.services.results import correct_result, report_result
-from competitions.services.standings import competition_standings, confirmed_results, points_of
-from core.errors import NotAllowed, ServiceError
 from gameplay.engine import Ruleset
-from gameplay.models import Game
+from league.competitions.algorithms.swiss import history
+from league.competitions.models import Competition, Match, ResultReport
+from league.competitions.services.forfeits import record_forfeit
+from league.competitions.services.results import correct_result, report_result
+from league.competitions.services.standings import (
+    competition_standings,
+    confirmed_results,
+    points_of,
+)
+from league.core.errors import NotAllowed, ServiceError
+from league.games.models import Game
 from tests.factories import UserFactory
 from tests.formats.builders import Club, better_seed, by_key, committed, play_out, scheduled, win
 from tests.formats.test_idempotence import run_twice

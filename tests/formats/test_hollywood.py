@@ -5,16 +5,16 @@ per the competition's setting, and counts in the standings like any match."""
 import pytest
 from django.urls import reverse
 
-from competitions.models import Competition, Match
-from competitions.services.results import confirm_result, report_result
-from competitions.services.standings import competition_standings
-from core.errors import ServiceError
-from gameplay.models import Game
-from gameplay.rulings.assistant import advise
-from gameplay.selectors import scoresheet
-from gameplay.services import start_game
-from gameplay.services.games import HandEntry, record_hand
-from gameplay.services.rulings import record_ruling
+from gameplay.assistant import advise
+from league.competitions.models import Competition, Match
+from league.competitions.services.results import confirm_result, report_result
+from league.competitions.services.standings import competition_standings
+from league.core.errors import ServiceError
+from league.games.models import Game
+from league.games.selectors import scoresheet
+from league.games.services import start_game
+from league.games.services.games import HandEntry, record_hand
+from league.games.services.rulings import record_ruling
 from tests.formats.builders import Club, committed
 
 pytestmark = pytest.mark.django_db

@@ -2,9 +2,9 @@
 
 import pytest
 
-from competitions.models import AuditEntry, Competition, Entry, Match, Round
-from competitions.services.results import correct_result
-from competitions.tasks import result_confirmed
+from league.competitions.models import AuditEntry, Competition, Entry, Match, Round
+from league.competitions.services.results import correct_result
+from league.competitions.tasks import result_confirmed
 from tests.formats.builders import Club, better_seed, by_key, committed, play_out, scheduled, win
 
 pytestmark = pytest.mark.django_db

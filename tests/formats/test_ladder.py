@@ -6,10 +6,10 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from competitions.models import Competition, LadderChallenge, LadderEvent, Match
-from competitions.services.ladders import challenge, forfeit_overdue, join_ladder
-from competitions.tasks import forfeit_overdue_challenges
-from core.errors import ServiceError
+from league.competitions.models import Competition, LadderChallenge, LadderEvent, Match
+from league.competitions.services.ladders import challenge, forfeit_overdue, join_ladder
+from league.competitions.tasks import forfeit_overdue_challenges
+from league.core.errors import ServiceError
 from tests.factories import PlayerFactory, UserFactory
 from tests.formats.builders import Club, committed, win
 
@@ -100,7 +100,7 @@ def test_a_challenge_not_played_in_time_is_forfeited_by_the_challenged(ladder):
 
 
 def test_a_started_challenge_is_not_forfeited(ladder):
-    from gameplay.services import start_game
+    from league.games.services import start_game
 
     made = challenge(ladder.pk, entry(ladder, "P04").pk, actor=entry(ladder, "P06").player.user)
     start_game(made.match_id, actor=entry(ladder, "P06").player.user)

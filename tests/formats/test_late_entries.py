@@ -8,12 +8,12 @@ import pytest
 from django.db.models import Q
 from django.urls import reverse
 
-from clubs.models import Player
-from competitions.models import AuditEntry, Competition, Entry, Match, Round
-from competitions.services.late_entries import add_late_entry, add_new_player_late
-from competitions.services.standings import competition_standings
-from competitions.services.withdrawals import withdraw_entry
-from core.errors import NotAllowed, ServiceError
+from league.clubs.models import Player
+from league.competitions.models import AuditEntry, Competition, Entry, Match, Round
+from league.competitions.services.late_entries import add_late_entry, add_new_player_late
+from league.competitions.services.standings import competition_standings
+from league.competitions.services.withdrawals import withdraw_entry
+from league.core.errors import NotAllowed, ServiceError
 from tests.factories import PlayerFactory
 from tests.formats.builders import Club, better_seed, committed, play_out, scheduled, win
 from tests.formats.test_idempotence import rows, run_twice

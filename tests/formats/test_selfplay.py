@@ -4,12 +4,12 @@ import random
 
 import pytest
 
-from competitions.models import Competition, Match, ResultReport
-from competitions.services.standings import competition_standings
-from core.errors import ServiceError
 from gameplay.engine import Ruleset, Seat, log_from_json, replay
-from gameplay.models import Game, Hand
-from gameplay.services.selfplay import game_seed, play_match
+from league.competitions.models import Competition, Match, ResultReport
+from league.competitions.services.standings import competition_standings
+from league.core.errors import ServiceError
+from league.games.models import Game, Hand
+from league.games.services.selfplay import game_seed, play_match
 from tests.formats.builders import Club, committed
 
 pytestmark = pytest.mark.django_db

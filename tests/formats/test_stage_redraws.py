@@ -3,13 +3,20 @@ drawn from its old qualifiers, are removed (unplayed) or asked about (played).""
 
 import pytest
 
-from competitions.models import AuditEntry, Competition, CompetitionAudit, FollowUp, Match, Stage
-from competitions.services import follow_ups
-from competitions.services.decide import keep_match, reset_match
-from competitions.services.decisions import pending_decisions
-from competitions.services.stages import StagePlan, awaits_dealing, deal_by_hand
-from ratings.models import PlayerRating
-from ratings.services import recompute_ratings
+from league.competitions.models import (
+    AuditEntry,
+    Competition,
+    CompetitionAudit,
+    FollowUp,
+    Match,
+    Stage,
+)
+from league.competitions.services import follow_ups
+from league.competitions.services.decide import keep_match, reset_match
+from league.competitions.services.decisions import pending_decisions
+from league.competitions.services.stages import StagePlan, awaits_dealing, deal_by_hand
+from league.ratings.models import PlayerRating
+from league.ratings.services import recompute_ratings
 from tests.formats.builders import Club, better_seed, committed, win
 from tests.formats.test_many_stages import (
     dealt_by_hand_in_between,

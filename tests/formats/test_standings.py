@@ -5,16 +5,16 @@ from types import SimpleNamespace
 
 import pytest
 
-from competitions.algorithms.standings import ResultKind
-from competitions.models import Competition, Match, Round
-from competitions.services.results import (
+from league.competitions.algorithms.standings import ResultKind
+from league.competitions.models import Competition, Match, Round
+from league.competitions.services.results import (
     confirm_result,
     correct_result,
     dispute_result,
     report_result,
 )
-from competitions.services.standings import competition_standings, rounds_after_withdrawing
-from gameplay.models import Game, Hand
+from league.competitions.services.standings import competition_standings, rounds_after_withdrawing
+from league.games.models import Game, Hand
 from tests.formats.builders import Club, better_seed, committed, play_out, win
 
 pytestmark = pytest.mark.django_db

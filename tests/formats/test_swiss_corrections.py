@@ -6,14 +6,14 @@ from collections import Counter
 
 import pytest
 
-from competitions.algorithms.swiss import pair_next_round
-from competitions.models import AuditEntry, Competition, Match
-from competitions.services.decide import keep_match, reset_match
-from competitions.services.decisions import pending_decisions
-from competitions.services.results import correct_result
-from competitions.services.standings import as_match_result, points_of
-from core.errors import NotAllowed
-from gameplay.models import Game
+from league.competitions.algorithms.swiss import pair_next_round
+from league.competitions.models import AuditEntry, Competition, Match
+from league.competitions.services.decide import keep_match, reset_match
+from league.competitions.services.decisions import pending_decisions
+from league.competitions.services.results import correct_result
+from league.competitions.services.standings import as_match_result, points_of
+from league.core.errors import NotAllowed
+from league.games.models import Game
 from tests.formats.builders import Club, better_seed, committed, play_out, scheduled, win
 from tests.formats.test_idempotence import rows, run_twice
 

@@ -2,10 +2,10 @@
 
 import pytest
 
-from competitions.models import AuditEntry, Competition, Match
-from competitions.services.standings import competition_standings
-from competitions.services.withdrawals import withdraw_entry
-from core.errors import NotAllowed, ServiceError
+from league.competitions.models import AuditEntry, Competition, Match
+from league.competitions.services.standings import competition_standings
+from league.competitions.services.withdrawals import withdraw_entry
+from league.core.errors import NotAllowed, ServiceError
 from tests.factories import UserFactory
 from tests.formats.builders import Club, better_seed, by_key, committed, play_out, scheduled, win
 

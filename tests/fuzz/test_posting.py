@@ -17,10 +17,10 @@ from django.urls.resolvers import RegexPattern
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from clubs.models import Club, Player
-from competitions.models import Competition, Entry, Match
 from gameplay.engine.rulings import CATALOGUE
-from gameplay.models import Game
+from league.clubs.models import Club, Player
+from league.competitions.models import Competition, Entry, Match
+from league.games.models import Game
 from tests.examples import examples
 from tests.security.access import OK, TABLE
 from tests.security.checks import (

@@ -12,20 +12,20 @@ from zoneinfo import ZoneInfo
 import pytest
 from django.utils import timezone
 
-from clubs.services.clubs import invite_by_email
-from competitions.models import Competition, Match
-from competitions.services.competitions import create_competition, register_players
-from competitions.services.draws import start_competition
-from competitions.services.ladders import challenge, forfeit_overdue
-from competitions.services.results import (
+from league.clubs.services.clubs import invite_by_email
+from league.competitions.models import Competition, Match
+from league.competitions.services.competitions import create_competition, register_players
+from league.competitions.services.draws import start_competition
+from league.competitions.services.ladders import challenge, forfeit_overdue
+from league.competitions.services.results import (
     confirm_result,
     correct_result,
     dispute_result,
     report_result,
     resolve_dispute,
 )
-from notifications.events import deadlines_near, sweep
-from notifications.models import Kind
+from league.notifications.events import deadlines_near, sweep
+from league.notifications.models import Kind
 from tests.factories import MatchFactory, PlayerFactory, SeasonFactory, UserFactory, finished_game
 
 

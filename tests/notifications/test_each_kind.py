@@ -8,8 +8,8 @@ import pytest
 from django.core import mail
 from django.test import Client
 
-from notifications.events import audit_entry, sweep
-from notifications.models import Channel, Kind, Notification, Preference
+from league.notifications.events import audit_entry, sweep
+from league.notifications.models import Channel, Kind, Notification, Preference
 
 from .conftest import EVENTS, SWEPT
 

@@ -9,11 +9,11 @@ import pytest
 import time_machine
 from django.core import mail
 
-from competitions.models import Competition, Match
-from competitions.services.ladders import challenge
-from competitions.tasks import forfeit_overdue_challenges
-from notifications.models import Channel, Kind, Notification, Preference
-from notifications.tasks import periodic
+from league.competitions.models import Competition, Match
+from league.competitions.services.ladders import challenge
+from league.competitions.tasks import forfeit_overdue_challenges
+from league.notifications.models import Channel, Kind, Notification, Preference
+from league.notifications.tasks import periodic
 from tests.formats.builders import Club, committed, win
 
 pytestmark = pytest.mark.django_db
@@ -168,7 +168,7 @@ def test_the_players_choice_is_kept(ladder, channel, site, mails):
 
 
 def test_a_challenge_whose_task_was_lost_is_told_by_the_periodic_task(ladder, monkeypatch):
-    from notifications import tasks
+    from league.notifications import tasks
 
     monkeypatch.setattr(tasks.notify_ladder_challenge, "delay",
                         lambda *_: (_ for _ in ()).throw(ConnectionError("broker down")))

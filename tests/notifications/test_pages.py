@@ -3,7 +3,7 @@
 import pytest
 from django.urls import reverse
 
-from notifications.models import Channel, Kind, Notification, Preference
+from league.notifications.models import Channel, Kind, Notification, Preference
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db

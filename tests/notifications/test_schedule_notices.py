@@ -9,10 +9,10 @@ import pytest
 import time_machine
 from django.core import mail
 
-from competitions.models import Match
-from competitions.services.schedule import extend_match
-from notifications.models import Channel, Kind, Notification, Preference
-from notifications.tasks import periodic
+from league.competitions.models import Match
+from league.competitions.services.schedule import extend_match
+from league.notifications.models import Channel, Kind, Notification, Preference
+from league.notifications.tasks import periodic
 from tests.factories import MatchFactory, UserFactory
 
 pytestmark = pytest.mark.django_db

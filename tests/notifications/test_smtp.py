@@ -7,8 +7,8 @@ import pytest
 from aiosmtpd.controller import Controller
 from django.test import Client, override_settings
 
-from notifications import services
-from notifications.models import Kind, Notification
+from league.notifications import services
+from league.notifications.models import Kind, Notification
 
 from .conftest import EVENTS
 

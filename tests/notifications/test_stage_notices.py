@@ -3,8 +3,8 @@ their round like any round paired."""
 
 import pytest
 
-from competitions.services.stages import deal_by_hand
-from notifications.models import Kind, Notification
+from league.competitions.services.stages import deal_by_hand
+from league.notifications.models import Kind, Notification
 from tests.formats.builders import Club, committed
 from tests.formats.test_many_stages import (
     dealt_by_hand_in_between,

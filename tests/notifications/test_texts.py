@@ -6,15 +6,15 @@ from datetime import UTC, date, datetime
 
 import pytest
 
-from competitions.services.results import (
+from league.competitions.services.results import (
     confirm_result,
     correct_result,
     dispute_result,
     report_result,
 )
-from gameplay.models import Game
-from notifications.events import in_zone, quoted, stop
-from notifications.models import Kind, Notification
+from league.games.models import Game
+from league.notifications.events import in_zone, quoted, stop
+from league.notifications.models import Kind, Notification
 
 from .conftest import Club
 

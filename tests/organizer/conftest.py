@@ -7,8 +7,8 @@ from dataclasses import dataclass
 import pytest
 from django.contrib.auth.models import AbstractBaseUser
 
-from clubs.models import Club, Season
-from competitions.models import Competition
+from league.clubs.models import Club, Season
+from league.competitions.models import Competition
 from tests.conftest import empty_caches
 from tests.factories import ClubFactory, PlayerFactory, SeasonFactory, UserFactory
 

@@ -5,9 +5,9 @@ not organize the club get a page saying so (403). A refused action changes nothi
 import pytest
 from django.urls import reverse
 
-from clubs.models import Player, Season
-from competitions.models import AuditEntry, Competition, Entry, Match
 from gameplay.engine import Ruleset
+from league.clubs.models import Player, Season
+from league.competitions.models import AuditEntry, Competition, Entry, Match
 from tests.factories import EntryFactory, MatchFactory, PlayerFactory
 
 from .conftest import ALLOWED, REFUSED, draft, sign_in
@@ -110,7 +110,7 @@ def test_a_refused_action_changes_nothing(client, people, setting, role):
 
 @pytest.mark.parametrize("role", ALLOWED)
 def test_the_organizers_actions_each_do_their_work(client, people, setting, role):
-    from gameplay.models import Game
+    from league.games.models import Game
 
     Game.objects.create(match=setting["match"], number=1, ruleset=Ruleset().to_dict(),
                         target_score=100)

@@ -10,11 +10,11 @@ from django.core import mail
 from django.test import Client
 from django.urls import reverse
 
-from accounts.services import delete_account
-from clubs.models import Player
-from competitions.models import Match, ResultReport
-from competitions.services.results import confirm_result, report_result
-from core.errors import ServiceError
+from league.accounts.services import delete_account
+from league.clubs.models import Player
+from league.competitions.models import Match, ResultReport
+from league.competitions.services.results import confirm_result, report_result
+from league.core.errors import ServiceError
 from tests.factories import ClubFactory, PlayerFactory, UserFactory, decided_match
 
 pytestmark = pytest.mark.django_db

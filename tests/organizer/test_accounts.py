@@ -9,15 +9,15 @@ from django.contrib.auth import get_user_model
 from django.core import mail, signing
 from django.urls import reverse
 
-from clubs.models import Player
-from clubs.services.players import (
+from league.clubs.models import Player
+from league.clubs.services.players import (
     CLAIM_DAYS,
     add_player,
     claim_player,
     claim_token,
     sign_up_and_claim,
 )
-from core.errors import NotAllowed, ServiceError
+from league.core.errors import NotAllowed, ServiceError
 from tests.factories import PlayerFactory, UserFactory
 
 from .conftest import sign_in

@@ -10,9 +10,9 @@ import time_machine
 from django.urls import reverse
 from icalendar import Calendar
 
-from clubs.services.calendar import calendar_token, new_calendar_address
-from competitions.models import Match
-from competitions.services.schedule import set_match_time
+from league.clubs.services.calendar import calendar_token, new_calendar_address
+from league.competitions.models import Match
+from league.competitions.services.schedule import set_match_time
 from tests.factories import (
     ClubFactory,
     CompetitionFactory,

@@ -7,15 +7,15 @@ import pytest
 from django.core import mail
 from django.urls import reverse
 
-from clubs.models import Club
-from clubs.services.clubs import (
+from league.clubs.models import Club
+from league.clubs.services.clubs import (
     accept_invitation,
     create_club,
     invitation_token,
     remove_organizer,
     update_club,
 )
-from core.errors import NotAllowed, ServiceError
+from league.core.errors import NotAllowed, ServiceError
 from tests.factories import ClubFactory, PlayerFactory, UserFactory
 
 pytestmark = pytest.mark.django_db

@@ -4,12 +4,12 @@ back to draft (its draw removed, audited); name and description change at any ti
 import pytest
 from django.urls import reverse
 
-from competitions.forms.organizer import CompetitionForm, initial_of
-from competitions.models import AuditEntry, Competition, CompetitionAudit, Match
-from competitions.services.drafts import back_to_draft, delete_draft, describe, edit_draft
-from competitions.services.draws import start_competition
-from core.errors import NotAllowed, ServiceError
 from gameplay.engine import PRESETS
+from league.competitions.forms.organizer import CompetitionForm, initial_of
+from league.competitions.models import AuditEntry, Competition, CompetitionAudit, Match
+from league.competitions.services.drafts import back_to_draft, delete_draft, describe, edit_draft
+from league.competitions.services.draws import start_competition
+from league.core.errors import NotAllowed, ServiceError
 from tests.factories import EntryFactory, PlayerFactory
 
 from .conftest import draft, sign_in

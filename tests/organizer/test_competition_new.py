@@ -5,9 +5,9 @@ its field with what was typed kept, and nothing is half-saved."""
 import pytest
 from django.urls import reverse
 
-from clubs.models import Season
-from competitions.models import Competition
 from gameplay.engine import Ruleset
+from league.clubs.models import Season
+from league.competitions.models import Competition
 
 from .conftest import sign_in
 
@@ -122,12 +122,12 @@ def test_a_name_taken_in_the_season_is_refused_and_no_new_season_is_left_behind(
 
 
 def test_a_refused_competition_in_a_new_season_saves_neither(client, people, monkeypatch):
-    from competitions.services import competitions
+    from league.competitions.services import competitions
 
     def refuse(*args, **kwargs):
         raise competitions.ServiceError("No.", field="name")
 
-    monkeypatch.setattr("competitions.services.seasons.create_competition", refuse)
+    monkeypatch.setattr("league.competitions.services.seasons.create_competition", refuse)
     response = post(client, people, season="", new_season="Ghost season")
     assert response.status_code == 422
     assert not Season.objects.filter(name="Ghost season").exists()

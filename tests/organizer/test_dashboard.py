@@ -8,9 +8,9 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from clubs.models import Player
-from competitions.models import AuditEntry, Competition, FollowUp, Match, ResultReport
-from ratings.models import RatingPeriod
+from league.clubs.models import Player
+from league.competitions.models import AuditEntry, Competition, FollowUp, Match, ResultReport
+from league.ratings.models import RatingPeriod
 from tests.factories import CompetitionFactory, MatchFactory, PlayerFactory
 
 from .conftest import draft, sign_in

@@ -5,8 +5,8 @@ organizer, by status, and the decisions a correction asks for."""
 import pytest
 from django.urls import reverse
 
-from clubs.models import Player
-from competitions.models import AuditEntry, Competition, Entry, Match
+from league.clubs.models import Player
+from league.competitions.models import AuditEntry, Competition, Entry, Match
 from tests.factories import EntryFactory, MatchFactory, PlayerFactory, RoundFactory
 
 from .conftest import draft, sign_in

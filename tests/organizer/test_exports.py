@@ -8,7 +8,7 @@ from itertools import pairwise
 import pytest
 from django.urls import reverse
 
-from competitions.models import Competition, Match
+from league.competitions.models import Competition, Match
 from tests.factories import (
     CompetitionFactory,
     EntryFactory,

@@ -5,9 +5,9 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
-from clubs.models import Player
-from clubs.services.players import add_player, claim_token, sign_up_and_claim
-from core.errors import ServiceError
+from league.clubs.models import Player
+from league.clubs.services.players import add_player, claim_token, sign_up_and_claim
+from league.core.errors import ServiceError
 from tests.factories import CompetitionFactory, UserFactory
 
 from .conftest import sign_in

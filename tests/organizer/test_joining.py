@@ -4,9 +4,9 @@ the user) or refuses."""
 import pytest
 from django.urls import reverse
 
-from clubs.models import JoinRequest, Player
-from clubs.services.joining import accept_request, ask_to_join, refuse_request
-from core.errors import NotAllowed, ServiceError
+from league.clubs.models import JoinRequest, Player
+from league.clubs.services.joining import accept_request, ask_to_join, refuse_request
+from league.core.errors import NotAllowed, ServiceError
 from tests.factories import UserFactory
 
 from .conftest import sign_in

@@ -5,9 +5,9 @@ import pytest
 from django.db import IntegrityError, transaction
 from django.urls import reverse
 
-from clubs.models import Player
-from clubs.services.players import add_player
-from core.errors import ServiceError
+from league.clubs.models import Player
+from league.clubs.services.players import add_player
+from league.core.errors import ServiceError
 from tests.factories import PlayerFactory
 
 from .conftest import sign_in

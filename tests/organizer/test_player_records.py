@@ -6,17 +6,17 @@ from datetime import date
 import pytest
 from django.urls import reverse
 
-from clubs.models import Player
-from clubs.services.player_records import (
+from league.clubs.models import Player
+from league.clubs.services.player_records import (
     bring_back_player,
     merge_players,
     rename_player,
     retire_player,
 )
-from competitions.models import Entry, Match
-from competitions.services.competitions import register_players
-from core.errors import NotAllowed, ServiceError
-from ratings.models import PlayerRating, RatingPeriod
+from league.competitions.models import Entry, Match
+from league.competitions.services.competitions import register_players
+from league.core.errors import NotAllowed, ServiceError
+from league.ratings.models import PlayerRating, RatingPeriod
 from tests.factories import CompetitionFactory, EntryFactory, MatchFactory, PlayerFactory
 
 from .conftest import draft, sign_in

@@ -9,9 +9,9 @@ from django.core import mail
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from clubs.models import Player
-from clubs.services.players import add_players, read_player_lines, split_pasted
-from core.errors import NotAllowed
+from league.clubs.models import Player
+from league.clubs.services.players import add_players, read_player_lines, split_pasted
+from league.core.errors import NotAllowed
 
 from .conftest import sign_in
 

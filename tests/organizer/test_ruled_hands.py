@@ -6,11 +6,11 @@ ruling is stored with the hand and shown beside it on the scoresheet."""
 import pytest
 from django.urls import reverse
 
-from competitions.models import AuditEntry, Match
+from gameplay.assistant import advise, questions
 from gameplay.engine import Ruleset
-from gameplay.models import Game, Hand
-from gameplay.rulings.assistant import advise, questions
-from gameplay.services import HandEntry, record_hand
+from league.competitions.models import AuditEntry, Match
+from league.games.models import Game, Hand
+from league.games.services import HandEntry, record_hand
 from tests.factories import MatchFactory
 
 from .conftest import sign_in

@@ -5,10 +5,10 @@ an organizer records it on a hand of a match, where it joins the match's history
 import pytest
 from django.urls import reverse
 
-from competitions.models import AuditEntry, Match
+from gameplay.assistant import WrongAnswer, advise, questions
 from gameplay.engine import rulings as rules
 from gameplay.engine.rulings import CATALOGUE
-from gameplay.rulings.assistant import WrongAnswer, advise, questions
+from league.competitions.models import AuditEntry, Match
 from tests.factories import MatchFactory
 
 from .conftest import sign_in
@@ -171,7 +171,7 @@ def test_an_unknown_irregularity_is_not_found(client):
 
 @pytest.fixture
 def played(people) -> Match:
-    from gameplay.models import Game
+    from league.games.models import Game
 
     match = MatchFactory(competition__season=people.season, status=Match.Status.IN_PROGRESS)
     Game.objects.create(match=match, number=1, ruleset={}, target_score=100)

@@ -9,11 +9,11 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from competitions.models import AuditEntry, Match
-from competitions.schedule import deadline_of, is_overdue
-from competitions.services.results import confirm_result, report_result
-from competitions.services.schedule import accept_time, propose_time, set_match_time
-from core.errors import NotAllowed, ServiceError
+from league.competitions.models import AuditEntry, Match
+from league.competitions.schedule import deadline_of, is_overdue
+from league.competitions.services.results import confirm_result, report_result
+from league.competitions.services.schedule import accept_time, propose_time, set_match_time
+from league.core.errors import NotAllowed, ServiceError
 from tests.factories import (
     ClubFactory,
     CompetitionFactory,

@@ -6,8 +6,8 @@ import re
 import pytest
 from django.urls import reverse
 
-from competitions.algorithms.seeding import seed_at_random
-from competitions.models import Competition
+from league.competitions.algorithms.seeding import seed_at_random
+from league.competitions.models import Competition
 from tests.factories import EntryFactory, PlayerFactory
 
 from .conftest import draft, sign_in

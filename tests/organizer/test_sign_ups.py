@@ -7,19 +7,19 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from clubs.models import Player
-from clubs.services.joining import accept_request, ask_to_join
-from clubs.services.player_records import retire_player
-from competitions.models import Competition, Entry
-from competitions.services.competitions import register_players
-from competitions.services.draws import start_competition
-from competitions.services.sign_ups import (
+from league.clubs.models import Player
+from league.clubs.services.joining import accept_request, ask_to_join
+from league.clubs.services.player_records import retire_player
+from league.competitions.models import Competition, Entry
+from league.competitions.services.competitions import register_players
+from league.competitions.services.draws import start_competition
+from league.competitions.services.sign_ups import (
     close_registration,
     open_registration,
     sign_up,
     withdraw_sign_up,
 )
-from core.errors import NotAllowed, ServiceError
+from league.core.errors import NotAllowed, ServiceError
 from tests.factories import PlayerFactory, UserFactory
 
 from .conftest import draft, sign_in

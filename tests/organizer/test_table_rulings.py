@@ -8,16 +8,16 @@ from django.contrib.messages import get_messages
 from django.urls import reverse
 from django.utils.html import escape
 
-from competitions.models import Match
-from competitions.selectors import side_names
+from gameplay.assistant import advise, questions
 from gameplay.engine import Ruleset
 from gameplay.engine.rulings import irregularity
-from gameplay.models import Game, Hand
-from gameplay.rulings.assistant import advise, questions
-from gameplay.services import HandEntry, record_hand, undo_last_hand
-from gameplay.services.corrections import correct_hand
-from gameplay.services.ruled_hands import RuledCards
-from gameplay.services.rulings import record_ruling
+from league.competitions.models import Match
+from league.competitions.selectors import side_names
+from league.games.models import Game, Hand
+from league.games.services import HandEntry, record_hand, undo_last_hand
+from league.games.services.corrections import correct_hand
+from league.games.services.ruled_hands import RuledCards
+from league.games.services.rulings import record_ruling
 from tests.factories import MatchFactory
 
 from .conftest import sign_in

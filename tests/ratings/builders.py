@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from datetime import date, datetime, timedelta
 
-from clubs.models import Club
-from competitions.models import Competition, Entry, Match, Round
 from gameplay.engine import Ruleset
-from gameplay.models import Game
-from ratings.models import PlayerRating, RatingPeriod
-from ratings.periods import WEEK
-from ratings.services.results import start_of_week
+from league.clubs.models import Club
+from league.competitions.models import Competition, Entry, Match, Round
+from league.games.models import Game
+from league.ratings.models import PlayerRating, RatingPeriod
+from league.ratings.periods import WEEK
+from league.ratings.services.results import start_of_week
 from tests.factories import ClubFactory, CompetitionFactory, EntryFactory
 
 FIRST_WEEK = date(2025, 1, 6)  # a Monday

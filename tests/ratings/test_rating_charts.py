@@ -5,8 +5,8 @@ from itertools import pairwise
 
 import pytest
 
-from ratings.charts import HEIGHT, LEFT, RIGHT, WIDTH, history_chart
-from ratings.selectors import HistoryPoint
+from league.ratings.charts import HEIGHT, LEFT, RIGHT, WIDTH, history_chart
+from league.ratings.selectors import HistoryPoint
 
 
 def point(weeks_in, rating, rd=80.0, provisional=False):

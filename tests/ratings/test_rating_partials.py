@@ -6,9 +6,9 @@ import pytest
 from django.template import Context, Template
 from django.template.loader import render_to_string
 
-from clubs.models import Club
-from ratings.charts import history_chart
-from ratings.selectors import CurrentRating, HistoryPoint, WinChances
+from league.clubs.models import Club
+from league.ratings.charts import history_chart
+from league.ratings.selectors import CurrentRating, HistoryPoint, WinChances
 
 
 def current(rating=1612.4, rd=48.0, provisional=False, system=Club.RatingSystem.GLICKO2):

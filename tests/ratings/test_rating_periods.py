@@ -4,9 +4,9 @@ from datetime import date, datetime
 
 import pytest
 
-from clubs.models import Club
-from ratings.algorithms import DEFAULT_RD, Glicko2, RatedResult, RatedUnit, rate_period
-from ratings.periods import (
+from league.clubs.models import Club
+from league.ratings.algorithms import DEFAULT_RD, Glicko2, RatedResult, RatedUnit, rate_period
+from league.ratings.periods import (
     RatingSettings,
     idle,
     last_closed_week,
@@ -14,7 +14,7 @@ from ratings.periods import (
     week_of,
     weeks,
 )
-from ratings.services.results import week_of_moment
+from league.ratings.services.results import week_of_moment
 
 GLICKO2 = RatingSettings(Club.RatingSystem.GLICKO2, RatedUnit.GAME, tau=0.5)
 ELO = RatingSettings(Club.RatingSystem.ELO, RatedUnit.GAME, k=20.0)

@@ -4,12 +4,12 @@ import itertools
 
 import pytest
 
-from clubs.models import Club
-from ratings.algorithms import Elo, Glicko2, elo_expected_score, win_probability
-from ratings.periods import idle
-from ratings.selectors import player_rating, rating_history, ratings_for
-from ratings.selectors import win_probability as match_chances
-from ratings.services import close_rating_periods
+from league.clubs.models import Club
+from league.ratings.algorithms import Elo, Glicko2, elo_expected_score, win_probability
+from league.ratings.periods import idle
+from league.ratings.selectors import player_rating, rating_history, ratings_for
+from league.ratings.selectors import win_probability as match_chances
+from league.ratings.services import close_rating_periods
 from tests.factories import MatchFactory
 from tests.ratings.builders import after, league, played, week
 

@@ -2,14 +2,19 @@
 
 import pytest
 
-from clubs.models import Club
-from competitions.models import AuditEntry, Match
-from competitions.services.results import correct_result
-from ratings import tasks
-from ratings.algorithms import rate_period, rate_period_elo
-from ratings.models import PlayerRating, RatingPeriod
-from ratings.periods import idle
-from ratings.services import close_rating_periods, rate_confirmed_result, recompute_ratings, results
+from league.clubs.models import Club
+from league.competitions.models import AuditEntry, Match
+from league.competitions.services.results import correct_result
+from league.ratings import tasks
+from league.ratings.algorithms import rate_period, rate_period_elo
+from league.ratings.models import PlayerRating, RatingPeriod
+from league.ratings.periods import idle
+from league.ratings.services import (
+    close_rating_periods,
+    rate_confirmed_result,
+    recompute_ratings,
+    results,
+)
 from tests.factories import UserFactory
 from tests.ratings.builders import after, confirm, during, league, played, snapshot, week
 

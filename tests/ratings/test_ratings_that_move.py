@@ -8,10 +8,10 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from competitions.models import Match
-from gameplay.models import Game
-from ratings.selectors import player_rating, week_closes
-from ratings.services import close_rating_periods, rate_confirmed_result
+from league.competitions.models import Match
+from league.games.models import Game
+from league.ratings.selectors import player_rating, week_closes
+from league.ratings.services import close_rating_periods, rate_confirmed_result
 from tests.ratings.builders import league, played
 
 pytestmark = pytest.mark.django_db

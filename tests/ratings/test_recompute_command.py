@@ -5,8 +5,8 @@ from io import StringIO
 import pytest
 from django.core.management import CommandError, call_command
 
-from ratings import tasks
-from ratings.models import PlayerRating, RatingPeriod
+from league.ratings import tasks
+from league.ratings.models import PlayerRating, RatingPeriod
 from tests.ratings.builders import league, played, snapshot, week
 
 pytestmark = pytest.mark.django_db

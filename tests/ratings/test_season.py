@@ -5,10 +5,10 @@ import random
 
 import pytest
 
-from clubs.models import Club
-from competitions.models import Match
-from competitions.services.results import correct_result
-from ratings.services import close_rating_periods, rate_confirmed_result, recompute_ratings
+from league.clubs.models import Club
+from league.competitions.models import Match
+from league.competitions.services.results import correct_result
+from league.ratings.services import close_rating_periods, rate_confirmed_result, recompute_ratings
 from tests.factories import UserFactory
 from tests.ratings.builders import after, confirm, during, league, played, snapshot, week
 

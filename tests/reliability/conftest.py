@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from django.db import connections
 
-from core.errors import ServiceError
+from league.core.errors import ServiceError
 
 ON_POSTGRES = os.environ.get("DATABASE_URL", "").startswith("postgres")
 postgres_only = [

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from competitions.models import AuditEntry, Competition, Entry, Match, ResultReport, Round
-from ratings.services import recompute_ratings
+from league.competitions.models import AuditEntry, Competition, Entry, Match, ResultReport, Round
+from league.ratings.services import recompute_ratings
 from tests.ratings.builders import league, played, snapshot
 
 LEAGUE_TABLES = (Competition, Round, Entry, Match, ResultReport, AuditEntry)

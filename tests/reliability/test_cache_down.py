@@ -9,8 +9,8 @@ import pytest
 from django.test import override_settings
 from django.urls import reverse
 
-from competitions.models import Competition
-from config.caches import LOGGER, caches_for
+from league.caches import LOGGER, caches_for
+from league.competitions.models import Competition
 from tests.factories import UserFactory
 from tests.security.test_sign_in_limits import PASSWORD
 from tests.views.test_competition_page import play, started

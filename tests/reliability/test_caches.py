@@ -9,8 +9,8 @@ from django.core.cache import caches
 from django.test import override_settings
 from django_redis import get_redis_connection
 
-from config.caches import caches_for
-from config.fragment_cache import LocalThenShared
+from league.caches import caches_for
+from league.fragment_cache import LocalThenShared
 from tests.conftest import own_redis_url
 
 # This test process's own database (the caches' own when REDIS_URL is set): another worker
@@ -22,7 +22,7 @@ UNUSED_URL = "redis://127.0.0.1/13"
 LOCAL_AND_SHARED = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
     "derived": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "shared"},
-    "template_fragments": {"BACKEND": "config.fragment_cache.LocalThenShared",
+    "template_fragments": {"BACKEND": "league.fragment_cache.LocalThenShared",
                            "LOCATION": "test-fragments"},
 }
 
@@ -98,8 +98,8 @@ def test_the_redis_cache_reads_what_it_wrote(alias):
 
 @pytest.mark.django_db
 def test_a_version_stored_by_an_older_release_is_replaced_not_trusted():
-    from competitions.page_versions import competition_version
-    from core.cache import derived as cache
+    from league.competitions.page_versions import competition_version
+    from league.core.cache import derived as cache
     from tests.factories import CompetitionFactory
 
     competition = CompetitionFactory()

@@ -9,11 +9,11 @@ from django.conf import settings
 from django.core.management import call_command
 from django.utils import timezone
 
-from competitions.models import Match
-from config.celery import app as celery_app
-from core.periodic import due, run_due
-from gameplay.models import Game
-from ratings.models import RatingPeriod
+from league.celery import app as celery_app
+from league.competitions.models import Match
+from league.core.periodic import due, run_due
+from league.games.models import Game
+from league.ratings.models import RatingPeriod
 from tests.ratings.builders import league, played
 
 pytestmark = pytest.mark.django_db

@@ -12,12 +12,12 @@ from django.urls import reverse
 from django.utils import timezone
 from kombu.exceptions import OperationalError as BrokerError
 
-from competitions.models import AuditEntry, Competition, FollowUp, Match
-from competitions.services import follow_ups
-from competitions.services.results import report_result
-from competitions.tasks import result_confirmed
 from gameplay.engine import Ruleset
-from gameplay.models import Game
+from league.competitions.models import AuditEntry, Competition, FollowUp, Match
+from league.competitions.services import follow_ups
+from league.competitions.services.results import report_result
+from league.competitions.tasks import result_confirmed
+from league.games.models import Game
 from tests.formats.builders import Club, by_key, committed
 from tests.views.conftest import sign_in
 
@@ -91,7 +91,7 @@ def test_work_still_not_done_is_sent_again_on_every_relay_after_the_wait(monkeyp
     competition, match = reported_first_match()
     monkeypatch.setattr(follow_ups, "publish", broker_down)
     with committed():
-        from competitions.services.results import confirm_result
+        from league.competitions.services.results import confirm_result
 
         confirm_result(match.pk, actor=match.entry_b.player.user)
     now = timezone.now()
@@ -105,7 +105,7 @@ def test_work_still_not_done_is_sent_again_on_every_relay_after_the_wait(monkeyp
 
 def test_an_unreachable_broker_fails_the_sending_at_once_and_leaves_the_row(settings):
     """No retry loop and no wait: a closed port refuses at once; the row stays for the relay."""
-    from config.celery import app
+    from league.celery import app
 
     competition, match = reported_first_match()
     row = FollowUp.objects.create(kind=FollowUp.Kind.PROGRESS, competition=competition,

@@ -21,10 +21,10 @@ from django.conf import settings
 from django.db import connection, transaction
 from django.utils import timezone
 
-from clubs.models import Club
-from competitions.models import FollowUp
-from competitions.services import follow_ups
-from competitions.services.results import confirm_result
+from league.clubs.models import Club
+from league.competitions.models import FollowUp
+from league.competitions.services import follow_ups
+from league.competitions.services.results import confirm_result
 from tests.formats.builders import by_key
 
 from .conftest import ON_POSTGRES
@@ -56,10 +56,10 @@ def test_a_confirmation_with_the_broker_down_is_done_by_the_worker_once_relayed(
 
 @contextmanager
 def project_worker(log: Path) -> Iterator[subprocess.Popen]:
-    """`celery -A config.celery worker --pool=solo`: the project's app and broker settings."""
+    """`celery -A league.celery worker --pool=solo`: the project's app and broker settings."""
     env = {**os.environ, "DATABASE_URL": database_url(),
-           "CELERY_BROKER_URL": BROKER, "DJANGO_SETTINGS_MODULE": "config.settings"}
-    command = [sys.executable, "-m", "celery", "-A", "config.celery", "worker", "--pool=solo",
+           "CELERY_BROKER_URL": BROKER, "DJANGO_SETTINGS_MODULE": "league.settings"}
+    command = [sys.executable, "-m", "celery", "-A", "league.celery", "worker", "--pool=solo",
                "-n", f"outbox-{uuid.uuid4().hex[:6]}@%h", "--without-gossip",
                "--without-mingle", "--without-heartbeat", "--loglevel=INFO"]
     with log.open("a") as out:
@@ -79,7 +79,7 @@ def project_worker(log: Path) -> Iterator[subprocess.Popen]:
 
 @contextmanager
 def publishing_to_the_broker() -> Iterator[object]:
-    from config.celery import app
+    from league.celery import app
 
     saved = {name: app.conf[name] for name in ("broker_url", "task_always_eager")}
     app.conf.update(broker_url=BROKER, task_always_eager=False)
@@ -104,7 +104,7 @@ def forget_messages(app) -> None:
 def test_a_follow_up_whose_worker_is_killed_is_done_by_another_within_a_minute(tmp_path):
     club, late = rated_season()
     with transaction.atomic():  # one clean run, rolled back: what the end state must be
-        from ratings.tasks import rate_confirmed_result
+        from league.ratings.tasks import rate_confirmed_result
 
         rate_confirmed_result.apply(args=[late.pk], throw=True)
         clean = rows(club)

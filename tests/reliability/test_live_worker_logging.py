@@ -6,7 +6,7 @@ import logging
 
 import pytest
 
-from config.caches import LOGGER
+from league.caches import LOGGER
 
 pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
 

@@ -11,20 +11,20 @@ from functools import partial
 
 import pytest
 
-from competitions.models import AuditEntry, Competition, Match, ResultReport
-from competitions.services import progression
-from competitions.services.draws import start_competition
-from competitions.services.results import (
+from gameplay.engine import Ruleset
+from league.competitions.models import AuditEntry, Competition, Match, ResultReport
+from league.competitions.services import progression
+from league.competitions.services.draws import start_competition
+from league.competitions.services.results import (
     confirm_result,
     correct_result,
     dispute_result,
     report_result,
 )
-from gameplay.engine import Ruleset
-from gameplay.models import Game, Hand
-from gameplay.services import HandEntry, record_hand, start_game, undo_last_hand
-from notifications.models import Kind, Notification
-from notifications.services import notify
+from league.games.models import Game, Hand
+from league.games.services import HandEntry, record_hand, start_game, undo_last_hand
+from league.notifications.models import Kind, Notification
+from league.notifications.services import notify
 from tests.factories import (
     CompetitionFactory,
     EntryFactory,

@@ -9,9 +9,9 @@ from io import StringIO
 import pytest
 from django.core.management import CommandError, call_command
 
-from competitions.models import FollowUp, Match
-from competitions.services import follow_ups
-from competitions.services.results import confirm_result
+from league.competitions.models import FollowUp, Match
+from league.competitions.services import follow_ups
+from league.competitions.services.results import confirm_result
 from tests.formats.builders import by_key, committed
 
 from .state import rated_season, rows

@@ -9,8 +9,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from benchmarks.load.season import Built, SeasonSize, build_season
-from competitions.models import Match
-from gameplay.models import Game
+from league.competitions.models import Match
+from league.games.models import Game
 
 pytestmark = pytest.mark.django_db
 

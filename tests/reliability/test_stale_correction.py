@@ -8,11 +8,11 @@ from datetime import timedelta
 import pytest
 from django.urls import reverse
 
-from competitions.models import AuditEntry, Match
-from competitions.services.results import confirm_result, correct_result, report_result
-from core.errors import ServiceError
 from gameplay.engine import Ruleset
-from gameplay.models import Game
+from league.competitions.models import AuditEntry, Match
+from league.competitions.services.results import confirm_result, correct_result, report_result
+from league.core.errors import ServiceError
+from league.games.models import Game
 from tests.factories import MatchFactory, UserFactory
 
 pytestmark = pytest.mark.django_db

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from competitions.models import Competition, Match
-from competitions.services import progression
-from competitions.tasks import result_confirmed
-from ratings.models import PlayerRating, RatingPeriod
-from ratings.services import recompute_ratings
-from ratings.tasks import rate_confirmed_result
+from league.competitions.models import Competition, Match
+from league.competitions.services import progression
+from league.competitions.tasks import result_confirmed
+from league.ratings.models import PlayerRating, RatingPeriod
+from league.ratings.services import recompute_ratings
+from league.ratings.tasks import rate_confirmed_result
 from tests.ratings.builders import league, played, week
 
 from .state import rated_season, rows

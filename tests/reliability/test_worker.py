@@ -18,8 +18,8 @@ from celery import Celery
 from django.conf import settings
 from django.db import connection, transaction
 
-from clubs.models import Club
-from ratings.tasks import rate_confirmed_result
+from league.clubs.models import Club
+from league.ratings.tasks import rate_confirmed_result
 
 from .conftest import ON_POSTGRES
 from .state import rated_season, rows
@@ -47,7 +47,7 @@ def database_url() -> str:
 def worker(queue: str, log: Path) -> Iterator[subprocess.Popen]:
     """`celery worker --pool=solo` on its own queue, against the test database."""
     env = {**os.environ, "DATABASE_URL": database_url(), "CELERY_BROKER_URL": BROKER,
-           "DJANGO_SETTINGS_MODULE": "config.settings"}
+           "DJANGO_SETTINGS_MODULE": "league.settings"}
     command = [sys.executable, "-m", "celery", "-A", "tests.reliability.worker_app", "worker",
                "--pool=solo", "-Q", queue, "-n", f"{queue}-{uuid.uuid4().hex[:6]}@%h",
                "--without-gossip", "--without-mingle", "--without-heartbeat", "--loglevel=INFO"]

@@ -1,7 +1,7 @@
 """The project's Celery app for tests/reliability/test_worker.py: a task whose worker died
 comes back to the queue within seconds (Redis' visibility timeout, an hour by default)."""
 
-from config.celery import app
+from league.celery import app
 
 app.conf.broker_transport_options = {
     "visibility_timeout": 2,

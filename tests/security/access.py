@@ -16,15 +16,15 @@ from allauth.account.utils import user_pk_to_url_str
 from django.urls import reverse
 from django.utils import timezone
 
-from clubs.models import JoinRequest, Player
-from clubs.services.calendar import calendar_token
-from clubs.services.clubs import invitation_token
-from clubs.services.players import claim_token
-from competitions.models import CheckIn, Competition, Entry, Match, Stage
-from competitions.services.schedule import propose_time
-from gameplay.models import HandFlag
-from gameplay.services.flags import flag_hand
-from notifications.services import unsubscribe_token
+from league.clubs.models import JoinRequest, Player
+from league.clubs.services.calendar import calendar_token
+from league.clubs.services.clubs import invitation_token
+from league.clubs.services.players import claim_token
+from league.competitions.models import CheckIn, Competition, Entry, Match, Stage
+from league.competitions.services.schedule import propose_time
+from league.games.models import HandFlag
+from league.games.services.flags import flag_hand
+from league.notifications.services import unsubscribe_token
 from tests.factories import UserFactory
 
 from .world import (
@@ -177,8 +177,8 @@ sign_up_url = sign_up_url_of("competition-sign-up")
 def running_ladder(world: World, *, with_player: bool) -> Competition:
     """A running ladder of the club: the opponent on top, then the player (or, for a player yet
     to join, a player without an account)."""
-    from competitions.services.competitions import create_competition, register_players
-    from competitions.services.draws import start_competition
+    from league.competitions.services.competitions import create_competition, register_players
+    from league.competitions.services.draws import start_competition
 
     organizer = world.user("organizer")
     ladder = create_competition(world.match.competition.season, actor=organizer,
@@ -203,7 +203,7 @@ def challenge_data(world: World) -> dict:
 def night_of(world: World, *, present: int = 0, status: str = "open"):
     """A club night of the match's running league: open (with this many of the match's two
     players checked in) or scheduled."""
-    from competitions.models import CheckIn, ClubNight
+    from league.competitions.models import CheckIn, ClubNight
 
     now = timezone.now()
     night = ClubNight.objects.create(
@@ -251,8 +251,8 @@ def night_left_match_url(world: World) -> str:
 
 def waiting_swiss_url(world: World) -> str:
     """A Swiss of the club's two players, started with round 1 left to a club night."""
-    from competitions.services.competitions import create_competition, register_players
-    from competitions.services.draws import start_competition
+    from league.competitions.services.competitions import create_competition, register_players
+    from league.competitions.services.draws import start_competition
 
     organizer = world.user("organizer")
     swiss = create_competition(world.match.competition.season, actor=organizer,

@@ -10,7 +10,7 @@ import pytest
 from django.db import transaction
 from django.urls import reverse
 
-from clubs.models import Club
+from league.clubs.models import Club
 from tests.conftest import empty_caches
 
 from .access import FORBIDDEN, MEMBERS_ONLY, OK, POST_ONLY, SIGN_IN, TABLE, Access

@@ -15,12 +15,12 @@ from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
-from clubs.models import Club, Player
-from competitions.models import Competition, Match
-from competitions.services.results import confirm_result, dispute_result, report_result
 from gameplay.engine import Ruleset
-from gameplay.models import Game
-from gameplay.services import HandEntry, record_hand, start_game
+from league.clubs.models import Club, Player
+from league.competitions.models import Competition, Match
+from league.competitions.services.results import confirm_result, dispute_result, report_result
+from league.games.models import Game
+from league.games.services import HandEntry, record_hand, start_game
 from tests.conftest import signed_in_session
 from tests.factories import (
     ClubFactory,

@@ -4,17 +4,17 @@ repairs the bracket."""
 
 import pytest
 
-from competitions.models import AuditEntry, Competition, Match, ResultReport
-from competitions.services.results import (
+from league.competitions.models import AuditEntry, Competition, Match, ResultReport
+from league.competitions.services.results import (
     confirm_result,
     dispute_result,
     report_result,
     resolve_dispute,
 )
-from core.errors import NotAllowed, ServiceError
-from gameplay.models import Game, Hand
-from gameplay.services import HandEntry, record_hand, start_game
-from gameplay.services.corrections import correct_hand
+from league.core.errors import NotAllowed, ServiceError
+from league.games.models import Game, Hand
+from league.games.services import HandEntry, record_hand, start_game
+from league.games.services.corrections import correct_hand
 from tests.formats.builders import Club, committed
 
 pytestmark = pytest.mark.django_db

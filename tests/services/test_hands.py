@@ -2,10 +2,10 @@
 
 import pytest
 
-from competitions.models import Match
-from core.errors import NotAllowed, ServiceError
-from gameplay.models import Game, Hand
-from gameplay.services import HandEntry, record_hand, record_hands, start_game, undo_last_hand
+from league.competitions.models import Match
+from league.core.errors import NotAllowed, ServiceError
+from league.games.models import Game, Hand
+from league.games.services import HandEntry, record_hand, record_hands, start_game, undo_last_hand
 from tests.factories import MatchFactory, PlayerFactory
 
 pytestmark = pytest.mark.django_db

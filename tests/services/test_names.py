@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core.names import BadName, name_key, normalise_name
+from league.core.names import BadName, name_key, normalise_name
 
 
 def test_a_fullwidth_name_is_the_plain_one():

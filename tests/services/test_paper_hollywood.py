@@ -4,12 +4,12 @@ entered by an organizer who does not play, the result counts at once."""
 
 import pytest
 
-from competitions.models import Competition, Match, ResultReport
-from competitions.services.results import report_result
-from core.errors import NotAllowed, ServiceError
 from gameplay import engine
-from gameplay.models import Game
-from gameplay.services import (
+from league.competitions.models import Competition, Match, ResultReport
+from league.competitions.services.results import report_result
+from league.core.errors import NotAllowed, ServiceError
+from league.games.models import Game
+from league.games.services import (
     HandEntry,
     enter_game_totals,
     enter_hollywood_columns,

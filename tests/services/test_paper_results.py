@@ -7,18 +7,18 @@ from datetime import UTC, datetime, timedelta
 import pytest
 import time_machine
 
-from clubs.models import Player
-from competitions.models import AuditEntry, Competition, Match, ResultReport
-from competitions.services.deadlines import confirm_overdue_results
-from competitions.services.results import (
+from league.clubs.models import Player
+from league.competitions.models import AuditEntry, Competition, Match, ResultReport
+from league.competitions.services.deadlines import confirm_overdue_results
+from league.competitions.services.results import (
     confirm_for_player,
     dispute_result,
     report_result,
 )
-from competitions.services.standings import competition_standings
-from core.errors import NotAllowed, ServiceError
-from gameplay.models import Game
-from gameplay.services import HandEntry, enter_game_totals, record_hand, start_game
+from league.competitions.services.standings import competition_standings
+from league.core.errors import NotAllowed, ServiceError
+from league.games.models import Game
+from league.games.services import HandEntry, enter_game_totals, record_hand, start_game
 from tests.factories import MatchFactory, UserFactory
 from tests.formats.builders import Club, committed
 
@@ -189,8 +189,8 @@ def test_the_deadline_task_is_scheduled(settings):
 
 def test_head_to_head_of_players_who_have_not_all_met_is_starred_with_its_note():
     """Ada beat Bea, Bea beat Cy, Cy beat Dot: three level on points, Ada and Cy yet to meet."""
-    from competitions.algorithms.standings import MatchResult
-    from competitions.services.standings import table_of_entries
+    from league.competitions.algorithms.standings import MatchResult
+    from league.competitions.services.standings import table_of_entries
 
     club = Club(4)
     league = club.competition(Competition.Format.LEAGUE)

@@ -2,8 +2,8 @@
 
 import pytest
 
-from competitions.models import AuditEntry, Match, ResultReport
-from competitions.services.results import (
+from league.competitions.models import AuditEntry, Match, ResultReport
+from league.competitions.services.results import (
     confirm_result,
     correct_result,
     dispute_result,
@@ -11,8 +11,8 @@ from competitions.services.results import (
     report_result,
     resolve_dispute,
 )
-from core.errors import NotAllowed, ServiceError
-from gameplay.models import Game
+from league.core.errors import NotAllowed, ServiceError
+from league.games.models import Game
 from tests.factories import MatchFactory, PlayerFactory, UserFactory, finished_game
 
 pytestmark = pytest.mark.django_db

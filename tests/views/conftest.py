@@ -6,7 +6,7 @@ from dataclasses import dataclass
 import pytest
 from django.contrib.auth.models import AbstractBaseUser
 
-from competitions.models import Match
+from league.competitions.models import Match
 from tests.factories import ClubFactory, MatchFactory, PlayerFactory, UserFactory
 
 

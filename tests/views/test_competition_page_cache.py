@@ -10,22 +10,22 @@ import pytest
 from django.test import TestCase
 from django.urls import reverse
 
-from competitions.models import Competition, Entry, Match
-from competitions.services.competitions import register_players, seed_entries
-from competitions.services.decide import keep_match, reset_match
-from competitions.services.decisions import pending_decisions
-from competitions.services.draws import start_competition
-from competitions.services.forfeits import record_forfeit
-from competitions.services.late_entries import add_new_player_late
-from competitions.services.results import (
+from league.competitions.models import Competition, Entry, Match
+from league.competitions.services.competitions import register_players, seed_entries
+from league.competitions.services.decide import keep_match, reset_match
+from league.competitions.services.decisions import pending_decisions
+from league.competitions.services.draws import start_competition
+from league.competitions.services.forfeits import record_forfeit
+from league.competitions.services.late_entries import add_new_player_late
+from league.competitions.services.results import (
     correct_result,
     dispute_result,
     report_result,
     resolve_dispute,
 )
-from competitions.services.withdrawals import withdraw_entry
-from gameplay.services import start_game
-from gameplay.services.games import HandEntry, record_hand
+from league.competitions.services.withdrawals import withdraw_entry
+from league.games.services import start_game
+from league.games.services.games import HandEntry, record_hand
 from tests.conftest import empty_caches
 from tests.factories import PlayerFactory
 

@@ -5,10 +5,10 @@ flag by correcting the hand or dismissing it."""
 import pytest
 from django.urls import reverse
 
-from competitions.models import AuditEntry
-from competitions.services.results import dispute_result, report_result
-from gameplay.models import Hand, HandFlag
-from gameplay.services import HandEntry, record_hand, start_game
+from league.competitions.models import AuditEntry
+from league.competitions.services.results import dispute_result, report_result
+from league.games.models import Hand, HandFlag
+from league.games.services import HandEntry, record_hand, start_game
 
 pytestmark = pytest.mark.django_db
 

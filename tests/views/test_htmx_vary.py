@@ -5,7 +5,7 @@ import pytest
 from django.urls import reverse
 from django.utils.cache import cc_delim_re
 
-from competitions.models import Competition
+from league.competitions.models import Competition
 
 from .test_competition_page import started
 

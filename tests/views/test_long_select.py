@@ -5,8 +5,8 @@ import re
 
 from django import forms
 
-from core.forms import LongSelect
-from pages.forms import ClubForm
+from league.core.forms import LongSelect
+from league.pages.forms import ClubForm
 
 CHOICES = [("a&b", "A & B"), ('say "hi"', "<Hi>"), ("Europe/London", "Europe/London")]
 

@@ -5,9 +5,9 @@ is done, or refused with the service's reason and nothing changed."""
 import pytest
 from django.urls import reverse
 
-from competitions.models import AuditEntry, Match, ResultReport
-from competitions.services.results import confirm_result, dispute_result, report_result
-from gameplay.models import Game
+from league.competitions.models import AuditEntry, Match, ResultReport
+from league.competitions.services.results import confirm_result, dispute_result, report_result
+from league.games.models import Game
 from tests.factories import finished_game
 
 from .conftest import sign_in

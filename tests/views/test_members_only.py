@@ -4,9 +4,9 @@ for its members (organizers, accounts of its players): anyone else gets a 403 pa
 import pytest
 from django.urls import reverse
 
-from clubs.services.clubs import update_club
 from gameplay.engine import Ruleset
-from gameplay.models import Game
+from league.clubs.services.clubs import update_club
+from league.games.models import Game
 from tests.conftest import empty_caches
 from tests.factories import MatchFactory, UserFactory
 

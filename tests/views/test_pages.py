@@ -4,9 +4,9 @@ next when it is empty."""
 import pytest
 from django.urls import reverse
 
-from competitions.models import Competition, Match, Round
-from competitions.services.results import dispute_result, report_result
 from gameplay.engine import Ruleset
+from league.competitions.models import Competition, Match, Round
+from league.competitions.services.results import dispute_result, report_result
 from tests.factories import (
     ClubFactory,
     CompetitionFactory,

@@ -4,9 +4,9 @@ result recorded, a report confirmed for a player. Refusals say why, next to the 
 import pytest
 from django.urls import reverse
 
-from competitions.models import AuditEntry, Competition, Match
-from competitions.services.results import report_result
-from gameplay.models import Game
+from league.competitions.models import AuditEntry, Competition, Match
+from league.competitions.services.results import report_result
+from league.games.models import Game
 from tests.factories import finished_game
 
 from .conftest import sign_in

@@ -5,8 +5,8 @@ an organizer who does not play counts at once."""
 import pytest
 from django.urls import reverse
 
-from competitions.models import Competition, Match
-from gameplay.models import Game
+from league.competitions.models import Competition, Match
+from league.games.models import Game
 
 from .conftest import sign_in
 

@@ -7,8 +7,8 @@ from datetime import date
 import pytest
 from django.urls import reverse
 
-from competitions.models import Match
-from ratings.models import PlayerRating, RatingPeriod
+from league.competitions.models import Match
+from league.ratings.models import PlayerRating, RatingPeriod
 from tests.factories import (
     ClubFactory,
     EntryFactory,

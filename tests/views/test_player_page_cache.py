@@ -8,10 +8,10 @@ from datetime import UTC, datetime
 import pytest
 from django.urls import reverse
 
-from clubs.models import Player
-from competitions.models import Match
-from competitions.services.results import confirm_result, report_result
-from ratings.services import recompute_ratings
+from league.clubs.models import Player
+from league.competitions.models import Match
+from league.competitions.services.results import confirm_result, report_result
+from league.ratings.services import recompute_ratings
 from tests.factories import EntryFactory, MatchFactory, PlayerFactory, finished_game
 from tests.ratings.builders import league, played
 

@@ -4,10 +4,10 @@ blank scoresheets with the match's players, the ruleset's target and a QR code t
 import pytest
 from django.urls import reverse
 
-from clubs.models import Player
-from competitions.models import Competition, Match
-from competitions.services.competitions import create_competition, register_players
-from competitions.services.draws import start_competition
+from league.clubs.models import Player
+from league.competitions.models import Competition, Match
+from league.competitions.services.competitions import create_competition, register_players
+from league.competitions.services.draws import start_competition
 from tests.factories import ClubFactory, SeasonFactory, UserFactory
 
 pytestmark = pytest.mark.django_db

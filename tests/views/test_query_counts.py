@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from competitions.models import (
+from league.competitions.models import (
     AuditEntry,
     ClubNight,
     Competition,
@@ -17,11 +17,11 @@ from competitions.models import (
     ResultReport,
     Round,
 )
-from competitions.services.competitions import create_competition, register_players
-from competitions.services.draws import start_competition
-from gameplay.models import Game, Hand
-from gameplay.services import start_game
-from ratings.models import PlayerRating, RatingPeriod
+from league.competitions.services.competitions import create_competition, register_players
+from league.competitions.services.draws import start_competition
+from league.games.models import Game, Hand
+from league.games.services import start_game
+from league.ratings.models import PlayerRating, RatingPeriod
 from tests.factories import (
     ClubFactory,
     CompetitionFactory,
@@ -44,7 +44,7 @@ SIGNED_IN = 4
 
 
 # A list of matches brings each side's entry with its player, and the winner's, in three more
-# queries (competitions.selectors._matches); a side that no match has costs none.
+# queries (league.competitions.selectors._matches); a side that no match has costs none.
 SIDES = 3
 
 

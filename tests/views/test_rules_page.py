@@ -7,9 +7,9 @@ from dataclasses import fields
 import pytest
 from django.urls import reverse
 
-from competitions.views.ruleset_summary import summarize
 from gameplay.engine import Ruleset
 from gameplay.engine.rulings import CATALOGUE, irregularity
+from league.competitions.views.ruleset_summary import summarize
 
 from .conftest import main_of
 

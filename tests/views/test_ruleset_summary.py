@@ -1,7 +1,7 @@
 """The competition page names a ruleset by its nearest preset and lists the house rules."""
 
-from competitions.views.ruleset_summary import summarize
 from gameplay.engine import Ruleset
+from league.competitions.views.ruleset_summary import summarize
 
 
 def test_a_preset_without_changes_has_no_house_rules():

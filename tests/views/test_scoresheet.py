@@ -7,10 +7,10 @@ from html import unescape
 import pytest
 from django.urls import reverse
 
-from competitions.models import Match
 from gameplay.engine import Ruleset
-from gameplay.models import Game, Hand
-from gameplay.services import start_game
+from league.competitions.models import Match
+from league.games.models import Game, Hand
+from league.games.services import start_game
 
 from .conftest import sign_in
 

@@ -1,0 +1,16 @@
+from allauth.account import views as allauth_views
+from django.urls import include, path
+
+from league.accounts import views
+
+urlpatterns = [
+    # The short names the site's templates use, on allauth's views.
+    path("accounts/login/", allauth_views.login, name="login"),
+    path("accounts/logout/", allauth_views.logout, name="logout"),
+    path("accounts/delete/", views.delete_account, name="account-delete"),
+    path("accounts/", include("allauth.urls")),
+    # The admin signs in through the site's sign-in and its limits.
+    path("admin/login/", views.admin_sign_in, name="admin-sign-in"),
+    # A player the organizer entered claims the record with a signed link.
+    path("claim/<str:token>/", views.claim, name="player-claim"),
+]

@@ -1,0 +1,59 @@
+"""Who may do what. Views check these, and every service checks them again."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.models import Q
+
+from league.clubs.models import Club
+from league.core.cache import derived
+from league.core.errors import NotAllowed
+
+User = AbstractBaseUser | AnonymousUser
+
+
+def is_organizer(user: User, club: Club) -> bool:
+    if not user.is_authenticated:
+        return False
+    if user.is_superuser:
+        return True
+    return club.organizers.filter(pk=user.pk).exists()
+
+
+def organized_by(user: User, club: str) -> Q:
+    """The rows whose club (reached by the lookup `club`, e.g. "competition__season__club") the
+    signed-in user organizes, as `is_organizer` decides it: a superuser organizes every club."""
+    return Q() if user.is_superuser else Q(**{f"{club}__organizers": user})
+
+
+def require_organizer(user: User, club: Club) -> None:
+    if not is_organizer(user, club):
+        raise NotAllowed(f"Only an organizer of {club} may do this.")
+
+
+ORGANIZES_KEY = "organizes:{}"
+
+
+def organizes_any(user: User) -> bool:
+    """Whether the user organizes some club, from the cache (the header asks on every page);
+    the cached answer goes whenever the user's clubs change (league.clubs.signals)."""
+    if not user.is_authenticated:
+        return False
+    if user.is_superuser:
+        return True
+    key = ORGANIZES_KEY.format(user.pk)
+    answer = derived.get(key)
+    if answer is None:
+        answer = user.organized_clubs.exists()
+        derived.set(key, answer, timeout=60 * 60)
+    return answer
+
+
+def visible_clubs(user: User) -> Q:
+    """The clubs whose pages the user sees: the public ones, and those the user is a member of
+    (organizer, or an account linked to one of its players)."""
+    if not user.is_authenticated:
+        return Q(is_public=True)
+    if user.is_superuser:
+        return Q()
+    return Q(is_public=True) | Q(organizers=user) | Q(players__user=user)

@@ -1,0 +1,42 @@
+"""A player's private calendar address: a signed token naming the player and the version of the
+address. Whoever holds it reads the player's calendar without signing in; the player makes a new
+address (a new version) to revoke the old one. The token carries no time: the address is the same
+each time the player's page shows it, until a new one revokes it."""
+
+from __future__ import annotations
+
+from django.core import signing
+from django.db import transaction
+from django.db.models import F
+
+from league.clubs.models import Player
+from league.core.errors import NotAllowed, ServiceError
+
+CALENDAR_SALT = "clubs.player-calendar"
+_SIGNER = signing.Signer(salt=CALENDAR_SALT)
+
+
+def calendar_token(player: Player) -> str:
+    return _SIGNER.sign_object([player.pk, player.calendar_version], compress=True)
+
+
+def player_of_calendar_token(token: str) -> Player | None:
+    """The player the token names, None when it is altered or revoked (an older version)."""
+    try:
+        player_id, version = _SIGNER.unsign_object(token)
+    except (signing.BadSignature, ValueError, TypeError):
+        return None
+    return Player.objects.filter(pk=player_id, calendar_version=version).first()
+
+
+def new_calendar_address(player_id: int, *, actor) -> Player:
+    """The player's own account makes a new address; the old one stops working at once."""
+    with transaction.atomic():
+        player = Player.objects.select_for_update().filter(pk=player_id).first()
+        if player is None:
+            raise ServiceError("No such player.")
+        if not actor.is_authenticated or player.user_id != actor.pk:
+            raise NotAllowed("Only the player's own account may change their calendar address.")
+        Player.objects.filter(pk=player.pk).update(calendar_version=F("calendar_version") + 1)
+        player.refresh_from_db(fields=["calendar_version"])
+        return player

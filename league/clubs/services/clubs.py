@@ -1,0 +1,178 @@
+"""A club started from the site, its settings, and its organizers.
+
+A signed-in user starts a club and is its first organizer. An organizer invites others with a
+signed link (passed on, or mailed): whoever opens it signed in becomes an organizer. An
+organizer removes another, never the last one.
+"""
+
+from __future__ import annotations
+
+import zoneinfo
+from datetime import timedelta
+
+from django.core import signing
+from django.core.mail import send_mail
+from django.db import IntegrityError, transaction
+from django.urls import reverse
+from django.utils.text import slugify
+
+from league.clubs.models import Club
+from league.clubs.permissions import require_organizer
+from league.clubs.signals import organizer_invited
+from league.core.errors import NotAllowed, ServiceError
+from league.core.names import BadName, normalise_name
+
+INVITE_SALT = "clubs.organizers.invite"
+INVITE_DAYS = 7
+NAME_MAX = Club._meta.get_field("name").max_length
+SETTINGS = ("name", "description", "time_zone", "default_ruleset", "is_public",
+            "confirm_within_hours")
+# A reported result waits at most a month for the opponent (the field holds up to 32767).
+MAX_CONFIRM_HOURS = 24 * 31
+
+
+def create_club(*, actor, name: str, description: str = "", time_zone: str = "UTC",
+                default_ruleset: str = "standard", is_public: bool = True) -> Club:
+    """A new club with the actor as its first organizer."""
+    if not actor.is_authenticated:
+        raise NotAllowed("Sign in to start a club.")
+    values = _clean(name=name, description=description, time_zone=time_zone,
+                    default_ruleset=default_ruleset, is_public=is_public)
+    taken = ServiceError(f"There is already a club called {values['name']}: choose another "
+                         "name.", field="name")
+    if Club.objects.filter(name__iexact=values["name"]).exists():
+        raise taken
+    try:
+        with transaction.atomic():
+            club = Club.objects.create(slug=_free_slug(values["name"]), **values)
+            club.organizers.add(actor)
+    except IntegrityError:  # the same name at the same instant
+        raise taken from None
+    return club
+
+
+def update_club(club: Club, *, actor, **changes) -> Club:
+    """Change the club's settings (any of SETTINGS); the address (slug) stays."""
+    require_organizer(actor, club)
+    unknown = set(changes) - set(SETTINGS)
+    if unknown:
+        raise ValueError(f"not a club setting: {sorted(unknown)}")
+    with transaction.atomic():
+        club = Club.objects.select_for_update().get(pk=club.pk)
+        current = {field: getattr(club, field) for field in SETTINGS}
+        values = current | changes
+        hours = _confirm_hours(values.pop("confirm_within_hours"))
+        values = {**_clean(**values), "confirm_within_hours": hours}
+        if Club.objects.filter(name__iexact=values["name"]).exclude(pk=club.pk).exists():
+            raise ServiceError(f"There is already a club called {values['name']}.",
+                               field="name")
+        for field, value in values.items():
+            setattr(club, field, value)
+        club.save(update_fields=list(values))
+    return club
+
+
+def invitation_token(club: Club, *, actor) -> str:
+    """The token of a link that makes whoever opens it (signed in) an organizer."""
+    require_organizer(actor, club)
+    return signing.dumps({"club": club.pk, "by": actor.pk}, salt=INVITE_SALT, compress=True)
+
+
+def invite_by_email(club: Club, *, actor, email: str, site: str) -> None:
+    """Mail an invitation link to the address (after the transaction commits)."""
+    email = email.strip()
+    if not email:
+        raise ServiceError("Give the address to send the invitation to.", field="email")
+    token = invitation_token(club, actor=actor)
+    link = site.rstrip("/") + reverse("organizer-invitation", args=[token])
+    inviter = actor.get_username()
+    answers = organizer_invited.send(sender=Club, club=club, email=email, token=token, by=inviter)
+    if any(told for _, told in answers):
+        return  # the account with this address is told as its owner chose
+    transaction.on_commit(lambda: send_mail(
+        subject=f"Gin League: help organize {club}",
+        message=(f"{inviter} invites you to organize {club} on Gin League.\n\n"
+                 f"Open this link, signed in (or sign up first), to accept:\n{link}\n\n"
+                 f"The link works for {INVITE_DAYS} days."),
+        from_email=None, recipient_list=[email]))
+
+
+def club_of_invitation(token: str) -> Club:
+    try:
+        data = signing.loads(token, salt=INVITE_SALT, max_age=timedelta(days=INVITE_DAYS))
+    except signing.SignatureExpired:
+        raise ServiceError(f"This invitation is more than {INVITE_DAYS} days old: ask for a "
+                           "new one.") from None
+    except signing.BadSignature:
+        raise ServiceError("This invitation link is not valid: copy the whole link.") from None
+    club = Club.objects.filter(pk=data.get("club")).first()
+    if club is None:
+        raise ServiceError("The club of this invitation no longer exists.")
+    return club
+
+
+def accept_invitation(token: str, *, user) -> Club:
+    """The signed-in user becomes an organizer of the invitation's club."""
+    if not user.is_authenticated:
+        raise NotAllowed("Sign in or sign up to accept the invitation.")
+    club = club_of_invitation(token)
+    with transaction.atomic():
+        club = Club.objects.select_for_update().get(pk=club.pk)
+        if club.organizers.filter(pk=user.pk).exists():
+            raise ServiceError(f"You already organize {club}.")
+        club.organizers.add(user)
+    return club
+
+
+def remove_organizer(club: Club, *, actor, user) -> None:
+    """Take an organizer off the club (oneself too), never the last one."""
+    require_organizer(actor, club)
+    with transaction.atomic():
+        club = Club.objects.select_for_update().get(pk=club.pk)
+        organizers = set(club.organizers.values_list("pk", flat=True))
+        if user.pk not in organizers:
+            raise ServiceError(f"{user.get_username()} does not organize {club}.")
+        if organizers == {user.pk}:
+            raise ServiceError(f"{user.get_username()} is the only organizer of {club}: "
+                               "invite another before leaving.")
+        club.organizers.remove(user)
+
+
+def _confirm_hours(hours: int | None) -> int | None:
+    """Hours a reported result waits for the opponent before it is confirmed automatically
+    (None: it waits until he confirms or disputes it, or an organizer acts)."""
+    if hours is None:
+        return None
+    if not 1 <= hours <= MAX_CONFIRM_HOURS:
+        raise ServiceError(f"Between 1 and {MAX_CONFIRM_HOURS} hours (a month), or never.",
+                           field="confirm_within_hours")
+    return hours
+
+
+def _clean(*, name: str, description: str, time_zone: str, default_ruleset: str,
+           is_public: bool) -> dict:
+    try:
+        name = normalise_name(name)
+        description = normalise_name(description)
+    except BadName as error:
+        raise ServiceError(str(error), field="name") from None
+    if not name:
+        raise ServiceError("Give the club's name.", field="name")
+    if len(name) > NAME_MAX:
+        raise ServiceError(f"A club's name has at most {NAME_MAX} characters.", field="name")
+    if len(description) > 300:
+        raise ServiceError("The description has at most 300 characters.", field="description")
+    if time_zone not in zoneinfo.available_timezones():
+        raise ServiceError("Choose a time zone from the list.", field="time_zone")
+    if not default_ruleset or len(default_ruleset) > 20:
+        raise ServiceError("Choose a ruleset.", field="default_ruleset")
+    return {"name": name, "description": description, "time_zone": time_zone,
+            "default_ruleset": default_ruleset, "is_public": bool(is_public)}
+
+
+def _free_slug(name: str) -> str:
+    base = slugify(name)[:100] or "club"  # a name in other letters than Latin
+    slug, number = base, 2
+    while Club.objects.filter(slug=slug).exists():
+        slug, number = f"{base}-{number}", number + 1
+    return slug

@@ -1,0 +1,229 @@
+"""A club's players: an organizer adds them; a person claims their player with a one-time link.
+
+The claim link carries a signed token (django.core.signing) naming the player, valid for
+CLAIM_DAYS. It works once: a claimed player has a user, and the claim is refused from then on.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import timedelta
+
+from django.contrib.auth import get_user_model
+from django.core import signing
+from django.core.exceptions import ValidationError
+from django.core.mail import send_mail
+from django.core.validators import validate_email
+from django.db import IntegrityError, transaction
+from django.urls import reverse
+
+from league.clubs.models import Club, Player
+from league.clubs.permissions import require_organizer
+from league.core.errors import NotAllowed, ServiceError
+from league.core.names import BadName, normalise_name
+
+CLAIM_SALT = "clubs.players.claim"
+CLAIM_DAYS = 14
+NAME_MAX = Player._meta.get_field("name").max_length
+
+
+def add_player(club: Club, *, actor, name: str, email: str = "", site: str = "") -> Player:
+    """A new player of the club. With an email address, the person is sent their claim link
+    (`site`: the address the link starts with, e.g. "https://gin.example.org")."""
+    require_organizer(actor, club)
+    name = clean_player_name(name)
+    clash = ServiceError(f"{club} already has a player called {name}.", field="name")
+    if Player.objects.filter(club=club, name__iexact=name).exists():
+        raise clash
+    try:
+        with transaction.atomic():
+            player = Player.objects.create(club=club, name=name)
+    except IntegrityError:  # the same name added at the same instant
+        raise clash from None
+    if email.strip():
+        link = site.rstrip("/") + reverse("player-claim", args=[claim_token(player, actor=actor)])
+        transaction.on_commit(lambda: _send_claim_link(player, email.strip(), link))
+    return player
+
+
+def clean_player_name(name: str) -> str:
+    """The name in its one form (league.core.names), or a ServiceError on the name field."""
+    try:
+        name = normalise_name(name)
+    except BadName as error:
+        raise ServiceError(str(error), field="name") from None
+    if not name:
+        raise ServiceError("Give the player's name.", field="name")
+    if len(name) > NAME_MAX:
+        raise ServiceError(f"A name has at most {NAME_MAX} characters.", field="name")
+    return name
+
+
+
+
+def claim_token(player: Player, *, actor) -> str:
+    """The token of the player's claim link (the organizer passes the link on)."""
+    require_organizer(actor, player.club)
+    if player.user_id is not None:
+        raise ServiceError(f"{player.name} already belongs to an account.")
+    return signing.dumps({"player": player.pk}, salt=CLAIM_SALT, compress=True)
+
+
+def player_of_token(token: str) -> Player:
+    """The player a claim link names, refused when the link is altered or too old."""
+    try:
+        data = signing.loads(token, salt=CLAIM_SALT, max_age=timedelta(days=CLAIM_DAYS))
+    except signing.SignatureExpired:
+        raise ServiceError(f"This link is more than {CLAIM_DAYS} days old: ask the club's "
+                           "organizer for a new one.") from None
+    except signing.BadSignature:
+        raise ServiceError("This link is not valid: copy the whole link, or ask the club's "
+                           "organizer for a new one.") from None
+    player = Player.objects.select_related("club", "user").filter(pk=data.get("player")).first()
+    if player is None:
+        raise ServiceError("The player of this link no longer exists.")
+    return player
+
+
+def claim_player(token: str, *, user) -> Player:
+    """Link the player named by the token to the signed-in user."""
+    if not user.is_authenticated:
+        raise NotAllowed("Sign in or create an account to claim your player.")
+    player_id = player_of_token(token).pk
+    with transaction.atomic():
+        player = Player.objects.select_for_update().select_related("club").get(pk=player_id)
+        _require_claimable(player, user)
+        player.user = user
+        player.save(update_fields=["user"])
+    return player
+
+
+def sign_up_and_claim(token: str, *, username: str, password: str):
+    """A new account, and the player named by the token linked to it: both, or neither."""
+    player_of_token(token)  # refuse a bad link before creating anything
+    try:
+        username = normalise_name(username)
+    except BadName as error:
+        raise ServiceError(str(error), field="username") from None
+    User = get_user_model()
+    taken = ServiceError("That username is taken: choose another, or sign in.", field="username")
+    try:
+        with transaction.atomic():
+            if User.objects.filter(username__iexact=username).exists():
+                raise taken
+            user = User.objects.create_user(username=username, password=password)
+            claim_player(token, user=user)
+    except IntegrityError:  # the same name, signed up at the same instant
+        raise taken from None
+    return user
+
+
+def _require_claimable(player: Player, user) -> None:
+    if player.user_id == user.pk:
+        raise ServiceError(f"{player.name} is already your player.")
+    if player.user_id is not None:
+        raise ServiceError(f"{player.name} already belongs to another account. If that is "
+                           "wrong, tell the club's organizer.")
+    mine = Player.objects.filter(club=player.club, user=user).first()
+    if mine is not None:
+        raise ServiceError(f"Your account already has a player in {player.club}: {mine.name}.")
+
+
+def _send_claim_link(player: Player, email: str, path: str) -> None:
+    send_mail(
+        subject=f"Your player at {player.club}",
+        message=(f"{player.club} has added you as a player of the club: {player.name}.\n\n"
+                 f"Open this link to sign up (or sign in) and see your results and ratings:\n"
+                 f"{path}\n\nThe link works for {CLAIM_DAYS} days."),
+        from_email=None,
+        recipient_list=[email],
+    )
+
+
+# Many players at once --------------------------------------------------------------------------
+
+EMAIL_MAX = 254
+
+
+@dataclass(frozen=True)
+class PlayerLines:
+    """What a pasted list (one `Name` or `Name, email` a line) would do, before anything is
+    saved: the players to create, the names the club has already, and the lines that are
+    wrong (line number, the line, why)."""
+
+    to_create: tuple[tuple[str, str], ...]
+    existing: tuple[str, ...]
+    wrong: tuple[tuple[int, str, str], ...]
+
+
+def read_player_lines(club: Club, rows: list[list[str]]) -> PlayerLines:
+    """Read rows (the pasted lines or a CSV file's rows, split at commas)."""
+    # Retired players too: their name is the club's still.
+    taken = {name.casefold(): f"{name} (retired)" if retired else name
+             for name, retired in club.players.values_list("name", "retired_at")}
+    seen: set[str] = set()
+    to_create, existing, wrong = [], [], []
+    for number, row in enumerate(rows, start=1):
+        cells = [cell.strip() for cell in row]
+        if not any(cells):
+            continue
+        line = ", ".join(cells)
+        if len(cells) > 2 or (len(cells) == 2 and not cells[0]):
+            wrong.append((number, line, "Write Name or Name, email."))
+            continue
+        try:
+            name = clean_player_name(cells[0])
+            email = _clean_email(cells[1] if len(cells) == 2 else "")
+        except ServiceError as error:
+            wrong.append((number, line, error.message))
+            continue
+        key = name.casefold()
+        if key in taken:
+            existing.append(taken[key])  # as the club has it
+        elif key in seen:
+            wrong.append((number, line, f"{name} is in the list twice."))
+        else:
+            seen.add(key)
+            to_create.append((name, email))
+    return PlayerLines(tuple(to_create), tuple(existing), tuple(wrong))
+
+
+def split_pasted(text: str) -> list[list[str]]:
+    return [line.split(",") for line in text.splitlines()]
+
+
+@dataclass(frozen=True)
+class PlayersAdded:
+    """What saving a list did: the players created, the names the club had already (left
+    out, as in the preview), and how many claim links were sent (one a new player's email)."""
+
+    created: tuple[Player, ...]
+    existing: tuple[str, ...]
+    invited: int
+
+
+def add_players(club: Club, *, actor, rows: list[list[str]], site: str = "") -> PlayersAdded:
+    """Create the players a list reads as (read_player_lines), all of them or none. The list is
+    read with the club locked, so a name the club has by then is left out as already there: a
+    list saved twice adds nobody and mails nobody the second time. Each new player's email gets
+    its claim link."""
+    require_organizer(actor, club)
+    with transaction.atomic():
+        Club.objects.select_for_update().get(pk=club.pk)
+        lines = read_player_lines(club, rows)
+        created = tuple(add_player(club, actor=actor, name=name, email=email, site=site)
+                        for name, email in lines.to_create)
+    return PlayersAdded(created=created, existing=lines.existing,
+                        invited=sum(1 for _, email in lines.to_create if email))
+
+
+def _clean_email(value: str) -> str:
+    if not value:
+        return ""
+    if len(value) > EMAIL_MAX:
+        raise ServiceError("That email address is too long.")
+    try:
+        validate_email(value)
+    except ValidationError:
+        raise ServiceError(f"{value} is not an email address.") from None
+    return value

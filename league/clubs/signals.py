@@ -1,0 +1,47 @@
+"""A user's organized clubs changed (by the site, the admin or a shell): the header's cached
+answer to "organizes some club?" goes.
+
+`organizer_invited` is sent, in the inviting transaction, with the club, the address, the
+invitation's token and the inviter's name; a receiver that tells the address's account itself
+(the notifications app) answers True, and then the plain mail is not sent."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.db.models.signals import m2m_changed, post_delete, post_save
+from django.dispatch import Signal, receiver
+
+from league.clubs.models import Club
+from league.clubs.permissions import ORGANIZES_KEY
+from league.clubs.visibility import PUBLIC_KEY
+from league.core.cache import derived
+
+organizer_invited = Signal()
+
+
+@receiver(m2m_changed, sender=Club.organizers.through)
+def forget_organizes(sender, instance, action, reverse, pk_set, **kwargs) -> None:
+    if not action.startswith("post_"):
+        return
+    if reverse:  # user.organized_clubs.add(...): the instance is the user
+        user_ids = {instance.pk}
+    elif pk_set is not None:
+        user_ids = set(pk_set)
+    else:  # club.organizers.clear(): nobody knows who was there; pre_clear saw them
+        user_ids = set(getattr(instance, "_organizers_before_clear", ()))
+    derived.delete_many([ORGANIZES_KEY.format(pk) for pk in user_ids])
+
+
+@receiver(m2m_changed, sender=Club.organizers.through)
+def remember_before_clear(sender, instance, action, reverse, **kwargs) -> None:
+    if action == "pre_clear" and not reverse:
+        instance._organizers_before_clear = list(instance.organizers.values_list("pk", flat=True))
+
+
+@receiver(post_save, sender=Club, dispatch_uid="club-public")
+@receiver(post_delete, sender=Club, dispatch_uid="club-public-deleted")
+def forget_public(instance: Club, **_) -> None:
+    """Public or members-only: the cached answer goes when the club is saved."""
+    key = PUBLIC_KEY.format(instance.pk)
+    derived.delete(key)
+    transaction.on_commit(lambda: derived.delete(key))  # a reader meanwhile saw the old one

@@ -1,0 +1,11 @@
+from django.apps import AppConfig
+
+
+class CompetitionsConfig(AppConfig):
+    name = "league.competitions"
+    label = "competitions"
+    verbose_name = "Competitions"
+
+    def ready(self) -> None:
+        # Connect the page-cache receivers and those that keep the history of deleted accounts.
+        from league.competitions import history_receivers, signals  # noqa: F401

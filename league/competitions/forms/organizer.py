@@ -1,0 +1,525 @@
+"""The organizer's form for a new competition: name and season, format, ruleset preset with
+house rules, match format, points, tiebreaks in order.
+
+House rules left empty keep the preset's value; a value typed is checked by the engine's Ruleset
+and its refusal shown next to the field."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.forms.utils import ErrorDict
+
+from gameplay.engine import (
+    PRESETS,
+    HollywoodFormat,
+    HollywoodWinner,
+    InvalidRuleset,
+    NextDealer,
+    Ruleset,
+    Shutout,
+)
+from league.clubs.models import Club, Season
+from league.competitions.algorithms.tiebreaks import Tiebreak
+from league.competitions.models import Competition, Stage
+from league.competitions.services.stages import StagePlan
+from league.competitions.services.standings import TIEBREAK_LABELS
+from league.core.forms import ServiceErrorForm
+
+NUMBER = {"inputmode": "numeric"}
+AS_PRESET = ("", "As the preset")
+YES_NO = [AS_PRESET, ("yes", "Yes"), ("no", "No")]
+PRESET_NAMES = {"standard": "Standard", "classic": "Classic", "oklahoma": "Oklahoma"}
+
+# The house rules: Ruleset field, label, and the kind of input.
+NUMBERS = {
+    "knock_limit": "Knock limit",
+    "gin_bonus": "Gin bonus",
+    "big_gin_bonus": "Big gin bonus",
+    "undercut_bonus": "Undercut bonus",
+    "max_run_length": "Longest run allowed",
+    "target_score": "Game to (target score)",
+    "game_bonus": "Game bonus",
+    "box_bonus": "Box bonus (a hand won)",
+}
+FLAGS = {
+    "undercut_on_tie": "An equal count is an undercut",
+    "may_discard_card_taken_from_pile": "May discard the card just taken from the pile",
+    "oklahoma": "Oklahoma: the upcard sets the knock limit",
+    "discard_pile_looking_allowed": "Looking through the discard pile allowed",
+}
+CHOICES = {
+    "shutout": ("Shutout (the loser scored nothing)", Shutout),
+    "next_dealer": ("Who deals the next hand", NextDealer),
+}
+HOUSE_RULES = (*NUMBERS, "big_gin", *FLAGS, *CHOICES)
+
+
+def preset_value(preset: str, name: str) -> str:
+    value = getattr(PRESETS[preset], name)
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value).replace("_", " ")
+
+
+def presets_help(name: str) -> str:
+    return " · ".join(f"{p} {preset_value(p, name)}" for p in PRESETS)
+
+
+def _house_rule_fields() -> dict[str, forms.Field]:
+    made: dict[str, forms.Field] = {}
+    for name, label in NUMBERS.items():
+        made[name] = forms.IntegerField(label=label, required=False, help_text=presets_help(name),
+                                        widget=forms.NumberInput(attrs=NUMBER))
+    made["big_gin_bonus"].help_text += ". Empty: the preset's."
+    made["max_run_length"].help_text += ". Empty: no limit."
+    made["big_gin"] = forms.ChoiceField(label="Big gin", required=False,
+                                        choices=[AS_PRESET, ("yes", "Played"),
+                                                 ("no", "Not played")],
+                                        help_text=presets_help("big_gin_bonus"))
+    for name, label in FLAGS.items():
+        made[name] = forms.ChoiceField(label=label, required=False, choices=YES_NO,
+                                       help_text=presets_help(name))
+    for name, (label, enum) in CHOICES.items():
+        options = [AS_PRESET, *((m.value, m.value.replace("_", " ")) for m in enum)]
+        made[name] = forms.ChoiceField(label=label, required=False, choices=options,
+                                       help_text=presets_help(name))
+    return made
+
+
+def _tiebreak_fields() -> dict[str, forms.Field]:
+    return {
+        f"tiebreak_{t.value}": forms.IntegerField(
+            label=TIEBREAK_LABELS[t][:1].upper() + TIEBREAK_LABELS[t][1:], required=False, min_value=1, max_value=len(Tiebreak),
+            widget=forms.NumberInput(attrs={**NUMBER, "class": "order-input"}),
+        )
+        for t in Tiebreak
+    }
+
+
+# The options of one format only, shown under that format's name (with JavaScript, only the
+# chosen format's group is shown: static/js/site.js).
+FORMAT_OPTIONS = {
+    Competition.Format.LEAGUE: ("double_round_robin",),
+    Competition.Format.SINGLE_ELIMINATION: ("third_place_match",),
+    Competition.Format.DOUBLE_ELIMINATION: ("bracket_reset",),
+    Competition.Format.SWISS: ("swiss_rounds",),
+    Competition.Format.LADDER: ("ladder_reach", "ladder_days", "ladder_rematch_days"),
+}
+STAGES_GROUPS = "groups_knockout"
+STAGES_SWISS = "swiss_knockout"
+MOST_MIDDLE_STAGES = 8  # the group stages the form offers between the first and the last
+MIDDLE_STAGES = tuple(range(1, MOST_MIDDLE_STAGES + 1))
+# The kinds the last stage may be: a knockout, or round-robin groups (one group: a final group).
+FINAL_KINDS = [
+    (Stage.Kind.SINGLE_ELIMINATION, "A single elimination knockout"),
+    (Stage.Kind.DOUBLE_ELIMINATION, "A double elimination knockout"),
+    (Stage.Kind.GROUPS, "Round-robin groups (one group: a final group)"),
+]
+
+
+def _middle_stage_fields() -> dict[str, forms.Field]:
+    """Group stages between the first stage and the last (left empty: none)."""
+    fields: dict[str, forms.Field] = {}
+    for n in MIDDLE_STAGES:
+        fields |= {
+            f"middle_{n}_groups": forms.IntegerField(
+                label="Groups (empty: no such stage)", required=False, min_value=1,
+                max_value=26, widget=forms.NumberInput(attrs=NUMBER)),
+            f"middle_{n}_dealing": forms.ChoiceField(
+                label="How its groups are dealt", choices=Stage.Dealing.choices,
+                initial=Stage.Dealing.SNAKE, required=False),
+            f"middle_{n}_qualify": forms.ChoiceField(
+                label="Qualifying for this stage", choices=Stage.Qualify.choices,
+                initial=Stage.Qualify.EACH_GROUP, required=False),
+            f"middle_{n}_qualifiers": forms.IntegerField(
+                label="K (qualifiers for this stage)", required=False, min_value=1,
+                max_value=64, widget=forms.NumberInput(attrs=NUMBER)),
+            f"middle_{n}_seeding": forms.ChoiceField(
+                label="Dealt in snake order by", required=False,
+                initial=Stage.Seeding.STANDING,
+                choices=[c for c in Stage.Seeding.choices if c[0] != Stage.Seeding.CROSS_GROUP]),
+        }
+    return fields
+
+
+class CompetitionForm(ServiceErrorForm):
+    name = forms.CharField(label="Name", max_length=120)
+    description = forms.CharField(
+        label="Description (optional)", required=False, max_length=2000,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        help_text="What the players should know: when and where, the prize.")
+    season = forms.ModelChoiceField(queryset=Season.objects.none(), label="Season",
+                                    required=False, empty_label="A new season (name it below)")
+    new_season = forms.CharField(label="New season's name", required=False, max_length=120,
+                                 help_text="Only for a season not in the list.")
+    format = forms.ChoiceField(label="Format", choices=Competition.Format.choices,
+                               widget=forms.RadioSelect, initial=Competition.Format.LEAGUE)
+    swiss_rounds = forms.IntegerField(label="Swiss rounds", required=False, min_value=1,
+                                      max_value=50,
+                                      help_text="At most one fewer than the players.",
+                                      widget=forms.NumberInput(attrs=NUMBER))
+    double_round_robin = forms.BooleanField(label="Double round robin (play everyone twice)",
+                                            required=False)
+    third_place_match = forms.BooleanField(label="Match for third place", required=False)
+    bracket_reset = forms.BooleanField(
+        label="Bracket reset", required=False, initial=True,
+        help_text="If the losers' bracket winner wins the grand final, a second final "
+                  "decides.")
+    ladder_reach = forms.IntegerField(
+        label="Challenge reach (places up)", required=False, min_value=1, max_value=20,
+        initial=3, widget=forms.NumberInput(attrs=NUMBER))
+    ladder_days = forms.IntegerField(
+        label="Days to play a challenge", required=False, min_value=1, max_value=60, initial=7,
+        help_text="Then the challenged forfeits.",
+        widget=forms.NumberInput(attrs=NUMBER))
+    ladder_rematch_days = forms.IntegerField(
+        label="Days before a rematch", required=False, min_value=0, max_value=365, initial=14,
+        widget=forms.NumberInput(attrs=NUMBER))
+    stages = forms.ChoiceField(
+        label="Stages", required=False, widget=forms.RadioSelect, initial="",
+        choices=[("", "One stage, in the format above"),
+                 (STAGES_GROUPS, "Round-robin groups first"),
+                 (STAGES_SWISS, "A Swiss first (its rounds above)")])
+    stage_groups = forms.IntegerField(label="Groups", required=False, min_value=1, max_value=26,
+                                      initial=4, help_text="Round-robin groups first only.",
+                                      widget=forms.NumberInput(attrs=NUMBER))
+    stage_dealing = forms.ChoiceField(label="Players are dealt into the groups",
+                                      choices=Stage.Dealing.choices, initial=Stage.Dealing.SNAKE,
+                                      required=False)
+    middle_count = forms.IntegerField(
+        label="How many", required=False, min_value=0,
+        max_value=MOST_MIDDLE_STAGES, initial=0, widget=forms.NumberInput(attrs=NUMBER),
+        help_text=f"Between the first stage and the last, up to {MOST_MIDDLE_STAGES}.")
+    final_kind = forms.ChoiceField(label="The last stage is", choices=FINAL_KINDS,
+                                   initial=Stage.Kind.SINGLE_ELIMINATION, required=False,
+                                   widget=forms.RadioSelect)
+    final_groups = forms.IntegerField(
+        label="Its groups (round-robin groups only)", required=False, min_value=1,
+        max_value=26, initial=1, widget=forms.NumberInput(attrs=NUMBER))
+    stage_qualify = forms.ChoiceField(label="Who goes through", choices=Stage.Qualify.choices,
+                                      initial=Stage.Qualify.EACH_GROUP, required=False)
+    stage_qualifiers = forms.IntegerField(label="K (players going through)", required=False,
+                                          min_value=1, max_value=64, initial=2,
+                                          widget=forms.NumberInput(attrs=NUMBER))
+    stage_seeding = forms.ChoiceField(label="The last stage is seeded", required=False,
+                                      choices=Stage.Seeding.choices,
+                                      initial=Stage.Seeding.CROSS_GROUP)
+    preset = forms.ChoiceField(label="Ruleset", choices=list(PRESET_NAMES.items()),
+                               widget=forms.RadioSelect, initial="standard")
+    match_format = forms.ChoiceField(label="A match is", choices=Competition.MatchFormat.choices,
+                                     initial=Competition.MatchFormat.FIRST_TO)
+    match_games = forms.IntegerField(label="Games (N)", min_value=1, max_value=99, initial=1,
+                                     widget=forms.NumberInput(attrs=NUMBER))
+    hollywood_columns = forms.IntegerField(
+        label="Hollywood columns", required=False, min_value=1, max_value=9, initial=3,
+        help_text="Hollywood only: the columns scored at once (usually three).",
+        widget=forms.NumberInput(attrs=NUMBER))
+    hollywood_target = forms.IntegerField(
+        label="Column target", required=False, min_value=1, max_value=1000,
+        help_text="Hollywood only: the points that close a column (empty: the ruleset's target).",
+        widget=forms.NumberInput(attrs=NUMBER))
+    hollywood_winner = forms.ChoiceField(
+        label="The Hollywood match is won on", required=False,
+        choices=[(HollywoodWinner.TOTAL_POINTS.value,
+                  "The total over the columns (Hoyle: each column won by the difference)"),
+                 (HollywoodWinner.MOST_COLUMNS.value,
+                  "The most columns won (a club convention)")],
+        initial=HollywoodWinner.TOTAL_POINTS.value)
+    points_win = forms.IntegerField(label="Win", min_value=0, max_value=99, initial=2,
+                                    widget=forms.NumberInput(attrs=NUMBER))
+    points_draw = forms.IntegerField(label="Draw", min_value=0, max_value=99, initial=1,
+                                     widget=forms.NumberInput(attrs=NUMBER))
+    points_loss = forms.IntegerField(label="Loss", min_value=0, max_value=99, initial=0,
+                                     widget=forms.NumberInput(attrs=NUMBER))
+
+    def __init__(self, *args, club: Club, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.club = club
+        self.fields["season"].queryset = Season.objects.filter(club=club)
+        self.fields["season"].label_from_instance = lambda season: season.name
+        self.fields |= _house_rule_fields() | _tiebreak_fields() | _middle_stage_fields()
+        seasons = list(self.fields["season"].queryset[:1])
+        if seasons and "season" not in self.initial:
+            self.initial["season"] = seasons[0].pk
+        if "preset" in self.fields and club.default_ruleset in PRESETS:
+            self.initial.setdefault("preset", club.default_ruleset)
+
+    # Groups for the template ---------------------------------------------------------------
+
+    def format_groups(self) -> list[tuple[str, str, list[forms.BoundField]]]:
+        """(format, its name, its options) for each format that has options."""
+        names = dict(Competition.Format.choices)
+        return [(format, names[format], [self[name] for name in options])
+                for format, options in FORMAT_OPTIONS.items()]
+
+    def chosen_format(self) -> str:
+        return self["format"].value() or Competition.Format.LEAGUE
+
+    def chosen_preset(self) -> str:
+        preset = self["preset"].value()
+        return preset if preset in PRESETS else "standard"
+
+    def show_preset(self) -> None:
+        """Each house rule shows the chosen preset's value: the number inputs as placeholder,
+        the lists in their first option."""
+        preset = self.chosen_preset()
+        for name in HOUSE_RULES:
+            value = preset_value(preset, "big_gin_bonus" if name == "big_gin" else name)
+            field = self.fields[name]
+            if isinstance(field, forms.IntegerField):
+                field.widget.attrs["placeholder"] = value
+            else:
+                shown = ("played" if value != "none" else "not played") if name == "big_gin" \
+                    else value
+                field.choices = [("", f"As the preset: {shown}"), *field.choices[1:]]
+
+    def house_rule_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in HOUSE_RULES]
+
+    def house_rules_touched(self) -> bool:
+        """A house rule was typed or refused: its part of the form opens."""
+        return any(f.value() or f.errors for f in self.house_rule_fields())
+
+    def tiebreak_fields(self) -> list[forms.BoundField]:
+        return [self[f"tiebreak_{t.value}"] for t in Tiebreak]
+
+    # Checks --------------------------------------------------------------------------------
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        self._check_season(data)
+        self._check_stages(data)
+        if data.get("format") == Competition.Format.SWISS and not data.get("swiss_rounds"):
+            self.add_error("swiss_rounds", "A Swiss needs its number of rounds.")
+        self._check_house_rules(data)
+        self._check_tiebreaks(data)
+        self._check_hollywood(data)
+        return data
+
+    def _check_hollywood(self, data: dict) -> None:
+        if data.get("match_format") != Competition.MatchFormat.HOLLYWOOD:
+            return
+        try:
+            HollywoodFormat.from_dict(self._hollywood(data))
+        except InvalidRuleset as error:
+            self.add_error("hollywood_target", str(error).capitalize() + ".")
+
+    @staticmethod
+    def _hollywood(data: dict) -> dict[str, Any]:
+        return {"columns": data.get("hollywood_columns") or 3,
+                "target": data.get("hollywood_target"),
+                "winner_by": data.get("hollywood_winner") or HollywoodWinner.TOTAL_POINTS.value}
+
+    def _check_stages(self, data: dict) -> None:
+        """In stages the first stage sets the format; group stages in between name their groups
+        and who goes through to them, each filled in after the one before; the last stage is a
+        knockout (single or double elimination) or round-robin groups."""
+        if data.get("stages") == STAGES_GROUPS:
+            data["format"] = Competition.Format.LEAGUE
+            if not data.get("stage_groups"):
+                self.add_error("stage_groups", "Say how many groups the first stage has.")
+        elif data.get("stages") == STAGES_SWISS:
+            data["format"] = Competition.Format.SWISS
+        if not data.get("stages"):
+            return
+        if not data.get("stage_qualifiers"):
+            self.add_error("stage_qualifiers", "Say how many go through to the last stage.")
+        final = data.get("final_kind") or Stage.Kind.SINGLE_ELIMINATION
+        if final == Stage.Kind.GROUPS and data.get("stage_seeding") == Stage.Seeding.CROSS_GROUP:
+            self.add_error("stage_seeding", "Cross-group seeding is a knockout's: groups are "
+                           "dealt by standing or by rating.")
+        for n in MIDDLE_STAGES:
+            if data.get(f"middle_{n}_groups") and not data.get(f"middle_{n}_qualifiers"):
+                self.add_error(f"middle_{n}_qualifiers",
+                               "Say how many go through to this group stage.")
+            if n > 1 and data.get(f"middle_{n}_groups") and not data.get(f"middle_{n - 1}_groups"):
+                self.add_error(f"middle_{n}_groups", "Fill in the group stage above first.")
+            if data.get(f"middle_{n}_seeding") == Stage.Seeding.CROSS_GROUP:
+                self.add_error(f"middle_{n}_seeding",
+                               "Groups are dealt by standing or by rating; cross-group seeding "
+                               "is the knockout's.")
+
+    def stage_plans(self) -> list[StagePlan]:
+        """The stages in order: the first, any group stages in between, the last."""
+        data = self.cleaned_data
+        if not data.get("stages"):
+            return []
+        dealing = data.get("stage_dealing") or Stage.Dealing.SNAKE
+        first = (StagePlan(Stage.Kind.GROUPS, groups=data["stage_groups"], dealing=dealing)
+                 if data["stages"] == STAGES_GROUPS else StagePlan(Stage.Kind.SWISS))
+        middle = [
+            StagePlan(Stage.Kind.GROUPS, groups=data[f"middle_{n}_groups"],
+                      dealing=data.get(f"middle_{n}_dealing") or Stage.Dealing.SNAKE,
+                      qualify=data.get(f"middle_{n}_qualify") or Stage.Qualify.EACH_GROUP,
+                      qualifiers=data[f"middle_{n}_qualifiers"],
+                      seeding=data.get(f"middle_{n}_seeding") or Stage.Seeding.STANDING)
+            for n in MIDDLE_STAGES if data.get(f"middle_{n}_groups")
+        ]
+        final = data.get("final_kind") or Stage.Kind.SINGLE_ELIMINATION
+        return [first, *middle, StagePlan(
+            final, groups=(data.get("final_groups") or 1) if final == Stage.Kind.GROUPS else 0,
+            qualify=data["stage_qualify"] or Stage.Qualify.OVERALL,
+            qualifiers=data["stage_qualifiers"],
+            seeding=data["stage_seeding"] or Stage.Seeding.STANDING)]
+
+    def shown_middle(self) -> int:
+        """How many group stages in between the form shows: the number asked for, and at least
+        every one filled in."""
+        asked = self["middle_count"].value()
+        try:
+            count = int(asked or 0)
+        except (TypeError, ValueError):
+            count = 0
+        filled = [n for n in MIDDLE_STAGES if self[f"middle_{n}_groups"].value()]
+        return max(0, min(max(count, *filled, 0), MOST_MIDDLE_STAGES))
+
+    def middle_stages(self) -> list[tuple[int, list[forms.BoundField]]]:
+        """(its number among the stages, its fields) for each group stage in between shown."""
+        return [(n + 1, [self[f"middle_{n}_{name}"] for name in
+                         ("groups", "dealing", "qualify", "qualifiers", "seeding")])
+                for n in MIDDLE_STAGES[:self.shown_middle()]]
+
+    def last_stage_number(self) -> int:
+        return self.shown_middle() + 2
+
+    def shown_again(self) -> None:
+        """The form as typed, shown again without checking it (the organizer asked for more
+        group stages): no answer is refused yet."""
+        self._errors = ErrorDict()
+        self.cleaned_data = {}
+
+    def _check_season(self, data: dict) -> None:
+        if data.get("season") is None and not data.get("new_season", "").strip():
+            self.add_error("new_season", "Choose a season above, or name the new one here.")
+
+    def _check_house_rules(self, data: dict) -> None:
+        preset = data.get("preset")
+        if preset not in PRESETS:
+            return
+        for name, value in self._house_rule_values(data).items():
+            try:
+                Ruleset.preset(preset).but(**{name: value})
+            except (InvalidRuleset, TypeError) as error:
+                self.add_error(name, _worded(str(error), name))
+
+    def _check_tiebreaks(self, data: dict) -> None:
+        seen: dict[int, str] = {}
+        for t in Tiebreak:
+            place = data.get(f"tiebreak_{t.value}")
+            if place is None:
+                continue
+            if place in seen:
+                taken = TIEBREAK_LABELS[Tiebreak(seen[place])]
+                self.add_error(f"tiebreak_{t.value}", f"Place {place} is taken by {taken}: give "
+                               "each tiebreak its own place.")
+            seen[place] = t.value
+
+    # What the service is given -------------------------------------------------------------
+
+    def _house_rule_values(self, data: dict) -> dict[str, Any]:
+        values: dict[str, Any] = {}
+        for name in NUMBERS:
+            if data.get(name) is not None:
+                values[name] = data[name]
+        if data.get("big_gin") == "no":
+            values["big_gin_bonus"] = None
+        elif data.get("big_gin") == "yes" and data.get("big_gin_bonus") is None:
+            values["big_gin_bonus"] = PRESETS[data["preset"]].big_gin_bonus or 31
+        for name in FLAGS:
+            if data.get(name):
+                values[name] = data[name] == "yes"
+        for name in CHOICES:
+            if data.get(name):
+                values[name] = data[name]
+        return values
+
+    def house_rules(self) -> dict[str, Any]:
+        return self._house_rule_values(self.cleaned_data)
+
+    def tiebreaks(self) -> list[str]:
+        data = self.cleaned_data
+        placed = [(data[f"tiebreak_{t.value}"], t.value) for t in Tiebreak
+                  if data.get(f"tiebreak_{t.value}") is not None]
+        return [name for _place, name in sorted(placed)]
+
+    def settings(self) -> dict[str, Any]:
+        """The competition's own settings, as create_competition takes them."""
+        data = self.cleaned_data
+        swiss = data["format"] == Competition.Format.SWISS
+        return {
+            "match_format": data["match_format"], "match_games": data["match_games"],
+            "points_win": data["points_win"], "points_draw": data["points_draw"],
+            "points_loss": data["points_loss"], "tiebreaks": self.tiebreaks(),
+            "double_round_robin": data["double_round_robin"],
+            "third_place_match": data["third_place_match"],
+            "bracket_reset": data["bracket_reset"],
+            "swiss_rounds": data["swiss_rounds"] if swiss else None,
+            "ladder_reach": data.get("ladder_reach") or 3,
+            "ladder_days": data.get("ladder_days") or 7,
+            "ladder_rematch_days": (14 if data.get("ladder_rematch_days") is None
+                                    else data["ladder_rematch_days"]),
+            "hollywood": (self._hollywood(data)
+                          if data["match_format"] == Competition.MatchFormat.HOLLYWOOD else {}),
+        }
+
+
+def initial_of(competition: Competition) -> dict[str, Any]:
+    """The form's answers for an existing competition: its preset is the one its rules differ
+    least from, and the differences are its house rules."""
+    rules = competition.ruleset
+    preset = min(PRESETS, key=lambda p: (len(_differences(p, rules)), p != "standard"))
+    initial: dict[str, Any] = {
+        "name": competition.name, "description": competition.description,
+        "season": competition.season_id, "format": competition.format, "preset": preset,
+        **{field: getattr(competition, field) for field in (
+            "swiss_rounds", "double_round_robin", "third_place_match", "bracket_reset",
+            "match_format", "match_games", "points_win", "points_draw", "points_loss")},
+        **{f"tiebreak_{name}": place for place, name in enumerate(competition.tiebreaks, 1)},
+        **_stage_initial(competition),
+    }
+    for name, value in _differences(preset, rules).items():
+        if name == "big_gin_bonus" and value is None:
+            initial["big_gin"] = "no"
+        elif isinstance(value, bool):
+            initial[name] = "yes" if value else "no"
+        else:
+            initial[name] = value
+    return initial
+
+
+def _stage_initial(competition: Competition) -> dict[str, Any]:
+    """The stages' answers: the first stage, the group stages in between, the last."""
+    stages = list(competition.stages.order_by("order"))
+    if len(stages) < 2:
+        return {}
+    first, *middle, last = stages
+    initial: dict[str, Any] = {
+        "stages": STAGES_SWISS if first.kind == Stage.Kind.SWISS else STAGES_GROUPS,
+        "stage_qualify": last.qualify, "stage_qualifiers": last.qualifiers,
+        "stage_seeding": last.seeding, "middle_count": len(middle),
+        "final_kind": Stage.Kind.GROUPS if last.kind == Stage.Kind.LEAGUE else last.kind,
+        "final_groups": last.groups or 1,
+    }
+    if first.kind != Stage.Kind.SWISS:
+        initial |= {"stage_groups": first.groups, "stage_dealing": first.dealing}
+    for n, stage in zip(MIDDLE_STAGES, middle, strict=False):
+        initial |= {f"middle_{n}_groups": stage.groups, f"middle_{n}_dealing": stage.dealing,
+                    f"middle_{n}_qualify": stage.qualify,
+                    f"middle_{n}_qualifiers": stage.qualifiers,
+                    f"middle_{n}_seeding": stage.seeding}
+    return initial
+
+
+def _differences(preset: str, rules: dict) -> dict[str, Any]:
+    usual = PRESETS[preset].to_dict()
+    return {name: value for name, value in rules.items() if usual.get(name) != value}
+
+
+def _worded(message: str, name: str) -> str:
+    """The engine's refusal with the setting's label for its code name."""
+    label = NUMBERS.get(name) or FLAGS.get(name) or CHOICES.get(name, (name,))[0]
+    return message.replace(name, label, 1) if message.startswith(name) else message

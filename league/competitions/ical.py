@@ -1,0 +1,87 @@
+"""Calendar feeds of matches (RFC 5545), written with the icalendar package.
+
+One event per match that has a time (MATCH_LENGTH long), in its club's time zone: DTSTART and
+DTEND carry the zone's TZID and the calendar a VTIMEZONE for each zone used. A match without a
+time but with a play-by date is an all-day event on that date ("to play by"). A bye, and a match
+with neither, has no event. An event's UID is the match's, so it never changes; its SEQUENCE
+counts the changes of its time or table and LAST-MODIFIED says when the last one was, so a
+subscribed calendar replaces the event it holds (RFC 5545 3.8.7.4, 3.8.7.3).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import datetime, timedelta
+
+from django.utils import timezone
+from icalendar import Calendar, Event
+
+from league.competitions.models import Match
+from league.competitions.schedule import club_zone, play_by_of
+from league.competitions.selectors import side_names
+
+MATCH_LENGTH = timedelta(minutes=90)
+PRODID = "-//Gin League//Fixtures//EN"
+
+
+def calendar(name: str, matches: Iterable[Match], *, url_of, uid_domain: str,
+             stamp: datetime | None = None) -> bytes:
+    """The calendar of the matches that have a date, as the bytes of a .ics file."""
+    cal = Calendar()
+    cal.add("prodid", PRODID)
+    cal.add("version", "2.0")
+    cal.add("calscale", "GREGORIAN")
+    cal.add("method", "PUBLISH")
+    cal.add("x-wr-calname", name)
+    stamp = stamp or timezone.now()
+    for match in matches:
+        event = match_event(match, url=url_of(match), uid_domain=uid_domain, stamp=stamp)
+        if event is not None:
+            cal.add_component(event)
+    cal.add_missing_timezones()
+    return cal.to_ical()
+
+
+def match_event(match: Match, *, url: str, uid_domain: str, stamp: datetime) -> Event | None:
+    if match.kind == Match.Kind.BYE:
+        return None
+    club = match.competition.season.club
+    day = play_by_of(match)
+    if match.scheduled_at is None and day is None:
+        return None
+    name_a, name_b = side_names(match)
+    event = Event()
+    event.add("uid", f"match-{match.pk}@{uid_domain}")
+    event.add("dtstamp", stamp)
+    if match.scheduled_at is not None:
+        start = match.scheduled_at.astimezone(club_zone(club))
+        event.add("dtstart", start)
+        event.add("dtend", start + MATCH_LENGTH)
+        summary = f"{name_a} v {name_b}, {match.round}"
+    else:
+        event.add("dtstart", day)
+        event.add("dtend", day + timedelta(days=1))
+        summary = f"To play by today: {name_a} v {name_b}, {match.round}"
+    event.add("summary", summary)
+    if match.table:
+        event.add("location", f"Table {match.table}, {club.name}")
+    event.add("description", description(match))
+    event.add("url", url)
+    known = match.entry_a_id is not None and match.entry_b_id is not None
+    event.add("status", "CONFIRMED" if known and match.scheduled_at else "TENTATIVE")
+    event.add("sequence", match.schedule_sequence)
+    if match.schedule_changed_at is not None:
+        event.add("last-modified", match.schedule_changed_at)
+    return event
+
+
+def description(match: Match) -> str:
+    competition = match.competition.name
+    if match.status != Match.Status.CONFIRMED:
+        return f"{competition}: {match.get_status_display()}"
+    if match.kind != Match.Kind.PLAYED:
+        winner = f": {match.winner.player.name} goes through" if match.winner else ""
+        return f"{competition}. Result: {match.get_kind_display().lower()}{winner}"
+    if match.winner is None:
+        return f"{competition}. Result: a draw, {match.games_a}–{match.games_b}"
+    return f"{competition}. Result: {match.winner.player.name} won, {match.games_a}–{match.games_b}"

@@ -1,0 +1,114 @@
+"""The version of each competition page, under which its rendered fragments are cached
+(templates/competitions/competition.html, `{% cache %}`).
+
+A version is a random token kept in the cache. Anything that changes what the page shows
+forgets it (`competition_changed`, called by the signal receivers of league/signals.py and by
+the services that write in bulk); the next visitor mints a new token, so fragments of the old
+version are never read again and expire on their own. A token is never reused, so a version
+evicted from the cache cannot bring back a stale fragment.
+
+Forgotten twice: at once, for the rest of this request and transaction, and again after the
+transaction commits, so that a visitor who rendered the page from the data as it was before
+the commit cannot leave a stale fragment under the version that follows it.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from django.db import transaction
+
+from league.competitions.models import Competition
+from league.core.cache import derived
+
+# How long a rendered fragment is kept: a bound on what a deploy with changed templates shows
+# from the old ones; any change to the data makes a new version at once.
+FRAGMENT_SECONDS = 600
+
+
+@dataclass(frozen=True, slots=True)
+class PageVersion:
+    token: str
+    # The competition's round ids: a round filter naming any other id is cached once, as
+    # "no such round", so made-up ids cannot fill the cache with copies of the page.
+    rounds: frozenset[int]
+
+
+def _key(pk: int) -> str:
+    return f"competition-page-version:{pk}"
+
+
+def competition_version(pk: int) -> PageVersion | None:
+    """The page's current version; None when there is no such competition."""
+    stored = derived.get(_key(pk))
+    if not _readable(stored):
+        rounds = list(Competition.objects.filter(pk=pk).values_list("rounds__pk", flat=True))
+        if not rounds:
+            return None
+        minted = (secrets.token_hex(8), tuple(r for r in rounds if r))
+        if stored is not None:  # written by an older release in another form
+            derived.delete(_key(pk))
+        derived.add(_key(pk), minted, timeout=None)
+        stored = derived.get(_key(pk))  # two first visitors at once agree on the one token added
+        if not _readable(stored):  # forgotten again in between: this visit renders afresh
+            stored = minted
+    token, rounds = stored
+    return PageVersion(token, frozenset(rounds))
+
+
+def _readable(stored) -> bool:
+    return isinstance(stored, tuple) and len(stored) == 2
+
+
+def competition_changed(pks: Iterable[int | None]) -> None:
+    """The pages of these competitions show something new: forget their versions now and once
+    the transaction commits."""
+    keys = {_key(pk) for pk in pks if pk is not None}
+    if not keys:
+        return
+    derived.delete_many(keys)
+    transaction.on_commit(lambda: derived.delete_many(keys))
+
+
+# Player pages ----------------------------------------------------------------------------------
+# A player page is cached under two versions. The player's own is forgotten by a write to one of
+# the player's entries or matches (league.competitions.signals), the writes made while hands are played.
+# The shared one is forgotten by the rarer writes any player page may show: a competition, season
+# or club, a stage or round, a player's name, a club's ratings (league.ratings.services.rebuild).
+# Games and hands, which a player page does not show, forget neither.
+
+PLAYER_PAGES_KEY = "player-pages-version"
+
+
+def _player_key(pk: int) -> str:
+    return f"player-page-version:{pk}"
+
+
+def player_pages_version(pk: int) -> str:
+    """The version of player ``pk``'s page: new after any change it shows."""
+    keys = (PLAYER_PAGES_KEY, _player_key(pk))
+    stored = derived.get_many(keys)
+    missing = [key for key in keys if not isinstance(stored.get(key), str)]
+    for key in missing:
+        derived.add(key, secrets.token_hex(8), timeout=None)
+    if missing:  # two first visitors at once agree on the tokens added
+        stored = derived.get_many(keys)
+    tokens = [stored.get(key) for key in keys]
+    if not all(isinstance(token, str) for token in tokens):  # forgotten again: render afresh
+        return secrets.token_hex(8)
+    return ".".join(tokens)
+
+
+def player_pages_changed(player_ids: Iterable[int | None] | None = None) -> None:
+    """What player pages show has changed: forget the versions of these players' pages, or of
+    every player page when no player is named, now and after the commit."""
+    if player_ids is None:
+        keys = {PLAYER_PAGES_KEY}
+    else:
+        keys = {_player_key(pk) for pk in player_ids if pk is not None}
+    if not keys:
+        return
+    derived.delete_many(keys)
+    transaction.on_commit(lambda: derived.delete_many(keys))

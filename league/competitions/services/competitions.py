@@ -1,0 +1,80 @@
+"""Setting up a competition: create it, register entrants, seed them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from django.db import IntegrityError, transaction
+
+from gameplay.engine import EngineError, Ruleset
+from league.clubs.models import Player, Season
+from league.clubs.permissions import require_organizer
+from league.competitions.models import Competition, Entry
+from league.competitions.page_versions import competition_changed, player_pages_changed
+from league.core.errors import ServiceError
+
+
+def build_ruleset(preset: str = "standard", house_rules: Mapping[str, Any] | None = None) -> Ruleset:
+    """A preset of docs/rules.md with house rules on top, refused with the engine's reason."""
+    try:
+        return Ruleset.preset(preset).but(**(house_rules or {}))
+    except (EngineError, TypeError) as error:
+        raise ServiceError(str(error), field="ruleset") from None
+
+
+def create_competition(season: Season, *, actor, name: str, format: str,
+                       preset: str = "standard", house_rules: Mapping[str, Any] | None = None,
+                       **settings: Any) -> Competition:
+    require_organizer(actor, season.club)
+    if format not in Competition.Format.values:
+        raise ServiceError(f"Unknown format '{format}'.", field="format")
+    rules = build_ruleset(preset, house_rules)
+    try:
+        with transaction.atomic():
+            return Competition.objects.create(
+                season=season, name=name.strip(), format=format, ruleset=rules.to_dict(),
+                **settings,
+            )
+    except IntegrityError:
+        raise ServiceError(f"{season} already has a competition called '{name}'.", field="name") from None
+
+
+def register_players(competition: Competition, players: Iterable[Player], *, actor) -> list[Entry]:
+    """Enter players (of the competition's club) before it starts."""
+    club = competition.season.club
+    require_organizer(actor, club)
+    if competition.status != Competition.Status.DRAFT:
+        raise ServiceError("Entries close when the competition starts.")
+    players = list(players)
+    strangers = [p.name for p in players if p.club_id != club.pk]
+    if strangers:
+        raise ServiceError(f"Not players of {club}: {', '.join(strangers)}.")
+    retired = [p.name for p in players if p.is_retired]
+    if retired:
+        raise ServiceError(f"Retired, so not entered: {', '.join(retired)}. Bring them back "
+                           "on the club's player page first.")
+    with transaction.atomic():
+        existing = set(competition.entries.values_list("player_id", flat=True))
+        new = [Entry(competition=competition, player=p) for p in players if p.pk not in existing]
+        Entry.objects.bulk_create(new)
+        competition_changed([competition.pk])  # bulk_create sends no signal
+        player_pages_changed()
+    return new
+
+
+def seed_entries(competition: Competition, order: list[int], *, actor) -> None:
+    """Seed the entries in the given order of entry ids (seed 1 first)."""
+    require_organizer(actor, competition.season.club)
+    if competition.status != Competition.Status.DRAFT:
+        raise ServiceError("Seeds are fixed when the competition starts.")
+    with transaction.atomic():
+        entries = {e.pk: e for e in competition.entries.select_for_update()}
+        if sorted(order) != sorted(entries):
+            raise ServiceError("Give every entry exactly one seed.")
+        Entry.objects.filter(competition=competition).update(seed=None)
+        for seed, entry_id in enumerate(order, start=1):
+            entries[entry_id].seed = seed
+        Entry.objects.bulk_update(entries.values(), ["seed"])
+        competition_changed([competition.pk])  # update and bulk_update send no signal
+        player_pages_changed()

@@ -1,0 +1,116 @@
+"""The outbox of follow-up work (league.competitions.models.FollowUp).
+
+`record` writes the rows in the caller's transaction and sends them once it commits; `relay`
+sends again what is still not done a while after its last sending; the task that does the work
+calls `mark_done`. Sending never raises: with the broker down or not answering (its connect and
+publish timeouts: CELERY_BROKER_CONNECTION_TIMEOUT and the transport's socket timeouts in
+CELERY_BROKER_TRANSPORT_OPTIONS) the row stays for the relay, and the change that caused it
+stands. The tasks are named (settings.RESULT_FOLLOW_UP_TASKS, by kind, and
+settings.RATE_AGAIN_FOLLOW_UP_TASK), not imported: the ratings are a higher layer than
+competitions.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import timedelta
+
+from celery import current_app
+from django.conf import settings
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+from kombu.exceptions import KombuError
+
+from league.competitions.models import FollowUp, Match
+
+log = logging.getLogger(__name__)
+
+# A row sent this long ago and still not done is sent again: its message was lost, its task
+# failed, or its worker died (the broker itself gives that message back only after its
+# visibility timeout). Far above the longest task (seconds); with the relay every 15 s, work
+# whose worker died is sent again within a minute. A task sent twice changes nothing.
+RESEND_AFTER = timedelta(seconds=45)
+# The organizer's page shows work that has waited longer than this.
+OVERDUE_AFTER = timedelta(minutes=5)
+BROKER_ERRORS = (KombuError, ConnectionError, TimeoutError, OSError)
+
+
+def record_result_follow_up(match: Match) -> list[FollowUp]:
+    """In the confirming transaction: progress the competition and rate the result."""
+    rows = FollowUp.objects.bulk_create(
+        FollowUp(kind=kind, competition_id=match.competition_id, match_id=match.pk)
+        for kind in settings.RESULT_FOLLOW_UP_TASKS
+    )
+    ids = [row.pk for row in rows]
+    transaction.on_commit(lambda: send_all(FollowUp.objects.filter(pk__in=ids)))
+    return rows
+
+
+def record_rate_again(competition_id: int, rate_from) -> FollowUp | None:
+    """In the transaction that removes a stage's played matches (their games with them): the
+    club's ratings rated again from the week of the earliest removed result. Nothing when no
+    result was removed (rate_from None)."""
+    if rate_from is None:
+        return None
+    row = FollowUp.objects.create(kind=FollowUp.Kind.RATE_AGAIN, competition_id=competition_id,
+                                  rate_from=rate_from)
+    transaction.on_commit(lambda: send_all(FollowUp.objects.filter(pk=row.pk)))
+    return row
+
+
+def relay(now=None) -> int:
+    """Send again what is not done and was last sent (or written) long enough ago."""
+    now = now or timezone.now()
+    due = now - RESEND_AFTER
+    rows = (FollowUp.objects.filter(done_at__isnull=True, created__lte=due)
+            .exclude(sent_at__gt=due))
+    return send_all(rows, now=now)
+
+
+def send_all(rows, *, now=None) -> int:
+    return sum(send(row, now=now) for row in list(rows))
+
+
+def send(row: FollowUp, *, now=None) -> bool:
+    """Hand the row's task to the broker (in-process when tasks run eagerly)."""
+    FollowUp.objects.filter(pk=row.pk).update(sent_at=now or timezone.now(),
+                                              attempts=F("attempts") + 1)
+    if row.kind == FollowUp.Kind.RATE_AGAIN:
+        name = settings.RATE_AGAIN_FOLLOW_UP_TASK
+        args = [row.competition_id, row.rate_from.isoformat()]
+    else:
+        name = settings.RESULT_FOLLOW_UP_TASKS[row.kind]
+        args = [row.match_id]
+    if name not in current_app.tasks:
+        # Outside a worker the apps' tasks modules are imported on demand: a task run in-process
+        # (no broker configured) must be known by name.
+        current_app.loader.import_default_modules()
+    signature = current_app.signature(name, args=args, kwargs={"follow_up": row.pk})
+    try:
+        publish(signature)
+    except BROKER_ERRORS as error:
+        log.warning("follow-up %s (%s) not sent, the relay sends it again: %s",
+                    row.pk, row.kind, error)
+        return False
+    return True
+
+
+def publish(signature) -> None:
+    # Retried on a lost connection as CELERY_TASK_PUBLISH_RETRY_POLICY says (once, at once):
+    # a broker that is down fails within the connect and socket timeouts, not after a long wait.
+    signature.apply_async()
+
+
+def mark_done(follow_up: int | None) -> None:
+    if follow_up is not None:
+        FollowUp.objects.filter(pk=follow_up, done_at__isnull=True).update(done_at=timezone.now())
+
+
+def overdue(club, now=None) -> list[FollowUp]:
+    """The club's follow-up work still not done after OVERDUE_AFTER, oldest first. One query."""
+    now = now or timezone.now()
+    return list(FollowUp.objects.filter(competition__season__club=club, done_at__isnull=True,
+                                        created__lte=now - OVERDUE_AFTER)
+                .select_related("competition", "match__entry_a__player",
+                                "match__entry_b__player"))

@@ -1,0 +1,359 @@
+"""Reporting, confirming, disputing and correcting a match result (two-party verification).
+
+A result is reported by one side and counts nowhere until the other side confirms it (or an
+organizer does on a player's behalf, with a reason, or the club's hours for answering pass).
+Nobody confirms their own report. A result entered by an organizer who does not play in the
+match counts at once; one he enters for his own match waits for his opponent like any player's. Once confirmed, only an organizer may correct it;
+every action leaves an audit entry, and a confirmation or correction enqueues, after the
+transaction commits, the work that follows (progression, standings, ratings).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from django.db import transaction
+from django.utils import timezone
+
+from league.clubs.permissions import is_organizer
+from league.competitions.models import AuditEntry, Competition, Match, ResultReport
+from league.competitions.permissions import side_of, side_of_account
+from league.competitions.tasks import enqueue_result_follow_up
+from league.core.errors import NotAllowed, ServiceError
+
+
+@dataclass(frozen=True)
+class MatchOutcome:
+    decided: bool
+    winner: str | None  # "A", "B", or None (not decided, or a draw)
+    games_a: int
+    games_b: int
+
+
+def match_outcome(match: Match, games: Sequence) -> MatchOutcome:
+    """The match's result derived from its finished games, per the competition's match format."""
+    finished = [g for g in games if g.status == "finished"]
+    won_a = sum(1 for g in finished if g.winner == "A")
+    won_b = sum(1 for g in finished if g.winner == "B")
+    competition = match.competition
+    needed = competition.match_games
+    if competition.match_format == Competition.MatchFormat.HOLLYWOOD:
+        return _hollywood_outcome(competition, finished)
+    if competition.match_format == Competition.MatchFormat.FIRST_TO:
+        if max(won_a, won_b) >= needed:
+            return MatchOutcome(True, "A" if won_a > won_b else "B", won_a, won_b)
+        return MatchOutcome(False, None, won_a, won_b)
+    if len(finished) < needed:
+        return MatchOutcome(False, None, won_a, won_b)
+    winner = "A" if won_a > won_b else "B" if won_b > won_a else None
+    if winner is None and competition.is_knockout:
+        # A knockout needs a winner: a fixed-games match that is level goes to a deciding game.
+        return MatchOutcome(False, None, won_a, won_b)
+    return MatchOutcome(True, winner, won_a, won_b)
+
+
+def may_report(user, match: Match) -> bool:
+    """The two players of the match or an organizer of its club."""
+    return side_of(user, match) is not None or is_organizer(user, match.competition.season.club)
+
+
+def may_confirm(user, match: Match, report: ResultReport) -> bool:
+    """The opponent of whoever reported: nobody confirms their own report."""
+    side = side_of(user, match)
+    return (user.pk != report.reported_by_id and side is not None
+            and side != side_of_account(report.reported_by_id, match))
+
+
+def may_dispute(user, match: Match, report: ResultReport) -> bool:
+    """A player of the match who did not report it."""
+    return user.pk != report.reported_by_id and side_of(user, match) is not None
+
+
+def may_resolve(user, match: Match) -> bool:
+    """An organizer of the club who does not play in the match."""
+    return side_of(user, match) is None and is_organizer(user, match.competition.season.club)
+
+
+def _hollywood_outcome(competition: Competition, finished: Sequence) -> MatchOutcome:
+    """A Hollywood match is decided by its game of columns; games won are columns won. Level in
+    a knockout, which needs a winner, another Hollywood game is played."""
+    hollywood = [g for g in finished if getattr(g, "is_hollywood", False)]
+    if not hollywood:
+        return MatchOutcome(False, None, 0, 0)
+    last = hollywood[-1]
+    winner = last.winner or None
+    decided = winner is not None or not competition.is_knockout
+    return MatchOutcome(decided, winner, last.columns_a, last.columns_b)
+
+
+def report_result(match_id: int, *, actor) -> ResultReport:
+    """Report the result the match's games decided. It waits for the opponent's confirmation."""
+    with transaction.atomic():
+        match = locked_match(match_id)
+        if not may_report(actor, match):
+            raise NotAllowed("Only the two players of this match or an organizer may report its result.")
+        if match.status not in Match.OPEN_FOR_PLAY:
+            raise ServiceError(f"This match is {match.get_status_display().lower()}: nothing to report.")
+        outcome = match_outcome(match, list(match.games.all()))
+        if not outcome.decided:
+            raise ServiceError("The games have not decided the match yet: finish them first.")
+        report = ResultReport.objects.create(
+            match=match,
+            winner=_entry(match, outcome.winner),
+            games_a=outcome.games_a,
+            games_b=outcome.games_b,
+            reported_by=actor,
+        )
+        match.status = Match.Status.REPORTED
+        match.save(update_fields=["status"])
+        _audit(match, actor, AuditEntry.Action.REPORTED, after=_report_facts(report))
+        if side_of(actor, match) is None:
+            # An organizer who does not play in the match enters it from the table or from
+            # paper: nobody else is there to confirm it, so it counts at once.
+            _apply_confirmed(match, report, actor, action=AuditEntry.Action.ENTERED_BY_ORGANIZER)
+        return report
+
+
+def confirm_result(match_id: int, *, actor) -> Match:
+    """The other side confirms: the result counts from now on."""
+    with transaction.atomic():
+        match = locked_match(match_id)
+        report = _open_report(match, ResultReport.Status.PENDING, "confirm")
+        if actor.pk == report.reported_by_id:
+            raise NotAllowed("You reported this result: your opponent must confirm it.")
+        if not may_confirm(actor, match, report):
+            raise NotAllowed("Only the opponent of the player who reported may confirm this result.")
+        _apply_confirmed(match, report, actor, action=AuditEntry.Action.CONFIRMED)
+        return match
+
+
+def confirm_for_player(match_id: int, *, actor, reason: str) -> Match:
+    """An organizer confirms a reported result on the opponent's behalf (a player without an
+    account, or who said so at the table), with the reason kept in the history."""
+    reason = reason.strip()
+    with transaction.atomic():
+        match = locked_match(match_id)
+        if not is_organizer(actor, match.competition.season.club):
+            raise NotAllowed("Only an organizer of the club may confirm a result for a player.")
+        report = _open_report(match, ResultReport.Status.PENDING, "confirm")
+        if actor.pk == report.reported_by_id or side_of(actor, match) is not None:
+            raise NotAllowed("You play in this match or reported it: your opponent must confirm it.")
+        if not reason:
+            raise ServiceError("Say why you confirm it for the player (it is kept in the history).",
+                               field="reason")
+        _apply_confirmed(match, report, actor, action=AuditEntry.Action.CONFIRMED_FOR_PLAYER,
+                         comment=reason[:2000])
+        return match
+
+
+def confirm_overdue(match_id: int, *, now: datetime) -> Match | None:
+    """Confirm a reported result nobody answered within its club's hours; None when it is not
+    (or no longer) overdue. Running it twice confirms once."""
+    with transaction.atomic():
+        match = locked_match(match_id)
+        hours = match.competition.season.club.confirm_within_hours
+        report = match.reports.filter(status=ResultReport.Status.PENDING).first()
+        if hours is None or report is None or match.status != Match.Status.REPORTED:
+            return None
+        if report.reported_at + timedelta(hours=hours) > now:
+            return None
+        opponent = _opponent_name(match, report)
+        note = (f"Nobody confirmed or disputed it within {hours} hours of its report, so it was "
+                f"confirmed automatically. {opponent}: it now counts; an organizer can still "
+                "correct it.")
+        _apply_confirmed(match, report, None, action=AuditEntry.Action.CONFIRMED_AUTOMATICALLY, comment=note)
+        return match
+
+
+def _opponent_name(match: Match, report: ResultReport) -> str:
+    reporter = side_of_account(report.reported_by_id, match)
+    entry = {"A": match.entry_b, "B": match.entry_a}.get(reporter)
+    return entry.player.name if entry is not None else "Both players"
+
+
+def dispute_result(match_id: int, *, actor, comment: str) -> ResultReport:
+    comment = comment.strip()
+    with transaction.atomic():
+        match = locked_match(match_id)
+        report = _open_report(match, ResultReport.Status.PENDING, "dispute")
+        if not may_dispute(actor, match, report):
+            raise NotAllowed("Only the opponent of the player who reported may dispute this result.")
+        if not comment:
+            raise ServiceError("Say what is wrong with the result, for the organizer.", field="comment")
+        report.status = ResultReport.Status.DISPUTED
+        report.comment = comment[:2000]
+        report.save(update_fields=["status", "comment"])
+        match.status = Match.Status.DISPUTED
+        match.save(update_fields=["status"])
+        _audit(match, actor, AuditEntry.Action.DISPUTED, comment=report.comment)
+        return report
+
+
+def resolve_dispute(match_id: int, *, actor, uphold: bool, comment: str = "") -> Match:
+    """An organizer settles a dispute: uphold the report (it is confirmed) or reject it (the
+    games reopen for correction). Nobody decides a dispute about their own match: an organizer
+    who plays in it leaves it to another organizer."""
+    with transaction.atomic():
+        match = locked_match(match_id)
+        if not is_organizer(actor, match.competition.season.club):
+            raise NotAllowed("Only an organizer of the club may resolve a dispute.")
+        if not may_resolve(actor, match):
+            raise NotAllowed("You play in this match: another organizer must resolve its dispute.")
+        report = _open_report(match, ResultReport.Status.DISPUTED, "resolve")
+        if uphold:
+            _apply_confirmed(match, report, actor, action=AuditEntry.Action.DISPUTE_UPHELD, comment=comment)
+        else:
+            report.status = ResultReport.Status.REJECTED
+            report.decided_by, report.decided_at = actor, timezone.now()
+            report.save(update_fields=["status", "decided_by", "decided_at"])
+            match.status = Match.Status.IN_PROGRESS
+            match.save(update_fields=["status"])
+            _audit(match, actor, AuditEntry.Action.DISPUTE_REJECTED, comment=comment)
+        return match
+
+
+def correct_result(match_id: int, *, actor, winner: str | None, games_a: int, games_b: int,
+                   kind: str = Match.Kind.PLAYED, comment: str = "",
+                   expected_confirmed_at: datetime | None = None,
+                   overrides_games: bool = False) -> Match:
+    """An organizer corrects a confirmed result; the same follow-up work runs again.
+
+    ``expected_confirmed_at`` (when the result the organizer saw was confirmed) guards two
+    organizers correcting at once: the second is refused, not applied over the first."""
+    with transaction.atomic():
+        match = locked_match(match_id)
+        if not is_organizer(actor, match.competition.season.club):
+            raise NotAllowed("Only an organizer of the club may correct a confirmed result.")
+        if match.status != Match.Status.CONFIRMED:
+            raise ServiceError("Only a confirmed result can be corrected.")
+        if expected_confirmed_at is not None and match.confirmed_at != expected_confirmed_at:
+            raise ServiceError("Someone else changed this result while you were correcting it: "
+                               "nothing was changed. Check the result and correct it again if needed.")
+        if winner not in ("A", "B", None):
+            raise ServiceError("Choose the winner of the match.", field="winner")
+        if kind not in Match.Kind.values or kind == Match.Kind.BYE:
+            raise ServiceError("Choose how the match was decided.", field="kind")
+        if not all(isinstance(n, int) and 0 <= n <= 99 for n in (games_a, games_b)):
+            raise ServiceError("Games won are whole numbers from 0 to 99.", field="games_a")
+        if winner is not None and kind == Match.Kind.DOUBLE_FORFEIT:
+            raise ServiceError("A double forfeit has no winner: choose nobody.", field="winner")
+        if winner is None and match.competition.is_knockout and kind != Match.Kind.DOUBLE_FORFEIT:
+            raise ServiceError("A knockout match needs a winner (nobody wins only a double "
+                               "forfeit, which puts both players out).", field="winner")
+        if not comment.strip():
+            raise ServiceError("Say why the result is corrected (it is kept in the history).", field="comment")
+        if kind == Match.Kind.PLAYED and (problem := _games_disagree(match, winner, games_a, games_b)):
+            raise ServiceError(problem, field="games_a")
+        disagreement = _disagreement(match, winner, games_a, games_b, kind)
+        if disagreement and not overrides_games:
+            raise ServiceError(f"{disagreement} Correct the hands instead, or say that this "
+                               "result overrides the games (a director's penalty, for example) "
+                               "and why.", field="overrides_games")
+        before = _match_facts(match)
+        match.reports.filter(status=ResultReport.Status.CONFIRMED).update(
+            status=ResultReport.Status.SUPERSEDED
+        )
+        report = ResultReport.objects.create(
+            match=match, winner=_entry(match, winner), games_a=games_a, games_b=games_b,
+            kind=kind, reported_by=actor, comment=comment.strip(),
+        )
+        _apply_confirmed(match, report, actor, action=AuditEntry.Action.CORRECTED, comment=comment, before=before,
+                         overrides_games=bool(disagreement))
+        return match
+
+
+def _disagreement(match: Match, winner: str | None, games_a: int, games_b: int,
+                  kind: str) -> str:
+    """What a played result contradicts in the match's finished games; empty when it agrees
+    (or there are no games to agree with)."""
+    games = [g for g in match.games.all() if g.status == "finished"]
+    if kind != Match.Kind.PLAYED or not games:
+        return ""
+    outcome = match_outcome(match, games)
+    if (outcome.winner, outcome.games_a, outcome.games_b) == (winner, games_a, games_b):
+        return ""
+    return (f"The games say {outcome.games_a}–{outcome.games_b}"
+            f"{'' if outcome.winner else ', no winner'}; this result says {games_a}–{games_b}"
+            f"{'' if winner else ', no winner'}"
+            f"{' with the other winner' if winner and outcome.winner and winner != outcome.winner else ''}.")
+
+
+def _games_disagree(match: Match, winner: str | None, games_a: int, games_b: int) -> str:
+    """Why the games won do not give this winner under the match format ("" when they do)."""
+    competition = match.competition
+    needed = competition.match_games
+    won = {"A": games_a, "B": games_b}
+    if winner is None:
+        if games_a != games_b:
+            return "Games won level or choose the winner: nobody wins only a level match."
+        if competition.match_format == Competition.MatchFormat.FIRST_TO:
+            return f"A first-to-{needed} match is won by whoever first wins {needed} games: choose the winner."
+        return ""
+    loser = "B" if winner == "A" else "A"
+    if won[winner] <= won[loser]:
+        return f"The winner won {won[winner]} games to {won[loser]}: the winner wins more games."
+    if competition.match_format == Competition.MatchFormat.FIRST_TO:
+        if won[winner] != needed:
+            return f"In a first-to-{needed} match the winner wins exactly {needed} games."
+    elif games_a + games_b < needed:
+        return f"A match of {needed} games has at least {needed} games won between the players."
+    return ""
+
+
+def _apply_confirmed(match: Match, report: ResultReport, actor, *, action: str, comment: str = "",
+                     before: dict | None = None, overrides_games: bool = False) -> None:
+    now = timezone.now()
+    report.status = ResultReport.Status.CONFIRMED
+    report.decided_by, report.decided_at = actor, now
+    report.save(update_fields=["status", "decided_by", "decided_at"])
+    before = before if before is not None else _match_facts(match)
+    match.winner = report.winner
+    match.games_a, match.games_b = report.games_a, report.games_b
+    match.kind = report.kind
+    match.status = Match.Status.CONFIRMED
+    match.confirmed_at = now
+    match.save(update_fields=["winner", "games_a", "games_b", "kind", "status", "confirmed_at"])
+    after = {**_match_facts(match), **({"overrides_games": True} if overrides_games else {})}
+    _audit(match, actor, action, before=before, after=after, comment=comment)
+    enqueue_result_follow_up(match)
+
+
+def _open_report(match: Match, status: str, verb: str) -> ResultReport:
+    report = match.reports.filter(status=status).first()
+    if report is None:
+        raise ServiceError(f"There is no result to {verb} for this match.")
+    return report
+
+
+def _entry(match: Match, side: str | None):
+    return {"A": match.entry_a, "B": match.entry_b}.get(side) if side else None
+
+
+def _report_facts(report: ResultReport) -> dict:
+    return {"winner": report.winner_id, "games_a": report.games_a, "games_b": report.games_b,
+            "kind": report.kind}
+
+
+def _match_facts(match: Match) -> dict:
+    return {"status": match.status, "winner": match.winner_id, "games_a": match.games_a,
+            "games_b": match.games_b, "kind": match.kind}
+
+
+def _audit(match: Match, actor, action: str, *, before: dict | None = None,
+           after: dict | None = None, comment: str = "") -> None:
+    AuditEntry.objects.create(match=match, actor=actor, action=action, before=before or {},
+                              after=after or {}, comment=comment)
+
+
+def locked_match(match_id: int) -> Match:
+    """The match, its row locked until the transaction ends, with what permissions read."""
+    try:
+        return (
+            Match.objects.select_for_update(of=("self",))
+            .select_related("competition__season__club", "entry_a__player", "entry_b__player")
+            .get(pk=match_id)
+        )
+    except Match.DoesNotExist:
+        raise ServiceError("No such match.") from None

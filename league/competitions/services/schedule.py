@@ -1,0 +1,146 @@
+"""When rounds and matches are played: a round's start and play-by dates, a match's time and
+table, a time one player proposes and the other accepts, and the extension of an overdue match.
+
+Dates and times are the club's: a play-by date ends at midnight after it in the club's time zone
+(league.competitions.schedule.deadline_of). Every change of a match's time or table counts one more in
+its calendar SEQUENCE, so a subscribed calendar replaces the event it holds.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+
+from django.db import transaction
+from django.utils import timezone
+
+from league.clubs.permissions import is_organizer
+from league.competitions.models import AuditEntry, Match, Round
+from league.competitions.permissions import side_of
+from league.competitions.schedule import club_today
+from league.competitions.services.results import _audit, locked_match
+from league.core.errors import NotAllowed, ServiceError
+
+FINISHED = (Match.Status.CONFIRMED, Match.Status.VOID)
+ORGANIZERS_ONLY = "Only an organizer of the club may do this."
+
+
+def set_round_dates(round_id: int, *, actor, starts_on: date | None,
+                    play_by: date | None) -> Round:
+    with transaction.atomic():
+        try:
+            found = (Round.objects.select_for_update(of=("self",))
+                     .select_related("competition__season__club").get(pk=round_id))
+        except Round.DoesNotExist:
+            raise ServiceError("No such round.") from None
+        if not is_organizer(actor, found.competition.season.club):
+            raise NotAllowed(ORGANIZERS_ONLY)
+        if starts_on and play_by and play_by < starts_on:
+            raise ServiceError("The play-by date cannot be before the start date.",
+                               field="play_by")
+        found.starts_on, found.play_by = starts_on, play_by
+        found.save(update_fields=["starts_on", "play_by"])
+        return found
+
+
+def set_match_time(match_id: int, *, actor, at: datetime | None, table: str = "") -> Match:
+    """The organizer sets (or clears) the time and table; a pending proposal is dropped."""
+    with transaction.atomic():
+        match = locked_match(match_id)
+        if not is_organizer(actor, match.competition.season.club):
+            raise NotAllowed(ORGANIZERS_ONLY)
+        _check_open(match)
+        before = _schedule_facts(match)
+        match.proposed_at, match.proposed_by = None, None
+        _reschedule(match, at, table.strip())
+        _audit(match, actor, AuditEntry.Action.TIME_SET, before=before,
+               after=_schedule_facts(match))
+        return match
+
+
+def propose_time(match_id: int, *, actor, at: datetime) -> Match:
+    """A player of a match still to be played proposes a time; it stands once the other player
+    accepts it."""
+    with transaction.atomic():
+        match = locked_match(match_id)
+        side = side_of(actor, match)
+        if side is None:
+            raise NotAllowed("Only the two players of this match may propose its time.")
+        _check_to_be_played(match)
+        if match.entry_a_id is None or match.entry_b_id is None:
+            raise ServiceError("This match does not have both its players yet.")
+        if at <= timezone.now():
+            raise ServiceError("Propose a time that is still to come.", field="at")
+        match.proposed_at = at
+        match.proposed_by = match.entry_a if side == "A" else match.entry_b
+        match.save(update_fields=["proposed_at", "proposed_by"])
+        _audit(match, actor, AuditEntry.Action.TIME_PROPOSED, after={"at": at.isoformat()})
+        return match
+
+
+def accept_time(match_id: int, *, actor) -> Match:
+    """The other player accepts the proposed time: it becomes the match's time."""
+    with transaction.atomic():
+        match = locked_match(match_id)
+        side = side_of(actor, match)
+        if side is None:
+            raise NotAllowed("Only the two players of this match may accept its time.")
+        _check_to_be_played(match)
+        if match.proposed_at is None:
+            raise ServiceError("No time is proposed for this match.")
+        proposer = "A" if match.proposed_by_id == match.entry_a_id else "B"
+        if side == proposer:
+            raise ServiceError("You proposed this time: your opponent accepts it.")
+        before = _schedule_facts(match)
+        at = match.proposed_at
+        match.proposed_at, match.proposed_by = None, None
+        _reschedule(match, at, match.table)
+        _audit(match, actor, AuditEntry.Action.TIME_ACCEPTED, before=before,
+               after=_schedule_facts(match))
+        return match
+
+
+def extend_match(match_id: int, *, actor, play_by: date) -> Match:
+    """The organizer gives an overdue (or any unfinished) match a later play-by date."""
+    with transaction.atomic():
+        match = locked_match(match_id)
+        club = match.competition.season.club
+        if not is_organizer(actor, club):
+            raise NotAllowed(ORGANIZERS_ONLY)
+        _check_open(match)
+        if play_by < club_today(club):
+            raise ServiceError("Give a date that is today or later.", field="play_by")
+        before = {"play_by": str(match.play_by or match.round.play_by or "")}
+        match.play_by = play_by
+        match.save(update_fields=["play_by"])
+        _audit(match, actor, AuditEntry.Action.EXTENDED, before=before,
+               after={"play_by": str(play_by)})
+        return match
+
+
+def _check_open(match: Match) -> None:
+    if match.status in FINISHED:
+        raise ServiceError(f"This match is {match.get_status_display().lower()}: "
+                           "its schedule cannot change.")
+
+
+def _check_to_be_played(match: Match) -> None:
+    """The players agree a time only while the match is open for play: not once its result is
+    reported, nor when it is confirmed, void or waiting for its players."""
+    if match.status not in Match.OPEN_FOR_PLAY:
+        raise ServiceError(f"This match is {match.get_status_display().lower()}: a time is "
+                           "agreed only while it is still to be played.")
+
+
+def _reschedule(match: Match, at: datetime | None, table: str) -> None:
+    fields = ["proposed_at", "proposed_by"]
+    if (at, table) != (match.scheduled_at, match.table):
+        match.scheduled_at, match.table = at, table
+        match.schedule_sequence += 1
+        match.schedule_changed_at = timezone.now()
+        fields += ["scheduled_at", "table", "schedule_sequence", "schedule_changed_at"]
+    match.save(update_fields=fields)
+
+
+def _schedule_facts(match: Match) -> dict:
+    at = match.scheduled_at.isoformat() if match.scheduled_at else ""
+    return {"at": at, "table": match.table}

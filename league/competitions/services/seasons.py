@@ -1,0 +1,49 @@
+"""A new competition in an existing season or in a new one: both saved, or neither."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.db import IntegrityError, transaction
+
+from league.clubs.models import Club, Season
+from league.clubs.permissions import require_organizer
+from league.competitions.models import Competition
+from league.competitions.services.competitions import create_competition
+from league.competitions.services.stages import StagePlan, plan_stages
+from league.core.errors import ServiceError
+
+NAME_MAX = Season._meta.get_field("name").max_length
+
+
+def create_competition_in_season(club: Club, *, actor, season: Season | None, new_season: str,
+                                 stages: Sequence[StagePlan] = (),
+                                 **competition: Any) -> Competition:
+    """`season` of the club, or a new season named `new_season`; then create_competition, and
+    its stages if it is played in stages."""
+    require_organizer(actor, club)
+    with transaction.atomic():
+        if season is None:
+            season = _new_season(club, new_season)
+        elif season.club_id != club.pk:
+            raise ServiceError(f"That season is not one of {club}'s.", field="season")
+        created = create_competition(season, actor=actor, **competition)
+        if stages:
+            plan_stages(created, stages, actor=actor)
+        return created
+
+
+def _new_season(club: Club, name: str) -> Season:
+    name = " ".join(name.split())
+    if not name:
+        raise ServiceError("Name the new season.", field="new_season")
+    if len(name) > NAME_MAX:
+        raise ServiceError(f"A season's name has at most {NAME_MAX} characters.",
+                           field="new_season")
+    try:
+        with transaction.atomic():
+            return Season.objects.create(club=club, name=name)
+    except IntegrityError:
+        raise ServiceError(f"{club} already has a season called {name}: choose it above.",
+                           field="new_season") from None

@@ -1,0 +1,335 @@
+"""Standings from confirmed results only, in four queries whatever the competition's size.
+
+- Match points from the competition's points_win / draw / loss. A bye scores nothing in a league
+  (it is only the round a player sits out) and a win in a Swiss (FIDE: a pairing-allocated bye
+  scores as a win; in Buchholz it counts as a game against an opponent with the player's own
+  score).
+- Game points are hand points: the sum of the points of every hand won in the match's finished
+  games (the games' running totals; box and game bonuses are not counted), for and against.
+  Walkovers, forfeits and byes have no game points and no hands.
+- Tiebreaks in the competition's order (`competition.tiebreaks`, names of
+  league.competitions.algorithms.tiebreaks.Tiebreak), by default: league: head-to-head, net game points,
+  number of wins; Swiss: Buchholz cut-1, Buchholz, Sonneborn-Berger; knockout: number of wins,
+  net game points. Each row names the tiebreak that put it below the row above ("head-to-head");
+  the table carries each tiebreak's one-sentence definition and the rule it follows.
+- A withdrawn entry's rounds after its last match, in which it was not paired, are results of
+  their own (`ResultKind.WITHDRAWN`): FIDE's tiebreaks count them as zero-point byes.
+- `knockout_placings`: a knockout's final order (champion, runner-up, third place, then by the
+  round a player went out in).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from django.db.models import Count, Sum
+
+from league.clubs.models import Player
+from league.competitions.algorithms.elimination_advance import MatchStatus, advance
+from league.competitions.algorithms.standings import (
+    WON_WITHOUT_PLAY,
+    MatchResult,
+    PointsSystem,
+    ResultKind,
+    league_table,
+)
+from league.competitions.algorithms.tiebreaks import DEFINITIONS, Tiebreak
+from league.competitions.models import Competition, Entry, Match, Seat
+from league.competitions.services.brackets import bracket_of, key_text, parse_key, seeded_entries
+
+TIEBREAK_LABELS = {
+    Tiebreak.HEAD_TO_HEAD: "head-to-head",
+    Tiebreak.NET_GAME_POINTS: "net game points",
+    Tiebreak.WINS: "number of wins",
+    Tiebreak.GAMES_WON: "number of games won",
+    Tiebreak.BUCHHOLZ: "Buchholz",
+    Tiebreak.BUCHHOLZ_CUT1: "Buchholz cut-1",
+    Tiebreak.MEDIAN_BUCHHOLZ: "median Buchholz",
+    Tiebreak.SONNEBORN_BERGER: "Sonneborn-Berger",
+    Tiebreak.OPPONENTS_MATCH_WIN_PCT: "opponents' match-win %",
+    Tiebreak.HAND_WIN_PCT: "hand-win %",
+    Tiebreak.OPPONENTS_HAND_WIN_PCT: "opponents' hand-win %",
+}
+PERCENTAGES = (Tiebreak.OPPONENTS_MATCH_WIN_PCT, Tiebreak.HAND_WIN_PCT,
+               Tiebreak.OPPONENTS_HAND_WIN_PCT)
+DEFAULT_TIEBREAKS = {
+    Competition.Format.LEAGUE: (Tiebreak.HEAD_TO_HEAD, Tiebreak.NET_GAME_POINTS, Tiebreak.WINS),
+    Competition.Format.SWISS: (Tiebreak.BUCHHOLZ_CUT1, Tiebreak.BUCHHOLZ,
+                               Tiebreak.SONNEBORN_BERGER),
+}
+KNOCKOUT_TIEBREAKS = (Tiebreak.WINS, Tiebreak.NET_GAME_POINTS)
+GAME_POINTS_NOTE = ("Game points are the hand points scored in the match's games (box and game "
+                    "bonuses not counted).")
+KINDS = {
+    Match.Kind.PLAYED: ResultKind.PLAYED, Match.Kind.WALKOVER: ResultKind.WALKOVER,
+    Match.Kind.FORFEIT: ResultKind.FORFEIT, Match.Kind.NO_SHOW: ResultKind.FORFEIT,
+    Match.Kind.DOUBLE_FORFEIT: ResultKind.DOUBLE_FORFEIT, Match.Kind.BYE: ResultKind.BYE,
+}
+
+
+def points_of(competition: Competition) -> PointsSystem:
+    bye = 0 if competition.format == Competition.Format.LEAGUE else None
+    return PointsSystem(win=competition.points_win, draw=competition.points_draw,
+                        loss=competition.points_loss, bye=bye)
+
+
+def tiebreaks_of(competition: Competition) -> tuple[Tiebreak, ...]:
+    chosen = tuple(dict.fromkeys(Tiebreak(t) for t in competition.tiebreaks or ()
+                                 if t in Tiebreak._value2member_map_))
+    return chosen or DEFAULT_TIEBREAKS.get(competition.format, KNOCKOUT_TIEBREAKS)
+
+
+def as_match_result(match: Match, game_points: tuple[int, int] = (0, 0),
+                    hands: tuple[int, int] = (0, 0), round: int | None = None
+                    ) -> MatchResult | None:
+    """A confirmed match as the algorithms' result (entry ids as players); None when it has no
+    player on one side and is not a bye (a knockout walkover with nobody opposite)."""
+    kind = KINDS[match.kind]
+    if match.entry_a_id is None or (match.entry_b_id is None) != (kind is ResultKind.BYE):
+        return None
+    if kind is ResultKind.BYE:
+        return MatchResult(match.entry_a_id, None, None, ResultKind.BYE, round=round)
+    winner = match.winner_id
+    if kind in WON_WITHOUT_PLAY and winner is None:
+        kind = ResultKind.DOUBLE_FORFEIT
+    if kind is ResultKind.DOUBLE_FORFEIT:
+        winner = None
+    if kind is not ResultKind.PLAYED:
+        game_points, hands = (0, 0), (0, 0)
+    return MatchResult(match.entry_a_id, match.entry_b_id, winner, kind,
+                       game_points[0], game_points[1], hands[0], hands[1], round)
+
+
+@dataclass(frozen=True, slots=True)
+class TiebreakDefinition:
+    tiebreak: Tiebreak
+    label: str
+    sentence: str  # what it is, in one sentence
+    source: str  # the rule it follows, e.g. "FIDE C.07 §7.1 (number of wins)"
+
+    @property
+    def anchor(self) -> str:
+        return f"tiebreak-{self.tiebreak.value.replace('_', '-')}"
+
+
+def tiebreak_definition(tiebreak: Tiebreak) -> TiebreakDefinition:
+    return TiebreakDefinition(tiebreak, TIEBREAK_LABELS[tiebreak], *DEFINITIONS[tiebreak])
+
+
+@dataclass(frozen=True, slots=True)
+class TiebreakValue:
+    tiebreak: Tiebreak
+    label: str
+    value: Fraction | None  # None: head-to-head among players who have not all met
+    shown: str
+
+
+@dataclass(frozen=True, slots=True)
+class StandingsRow:
+    rank: int
+    shared_rank: bool  # level with the row above on everything
+    player: Player
+    entry_id: int
+    withdrawn: bool
+    played: int
+    won: int
+    drawn: int
+    lost: int
+    byes: int
+    match_points: int
+    game_points_for: int
+    game_points_against: int
+    game_points_net: int
+    hands_won: int
+    tiebreaks: tuple[TiebreakValue, ...]
+    separated_by: str | None  # the label of the tiebreak that put it below the row above
+
+
+@dataclass(frozen=True, slots=True)
+class StandingsTable:
+    competition: Competition
+    rows: tuple[StandingsRow, ...]
+    tiebreaks: tuple[tuple[Tiebreak, str], ...]  # in the competition's order, with labels
+    points: PointsSystem
+    notes: tuple[str, ...]  # how game points and byes count, for the page
+    definitions: tuple[TiebreakDefinition, ...] = ()  # the tiebreaks', in the table's order
+
+
+def competition_standings(competition: Competition) -> StandingsTable:
+    entries = list(Entry.objects.filter(competition=competition).select_related("player")
+                   .order_by("seed", "pk"))
+    results = confirmed_results(competition, withdrawn=[e.pk for e in entries
+                                                         if e.withdrawn_at is not None])
+    return table_of_entries(competition, entries, results)
+
+
+def table_of_entries(competition: Competition, entries: Sequence[Entry],
+                     results: Sequence[MatchResult]) -> StandingsTable:
+    """The table of these entries (a group of a stage, say) from these results."""
+    points, order = points_of(competition), tiebreaks_of(competition)
+    table = league_table([e.pk for e in entries], results, points=points, tiebreaks=order)
+    by_id = {e.pk: e for e in entries}
+    rows = tuple(_row(r, by_id[r.player]) for r in table)
+    labels = tuple((t, TIEBREAK_LABELS[t]) for t in order)
+    notes = _notes(competition)
+    if any(r.head_to_head_partial for r in table):
+        notes += (PARTIAL_HEAD_TO_HEAD_NOTE,)
+    return StandingsTable(competition, rows, labels, points, notes,
+                          tuple(tiebreak_definition(t) for t in order))
+
+
+def confirmed_results(competition: Competition, withdrawn: Sequence[int] = (),
+                      stage=None) -> list[MatchResult]:
+    """Every confirmed match (of `stage` if given) as a result with its round number, game points
+    and hands won, and for each entry in `withdrawn` the rounds after its last match, up to the
+    latest round with a match, in which it was not paired. Three queries."""
+    scope = Match.objects.filter(competition=competition)
+    if stage is not None:
+        scope = scope.filter(round__stage=stage)
+    matches = list(scope.select_related("round").order_by("round__number", "pk"))
+    # The games and hands come through the match's `games` relation: a finished game is one with
+    # a winner (gameplay keeps them so), a won hand one with a winner (a dead hand has none).
+    confirmed = scope.filter(status=Match.Status.CONFIRMED)
+    totals = {
+        row["pk"]: (row["a"], row["b"])
+        for row in confirmed.filter(games__winner__in=Seat.values).values("pk")
+        .annotate(a=Sum("games__total_a"), b=Sum("games__total_b"))
+    }
+    won: dict[int, list[int]] = defaultdict(lambda: [0, 0])
+    hands = confirmed.filter(games__winner__in=Seat.values, games__hands__winner__in=Seat.values)
+    for row in hands.values("pk", "games__hands__winner").annotate(n=Count("games__hands")):
+        won[row["pk"]]["AB".index(row["games__hands__winner"])] = row["n"]
+    found = (as_match_result(m, totals.get(m.pk, (0, 0)), tuple(won.get(m.pk, (0, 0))),
+                             round=m.round.number)
+             for m in matches if m.status == Match.Status.CONFIRMED)
+    return [r for r in found if r is not None] + rounds_after_withdrawing(matches, withdrawn)
+
+
+def rounds_after_withdrawing(matches: Sequence[Match], withdrawn: Sequence[int]
+                             ) -> list[MatchResult]:
+    """The rounds a withdrawn entry was not paired in after its last match (FIDE C.07: zero-point
+    byes), up to the latest round with a match; main-bracket rounds only."""
+    main = [m for m in matches if m.round.bracket == m.round.Bracket.MAIN]
+    if not main:
+        return []
+    latest = max(m.round.number for m in main)
+    results = []
+    for entry in withdrawn:
+        rounds = [m.round.number for m in main if entry in (m.entry_a_id, m.entry_b_id)]
+        after = max(rounds, default=0)
+        results += [MatchResult(entry, None, None, ResultKind.WITHDRAWN, round=n)
+                    for n in range(after + 1, latest + 1)]
+    return results
+
+
+def _row(row, entry: Entry) -> StandingsRow:
+    return StandingsRow(
+        rank=row.rank, shared_rank=row.shared_rank, player=entry.player, entry_id=entry.pk,
+        withdrawn=entry.withdrawn_at is not None, played=row.played, won=row.won,
+        drawn=row.drawn, lost=row.lost, byes=row.byes, match_points=row.match_points,
+        game_points_for=row.game_points_for, game_points_against=row.game_points_against,
+        game_points_net=row.net_game_points, hands_won=row.hands_won,
+        tiebreaks=tuple(TiebreakValue(t, TIEBREAK_LABELS[t], v, _shown(row, t, v))
+                        for t, v in row.tiebreaks),
+        separated_by=TIEBREAK_LABELS[row.separated_by] if row.separated_by else None,
+    )
+
+
+def _shown(row, tiebreak: Tiebreak, value: Fraction | None) -> str:
+    shown = shown_value(tiebreak, value)
+    if tiebreak is Tiebreak.HEAD_TO_HEAD and row.head_to_head_partial and value is not None:
+        return f"{shown}*"
+    return shown
+
+
+def shown_value(tiebreak: Tiebreak, value: Fraction | None) -> str:
+    if value is None:
+        return "–"
+    if tiebreak in PERCENTAGES:
+        return f"{float(value) * 100:.1f}%"
+    if value.denominator == 1:
+        return str(value.numerator)
+    return f"{float(value):.2f}"
+
+
+PARTIAL_HEAD_TO_HEAD_NOTE = (
+    "* Not everyone level on these points has met yet: the head-to-head points count only the "
+    "meetings so far, and put a player ahead only where no match still to be played could "
+    "change it (FIDE's tie-break rules, direct encounter).")
+
+
+def _notes(competition: Competition) -> tuple[str, ...]:
+    notes = [GAME_POINTS_NOTE]
+    if competition.format == Competition.Format.LEAGUE:
+        notes.append("A bye is a round without a match: it scores no points.")
+    elif competition.format == Competition.Format.SWISS:
+        notes.append("A bye scores as a win (as in FIDE's Swiss rules).")
+    return tuple(notes)
+
+
+# Knockout placings ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Placing:
+    rank: int
+    player: Player
+    went_out_in: str  # the match key a player went out in; "" for the champion or still in
+
+
+def knockout_placings(competition: Competition, stage=None) -> list[Placing]:
+    """Champion 1, the final's loser 2, the third-place match's winner and loser 3 and 4, then
+    everyone else by the round they went out in (later is better), sharing a rank. `stage`: a
+    knockout stage, placing its players."""
+    entries = list(Entry.objects.filter(competition=competition).select_related("player"))
+    if stage is None:
+        seeds = seeded_entries(entries)
+    else:
+        seeds = list(stage.players.order_by("seed").values_list("entry_id", flat=True))
+    if len(seeds) < 2:
+        return []
+    bracket = bracket_of(stage or competition, seeds)
+    confirmed = Match.objects.filter(competition=competition, status=Match.Status.CONFIRMED)
+    if stage is not None:
+        confirmed = confirmed.filter(round__stage=stage)
+    results = [(parse_key(k), w) for k, w in confirmed.values_list("key", "winner_id")]
+    withdrawn = {e.pk for e in entries if e.withdrawn_at is not None}
+    progress = advance(bracket, results, withdrawn=withdrawn)
+    stage = _stages(bracket.keys)
+    scores = {p: _placing_score(p, progress, stage) for p in seeds}
+    players = {e.pk: e.player for e in entries}
+    ordered = sorted(seeds, key=lambda p: (-scores[p][0], -scores[p][1], seeds.index(p)))
+    return [
+        Placing(1 + sum(other[:2] > scores[p][:2] for other in scores.values()), players[p],
+                scores[p][2])
+        for p in ordered
+    ]
+
+
+def _stages(keys: Sequence) -> dict:
+    """How late each round comes: later rounds of the bracket are worth more."""
+    rounds = list(dict.fromkeys((k[0], k[1]) for k in keys if k[0] in ("W", "L")))
+    return {r: i for i, r in enumerate(rounds)}
+
+
+def _placing_score(player: int, progress, stage: dict) -> tuple[int, int, str]:
+    """(band, depth, went out in): band 5 champion, 4 still in, 3 lost the final, 2 the
+    third-place match (depth 1 its winner), 1 out earlier, deeper rounds higher."""
+    if progress.champion == player:
+        return 5, 0, ""
+    played = [s for s in progress.matches
+              if s.status in (MatchStatus.DECIDED, MatchStatus.WALKOVER)]
+    mine = [s for s in played if player in s.players]
+    last = mine[-1] if mine else None
+    if last is None or (last.winner == player and last.key[0] != "3P"):
+        return 4, 0, ""
+    text = key_text(last.key)
+    if last.key[0] == "3P":
+        return 2, int(last.winner == player), text
+    deciding = [s for s in played if s.key[0] != "3P"]
+    if progress.champion is not None and deciding[-1].key == last.key:
+        return 3, 0, text
+    return 1, stage.get(last.key[:2], 0), text

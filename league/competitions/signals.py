@@ -1,0 +1,88 @@
+"""Model signals that keep the cached competition pages true (league.competitions.page_versions):
+a saved or deleted row that a competition page shows forgets that page's version.
+
+What a page shows: its competition, season and club names, the entries and their players'
+names, the rounds and the matches, its open or next club night (league.games.signals does the same for the games and hands).
+Writes that send no signal (bulk_create, update) call `competition_changed` themselves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from django.db.models.signals import post_delete, post_save
+from django.dispatch import receiver
+
+from league.clubs.models import Club, Player, Season
+from league.competitions.models import ClubNight, Competition, Entry, Match, Round, Stage
+from league.competitions.page_versions import competition_changed, player_pages_changed
+
+WRITES = (post_save, post_delete)
+
+
+@receiver(WRITES, sender=Competition, dispatch_uid="page-competition")
+def _competition(instance: Competition, **_) -> None:
+    competition_changed([instance.pk])
+    player_pages_changed()
+
+
+@receiver(WRITES, sender=ClubNight, dispatch_uid="page-club-night")
+def _club_night(instance: ClubNight, **_) -> None:
+    """The competition page links its open or next club night."""
+    competition_changed([instance.competition_id])
+
+
+@receiver(WRITES, sender=Stage, dispatch_uid="page-stage")
+@receiver(WRITES, sender=Round, dispatch_uid="page-round")
+def _part_of_competition(instance: Stage | Round, **_) -> None:
+    competition_changed([instance.competition_id])
+    player_pages_changed()
+
+
+@receiver(WRITES, sender=Entry, dispatch_uid="page-entry")
+def _entry(instance: Entry, **_) -> None:
+    competition_changed([instance.competition_id])
+    player_pages_changed([instance.player_id])
+
+
+@receiver(WRITES, sender=Match, dispatch_uid="page-match")
+def _match(instance: Match, **_) -> None:
+    """The match is on the pages of its two players."""
+    competition_changed([instance.competition_id])
+    player_pages_changed(_players_of(instance))
+
+
+def _players_of(match: Match) -> Iterable[int]:
+    """The players of the match's entries: from the entries loaded with it when they were (the
+    services lock a match with its entries), else read."""
+    sides = [side for side in ("entry_a", "entry_b") if getattr(match, f"{side}_id") is not None]
+    if all(getattr(Match, side).is_cached(match) for side in sides):
+        return [getattr(match, side).player_id for side in sides]
+    entries = [getattr(match, f"{side}_id") for side in sides]
+    return Entry.objects.filter(pk__in=entries).values_list("player_id", flat=True)
+
+
+@receiver(post_save, sender=Player, dispatch_uid="page-player")
+def _player(instance: Player, created: bool, **_) -> None:
+    if not created:  # a new player has no entries yet
+        competition_changed(Entry.objects.filter(player=instance)
+                            .values_list("competition_id", flat=True))
+    player_pages_changed()
+
+
+@receiver(post_delete, sender=Player, dispatch_uid="page-player-deleted")
+def _player_deleted(instance: Player, **_) -> None:
+    player_pages_changed()
+
+
+@receiver(post_save, sender=Season, dispatch_uid="page-season")
+def _season(instance: Season, **_) -> None:
+    competition_changed(instance.competitions.values_list("pk", flat=True))
+    player_pages_changed()
+
+
+@receiver(post_save, sender=Club, dispatch_uid="page-club")
+def _club(instance: Club, **_) -> None:
+    competition_changed(Competition.objects.filter(season__club=instance)
+                        .values_list("pk", flat=True))
+    player_pages_changed()

@@ -1,0 +1,66 @@
+"""Celery tasks: thin, idempotent wrappers that take ids and call one service each.
+
+Transient failures (a lost connection, a timeout, a database that is locked or restarting, a
+deadlock or serialization failure) are retried with backoff; acks_late makes the broker hand the
+task to another worker if this one dies half-way. Every task recomputes from confirmed facts, so
+running it again (a retry, a redelivery) changes nothing.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from celery import shared_task
+from django.db import InterfaceError, OperationalError
+
+if TYPE_CHECKING:
+    from league.competitions.models import Match
+
+RETRIED = {
+    "autoretry_for": (ConnectionError, TimeoutError, OperationalError, InterfaceError),
+    "retry_backoff": True,
+    "max_retries": 5,
+    "acks_late": True,
+}
+
+
+def enqueue_result_follow_up(match: Match) -> None:
+    """In the confirming transaction: record the work a confirmed result triggers (progression,
+    ratings); it is sent to the broker after the commit, and again by the relay until done."""
+    from league.competitions.services.follow_ups import record_result_follow_up
+
+    record_result_follow_up(match)
+
+
+@shared_task(name="competitions.tasks.result_confirmed", bind=True, **RETRIED)
+def result_confirmed(self, match_id: int, follow_up: int | None = None) -> None:
+    """Advance the bracket, pair the next Swiss round, finish the competition."""
+    from league.competitions.services.follow_ups import mark_done
+    from league.competitions.services.progression import follow_up_confirmed_result
+
+    follow_up_confirmed_result(match_id)
+    mark_done(follow_up)
+
+
+@shared_task(name="competitions.tasks.relay_follow_ups", acks_late=True)
+def relay_follow_ups() -> int:
+    """Beat: send again the follow-up work that was not done (its message lost or failed)."""
+    from league.competitions.services.follow_ups import relay
+
+    return relay()
+
+
+@shared_task(name="competitions.tasks.confirm_overdue_results", bind=True, **RETRIED)
+def confirm_overdue_results(self) -> int:
+    """Periodic: confirm the reported results their clubs' hours for answering have passed."""
+    from league.competitions.services.deadlines import confirm_overdue_results as confirm
+
+    return len(confirm())
+
+
+@shared_task(name="competitions.tasks.forfeit_overdue_challenges", bind=True, **RETRIED)
+def forfeit_overdue_challenges(self) -> int:
+    """Periodic: ladder challenges not played by their deadline, forfeited by the challenged."""
+    from league.competitions.services.ladders import forfeit_overdue
+
+    return forfeit_overdue()

@@ -1,0 +1,45 @@
+"""Calendar feeds: a competition's fixtures, and a player's matches across competitions read at
+a private address (league.clubs.services.calendar). See league.competitions.ical for the events."""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest, HttpResponse
+
+from league.clubs.services.calendar import player_of_calendar_token
+from league.competitions import ical
+from league.competitions.selectors import (
+    club_of_competition,
+    feed_competition,
+    feed_matches_of_competition,
+    feed_matches_of_player,
+)
+from league.competitions.views.visibility import members_only
+
+
+def fixtures_ics(request: HttpRequest, pk: int) -> HttpResponse:
+    if (refusal := members_only(request, club_of_competition(pk))) is not None:
+        return refusal
+    competition = feed_competition(pk)
+    matches = feed_matches_of_competition(competition)
+    name = f"{competition.name} ({competition.season.name})"
+    return _feed(request, name, matches, f"fixtures-{competition.pk}.ics")
+
+
+def player_ics(request: HttpRequest, token: str) -> HttpResponse:
+    player = player_of_calendar_token(token)
+    if player is None:
+        raise Http404("This calendar address is not valid: it was changed or mistyped.")
+    matches = feed_matches_of_player(player)
+    response = _feed(request, f"{player.name}'s matches", matches, "matches.ics")
+    response["Cache-Control"] = "private, no-store"
+    response["X-Robots-Tag"] = "noindex"
+    return response
+
+
+def _feed(request: HttpRequest, name: str, matches, filename: str) -> HttpResponse:
+    host = request.get_host().split(":")[0]
+    text = ical.calendar(name, matches, uid_domain=host,
+                         url_of=lambda m: request.build_absolute_uri(m.get_absolute_url()))
+    response = HttpResponse(text, content_type="text/calendar; charset=utf-8")
+    response["Content-Disposition"] = f'inline; filename="{filename}"'
+    return response

@@ -1,0 +1,113 @@
+"""The match's audit history in words: who, when, what before, what after."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime
+
+from django.utils import timezone
+
+from league.competitions.models import AuditEntry, Match
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryLine:
+    at: datetime
+    actor: str
+    action: str
+    before: str
+    after: str
+    comment: str
+
+
+def history(match: Match, audit: list[AuditEntry]) -> list[HistoryLine]:
+    names = entry_names(match)
+    return [
+        HistoryLine(
+            at=entry.at,
+            actor=actor_of(entry, match),
+            action=entry.action,
+            before=describe_facts(entry.before, names),
+            after=describe_facts(entry.after, names),
+            comment=entry.comment,
+        )
+        for entry in audit
+    ]
+
+
+DELETED_ACCOUNT = "a deleted account"
+
+
+def actor_of(entry: AuditEntry, match: Match) -> str:
+    if entry.actor is not None:
+        return person(entry.actor, match)
+    return DELETED_ACCOUNT if entry.actor_deleted else "the system"
+
+
+def person(user, match: Match) -> str:
+    """A player of the match by their player name, anyone else (an organizer) by username; a
+    deleted account (its reports stay) as such."""
+    if user is None:
+        return DELETED_ACCOUNT
+    for entry in (match.entry_a, match.entry_b):
+        if entry is not None and entry.player.user_id == user.pk:
+            return entry.player.name
+    return user.get_username()
+
+
+def entry_names(match: Match) -> dict[int, str]:
+    return {e.pk: e.player.name for e in (match.entry_a, match.entry_b) if e is not None}
+
+
+def describe_facts(facts: dict, names: dict[int, str]) -> str:
+    """A result's stored facts ({status, winner, games_a, games_b, kind}) as one short line."""
+    parts = []
+    if isinstance(facts.get("hand"), dict):  # a corrected hand (a ruling names its hand by number)
+        parts.append(_hand_line(facts["hand"], names))
+    for removed in facts.get("removed", ()):
+        parts.append(f"hand {removed['number']} ({_hand_line(removed, names)}) removed: the game "
+                     "was over before it")
+    if "winner" in facts:
+        winner = facts["winner"]
+        parts.append(f"winner {names.get(winner, f'entry {winner}')}" if winner else "no winner")
+    if "games_a" in facts or "games_b" in facts:
+        parts.append(f"games {facts.get('games_a', 0)}–{facts.get('games_b', 0)}")
+    if "kind" in facts:
+        parts.append(_label(Match.Kind, facts["kind"]).lower())
+    if facts.get("overrides_games"):
+        parts.append("overrides the games")
+    if "status" in facts:
+        parts.append(_label(Match.Status, facts["status"]).lower())
+    parts += _schedule_parts(facts)
+    return ", ".join(parts)
+
+
+def _schedule_parts(facts: dict) -> list[str]:
+    """A match's time, table and play-by date as stored by the schedule's audit entries; the
+    time in the zone the page is shown in (the club's)."""
+    parts = []
+    if "at" in facts:
+        at = datetime.fromisoformat(facts["at"]) if facts["at"] else None
+        parts.append(f"at {timezone.localtime(at):%a %-d %b %Y, %H:%M}" if at else "no time set")
+    if "table" in facts:
+        parts.append(f"table {facts['table']}" if facts["table"] else "no table")
+    if "play_by" in facts:
+        day = date.fromisoformat(facts["play_by"]) if facts["play_by"] else None
+        parts.append(f"play by {day:%a %-d %b %Y}" if day else "no play-by date")
+    return parts
+
+
+def _label(choices, value: str) -> str:
+    try:
+        return choices(value).label
+    except ValueError:
+        return str(value)
+
+
+def _hand_line(hand: dict, names: dict[int, str]) -> str:
+    """A stored hand ({outcome, winner, points, cards...}) as a few words: 'B knock, 15 points'."""
+    outcome = str(hand.get("outcome", "")).replace("_", " ")
+    words = f"{hand.get('winner') or 'nobody'} {outcome}, {hand.get('points', 0)} points"
+    if hand.get("knocker_cards"):
+        words += f" ({hand['knocker_cards']} against {hand.get('defender_cards', '')})"
+    return words

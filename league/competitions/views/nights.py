@@ -1,0 +1,279 @@
+"""A club night's page (phone first) and its actions: a player checks in or leaves; the
+organizer ticks who is here, pairs each round from those present, settles a league fixture
+with a player absent, and closes the night. Opening or scheduling a night is on the organizer's
+page of the competition. A refused action shows the page again with the reason."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django import forms
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.urls import reverse
+from django.utils import timezone
+from django.views.decorators.http import require_POST
+
+from league.clubs.views import organizer_of
+from league.competitions import selectors_nights as selectors
+from league.competitions import selectors_organizer
+from league.competitions.forms.schedule import DATE, MOMENT
+from league.competitions.models import ClubNight, Competition, Match
+from league.competitions.services import club_nights
+from league.competitions.views.organizer.matches import render_matches
+from league.competitions.views.visibility import members_only
+from league.core.errors import ServiceError
+from league.core.forms import ServiceErrorForm
+from league.core.views import (
+    UNPROCESSABLE,
+    go,
+    in_club_zone,
+    refusal_status,
+    render_page,
+    sign_in_first,
+)
+
+TEMPLATE = "competitions/night.html"
+RECORDED = {Match.Kind.FORFEIT: "a forfeit", Match.Kind.NO_SHOW: "a no-show",
+            Match.Kind.DOUBLE_FORFEIT: "a double forfeit"}
+
+
+class ScheduleNightForm(ServiceErrorForm):
+    starts_at = forms.DateTimeField(label="The next night starts at", widget=MOMENT)
+
+
+class WalkInForm(ServiceErrorForm):
+    player = forms.IntegerField(required=False, min_value=1, max_value=10**9,
+                                error_messages={"invalid": "Choose a player from the list."})
+    name = forms.CharField(required=False, max_length=80, strip=True)
+
+    def clean(self):
+        data = super().clean()
+        player, name = data.get("player"), data.get("name")
+        if self.errors:
+            return data
+        if player is not None and name:
+            raise forms.ValidationError(
+                "Choose a player of the club or give a new name, not both.")
+        if player is None and not name:
+            raise forms.ValidationError(
+                "Choose a player of the club, or give the newcomer's name.")
+        return data
+
+
+class LeftMatchForm(ServiceErrorForm):
+    kind = forms.ChoiceField(choices=[(k, k) for k in club_nights.LEFT_KINDS])
+
+
+class AbsentFixtureForm(ServiceErrorForm):
+    choice = forms.ChoiceField(choices=[("postpone", "Postpone"), ("A", "No-show A"),
+                                        ("B", "No-show B"), ("both", "Both absent")])
+    play_by = forms.DateField(label="To be played by", required=False, widget=DATE)
+
+
+def night(request: HttpRequest, pk: int) -> HttpResponse:
+    found = selectors.night_for_page(pk)
+    if (refusal := members_only(request, found.competition.season.club_id)) is not None:
+        return refusal
+    return render_night(request, found)
+
+
+def render_night(request: HttpRequest, found: ClubNight, *, refusal: str = "",
+                 status: int = 200, walk_in_form: WalkInForm | None = None) -> HttpResponse:
+    in_club_zone(found.competition.season.club)
+    page = selectors.night_page(found, request.user)
+    context = {"page": page, "night": found, "competition": found.competition,
+               "club": found.competition.season.club, "refusal": refusal,
+               "schedule_form": ScheduleNightForm(),
+               "walk_in_form": walk_in_form or WalkInForm(),
+               "postpone_to": timezone.localdate() + timedelta(days=7)}
+    return render_page(request, TEMPLATE, context, partial="night", status=status)
+
+
+def _night(pk: int) -> ClubNight:
+    return selectors.night_for_page(pk)
+
+
+def _entry_id(request: HttpRequest) -> int | None:
+    raw = request.POST.get("entry", "")
+    return int(raw) if _is_id(raw) else None
+
+
+def _is_id(raw: str) -> bool:
+    return raw.isdigit() and len(raw) < 10
+
+
+def _act(request: HttpRequest, found: ClubNight, action, done: str) -> HttpResponse:
+    try:
+        result = action()
+    except ServiceError as error:
+        return render_night(request, found, refusal=error.message, status=refusal_status(error))
+    messages.success(request, done if isinstance(done, str) else done(result))
+    return go(request, reverse("club-night", args=[found.pk]))
+
+
+@require_POST
+def check_in(request: HttpRequest, pk: int) -> HttpResponse:
+    return _attend(request, pk, club_nights.check_in,
+                   "{} is checked in: paired from the next round.")
+
+
+@require_POST
+def leave(request: HttpRequest, pk: int) -> HttpResponse:
+    return _attend(request, pk, club_nights.check_out, "{} has left: not paired again tonight.")
+
+
+def _attend(request: HttpRequest, pk: int, service, message: str) -> HttpResponse:
+    """A player checks himself in or out (or the organizer one player, by the form's entry)."""
+    found = _night(pk)
+    if not request.user.is_authenticated:
+        return sign_in_first(request, reverse("club-night", args=[pk]))
+    entry = _entry_id(request)
+    return _act(request, found, lambda: service(found.pk, actor=request.user, entry_id=entry),
+                lambda c: message.format(c.entry.player.name))
+
+
+@require_POST
+@organizer_of(_night, "competition.season.club")
+def attendance(request: HttpRequest, found: ClubNight) -> HttpResponse:
+    ticked = {int(pk) for pk in request.POST.getlist("present") if _is_id(pk)}
+    return _act(request, found,
+                lambda: club_nights.set_present(found.pk, actor=request.user, present=ticked),
+                lambda counts: f"Saved: {counts[0]} checked in, {counts[1]} marked as gone.")
+
+
+@require_POST
+@organizer_of(_night, "competition.season.club")
+def walk_in(request: HttpRequest, found: ClubNight) -> HttpResponse:
+    """Someone not entered arrives: a club player entered late, or a newcomer added to the club
+    and entered; checked in at once."""
+    form = WalkInForm(request.POST)
+    if not form.is_valid():
+        return render_night(request, found, status=UNPROCESSABLE, walk_in_form=form)
+    try:
+        checked = club_nights.walk_in(found.pk, actor=request.user,
+                                      player_id=form.cleaned_data["player"],
+                                      name=form.cleaned_data["name"])
+    except ServiceError as error:
+        form.add_service_error(error)
+        return render_night(request, found, status=refusal_status(error), walk_in_form=form)
+    messages.success(request, f"{checked.entry.player.name} is entered and checked in: paired "
+                              "from the next round.")
+    return go(request, reverse("club-night", args=[found.pk]))
+
+
+@require_POST
+@organizer_of(_night, "competition.season.club")
+def undo_walk_in(request: HttpRequest, found: ClubNight) -> HttpResponse:
+    """A walk-in entered by mistake, not yet paired, taken out again."""
+    entry = _entry_id(request)
+    return _act(request, found,
+                lambda: club_nights.undo_walk_in(found.pk, entry or 0, actor=request.user),
+                _taken_out)
+
+
+def _taken_out(result: tuple[str, bool]) -> str:
+    name, newcomer = result
+    gone = ", and no longer a player of the club (added tonight)" if newcomer else ""
+    return f"{name} is taken out again: not entered, not checked in{gone}."
+
+
+@require_POST
+@organizer_of(_night, "competition.season.club")
+def left_match(request: HttpRequest, found: ClubNight, match_pk: int) -> HttpResponse:
+    """A match of the night unplayed by a player who left: his forfeit or his no-show."""
+    form = LeftMatchForm(request.POST)
+    if not form.is_valid():
+        return render_night(request, found, refusal="Choose a forfeit or a no-show.",
+                            status=UNPROCESSABLE)
+    return _act(request, found,
+                lambda: club_nights.settle_left_match(found.pk, match_pk, actor=request.user,
+                                                      kind=form.cleaned_data["kind"]),
+                lambda m: f"Recorded as {RECORDED[m.kind]}: {m}.")
+
+
+@require_POST
+@organizer_of(_night, "competition.season.club")
+def pair(request: HttpRequest, found: ClubNight) -> HttpResponse:
+    return _act(request, found,
+                lambda: club_nights.pair_night_round(found.pk, actor=request.user),
+                lambda r: f"{r} is paired: the tables are below.")
+
+
+@require_POST
+@organizer_of(_night, "competition.season.club")
+def close(request: HttpRequest, found: ClubNight) -> HttpResponse:
+    return _act(request, found, lambda: club_nights.close_night(found.pk, actor=request.user),
+                "The club night is closed. Its matches are finished and entered as usual.")
+
+
+@require_POST
+@organizer_of(_night, "competition.season.club")
+def open_scheduled(request: HttpRequest, found: ClubNight) -> HttpResponse:
+    return _act(request, found,
+                lambda: club_nights.open_night(found.competition_id, actor=request.user,
+                                               night_id=found.pk),
+                "The club night is open: players check in on this page.")
+
+
+@require_POST
+@organizer_of(_night, "competition.season.club")
+def fixture(request: HttpRequest, found: ClubNight, match_pk: int) -> HttpResponse:
+    """A league fixture of the night with a player absent: postponed or a no-show."""
+    in_club_zone(found.competition.season.club)
+    form = AbsentFixtureForm(request.POST)
+    if not form.is_valid():
+        return render_night(request, found, refusal="Choose what to do about the fixture.",
+                            status=UNPROCESSABLE)
+    choice, play_by = form.cleaned_data["choice"], form.cleaned_data["play_by"]
+    if choice == "postpone":
+        if play_by is None:
+            return render_night(request, found, refusal="Give the date to play it by.",
+                                status=UNPROCESSABLE)
+        action = lambda: club_nights.postpone_fixture(  # noqa: E731
+            found.pk, match_pk, actor=request.user, play_by=play_by)
+        done = f"Postponed: to be played by {play_by:%d %b %Y}."
+    else:
+        action = lambda: club_nights.forfeit_fixture(  # noqa: E731
+            found.pk, match_pk, actor=request.user, absent=choice)
+        done = "The no-show is recorded." if choice != "both" else "Both absent: recorded."
+    return _act(request, found, action, done)
+
+
+@require_POST
+@organizer_of(selectors_organizer.organizer_competition, "season.club")
+def new_night(request: HttpRequest, competition: Competition) -> HttpResponse:
+    """Open a night now, or schedule the next one (from the organizer's competition page)."""
+    in_club_zone(competition.season.club)
+    try:
+        if request.POST.get("action") == "schedule":
+            form = ScheduleNightForm(request.POST)
+            if not form.is_valid():
+                raise ServiceError("Give the date and time the next night starts.")
+            made = club_nights.schedule_night(competition.pk, actor=request.user,
+                                              starts_at=form.cleaned_data["starts_at"])
+            messages.success(request, "The next club night is scheduled.")
+        else:
+            made = club_nights.open_night(competition.pk, actor=request.user)
+            messages.success(request, "The club night is open: players check in on this page.")
+    except ServiceError as error:
+        return render_matches(request, competition, refusal=error.message,
+                              status=refusal_status(error))
+    return go(request, reverse("club-night", args=[made.pk]))
+
+
+
+@require_POST
+@organizer_of(selectors_organizer.organizer_competition, "season.club")
+def pair_every_entry(request: HttpRequest, competition: Competition) -> HttpResponse:
+    """A Swiss waiting for its next club night: its next round paired now from every active
+    entry (from the organizer's competition page)."""
+    in_club_zone(competition.season.club)
+    try:
+        made = club_nights.pair_from_every_entry(competition.pk, actor=request.user)
+    except ServiceError as error:
+        return render_matches(request, competition, refusal=error.message,
+                              status=refusal_status(error))
+    messages.success(request, f"{made} is paired from every entry. The next rounds are paired "
+                              "automatically, unless you pair one at a club night.")
+    return go(request, reverse("organizer-matches", args=[competition.pk]))

@@ -1,0 +1,63 @@
+"""The organizer deals a stage's players into its groups by hand: a group chosen for each player,
+before the stage is drawn (the first stage while the competition is a draft; a later stage once
+the stage before it has its qualifiers). The stage is then drawn from that dealing."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods
+
+from league.clubs.views import organizer_of
+from league.competitions import selectors_organizer as selectors
+from league.competitions.forms.dealing import DealingForm
+from league.competitions.models import Competition
+from league.competitions.services.stages import (
+    deal_by_hand,
+    dealing_players,
+    dealing_refusal,
+    suggested_dealing,
+)
+from league.core.errors import ServiceError
+from league.core.views import UNPROCESSABLE, go, refusal_status, render_page
+
+TEMPLATE = "organizer/stage_groups.html"
+
+
+@require_http_methods(["GET", "POST"])
+@organizer_of(selectors.organizer_competition, "season.club")
+def stage_groups(request: HttpRequest, competition: Competition, order: int) -> HttpResponse:
+    stage = selectors.competition_stage(competition, order)
+    players = dealing_players(competition, stage)
+    if players is None:
+        return _render(request, competition, stage, None, refusal=dealing_refusal(competition, stage),
+                       status=200 if request.method == "GET" else UNPROCESSABLE)
+    names = selectors.entrant_names(competition)
+    rows = [(pk, names[pk]) for pk in players]
+    if request.method == "GET":
+        form = DealingForm(players=rows, groups=stage.groups, initial=suggested_dealing(stage, players))
+        return _render(request, competition, stage, form)
+    form = DealingForm(request.POST, players=rows, groups=stage.groups)
+    if not form.is_valid():
+        return _render(request, competition, stage, form, status=UNPROCESSABLE)
+    try:
+        deal_by_hand(stage.pk, form.cleaned_data["groups"], actor=request.user,
+                     uneven=form.cleaned_data["uneven"])
+    except ServiceError as error:
+        form.add_service_error(error)
+        return _render(request, competition, stage, form, status=refusal_status(error))
+    count = len(form.cleaned_data["groups"])
+    if competition.status == Competition.Status.DRAFT:
+        messages.success(request, f"The {count} group{'s' if count != 1 else ''} are dealt: the "
+                                  "stage is drawn from them when the competition starts.")
+        return go(request, reverse("competition-entries", args=[competition.pk]))
+    messages.success(request, f"{stage} is drawn from the {count} group"
+                              f"{'s' if count != 1 else ''} you dealt.")
+    return go(request, reverse("competition", args=[competition.pk]) + f"?stage={stage.order}")
+
+
+def _render(request, competition, stage, form, *, refusal: str = "", status: int = 200):
+    context = {"competition": competition, "club": competition.season.club, "stage": stage,
+               "form": form, "refusal": refusal}
+    return render_page(request, TEMPLATE, context, partial="dealing", status=status)

@@ -1,0 +1,86 @@
+"""Many players at once: pasted or from a CSV file, shown as what would be done (to create,
+already there, wrong lines) before anything is saved."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.template.defaultfilters import pluralize
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods
+
+from league.clubs.models import Club
+from league.clubs.services import players
+from league.clubs.views import organizer_of
+from league.competitions import selectors_organizer as selectors
+from league.competitions.forms.entries import PlayerListForm
+from league.core.errors import ServiceError
+from league.core.views import UNPROCESSABLE, go, refusal_status
+
+TEMPLATE = "organizer/players_bulk.html"
+
+
+@require_http_methods(["GET", "POST"])
+@organizer_of(selectors.organizer_club)
+def add_players(request: HttpRequest, club: Club) -> HttpResponse:
+    if request.method == "GET":
+        return render(request, TEMPLATE, {"club": club, "form": PlayerListForm()})
+    form = PlayerListForm(request.POST, request.FILES)
+    if not form.is_valid():
+        return render(request, TEMPLATE, {"club": club, "form": form}, status=422)
+    rows = _rows(form.cleaned_data)
+    if "save" not in request.POST:
+        preview = players.read_player_lines(club, rows)
+        # The preview carries the list on as text, so that saving needs no second upload; the
+        # list box keeps the list as it was pasted, to be corrected and previewed again.
+        text = "\n".join(f"{name}, {email}" if email else name for name, email in
+                         preview.to_create)
+        context = {"club": club, "form": form, "preview": preview, "text": text}
+        return render(request, TEMPLATE, context)
+    try:
+        added = players.add_players(club, actor=request.user, rows=rows,
+                                    site=request.build_absolute_uri("/"))
+    except ServiceError as error:
+        form.add_service_error(error)
+        return render(request, TEMPLATE, {"club": club, "form": form},
+                      status=refusal_status(error))
+    if added.created:
+        messages.success(request, _added(added, club))
+    elif added.existing:
+        # The same list saved again (the browser's back and resubmit, or a double click).
+        messages.info(request, f"{_who(added.existing)} in {club} already: nothing added, "
+                               "no mail sent.")
+    else:
+        form.add_error("text", "No line of the list names a player to add.")
+        return render(request, TEMPLATE, {"club": club, "form": form}, status=UNPROCESSABLE)
+    return go(request, reverse("organizer-club", args=[club.slug]))
+
+
+def _added(added: players.PlayersAdded, club: Club) -> str:
+    """How many players were added and, when it is so, how many were mailed and how many were
+    in the club already."""
+    count = len(added.created)
+    said = f"{count} player{pluralize(count)} added to {club}."
+    if added.invited == 1:
+        said += " A claim link is on its way to 1 address."
+    elif added.invited:
+        said += f" Claim links are on their way to {added.invited} addresses."
+    if added.existing:
+        there = len(added.existing)
+        said += f" {there} {'was' if there == 1 else 'were'} in the club already."
+    return said
+
+
+def _who(names: tuple[str, ...]) -> str:
+    return f"{names[0]} is" if len(names) == 1 else "These players are"
+
+
+def _rows(data: dict) -> list[list[str]]:
+    text = data["text"]
+    if data.get("is_csv"):
+        return list(csv.reader(io.StringIO(text)))
+    return players.split_pasted(text)

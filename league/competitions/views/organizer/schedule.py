@@ -1,0 +1,67 @@
+"""The organizer's schedule of a competition, on its matches page: each round's start and
+play-by dates, and what to do about an overdue match (extend, forfeit, double forfeit)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from league.clubs.views import refused
+from league.competitions.forms.schedule import OverdueForm, RoundDatesForm
+from league.competitions.models import Match
+from league.competitions.selectors import competition_round, match_and_players, side_names
+from league.competitions.services.forfeits import record_forfeit
+from league.competitions.services.schedule import extend_match, set_round_dates
+from league.competitions.views.organizer.matches import render_matches
+from league.core.errors import ServiceError
+from league.core.views import UNPROCESSABLE, go, in_club_zone, refusal_status
+
+
+@require_POST
+def round_dates(request: HttpRequest, pk: int) -> HttpResponse:
+    found = competition_round(pk)
+    competition = found.competition
+    club = competition.season.club
+    if (refusal := refused(request, club)) is not None:
+        return refusal
+    in_club_zone(club)
+    form = RoundDatesForm(request.POST, prefix=f"r{found.pk}")
+    forms = {("round", found.pk): form}
+    if not form.is_valid():
+        return render_matches(request, competition, forms=forms, status=UNPROCESSABLE)
+    try:
+        set_round_dates(found.pk, actor=request.user, **form.cleaned_data)
+    except ServiceError as error:
+        form.add_service_error(error)
+        return render_matches(request, competition, forms=forms, status=refusal_status(error))
+    messages.success(request, f"The dates of {found} are saved.")
+    return go(request, reverse("organizer-matches", args=[competition.pk]))
+
+
+@require_POST
+def overdue(request: HttpRequest, pk: int) -> HttpResponse:
+    match = match_and_players(pk)
+    competition = match.competition
+    club = competition.season.club
+    if (refusal := refused(request, club)) is not None:
+        return refusal
+    in_club_zone(club)
+    form = OverdueForm(request.POST, prefix=f"o{match.pk}", names=side_names(match))
+    forms = {("overdue", match.pk): form}
+    if not form.is_valid():
+        return render_matches(request, competition, forms=forms, status=UNPROCESSABLE)
+    choice = form.cleaned_data["choice"]
+    try:
+        if choice == "extend":
+            extend_match(match.pk, actor=request.user, play_by=form.cleaned_data["play_by"])
+            done = f"{match} is to be played by {form.cleaned_data['play_by']:%d %b %Y}."
+        else:
+            record_forfeit(match.pk, actor=request.user, absent=choice, kind=Match.Kind.FORFEIT)
+            done = f"{match}: {'a double forfeit' if choice == 'both' else 'a forfeit'} recorded."
+    except ServiceError as error:
+        form.add_service_error(error)
+        return render_matches(request, competition, forms=forms, status=refusal_status(error))
+    messages.success(request, done)
+    return go(request, reverse("organizer-matches", args=[competition.pk]))

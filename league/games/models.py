@@ -1,0 +1,164 @@
+"""Games and hands as facts: what happened at the table. Points are derived by the engine."""
+
+from __future__ import annotations
+
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+
+from league.competitions.models import Match, Seat
+
+
+class Game(models.Model):
+    class Status(models.TextChoices):
+        IN_PROGRESS = "in_progress", "In progress"
+        FINISHED = "finished", "Finished"
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="games")
+    number = models.PositiveSmallIntegerField()
+    ruleset = models.JSONField(help_text="The competition's ruleset, copied when the game starts")
+    target_score = models.PositiveSmallIntegerField()
+    first_dealer = models.CharField(max_length=1, choices=Seat.choices, default=Seat.A)
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.IN_PROGRESS)
+    # Derived by the engine from the hands each time a hand is added or undone (for lists).
+    winner = models.CharField(max_length=1, choices=Seat.choices, blank=True)
+    total_a = models.IntegerField(default=0)
+    total_b = models.IntegerField(default=0)
+    # A game entered from a paper scoresheet that kept only the final totals: it has no hands,
+    # its totals are as entered (checked by the engine) and this is how many hands it took.
+    hands_played = models.PositiveSmallIntegerField(null=True, blank=True)
+    # A Hollywood match is one game of several columns scored at once over the same hands: its
+    # format as the engine's HollywoodFormat, and the columns each player won. Its totals are
+    # over the columns; it may end level (no winner) when the match is won on points.
+    is_hollywood = models.BooleanField(default=False)
+    hollywood = models.JSONField(default=dict, blank=True)
+    columns_a = models.PositiveSmallIntegerField(default=0)
+    columns_b = models.PositiveSmallIntegerField(default=0)
+    # A Hollywood match entered from a paper scoresheet that kept only each column's totals:
+    # per column {"points": [a, b], "boxes": [a, b], "totals": [a, b]} (hand points, hands won,
+    # the column's final account), as entered and checked by the engine.
+    paper_columns = models.JSONField(default=list, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["match", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="game_number_unique_in_match"),
+            models.CheckConstraint(
+                condition=Q(status="in_progress", winner="")
+                | Q(status="finished", winner__in=["A", "B"])
+                | Q(status="finished", winner="", is_hollywood=True),
+                name="finished_game_has_a_winner",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Game {self.number} of {self.match}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("gameplay:scoresheet", args=[self.pk])
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status == self.Status.FINISHED
+
+    @property
+    def from_totals(self) -> bool:
+        return self.hands_played is not None
+
+
+class Hand(models.Model):
+    class Outcome(models.TextChoices):
+        KNOCK = "knock", "Knock"
+        GIN = "gin", "Gin"
+        BIG_GIN = "big_gin", "Big gin"
+        UNDERCUT = "undercut", "Undercut"
+        DEAD_HAND = "dead_hand", "Dead hand"
+        # Declared void by a ruling (a new deal): no score, and the deal does not pass on.
+        VOID = "void", "Void, dealt again"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="hands")
+    number = models.PositiveSmallIntegerField()
+    dealer = models.CharField(max_length=1, choices=Seat.choices)
+    outcome = models.CharField(max_length=10, choices=Outcome.choices)
+    knocker = models.CharField(max_length=1, choices=Seat.choices, blank=True)
+    winner = models.CharField(max_length=1, choices=Seat.choices, blank=True)
+    points = models.PositiveIntegerField(default=0)
+    # The cards, where entered: after the knocker's discard (11 for big gin), and the spread.
+    knocker_cards = models.CharField(max_length=80, blank=True)
+    defender_cards = models.CharField(max_length=80, blank=True)
+    spread = models.JSONField(default=list, blank=True)
+    upcard = models.CharField(max_length=4, blank=True)
+    # A hand played through the engine's state machine: its full event log.
+    event_log = models.JSONField(default=list, blank=True)
+    # The tournament director's ruling that decided how this hand is scored, as the rulings
+    # assistant gave it: {"irregularity", "title", "ruling", "source", "section", "answers"}.
+    ruling = models.JSONField(default=dict, blank=True)
+    # The director's rulings on this hand that do not score it by themselves (a lost turn, a
+    # correction by discarding or drawing, play on), each as the ruling above, in the order
+    # recorded. Recorded while the hand is at the table, they wait in the match's history and
+    # are stored here when the hand is entered.
+    rulings = models.JSONField(default=list, blank=True)
+    entered_by = models.ForeignKey(
+        "auth.User", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="hand_number_unique_in_game"),
+            models.CheckConstraint(
+                condition=Q(outcome__in=["dead_hand", "void"], winner="", points=0)
+                | (~Q(outcome__in=["dead_hand", "void"])
+                   & Q(winner__in=["A", "B"], knocker__in=["A", "B"])),
+                name="hand_winner_matches_outcome",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Hand {self.number} of {self.game}"
+
+    @property
+    def has_cards(self) -> bool:
+        return bool(self.knocker_cards and self.defender_cards)
+
+    @property
+    def is_void(self) -> bool:
+        return self.outcome == self.Outcome.VOID
+
+    @property
+    def all_rulings(self) -> list[dict]:
+        """Every ruling on the hand, as recorded: those it was played on with, then the one
+        that scored it."""
+        return [*self.rulings, self.ruling] if self.ruling else list(self.rulings)
+
+
+class HandFlag(models.Model):
+    """A player's word that an earlier hand of his match is wrong. It waits in the organizer's
+    disputes list until he corrects the hand or dismisses the flag."""
+
+    class Cleared(models.TextChoices):
+        CORRECTED = "corrected", "Hand corrected"
+        DISMISSED = "dismissed", "Dismissed"
+
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="flags")
+    raised_by = models.ForeignKey("auth.User", on_delete=models.SET_NULL, null=True,
+                                  related_name="+")
+    reason = models.CharField(max_length=300)
+    raised_at = models.DateTimeField(auto_now_add=True)
+    cleared = models.CharField(max_length=10, choices=Cleared.choices, blank=True)
+    cleared_by = models.ForeignKey("auth.User", on_delete=models.SET_NULL, null=True,
+                                   blank=True, related_name="+")
+    cleared_at = models.DateTimeField(null=True, blank=True)
+    cleared_comment = models.CharField(max_length=300, blank=True)
+
+    class Meta:
+        ordering = ["raised_at", "pk"]
+
+    def __str__(self) -> str:
+        return f"Flag on {self.hand}"
+
+    @property
+    def is_open(self) -> bool:
+        return not self.cleared

@@ -1,0 +1,141 @@
+"""The scoresheet: the hands so far, running totals, and the form to add the next hand.
+
+An htmx request gets the `scoresheet` partial (totals, hands and form) of the same template;
+without JavaScript the form posts normally and is redirected back (PRG)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+
+from league.clubs.permissions import is_organizer
+from league.competitions.models import Match
+from league.competitions.permissions import side_of
+from league.competitions.selectors import club_of_match
+from league.competitions.views.visibility import members_only
+from league.core.errors import ServiceError
+from league.core.views import (
+    UNPROCESSABLE,
+    go,
+    page_refusal,
+    render_page,
+    sign_in_first,
+    signed_in_post,
+    unseen_errors,
+)
+from league.games import selectors
+from league.games.forms import HandForm
+from league.games.hand_views import may_correct
+from league.games.services import record_hand, undo_last_hand
+from league.games.services.flags import FLAGGABLE
+
+TEMPLATE = "gameplay/scoresheet.html"
+PARTIAL = "scoresheet"
+
+
+def scoresheet(request: HttpRequest, pk: int) -> HttpResponse:
+    sheet = selectors.scoresheet(pk)
+    return members_only(request, club_of_match(sheet.match.pk)) or _render(request, sheet)
+
+
+def _render(request: HttpRequest, sheet: selectors.Scoresheet, *, form: HandForm | None = None,
+            refusal: str = "", status: int = 200) -> HttpResponse:
+    may_enter = _may_enter(request.user, sheet)
+    if form is None:
+        form = _blank_form(sheet)
+    context = {
+        "sheet": sheet,
+        "game": sheet.game,
+        "match": sheet.match,
+        "name_a": sheet.names[0],
+        "name_b": sheet.names[1],
+        "form": form,
+        "may_enter": may_enter and not sheet.score.finished,
+        "may_undo": may_enter and bool(sheet.hands),
+        "may_correct": may_correct(request.user, sheet.match) and not sheet.game.from_totals,
+        "may_flag": (side_of(request.user, sheet.match) is not None
+                     and sheet.match.status in FLAGGABLE),
+        "refusal": refusal,
+    }
+    if not context["may_enter"]:
+        context["refusal"] = refusal or unseen_errors(form)
+    if sheet.game.from_totals:
+        game = sheet.game
+        context["refusal"] = (f"Game {game.number} was entered from a paper scoresheet's final "
+                              f"totals, {game.total_a}–{game.total_b} in {game.hands_played} "
+                              "hands: it has no hands to show.")
+    return render_page(request, TEMPLATE, context, partial=PARTIAL, status=status)
+
+
+def _blank_form(sheet: selectors.Scoresheet) -> HandForm:
+    return HandForm(names=sheet.names, rules=sheet.rules,
+                    initial={"expected_number": sheet.next_number})
+
+
+def _may_enter(user, sheet: selectors.Scoresheet) -> bool:
+    """What the services allow (league.games.services.games): a player of the match or an organizer
+    of its club, while the match is open."""
+    match = sheet.match
+    if sheet.game.from_totals:
+        return False
+    if not user.is_authenticated or match.status not in Match.OPEN_FOR_PLAY:
+        return False
+    return side_of(user, match) is not None or is_organizer(user, match.competition.season.club)
+
+
+@signed_in_post("gameplay:scoresheet")
+def add_hand(request: HttpRequest, pk: int) -> HttpResponse:
+    sheet = selectors.scoresheet(pk)
+    form = HandForm(request.POST, names=sheet.names, rules=sheet.rules)
+    if not form.is_valid():
+        return _render(request, sheet, form=form, status=UNPROCESSABLE)
+    try:
+        hand = record_hand(pk, form.entry(), actor=request.user)
+    except ServiceError as error:
+        return _refused(request, pk, form, error)
+    messages.success(request, f"Hand {hand.number} entered.")
+    if request.htmx:
+        return _render(request, selectors.scoresheet(pk))
+    return go(request, reverse("gameplay:scoresheet", args=[pk]))
+
+
+def _refused(request: HttpRequest, pk: int, form: HandForm, error: ServiceError) -> HttpResponse:
+    sheet = selectors.scoresheet(pk)  # read again: a double tap may have added the hand already
+    if form.cleaned_data["expected_number"] != sheet.next_number:
+        form = _blank_form(sheet)  # that hand is in: the form is for the next one
+    return _render(request, sheet, form=form, **page_refusal(error, form))
+
+
+def undo_hand(request: HttpRequest, pk: int) -> HttpResponse:
+    """GET asks to confirm; POST undoes the last hand (the one the confirmation named)."""
+    sheet = selectors.scoresheet(pk)
+    if not request.user.is_authenticated:
+        return sign_in_first(request, reverse("gameplay:scoresheet", args=[pk]))
+    if request.method == "POST":
+        return _undo(request, sheet)
+    return _confirm_undo(request, sheet)
+
+
+def _confirm_undo(request: HttpRequest, sheet: selectors.Scoresheet, *, refusal: str = "",
+                  status: int = 200) -> HttpResponse:
+    context = {"sheet": sheet, "game": sheet.game, "name_a": sheet.names[0],
+               "name_b": sheet.names[1], "last": sheet.hands[-1] if sheet.hands else None,
+               "refusal": refusal}
+    return render(request, "gameplay/undo_hand.html", context, status=status)
+
+
+def _undo(request: HttpRequest, sheet: selectors.Scoresheet) -> HttpResponse:
+    # The form names the hand it undoes, so a second tap does not undo the hand before it;
+    # the service checks it again with the game locked.
+    number = request.POST.get("number", "")
+    if not sheet.hands or str(sheet.hands[-1].number) != number:
+        message = "That hand is no longer the last one: nothing was undone. Check the scoresheet."
+        return _confirm_undo(request, sheet, refusal=message, status=UNPROCESSABLE)
+    try:
+        hand = undo_last_hand(sheet.game.pk, actor=request.user, expected_number=int(number))
+    except ServiceError as error:
+        return _confirm_undo(request, sheet, **page_refusal(error))
+    messages.success(request, f"Hand {hand.number} undone.")
+    return go(request, reverse("gameplay:scoresheet", args=[sheet.game.pk]))

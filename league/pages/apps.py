@@ -1,0 +1,7 @@
+from django.apps import AppConfig
+
+
+class PagesConfig(AppConfig):
+    name = "league.pages"
+    label = "pages"
+    verbose_name = "Pages"

@@ -1,0 +1,122 @@
+"""Forms of a club's own settings: starting a club, editing it, inviting an organizer."""
+
+from __future__ import annotations
+
+import zoneinfo
+from functools import cache
+
+from django import forms
+
+from gameplay.engine import PRESETS
+from league.core.forms import LongSelect, ServiceErrorForm
+
+RULESET_NAMES = {"standard": "Standard", "classic": "Classic", "oklahoma": "Oklahoma"}
+
+
+@cache
+def _zones() -> list[tuple[str, str]]:
+    return [(zone, zone.replace("_", " ")) for zone in sorted(zoneinfo.available_timezones())
+            if "/" in zone or zone == "UTC"]
+
+
+class ClubForm(ServiceErrorForm):
+    name = forms.CharField(label="Club name", max_length=120)
+    description = forms.CharField(
+        label="Short description (optional)", max_length=300, required=False,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        help_text="Where and when you play, in a sentence or two.")
+    time_zone = forms.ChoiceField(label="Time zone", initial="Europe/London", widget=LongSelect,
+                                  help_text="Match times and closing times are in it.")
+    default_ruleset = forms.ChoiceField(
+        label="The club's ruleset", initial="standard",
+        help_text="New competitions start from it; each can add house rules.")
+    is_public = forms.TypedChoiceField(
+        label="Who sees the club's pages", coerce=lambda value: value == "public",
+        choices=[("public", "Everyone (public)"),
+                 ("members", "Members only: the organizers and the club's players")],
+        initial="public")
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["time_zone"].choices = _zones()
+        self.fields["default_ruleset"].choices = [
+            (name, RULESET_NAMES.get(name, name.title())) for name in PRESETS]
+
+    @classmethod
+    def of(cls, club, data=None) -> ClubForm:
+        initial = {field: getattr(club, field) for field in
+                   ("name", "description", "time_zone", "default_ruleset")}
+        initial["is_public"] = "public" if club.is_public else "members"
+        return cls(data, initial=initial)
+
+
+class InviteForm(ServiceErrorForm):
+    email = forms.EmailField(label="Their email address")
+
+
+class ClubSettingsForm(ClubForm):
+    """The club's settings: what it was started with, and how long a reported result waits
+    for the opponent's confirmation before it is confirmed automatically."""
+
+    confirm_automatically = forms.TypedChoiceField(
+        label="A reported result nobody confirms nor disputes",
+        coerce=lambda value: value == "after", empty_value=None, required=False,
+        widget=forms.RadioSelect,
+        choices=[("after", "Is confirmed automatically after the hours below"),
+                 ("never", "Waits until the opponent or an organizer acts (never automatic)")],
+        initial="after")
+    confirm_within_hours = forms.IntegerField(
+        label="Hours to confirm", required=False, min_value=1,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+        help_text="The opponent is told when a result is confirmed this way.")
+
+    def clean(self) -> dict:
+        data = super().clean()
+        if data.get("confirm_automatically") and data.get("confirm_within_hours") is None \
+                and "confirm_within_hours" not in self.errors:
+            self.add_error("confirm_within_hours", "Give the hours, or choose never.")
+        return data
+
+    def settings(self) -> dict:
+        """The cleaned values as the club's settings (None hours: never). Neither choice sent
+        (an older form): the hours, when given, else the club's setting stays."""
+        data = dict(self.cleaned_data)
+        automatic = data.pop("confirm_automatically")
+        hours = data.pop("confirm_within_hours")
+        if automatic is False:
+            return {**data, "confirm_within_hours": None}
+        return {**data, "confirm_within_hours": hours} if hours is not None else data
+
+    @classmethod
+    def of(cls, club, data=None) -> ClubSettingsForm:
+        form = super().of(club, data)
+        hours = club.confirm_within_hours
+        form.initial |= {"confirm_automatically": "never" if hours is None else "after",
+                         "confirm_within_hours": hours}
+        return form
+
+
+class RenamePlayerForm(ServiceErrorForm):
+    name = forms.CharField(label="New name", max_length=120)
+
+
+class MergePlayerForm(ServiceErrorForm):
+    """The other record of the same person, to be merged into this one."""
+
+    merged = forms.ModelChoiceField(
+        queryset=None, label="The other record of this person",
+        help_text="Its entries, games, results and account move here; it is then deleted.",
+        error_messages={"required": "Choose the player to merge into this one.",
+                        "invalid_choice": "Choose a player of the club from the list."})
+    confirm = forms.BooleanField(
+        label="I am sure: these are the same person", error_messages={
+            "required": "Tick the box to say these are the same person."})
+
+    def __init__(self, *args, player, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["merged"].queryset = player.club.players.exclude(pk=player.pk)
+
+
+class JoinForm(ServiceErrorForm):
+    name = forms.CharField(label="Your name as the club knows it", max_length=120,
+                           help_text="The name you play under: first name and surname.")

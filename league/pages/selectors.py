@@ -1,0 +1,360 @@
+"""Reads for the pages that bring the apps together: home, club, player, match and the
+organizer's page of a club. Each runs a fixed number of queries whatever the number of rows."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from django.db.models import F, Prefetch, Q, QuerySet
+from django.shortcuts import get_object_or_404
+
+from league.clubs.models import Club, JoinRequest, Player, Season
+from league.clubs.permissions import organized_by, visible_clubs
+from league.competitions.models import AuditEntry, Competition, Entry, FollowUp, Match, ResultReport
+from league.competitions.selectors import MATCH_SIDES, matches_with_sides
+from league.competitions.selectors_nights import club_nights
+from league.competitions.selectors_organizer import (
+    RECENT_AUDIT,
+    audit_entries,
+    open_decisions,
+    overdue_matches_of_club,
+)
+from league.competitions.services.follow_ups import overdue
+from league.games.models import Game, Hand, HandFlag
+from league.ratings.models import RatingPeriod
+from league.ratings.selectors import CurrentRating, ratings_for
+
+RECENT_MATCHES = 20
+
+
+TOP_RATED = 20
+
+
+def _of_user(user) -> Q:
+    return Q(entry_a__player__user=user) | Q(entry_b__player__user=user)
+
+
+@dataclass(frozen=True, slots=True)
+class ClubSummary:
+    club: Club
+    running: list[Competition]
+
+
+def clubs_with_running_competitions(user) -> list[ClubSummary]:
+    """The clubs the user may see, with their running competitions (newest first)."""
+    running = (
+        Competition.objects.filter(status=Competition.Status.RUNNING)
+        .select_related("season")
+        .order_by("-created_at", "pk")
+    )
+    by_club: dict[int, list[Competition]] = {}
+    for competition in running:
+        by_club.setdefault(competition.season.club_id, []).append(competition)
+    clubs = Club.objects.filter(visible_clubs(user)).distinct().order_by("name")
+    return [ClubSummary(club, by_club.get(club.pk, [])) for club in clubs]
+
+
+def results_awaiting_confirmation(user) -> list[ResultReport]:
+    """Pending reports of the user's matches that someone else reported: theirs to confirm."""
+    return list(
+        ResultReport.objects.filter(status=ResultReport.Status.PENDING)
+        .filter(Q(match__entry_a__player__user=user) | Q(match__entry_b__player__user=user))
+        .exclude(reported_by=user)
+        .select_related(
+            "reported_by",
+            "winner__player",
+            "match__competition",
+            "match__entry_a__player",
+            "match__entry_b__player",
+        )
+        .order_by("reported_at", "pk")
+    )
+
+
+def matches_to_play(user) -> list[Match]:
+    return list(
+        matches_with_sides()
+        .filter(_of_user(user), status__in=Match.OPEN_FOR_PLAY)
+        .select_related("competition__season__club", "round")
+        .order_by(F("scheduled_at").asc(nulls_last=True), "round__play_by", "pk")
+    )
+
+
+def disputes_to_resolve(user) -> list[Match]:
+    """Disputed matches in the clubs the user organizes."""
+    if not user.is_authenticated:
+        return []
+    return list(
+        matches_with_sides()
+        .filter(organized_by(user, "competition__season__club"), status=Match.Status.DISPUTED)
+        .select_related("competition")
+        .order_by("pk")
+        .distinct()
+    )
+
+
+def club_page(slug: str) -> Club:
+    """The club with `.season_list` (each with `.competition_list`), `.player_list` and
+    `.organizer_list`."""
+    competitions = Competition.objects.order_by("-created_at", "pk")
+    seasons = Season.objects.prefetch_related(
+        Prefetch("competitions", queryset=competitions, to_attr="competition_list")
+    )
+    queryset = Club.objects.prefetch_related(
+        Prefetch("seasons", queryset=seasons, to_attr="season_list"),
+        Prefetch("players", queryset=Player.objects.order_by("name"), to_attr="player_list"),
+        Prefetch("organizers", to_attr="organizer_list"),
+    )
+    return get_object_or_404(queryset, slug=slug)
+
+
+@dataclass(frozen=True, slots=True)
+class RatedPlayer:
+    rank: int
+    player: Player
+    rating: CurrentRating
+
+
+@dataclass(frozen=True, slots=True)
+class ClubRatings:
+    top: list[RatedPlayer]  # best first
+    rated: int
+    unrated: int
+
+
+def club_ratings(club: Club, *, top: int = TOP_RATED) -> ClubRatings:
+    """The club's best rated players from `club.player_list` (club_page): one query."""
+    ratings = ratings_for(club.player_list)
+    rated = sorted(
+        (p for p in club.player_list if p.pk in ratings),
+        key=lambda p: (-ratings[p.pk].rating, p.name),
+    )
+    return ClubRatings(
+        [RatedPlayer(i, p, ratings[p.pk]) for i, p in enumerate(rated[:top], start=1)],
+        rated=len(rated),
+        unrated=len(club.player_list) - len(rated),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class MatchPage:
+    match: Match
+    games: list[Game]
+    open_report: ResultReport | None
+    reports: list[ResultReport]
+    audit: list[AuditEntry]
+
+
+def match_page(pk: int) -> MatchPage:
+    """Five queries: the match with its sides, games, their hands, reports, the audit."""
+    match = get_object_or_404(
+        Match.objects.select_related("competition__season__club", "round", *MATCH_SIDES), pk=pk
+    )
+    hands = Hand.objects.order_by("number")
+    games = list(
+        Game.objects.filter(match=match)
+        .order_by("number")
+        .prefetch_related(Prefetch("hands", queryset=hands, to_attr="hand_list"))
+    )
+    reports = list(
+        ResultReport.objects.filter(match=match).select_related(
+            "reported_by", "decided_by", "winner__player"
+        )
+    )
+    open_statuses = (ResultReport.Status.PENDING, ResultReport.Status.DISPUTED)
+    open_report = next((r for r in reports if r.status in open_statuses), None)
+    audit = list(AuditEntry.objects.filter(match=match).select_related("actor"))
+    return MatchPage(match, games, open_report, reports, audit)
+
+
+@dataclass(frozen=True, slots=True)
+class ResultLine:
+    """A match seen from one player's side."""
+
+    match: Match
+    opponent: Player | None  # None: a bye, or a seat still waiting for its player
+    outcome: str  # "won", "lost", "drawn", or "" while the result is not confirmed
+    games_for: int
+    games_against: int
+    points_for: int | None  # game points (the games' final totals); None without the games
+    points_against: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerPage:
+    player: Player
+    entries: list[Entry]
+    results: list[ResultLine]  # confirmed, newest first
+    next_matches: list[Match]
+    opponents: list[Player]  # everyone met in a confirmed match, by name
+
+
+def player_page(pk: int) -> PlayerPage:
+    """Five queries: the player and club, entries, results, next matches, opponents."""
+    player = get_object_or_404(Player.objects.select_related("club"), pk=pk)
+    entries = list(
+        Entry.objects.filter(player=player)
+        .select_related("competition__season")
+        .order_by("-competition__created_at", "pk")
+    )
+    entry_ids = [e.pk for e in entries]
+    mine = matches_with_sides().filter(_of_entries(entry_ids)).select_related("competition")
+    results = mine.filter(status=Match.Status.CONFIRMED).order_by("-confirmed_at", "-pk")
+    upcoming = mine.filter(status__in=Match.OPEN_FOR_PLAY).order_by("scheduled_at", "pk")
+    return PlayerPage(
+        player,
+        entries,
+        [result_line(match, player.pk) for match in results[:RECENT_MATCHES]],
+        list(upcoming),
+        list(opponents_of(entry_ids)),
+    )
+
+
+def _of_entries(entry_ids: list[int]) -> Q:
+    """The player's matches, by his entries' ids: each side's index answers, where a join
+    through the entries to the player would read every match of the club."""
+    return Q(entry_a_id__in=entry_ids) | Q(entry_b_id__in=entry_ids)
+
+
+def opponents_of(entry_ids: list[int]) -> QuerySet[Player]:
+    """Everyone met in a confirmed match, by the player's entries' ids."""
+    confirmed = Match.objects.filter(status=Match.Status.CONFIRMED)
+    met_as_a = confirmed.filter(entry_a_id__in=entry_ids).values("entry_b__player")
+    met_as_b = confirmed.filter(entry_b_id__in=entry_ids).values("entry_a__player")
+    return Player.objects.filter(Q(pk__in=met_as_a) | Q(pk__in=met_as_b)).order_by("name")
+
+
+def result_line(match: Match, player_id: int) -> ResultLine:
+    mine, theirs = (
+        (match.entry_a, match.entry_b)
+        if match.entry_a and match.entry_a.player_id == player_id
+        else (match.entry_b, match.entry_a)
+    )
+    as_a = mine is match.entry_a
+    games = getattr(match, "game_list", None)
+    totals = _game_points(games, as_a) if games is not None else (None, None)
+    return ResultLine(
+        match=match,
+        opponent=theirs.player if theirs else None,
+        outcome=_outcome(match, mine),
+        games_for=match.games_a if as_a else match.games_b,
+        games_against=match.games_b if as_a else match.games_a,
+        points_for=totals[0],
+        points_against=totals[1],
+    )
+
+
+def _outcome(match: Match, mine: Entry | None) -> str:
+    if match.status != Match.Status.CONFIRMED:
+        return ""
+    if match.winner_id is None:
+        return "drawn" if match.kind == Match.Kind.PLAYED else "lost"
+    return "won" if mine is not None and match.winner_id == mine.pk else "lost"
+
+
+def _game_points(games: list[Game], as_a: bool) -> tuple[int, int]:
+    a = sum(g.total_a for g in games)
+    b = sum(g.total_b for g in games)
+    return (a, b) if as_a else (b, a)
+
+
+@dataclass(frozen=True, slots=True)
+class HeadToHead:
+    """A player's confirmed matches against one opponent, newest first."""
+
+    opponent: Player
+    lines: list[ResultLine]
+
+    def _count(self, outcome: str) -> int:
+        return sum(1 for line in self.lines if line.outcome == outcome)
+
+    @property
+    def won(self) -> int:
+        return self._count("won")
+
+    @property
+    def lost(self) -> int:
+        return self._count("lost")
+
+    @property
+    def drawn(self) -> int:
+        return self._count("drawn")
+
+    @property
+    def points_for(self) -> int:
+        return sum(line.points_for or 0 for line in self.lines)
+
+    @property
+    def points_against(self) -> int:
+        return sum(line.points_against or 0 for line in self.lines)
+
+
+def head_to_head(player: Player, opponent: Player) -> HeadToHead:
+    """Two queries: the confirmed matches between the two, and their games."""
+    games = Game.objects.order_by("number")
+    matches = (
+        matches_with_sides()
+        .select_related("competition")
+        .filter(status=Match.Status.CONFIRMED)
+        .filter(
+            Q(entry_a__player=player, entry_b__player=opponent)
+            | Q(entry_a__player=opponent, entry_b__player=player)
+        )
+        .prefetch_related(Prefetch("games", queryset=games, to_attr="game_list"))
+        .order_by("-confirmed_at", "-pk")
+    )
+    return HeadToHead(opponent, [result_line(match, player.pk) for match in matches])
+
+
+@dataclass(frozen=True, slots=True)
+class Dashboard:
+    club: Club
+    competitions: dict[str, list[Competition]]  # by status: draft, running, finished
+    disputes: list[Match]
+    flags: list[HandFlag]  # hands a player flagged as wrong, not yet corrected nor dismissed
+    awaiting: list[ResultReport]  # reported results waiting for the opponent
+    decisions: list[AuditEntry]  # the "needs decision" entries still open
+    overdue: list[FollowUp]  # follow-up work (bracket, next round, ratings) waiting too long
+    recent: list[AuditEntry]
+    latest_period: RatingPeriod | None
+    players: list[Player]
+    join_requests: list[JoinRequest]
+    nights: list = field(default_factory=list)  # the club nights open and scheduled
+    late: list[Match] = field(default_factory=list)  # matches past their play-by date
+
+
+def dashboard(club: Club) -> Dashboard:
+    in_club = Q(competition__season__club=club)
+    competitions: dict[str, list[Competition]] = defaultdict(list)
+    for competition in (Competition.objects.filter(season__club=club).select_related("season")
+                        .order_by("-created_at", "pk")):
+        competitions[competition.status].append(competition)
+    matches = Match.objects.filter(in_club).select_related("competition", "round", *MATCH_SIDES)
+    return Dashboard(
+        club=club,
+        competitions=dict(competitions),
+        disputes=list(matches.filter(status=Match.Status.DISPUTED).order_by("pk")),
+        flags=list(HandFlag.objects.filter(hand__game__match__competition__season__club=club,
+                                           cleared="")
+                   .select_related("raised_by", "hand__game__match__competition",
+                                   "hand__game__match__entry_a__player",
+                                   "hand__game__match__entry_b__player")
+                   .order_by("raised_at", "pk")),
+        awaiting=list(
+            ResultReport.objects.filter(Q(match__competition__season__club=club),
+                                        status=ResultReport.Status.PENDING)
+            .select_related("reported_by", "match__competition", "match__entry_a__player",
+                            "match__entry_b__player", "winner__player")
+            .order_by("reported_at", "pk")
+        ),
+        decisions=open_decisions(Q(match__competition__season__club=club)),
+        overdue=overdue(club),
+        recent=list(audit_entries().filter(match__competition__season__club=club)[:RECENT_AUDIT]),
+        latest_period=RatingPeriod.objects.filter(club=club).order_by("-starts_on").first(),
+        players=list(Player.objects.filter(club=club).order_by("name")),
+        join_requests=list(JoinRequest.objects.filter(club=club, status=JoinRequest.Status.PENDING)
+                           .select_related("user").order_by("asked_at", "pk")),
+        nights=club_nights(club.pk),
+        late=overdue_matches_of_club(club),
+    )

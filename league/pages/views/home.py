@@ -1,0 +1,17 @@
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+
+from league.pages import selectors
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    """The clubs and their running competitions; signed in, what is waiting for me."""
+    user = request.user
+    context = {"clubs": selectors.clubs_with_running_competitions(user)}
+    if user.is_authenticated:
+        context |= {
+            "to_confirm": selectors.results_awaiting_confirmation(user),
+            "to_play": selectors.matches_to_play(user),
+            "to_resolve": selectors.disputes_to_resolve(user),
+        }
+    return render(request, "pages/home.html", context)

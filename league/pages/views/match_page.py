@@ -1,0 +1,133 @@
+"""The match page as it is rendered: its context (the match, its games' outcome, who the viewer
+is and what they may do, its schedule) and its forms, blank or as typed. The result actions
+(league.pages.views.matches) and the schedule actions (league.pages.views.match_schedule) answer with it.
+
+A refusal re-renders the page with the reason (next to the field it names) and what was typed;
+success redirects (PRG), or for htmx returns the updated partial."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.urls import reverse
+
+from league.competitions import selectors
+from league.competitions.forms.formats import ForfeitForm
+from league.competitions.forms.matches import CorrectForm, DisputeForm, ResolveForm
+from league.competitions.forms.schedule import MatchTimeForm, ProposeTimeForm
+from league.competitions.models import Match
+from league.competitions.schedule import is_overdue, play_by_of
+from league.competitions.selectors import club_of_match
+from league.competitions.services import results
+from league.competitions.views.competitions import match_format
+from league.competitions.views.history import history
+from league.competitions.views.visibility import members_only
+from league.core.errors import ServiceError
+from league.core.views import go, in_club_zone, page_refusal, render_page, unseen_errors
+from league.games.hand_views import may_correct
+from league.pages import selectors as page_selectors
+from league.pages.views.match_actions import Viewer, match_actions, viewer_of
+from league.ratings.selectors import win_probability
+
+TEMPLATE = "pages/match.html"
+PARTIAL = "match-body"
+FORM_ACTIONS = {"dispute_form": "dispute", "resolve_form": "resolve", "correct_form": "correct",
+                "forfeit_form": "forfeit"}
+SCHEDULE_FORMS = {"time_form": "set", "propose_form": "propose"}
+# The win chances are a forecast: shown until the result is reported.
+BEFORE_PLAY = (Match.Status.PENDING, Match.Status.SCHEDULED, Match.Status.IN_PROGRESS)
+# The organizer may set a time and table until the result is confirmed; the players propose and
+# accept a time, and see a proposal, only while the match is open for play.
+SCHEDULABLE = (Match.Status.PENDING, Match.Status.SCHEDULED, Match.Status.IN_PROGRESS,
+        Match.Status.REPORTED, Match.Status.DISPUTED)
+
+
+@dataclass(frozen=True, slots=True)
+class ScheduleActions:
+    set: bool = False
+    propose: bool = False
+    accept: bool = False
+
+
+def schedule_context(match: Match, viewer: Viewer) -> dict:
+    club = match.competition.season.club
+    in_club_zone(club)
+    to_play = match.status in Match.OPEN_FOR_PLAY
+    both = match.entry_a_id is not None and match.entry_b_id is not None
+    proposer = ("A" if match.proposed_by_id == match.entry_a_id else "B") if match.proposed_at else None
+    actions = ScheduleActions(
+        set=match.status in SCHEDULABLE and viewer.organizer,
+        propose=to_play and both and viewer.side is not None,
+        accept=to_play and viewer.side is not None and proposer not in (None, viewer.side),
+    )
+    at = match.scheduled_at
+    return {"schedule": actions, "proposal": to_play and proposer is not None,
+            "zone": club.time_zone, "play_by": play_by_of(match),
+            "overdue": is_overdue(match, club),
+            "time_form": MatchTimeForm(prefix="time", initial={"at": at, "table": match.table}),
+            "propose_form": ProposeTimeForm(prefix="propose")}
+
+
+def render_match(request: HttpRequest, pk: int, *, forms: dict | None = None,
+            refusal: str = "", status: int = 200) -> HttpResponse:
+    if (members_refusal := members_only(request, club_of_match(pk))) is not None:
+        return members_refusal
+    page = page_selectors.match_page(pk)
+    in_club_zone(page.match.competition.season.club)  # the history's times too
+    base = _page_context(request.user, page)
+    context = {**base, **_blank_forms(page.match), **schedule_context(page.match, base["viewer"]),
+               **(forms or {}), "refusal": refusal}
+    for name, action in FORM_ACTIONS.items():
+        if not getattr(context["actions"], action):
+            context["refusal"] = context["refusal"] or unseen_errors(context[name])
+    for name, action in SCHEDULE_FORMS.items():
+        if not getattr(context["schedule"], action):
+            context["refusal"] = context["refusal"] or unseen_errors(context[name])
+    return render_page(request, TEMPLATE, context, partial=PARTIAL, status=status)
+
+
+def _page_context(user, page: page_selectors.MatchPage) -> dict:
+    match = page.match
+    viewer = viewer_of(user, match)
+    outcome = results.match_outcome(match, page.games)
+    confirmed = match.status == Match.Status.CONFIRMED
+    name_a, name_b = selectors.side_names(match)
+    return {
+        "page": page,
+        "match": match,
+        "name_a": name_a,
+        "name_b": name_b,
+        "format": match_format(match.competition),
+        "outcome": outcome,
+        "games_won": (match.games_a, match.games_b) if confirmed else (outcome.games_a, outcome.games_b),
+        "viewer": viewer,
+        "actions": match_actions(page, viewer),
+        "history": history(match, page.audit),
+        "may_correct_hands": may_correct(user, match),
+        "chances": win_probability(match) if match.status in BEFORE_PLAY else None,
+    }
+
+
+def _blank_forms(match: Match) -> dict:
+    return {
+        "dispute_form": DisputeForm(prefix="dispute"),
+        "resolve_form": ResolveForm(prefix="resolve"),
+        "correct_form": CorrectForm.for_match(match, prefix="correct"),
+        "forfeit_form": ForfeitForm(match=match, prefix="forfeit"),
+    }
+
+
+def done(request: HttpRequest, pk: int, message: str) -> HttpResponse:
+    messages.success(request, message)
+    if request.htmx:
+        return render_match(request, pk)
+    return go(request, reverse("match", args=[pk]))
+
+
+def refused(request: HttpRequest, pk: int, error: ServiceError, *, form=None,
+             name: str = "") -> HttpResponse:
+    """The page again with the reason: next to the field it names, else above the actions."""
+    forms = {name: form} if form is not None else None
+    return render_match(request, pk, forms=forms, **page_refusal(error, form))

@@ -1,0 +1,110 @@
+"""The player page: rating and its history, results, competitions, and the head-to-head record
+against an opponent chosen in a select (an htmx request gets only that partial).
+
+The page's content is the same for every visitor: without a chosen opponent it is rendered
+once per version of the player's page (league.competitions.page_versions.player_pages_version, new
+after any change it shows) and then read from the fragment cache, with no query."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.cache import caches
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.safestring import mark_safe
+from django.views.decorators.http import require_POST
+
+from league.clubs.models import Player
+from league.clubs.selectors import club_of_player, own_player
+from league.clubs.services.calendar import calendar_token, new_calendar_address
+from league.competitions.page_versions import FRAGMENT_SECONDS, player_pages_version
+from league.competitions.views.visibility import members_only
+from league.core.errors import ServiceError
+from league.core.views import go, in_club_zone, refusal_status, sign_in_first
+from league.pages import selectors
+from league.ratings.selectors import player_rating, rating_history, week_closes
+
+TEMPLATE = "pages/player.html"
+BODY = "pages/player_body.html"
+NOT_AN_OPPONENT = "Choose a player from the list: only opponents met in a confirmed match."
+
+
+def player(request: HttpRequest, pk: int) -> HttpResponse:
+    if (refusal := members_only(request, club_of_player(pk))) is not None:
+        return refusal
+    chosen = request.GET.get("opponent", "")
+    if request.htmx:
+        return render(request, f"{BODY}#head-to-head", _context(pk, chosen))
+    if chosen:
+        title, body = _rendered(_context(pk, chosen))
+    else:
+        title, body = _cached(pk)
+    context = {"title": title, "body": mark_safe(body), "own": _own_player(request, pk)}
+    if context["own"] is not None:
+        token = calendar_token(context["own"])
+        context["calendar_url"] = request.build_absolute_uri(reverse("player-ics", args=[token]))
+    return render(request, TEMPLATE, context)
+
+
+def _own_player(request: HttpRequest, pk: int) -> Player | None:
+    """The player, when the viewer's account is theirs (a visitor costs no query)."""
+    if not request.user.is_authenticated:
+        return None
+    return own_player(pk, request.user)
+
+
+@require_POST
+def new_calendar(request: HttpRequest, pk: int) -> HttpResponse:
+    """The player makes a new private calendar address; the old one stops working."""
+    if not request.user.is_authenticated:
+        return sign_in_first(request, reverse("player", args=[pk]))
+    try:
+        new_calendar_address(pk, actor=request.user)
+    except ServiceError as error:
+        return render(request, "pages/refused.html",
+                      {"reason": error.message, "back": reverse("player", args=[pk])},
+                      status=refusal_status(error))
+    messages.success(request, "Your calendar has a new address: the old one no longer works.")
+    return go(request, reverse("player", args=[pk]) + "#calendar-h")
+
+
+def _cached(pk: int) -> tuple[str, str]:
+    fragments = caches["template_fragments"]
+    # The week is in the key: the page says when this week's rating period closes.
+    key = f"player-page:{pk}:{player_pages_version(pk)}:{week_closes():%Y%m%d}"
+    found = fragments.get(key)
+    if found is None:
+        found = _rendered(_context(pk, ""))
+        fragments.set(key, found, FRAGMENT_SECONDS)
+    return found
+
+
+def _rendered(context: dict) -> tuple[str, str]:
+    return context["player"].name, render_to_string(BODY, context)
+
+
+def _context(pk: int, chosen_value: str) -> dict:
+    page = selectors.player_page(pk)
+    in_club_zone(page.player.club)
+    chosen, problem = _chosen_opponent(chosen_value, page.opponents)
+    return {
+        "page": page,
+        "player": page.player,
+        "rating": player_rating(page.player),
+        "history": rating_history(page.player),
+        "chosen": chosen_value,
+        "opponent_problem": problem,
+        "h2h": selectors.head_to_head(page.player, chosen) if chosen else None,
+        "zone": page.player.club.time_zone,
+        "week_closes": week_closes(),
+    }
+
+
+def _chosen_opponent(value: str, opponents: list) -> tuple[object | None, str]:
+    """The opponent picked in the select, or a sentence saying what is wrong with the choice."""
+    if not value:
+        return None, ""
+    found = next((o for o in opponents if str(o.pk) == value.strip()), None)
+    return (found, "") if found is not None else (None, NOT_AN_OPPONENT)

@@ -1,0 +1,187 @@
+"""Reads of the ratings for pages, each a fixed number of queries whatever the history's size.
+
+A current rating is the player's latest row, its Glicko-2 RD widened for every rated week the
+player sat out since (league.ratings.periods.idle). A row of an open week (one not ended, rated as if it
+closed now) makes the rating provisional until that week closes: `closes_at` says when.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import date, datetime
+
+from django.db.models import F, OuterRef, Subquery
+from django.utils import timezone
+
+from league.clubs.models import Club, Player
+from league.competitions.models import Match
+from league.ratings import algorithms as algorithms
+from league.ratings.algorithms import Elo, Glicko2, elo_expected_score, rating_interval
+
+from .models import PlayerRating, RatingPeriod
+from .periods import WEEK, Rating, Standing, is_provisional_rating, restored, week_of, weeks_between
+from .services.results import start_of_week
+
+
+@dataclass(frozen=True, slots=True)
+class CurrentRating:
+    player_id: int
+    system: Club.RatingSystem
+    rating: float
+    rd: float | None  # None for Elo
+    volatility: float | None
+    total_games: int
+    as_of: date  # the week of the player's latest rated games
+    idle_weeks: int  # rated weeks since, without games
+    provisional: bool
+    open_week: bool = False  # the latest row is of a week not ended: it moves until it closes
+
+    @property
+    def closes_at(self) -> datetime | None:
+        """When the open week ends (midnight after its Sunday, in the site's zone); it is
+        closed at the next run of the periodic work after that."""
+        if not self.open_week:
+            return None
+        return start_of_week(self.as_of + WEEK)
+
+    @property
+    def interval(self) -> tuple[float, float] | None:
+        """Glicko-2's 95% interval: rating minus and plus twice the RD."""
+        if self.rd is None or self.volatility is None:
+            return None
+        return rating_interval(Glicko2(self.rating, self.rd, self.volatility))
+
+    @property
+    def margin(self) -> float | None:
+        return None if self.rd is None else 2.0 * self.rd
+
+    def for_algorithm(self) -> Rating:
+        if self.rd is None or self.volatility is None:
+            return Elo(self.rating, self.total_games)
+        return Glicko2(self.rating, self.rd, self.volatility)
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryPoint:
+    week: date
+    rating: float
+    rd: float | None
+    games: int  # rated games in the week
+    total_games: int
+    provisional: bool
+
+
+@dataclass(frozen=True, slots=True)
+class WinChances:
+    """Each side's chance of winning a game, from the players' current ratings."""
+
+    player_a: int
+    player_b: int
+    system: Club.RatingSystem
+    chance_a: float
+    provisional: bool  # either rating is provisional (or missing)
+
+    @property
+    def percent_a(self) -> int:
+        return round(100 * self.chance_a)
+
+    @property
+    def percent_b(self) -> int:
+        return 100 - self.percent_a
+
+
+def week_closes(now: datetime | None = None) -> datetime:
+    """When the rating week under way ends: midnight after its Sunday, in the site's zone."""
+    today = timezone.localtime(now or timezone.now(), timezone.get_default_timezone()).date()
+    return start_of_week(week_of(today) + WEEK)
+
+
+def ratings_for(players: Iterable[Player | int]) -> dict[int, CurrentRating]:
+    """The current rating of each player who has one, by player id: one query."""
+    ids = [p if isinstance(p, int) else p.pk for p in players]
+    latest = (
+        PlayerRating.objects.filter(player=OuterRef("player"))
+        .order_by("-starts_on")
+        .values("pk")[:1]
+    )
+    last_week = (
+        RatingPeriod.objects.filter(club=OuterRef("period__club"))
+        .order_by("-starts_on")
+        .values("starts_on")[:1]
+    )
+    rows = (
+        PlayerRating.objects.filter(player__in=ids, pk=Subquery(latest))
+        .annotate(last_week=Subquery(last_week), system=F("period__system"),
+                  open_week=F("period__is_open"))
+        .values_list("player_id", "starts_on", "last_week", "system", "rating", "rd",
+                     "volatility", "games", "total_games", "open_week")
+    )
+    return {row[0]: _current(*row) for row in rows}
+
+
+def player_rating(player: Player | int) -> CurrentRating | None:
+    """The player's current rating, None before their first rated week: one query."""
+    return next(iter(ratings_for([player]).values()), None)
+
+
+def rating_history(player: Player | int) -> tuple[HistoryPoint, ...]:
+    """The player's rating after each week they played in, oldest first: one query."""
+    player_id = player if isinstance(player, int) else player.pk
+    rows = PlayerRating.objects.filter(player_id=player_id).order_by("starts_on").values_list(
+        "starts_on", "rating", "rd", "volatility", "games", "total_games"
+    )
+    return tuple(_point(*row) for row in rows)
+
+
+def win_probability(match: Match | int) -> WinChances | None:
+    """Each side's chance from the current ratings (new players at the system's start values):
+    two queries. None while a side is not known."""
+    match_id = match if isinstance(match, int) else match.pk
+    found = Match.objects.filter(pk=match_id).values_list(
+        "entry_a__player_id", "entry_b__player_id", "competition__season__club__rating_system"
+    ).first()
+    if found is None or None in found[:2]:
+        return None
+    player_a, player_b, system = found
+    system = Club.RatingSystem(system)
+    current = ratings_for([player_a, player_b])
+    a, b = (_rating_in(current.get(p), system) for p in (player_a, player_b))
+    if system is Club.RatingSystem.ELO:
+        chance = elo_expected_score(a, b)
+    else:
+        chance = algorithms.win_probability(a, b)
+    provisional = any(p not in current or current[p].provisional for p in (player_a, player_b))
+    return WinChances(player_a, player_b, system, chance, provisional)
+
+
+def _rating_in(current: CurrentRating | None, system: Club.RatingSystem) -> Rating:
+    """A player's rating for a prediction in the club's system: the start value when they have
+    none in it (new, or rated before the club changed systems)."""
+    if current is None or current.system is not system:
+        return Elo() if system is Club.RatingSystem.ELO else Glicko2()
+    return current.for_algorithm()
+
+
+def _current(
+    player_id: int, starts_on: date, last_week: date, system: str, rating: float,
+    rd: float | None, volatility: float | None, games: int, total_games: int,
+    open_week: bool = False,
+) -> CurrentRating:
+    idle_weeks = weeks_between(starts_on, last_week)
+    row = Standing(player_id, rating, rd, volatility, games, total_games)
+    now = restored(row, idle_weeks)
+    rd_now = now.rd if isinstance(now, Glicko2) else None
+    return CurrentRating(
+        player_id, Club.RatingSystem(system), now.rating, rd_now, volatility, total_games,
+        starts_on, idle_weeks, is_provisional_rating(now, total_games), open_week,
+    )
+
+
+def _point(
+    week: date, rating: float, rd: float | None, volatility: float | None, games: int,
+    total_games: int,
+) -> HistoryPoint:
+    stored = Standing(0, rating, rd, volatility, games, total_games)
+    return HistoryPoint(week, rating, rd, games, total_games,
+                        is_provisional_rating(restored(stored, 0), total_games))

@@ -1,0 +1,216 @@
+"""Rebuilding a club's rating periods from its confirmed results.
+
+Every write is a delete-and-rebuild of the periods from one week on, in one transaction holding
+the club's row lock, so a rebuild from any week leaves exactly what a rebuild from scratch would
+(tests/ratings/test_season.py). Weeks that have ended are rated for good; the weeks after them
+that already have results (this week's, and last week's in the hour before it is closed) are
+rated too, as if they closed now (Glicko-2 rates a period from whatever results it holds,
+Glickman, "Example of the Glicko-2 system"), and marked open: every confirmed result rates them
+again, and the closing replaces them.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from datetime import date, datetime
+
+from django.db import transaction
+from django.db.models import OuterRef, Subquery
+from django.utils import timezone
+
+from league.clubs.models import Club
+from league.competitions.models import Competition, Match
+from league.competitions.page_versions import player_pages_changed
+from league.ratings.algorithms import RatedResult, RatedUnit
+
+from ..models import PlayerRating, RatingPeriod
+from ..periods import (
+    WEEK,
+    Rating,
+    RatingSettings,
+    Standing,
+    last_closed_week,
+    rate_week,
+    restored,
+    weeks,
+    weeks_between,
+)
+from .results import played_at, week_of_moment, weekly_results
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class RatingRun:
+    """What one rebuild did: the weeks rated (none when nothing had to change)."""
+
+    club: str
+    settings: RatingSettings
+    from_scratch: bool
+    first: date | None = None
+    last: date | None = None
+    periods: int = 0
+    results: int = 0
+    ratings: int = 0  # PlayerRating rows written
+
+    def __str__(self) -> str:
+        unit = Club.RatedUnit(self.settings.unit).label.lower()
+        how = f"{self.settings.system.label}, {unit}"
+        if not self.periods:
+            return f"{self.club} ({how}): no week to rate."
+        scope = "from scratch" if self.from_scratch else "from a week on"
+        return (
+            f"{self.club} ({how}): rated {self.periods} weeks {scope}, {self.first:%d %b %Y} to "
+            f"{self.last:%d %b %Y}: {self.results} rated results, {self.ratings} player ratings."
+        )
+
+
+def recompute_ratings(club: Club, *, now: datetime | None = None) -> RatingRun:
+    """Every rating period of the club rebuilt from its confirmed results."""
+    return rebuild_ratings(club.pk, since=None, now=now)
+
+
+def close_rating_periods(*, now: datetime | None = None) -> list[RatingRun]:
+    """Rate every club's weeks that have ended and are not rated yet (the beat task)."""
+    runs = [
+        rebuild_ratings(club_id, since=date.max, now=now, closed_only=True)
+        for club_id in Club.objects.order_by("pk").values_list("pk", flat=True)
+    ]
+    return [run for run in runs if run.periods]
+
+
+def rate_confirmed_result(match_id: int, *, now: datetime | None = None) -> RatingRun | None:
+    """After a result is confirmed, corrected or confirmed late: rebuild from the week it was
+    played in, so the rating moves at once (provisionally while that week is open)."""
+    found = (
+        Match.objects.filter(pk=match_id)
+        .annotate(played_at=played_at())
+        .values_list("competition__season__club_id", "played_at")
+        .first()
+    )
+    if found is None:
+        log.info("ratings: match %s no longer exists", match_id)
+        return None
+    club_id, moment = found
+    if moment is None:
+        # Never played, reported or confirmed (e.g. a match the bracket re-seated): not rated.
+        log.info("ratings: match %s has no result to rate", match_id)
+        return None
+    return rebuild_ratings(club_id, since=week_of_moment(moment), now=now)
+
+
+def rate_again_from(competition_id: int, moment: datetime, *,
+                    now: datetime | None = None) -> RatingRun | None:
+    """After results were removed (a stage drawn again): the competition's club rebuilt from
+    the week of the earliest removed result, which no longer counts."""
+    club_id = (Competition.objects.filter(pk=competition_id)
+               .values_list("season__club_id", flat=True).first())
+    if club_id is None:
+        log.info("ratings: competition %s no longer exists", competition_id)
+        return None
+    return rebuild_ratings(club_id, since=week_of_moment(moment), now=now)
+
+
+def rebuild_ratings(club_id: int, *, since: date | None, now: datetime | None = None,
+                    closed_only: bool = False) -> RatingRun:
+    """Rate the club's weeks from since on (None: from scratch), the open ones provisionally.
+
+    Weeks before since are kept when they exist, are closed, and were rated under the club's
+    current settings; otherwise, and for weeks ended but not rated yet, the rebuild starts
+    earlier. closed_only: nothing is done unless an ended week is waiting to be rated.
+    """
+    now = now or timezone.now()
+    last = last_closed_week(timezone.localtime(now, timezone.get_default_timezone()).date())
+    with transaction.atomic():
+        club = Club.objects.select_for_update().get(pk=club_id)
+        settings = RatingSettings.of(club)
+        since = _kept_until(club, settings, since)
+        results = weekly_results(club.pk, settings.unit, since, until=now)
+        first = since if since is not None else min(results, default=None)
+        if closed_only and (first is None or first > last):
+            return RatingRun(club.name, settings, from_scratch=False)
+        stored = RatingPeriod.objects.filter(club=club)
+        (stored if since is None else stored.filter(starts_on__gte=since)).delete()
+        player_pages_changed()  # their ratings and charts, written in bulk (no signal)
+        until = max(last, max(results, default=last))
+        if first is None or first > until:
+            return RatingRun(club.name, settings, from_scratch=since is None)
+        ratings, totals = ({}, {}) if since is None else _state_before(club, first)
+        periods, rated, rows = _rate_weeks(
+            club, settings, weeks(first, until), results, ratings, totals, last
+        )
+        run = RatingRun(club.name, settings, since is None, first, until, periods, rated, rows)
+    log.info("ratings: %s", run)
+    return run
+
+
+def _kept_until(club: Club, settings: RatingSettings, since: date | None) -> date | None:
+    """The first week to rebuild: the one after the latest stored week before since, or None
+    (from scratch) when there is none or it was rated under other settings."""
+    if since is None:
+        return None
+    latest = (club.rating_periods.filter(starts_on__lt=since, is_open=False)
+              .order_by("-starts_on").first())
+    if latest is None or settings_of(latest) != settings:
+        return None
+    return latest.starts_on + WEEK
+
+
+def settings_of(period: RatingPeriod) -> RatingSettings:
+    return RatingSettings(
+        Club.RatingSystem(period.system), RatedUnit(period.rated_unit), tau=period.tau,
+        k=period.elo_k,
+    )
+
+
+def _state_before(club: Club, first: date) -> tuple[dict[int, Rating], dict[int, int]]:
+    """Everyone's rating entering week first: their latest row, widened by the weeks since."""
+    latest = (
+        PlayerRating.objects.filter(player=OuterRef("player"), starts_on__lt=first)
+        .order_by("-starts_on")
+        .values("pk")[:1]
+    )
+    rows = PlayerRating.objects.filter(
+        period__club=club, starts_on__lt=first, pk=Subquery(latest)
+    ).values_list("player_id", "starts_on", "rating", "rd", "volatility", "games", "total_games")
+    ratings: dict[int, Rating] = {}
+    totals: dict[int, int] = {}
+    for player, starts_on, *values in rows:
+        row = Standing(player, *values)
+        ratings[player] = restored(row, weeks_between(starts_on, first) - 1)
+        totals[player] = row.total_games
+    return ratings, totals
+
+
+def _rate_weeks(
+    club: Club, settings: RatingSettings, mondays: list[date],
+    results: dict[date, list[RatedResult[int]]], ratings: dict[int, Rating],
+    totals: dict[int, int], last_closed: date,
+) -> tuple[int, int, int]:
+    """Rate the weeks in order and save them: (periods, results, ratings) written. The weeks
+    after last_closed are open."""
+    periods = RatingPeriod.objects.bulk_create(
+        RatingPeriod(
+            club=club, starts_on=monday, system=settings.system, rated_unit=settings.unit,
+            tau=settings.tau, elo_k=settings.k, results=len(results.get(monday, ())),
+            is_open=monday > last_closed,
+        )
+        for monday in mondays
+    )
+    rows = []
+    for period in periods:
+        ratings, totals, standings = rate_week(
+            ratings, totals, results.get(period.starts_on, []), settings
+        )
+        rows.extend(_row(period, s) for s in standings)
+    PlayerRating.objects.bulk_create(rows, batch_size=2000)
+    return len(periods), sum(p.results for p in periods), len(rows)
+
+
+def _row(period: RatingPeriod, standing: Standing) -> PlayerRating:
+    return PlayerRating(
+        period=period, player_id=standing.player, starts_on=period.starts_on,
+        rating=standing.rating, rd=standing.rd, volatility=standing.volatility,
+        games=standing.games, total_games=standing.total_games,
+    )

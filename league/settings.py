@@ -1,0 +1,254 @@
+"""Settings from the environment (django-environ), with safe defaults: debug off, so a
+deployment that forgets a variable does not run in debug mode. `make run` and the test run
+(pyproject.toml, pytest-env) turn debug on. Every variable is in README.md's configuration table.
+
+No DATABASE_URL: SQLite in the project folder. No CELERY_BROKER_URL: tasks run in-process.
+A value that starts with `$` names another variable (django-environ's proxy); `\\$` is a literal `$`.
+"""
+
+from pathlib import Path
+
+import environ
+
+from league.caches import LOGGER as CACHE_LOGGER
+from league.caches import caches_for
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+env = environ.Env()
+env.escape_proxy = True
+
+DEBUG = env.bool("DJANGO_DEBUG", default=False)
+SECRET_KEY = env.str("DJANGO_SECRET_KEY", default="")
+if not SECRET_KEY:
+    if not DEBUG:
+        raise RuntimeError("DJANGO_SECRET_KEY must be set when DJANGO_DEBUG is off")
+    SECRET_KEY = "dev-only-not-secret-gin-league"
+# Comma-separated; spaces around the commas are dropped.
+ALLOWED_HOSTS = env.list("DJANGO_ALLOWED_HOSTS", cast=str.strip,
+                         default=["localhost", "127.0.0.1", "[::1]", "testserver"])
+CSRF_TRUSTED_ORIGINS = env.list("DJANGO_CSRF_TRUSTED_ORIGINS", cast=str.strip, default=[])
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "django_htmx",
+    "template_partials",
+    "allauth",
+    "allauth.account",
+    "league.core",
+    "league.accounts",
+    "league.clubs",
+    "league.competitions",
+    "league.games",
+    "league.ratings",
+    "league.notifications",
+    "league.pages",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "league.core.middleware.NulInQueryStringMiddleware",
+    "league.core.middleware.TimeZoneResetMiddleware",
+    "league.security.ContentSecurityPolicyMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "allauth.account.middleware.AccountMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+    "league.htmx.VaryOnHtmxMiddleware",
+]
+
+ROOT_URLCONF = "league.urls"
+WSGI_APPLICATION = "league.wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+                "league.pages.context_processors.header",
+            ],
+        },
+    }
+]
+
+DATABASES = {
+    "default": {
+        **env.db_url("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
+        "CONN_MAX_AGE": 60,
+        "CONN_HEALTH_CHECKS": True,
+    }
+}
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "home"
+LOGOUT_REDIRECT_URL = "home"
+
+# Accounts (django-allauth): sign up with an email address, sign in by user name or email.
+# Its rate limits hold sign-in failures per normalised login and per client, password-reset
+# requests and sign-ups. The client is REMOTE_ADDR, or the address the last of
+# DJANGO_TRUSTED_PROXY_COUNT proxies of ours wrote into X-Forwarded-For.
+AUTHENTICATION_BACKENDS = ["allauth.account.auth_backends.AuthenticationBackend"]
+ACCOUNT_ADAPTER = "league.accounts.adapter.AccountAdapter"
+ACCOUNT_FORMS = {"login": "league.accounts.forms.SignInForm"}
+ACCOUNT_LOGIN_METHODS = {"username", "email"}
+ACCOUNT_SIGNUP_FIELDS = ["email*", "username", "password1*", "password2*"]
+ACCOUNT_EMAIL_VERIFICATION = "optional"
+ACCOUNT_CHANGE_EMAIL = True
+ACCOUNT_LOGOUT_REDIRECT_URL = "home"
+ACCOUNT_EMAIL_SUBJECT_PREFIX = "Gin League: "
+ACCOUNT_RATE_LIMITS = {
+    "login_failed": "20/15m/ip,5/15m/key",
+    "reset_password": "10/h/ip,3/h/key",
+    "signup": "10/h/ip",
+}
+ALLAUTH_TRUSTED_PROXY_COUNT = env.int("DJANGO_TRUSTED_PROXY_COUNT", default=0)
+
+LANGUAGE_CODE = "en"
+TIME_ZONE = env.str("DJANGO_TIME_ZONE", default="UTC")
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "static/"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STATIC_ROOT = BASE_DIR / "staticfiles"
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
+        if DEBUG
+        else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+    },
+}
+
+WHITENOISE_USE_FINDERS = DEBUG
+WHITENOISE_AUTOREFRESH = DEBUG
+
+# Mail from one URL: consolemail:// (the default: printed to the console),
+# smtp+tls://user:password@mail.example.org:587, smtp+ssl://…:465, dummymail://.
+vars().update(env.email_url("EMAIL_URL", default="consolemail://"))
+DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="Gin League <gin-league@localhost>")
+# The site's address as the links in its notification mails start (no request to ask).
+SITE_URL = env.str("SITE_URL", default="http://127.0.0.1:8000")
+
+# Celery: a broker URL means a real worker; none means tasks run eagerly, in-process. An eager
+# task still passes through a producer: Kombu's in-memory transport, named with a host (without
+# one, Kombu warns in the console that it assumed localhost, as if a broker were expected).
+_broker = env.str("CELERY_BROKER_URL", default="")
+CELERY_TASK_ALWAYS_EAGER = not _broker
+CELERY_BROKER_URL = _broker or "memory://localhost/"
+CELERY_TASK_EAGER_PROPAGATES = True
+CELERY_RESULT_BACKEND = env.str("CELERY_RESULT_BACKEND", default="") or None
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_TASK_SERIALIZER = "json"
+CELERY_ACCEPT_CONTENT = ["json"]
+CELERY_TIMEZONE = TIME_ZONE
+# The work a confirmed (or corrected) result triggers, by kind (league.competitions.models.FollowUp.Kind)
+# and task name, each given the match id: the bracket, the next Swiss round and the
+# competition's end; then the ratings.
+RESULT_FOLLOW_UP_TASKS = {
+    "progress": "competitions.tasks.result_confirmed",
+    "rate": "ratings.tasks.rate_confirmed_result",
+}
+# The work after a stage's played matches were removed (the stage drawn again), given the
+# competition id and the earliest removed result's moment: the club rated again from its week.
+RATE_AGAIN_FOLLOW_UP_TASK = "ratings.tasks.rate_again_from"
+# Where seeding by rating reads the players' current ratings: {player id: rating}.
+RATINGS_OF_PLAYERS = "league.ratings.selectors.ratings_for"
+# What follows the merge of two player records, given the club: its ratings computed again
+# from the results, now under the one player.
+AFTER_PLAYERS_MERGED = "league.ratings.services.rebuild.recompute_ratings"
+# The Redis broker. A task taken by a worker that dies unacknowledged goes back to the queue
+# after the visibility timeout: 5 minutes, far above the longest task (a club's ratings
+# recomputed from scratch: 1.6 s for a season of 100,000 games, benchmarks/bench_ratings_db.py)
+# plus the longest retry wait (retry_backoff: 16 s before the fifth retry). A task running
+# longer would be handed to a second worker while the first still runs.
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": 5 * 60,
+    "socket_connect_timeout": 2,
+    "socket_timeout": 3,  # above the worker's one-second BRPOP wait
+}
+CELERY_BROKER_CONNECTION_TIMEOUT = 2
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True  # a worker started before Redis waits for it
+# Publishing (from a request, after its transaction commits) tries again once, after 0.2 s. With
+# the timeouts above, a publish to a broker that refuses connections fails in about 0.1 s, and
+# to one that accepts them and never answers in about 3 s (measured), not gunicorn's 30 s.
+CELERY_TASK_PUBLISH_RETRY = True
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 1, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.2,
+}
+# Rating periods (ISO weeks) are closed within the hour after they end; a run with nothing to
+# close only reads (league.ratings.services.close_rating_periods).
+CELERY_BEAT_SCHEDULE = {
+    "close-rating-periods": {"task": "ratings.tasks.close_rating_periods", "schedule": 60 * 60},
+    # A reported result nobody answered within its club's hours is confirmed automatically
+    # (league.competitions.services.deadlines); a run finding none only reads.
+    "confirm-overdue-results": {"task": "competitions.tasks.confirm_overdue_results",
+                                "schedule": 15 * 60},
+    # Follow-up work recorded with a confirmation but not done (its message lost, the broker
+    # down at the time) is sent again (league.competitions.services.follow_ups).
+    "relay-follow-ups": {"task": "competitions.tasks.relay_follow_ups", "schedule": 15},
+    # Reminders of what falls due within a day, and the result notifications whose task was
+    # never sent (the broker down at the time) (league.notifications.events).
+    "notify-periodically": {"task": "notifications.tasks.periodic", "schedule": 30 * 60},
+    # A ladder challenge not started by its deadline is forfeited by the challenged
+    # (league.competitions.services.ladders); a run finding none only reads.
+    "forfeit-overdue-challenges": {"task": "competitions.tasks.forfeit_overdue_challenges",
+                                   "schedule": 60 * 60},
+}
+
+# Cache: Redis when REDIS_URL is set (production, several processes), else in-process memory.
+# It holds what every process must agree on: sign-in limits, and the competition pages' versions
+# and rendered fragments (league.competitions.page_versions). Fragments, which never change under
+# their key, are also kept in each process's memory (league/fragment_cache.py). A Redis that does
+# not answer makes pages uncached, not failing, and sign-ins refused (league/caches.py).
+REDIS_URL = env.str("REDIS_URL", default="")
+CACHES = caches_for(REDIS_URL)
+DJANGO_REDIS_LOG_IGNORED_EXCEPTIONS = True
+DJANGO_REDIS_LOGGER = CACHE_LOGGER
+
+# HTTPS and cookies. Off in DEBUG (the local site runs on plain http://127.0.0.1).
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+SESSION_COOKIE_HTTPONLY = True
+if not DEBUG:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_SSL_REDIRECT = env.bool("DJANGO_SECURE_SSL_REDIRECT", default=True)
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    SECURE_HSTS_SECONDS = env.int("DJANGO_HSTS_SECONDS", default=365 * 24 * 3600)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+    SECURE_HSTS_PRELOAD = env.bool("DJANGO_HSTS_PRELOAD", default=True)
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "filters": {"unreachable_cache": {"()": "league.caches.UnreachableCacheWarning"}},
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "loggers": {CACHE_LOGGER: {"filters": ["unreachable_cache"]}},
+    "root": {"handlers": ["console"], "level": env.str("DJANGO_LOG_LEVEL", default="INFO")},
+}

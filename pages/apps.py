@@ -1,6 +1,0 @@
-from django.apps import AppConfig
-
-
-class PagesConfig(AppConfig):
-    name = "pages"
-    verbose_name = "Pages"

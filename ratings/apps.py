@@ -1,6 +1,0 @@
-from django.apps import AppConfig
-
-
-class RatingsConfig(AppConfig):
-    name = "ratings"
-    verbose_name = "Ratings"
