@@ -166,21 +166,6 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = TIME_ZONE
-# The work a confirmed (or corrected) result triggers, by kind (league.competitions.models.FollowUp.Kind)
-# and task name, each given the match id: the bracket, the next Swiss round and the
-# competition's end; then the ratings.
-RESULT_FOLLOW_UP_TASKS = {
-    "progress": "competitions.tasks.result_confirmed",
-    "rate": "ratings.tasks.rate_confirmed_result",
-}
-# The work after a stage's played matches were removed (the stage drawn again), given the
-# competition id and the earliest removed result's moment: the club rated again from its week.
-RATE_AGAIN_FOLLOW_UP_TASK = "ratings.tasks.rate_again_from"
-# Where seeding by rating reads the players' current ratings: {player id: rating}.
-RATINGS_OF_PLAYERS = "league.ratings.selectors.ratings_for"
-# What follows the merge of two player records, given the club: its ratings computed again
-# from the results, now under the one player.
-AFTER_PLAYERS_MERGED = "league.ratings.services.rebuild.recompute_ratings"
 # The Redis broker. A task taken by a worker that dies unacknowledged goes back to the queue
 # after the visibility timeout: 5 minutes, far above the longest task (a club's ratings
 # recomputed from scratch: 1.6 s for a season of 100,000 games, benchmarks/bench_ratings_db.py)

@@ -3,7 +3,10 @@ answer to "organizes some club?" goes.
 
 `organizer_invited` is sent, in the inviting transaction, with the club, the address, the
 invitation's token and the inviter's name; a receiver that tells the address's account itself
-(the notifications app) answers True, and then the plain mail is not sent."""
+(the notifications app) answers True, and then the plain mail is not sent.
+
+`players_merged` is sent after the commit of a merge of two player records, with the club: what
+is derived from the club's results (its ratings) is computed again by those who keep it."""
 
 from __future__ import annotations
 
@@ -17,6 +20,7 @@ from league.clubs.visibility import PUBLIC_KEY
 from league.core.cache import derived
 
 organizer_invited = Signal()
+players_merged = Signal()
 
 
 @receiver(m2m_changed, sender=Club.organizers.through)

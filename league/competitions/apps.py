@@ -8,4 +8,8 @@ class CompetitionsConfig(AppConfig):
 
     def ready(self) -> None:
         # Connect the page-cache receivers and those that keep the history of deleted accounts.
-        from league.competitions import history_receivers, signals  # noqa: F401
+        from league.competitions import history_receivers, signals, tasks  # noqa: F401
+        from league.competitions.models import FollowUp
+        from league.competitions.services import follow_ups
+
+        follow_ups.register(FollowUp.Kind.PROGRESS, tasks.result_confirmed)

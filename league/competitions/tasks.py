@@ -8,28 +8,9 @@ running it again (a retry, a redelivery) changes nothing.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from celery import shared_task
-from django.db import InterfaceError, OperationalError
 
-if TYPE_CHECKING:
-    from league.competitions.models import Match
-
-RETRIED = {
-    "autoretry_for": (ConnectionError, TimeoutError, OperationalError, InterfaceError),
-    "retry_backoff": True,
-    "max_retries": 5,
-    "acks_late": True,
-}
-
-
-def enqueue_result_follow_up(match: Match) -> None:
-    """In the confirming transaction: record the work a confirmed result triggers (progression,
-    ratings); it is sent to the broker after the commit, and again by the relay until done."""
-    from league.competitions.services.follow_ups import record_result_follow_up
-
-    record_result_follow_up(match)
+from league.core.retry import RETRIED
 
 
 @shared_task(name="competitions.tasks.result_confirmed", bind=True, **RETRIED)

@@ -7,16 +7,13 @@ from __future__ import annotations
 import smtplib
 
 from celery import shared_task
-from django.db import InterfaceError, OperationalError
 from django.utils import timezone
 
-RETRIED = {
-    "autoretry_for": (ConnectionError, TimeoutError, OperationalError, InterfaceError,
-                      smtplib.SMTPException),
-    "retry_backoff": True,
-    "max_retries": 5,
-    "acks_late": True,
-}
+from league.core.retry import RETRIED as RETRIED_ON_TRANSIENT_ERRORS
+from league.core.retry import TRANSIENT_ERRORS
+
+RETRIED = {**RETRIED_ON_TRANSIENT_ERRORS,
+           "autoretry_for": (*TRANSIENT_ERRORS, smtplib.SMTPException)}
 
 
 @shared_task(name="notifications.tasks.notify_audit_entry", **RETRIED)

@@ -7,7 +7,7 @@ from datetime import datetime
 from celery import shared_task
 
 from league.competitions.services.follow_ups import mark_done
-from league.competitions.tasks import RETRIED
+from league.core.retry import RETRIED
 
 from . import services
 

@@ -13,10 +13,12 @@ from league.clubs.services.player_records import (
     rename_player,
     retire_player,
 )
+from league.clubs.signals import players_merged
 from league.competitions.models import Entry, Match
 from league.competitions.services.competitions import register_players
 from league.core.errors import NotAllowed, ServiceError
 from league.ratings.models import PlayerRating, RatingPeriod
+from league.ratings.receivers import rate_merged_club
 from tests.factories import CompetitionFactory, EntryFactory, MatchFactory, PlayerFactory
 
 from .conftest import draft, sign_in
@@ -67,9 +69,7 @@ def _played(people, player, other):
 
 
 def test_a_merge_moves_entries_results_and_the_account_to_the_survivor(
-        people, django_capture_on_commit_callbacks, settings):
-    settings.AFTER_PLAYERS_MERGED = "tests.organizer.test_player_records.remember_rebuild"
-    REBUILT.clear()
+        people, django_capture_on_commit_callbacks, merges_told):
     survivor = PlayerFactory(club=people.club, name="Ann Smith", user=None)
     twin = PlayerFactory(club=people.club, name="A. Smith")
     account = twin.user
@@ -87,14 +87,22 @@ def test_a_merge_moves_entries_results_and_the_account_to_the_survivor(
     assert Match.objects.get(pk=match.pk).winner.player == survivor
     assert survivor.user == account
     assert not PlayerRating.objects.filter(player_id=twin.pk).exists()
-    assert [people.club.pk] == REBUILT
+    assert [people.club.pk] == merges_told
 
 
-REBUILT: list[int] = []
+@pytest.fixture
+def merges_told():
+    """The clubs that `players_merged` told of, in order, in place of the ratings' receiver."""
+    told: list[int] = []
 
+    def remember(club, **_) -> None:
+        told.append(club.pk)
 
-def remember_rebuild(club) -> None:
-    REBUILT.append(club.pk)
+    players_merged.disconnect(dispatch_uid="ratings-after-merge")
+    players_merged.connect(remember, dispatch_uid="merges-told")
+    yield told
+    players_merged.disconnect(dispatch_uid="merges-told")
+    players_merged.connect(rate_merged_club, dispatch_uid="ratings-after-merge")
 
 
 def test_a_merge_is_refused_where_both_played_in_the_same_competition(people):
@@ -143,8 +151,7 @@ def test_the_merge_page_needs_the_box_ticked_and_says_the_refusal(client, people
     assert f"both played in {match.competition.name}" in response.content.decode()
 
 
-def test_the_merge_page_merges(client, people, settings):
-    settings.AFTER_PLAYERS_MERGED = "tests.organizer.test_player_records.remember_rebuild"
+def test_the_merge_page_merges(client, people, merges_told):
     survivor = PlayerFactory(club=people.club, name="Ann Smith", user=None)
     twin = PlayerFactory(club=people.club, name="A. Smith", user=None)
     sign_in(client, people.organizer)

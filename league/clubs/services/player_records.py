@@ -3,20 +3,19 @@ retire and bring back.
 
 A merge moves everything of the merged record to the survivor: its entries (and with them the
 games and results of its matches), its account link; the ratings are derived from the results,
-so the merged record's rows go and the club's ratings are recomputed after the commit (the
-function named by settings.AFTER_PLAYERS_MERGED, given the club).
+so the merged record's rows go, and after the commit `players_merged` (league.clubs.signals)
+tells the apps that derive from the results (the ratings app computes the club's again).
 """
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
-from django.utils.module_loading import import_string
 
 from league.clubs.models import Player
 from league.clubs.permissions import require_organizer
 from league.clubs.services.players import clean_player_name
+from league.clubs.signals import players_merged
 from league.core.errors import ServiceError
 
 
@@ -86,7 +85,7 @@ def merge_players(survivor: Player, merged: Player, *, actor) -> Player:
             survivor.user = user
         survivor.save()  # the competition pages of the moved entries are forgotten too
         club = survivor.club
-        transaction.on_commit(lambda: import_string(settings.AFTER_PLAYERS_MERGED)(club))
+        transaction.on_commit(lambda: players_merged.send(sender=Player, club=club))
     return survivor
 
 

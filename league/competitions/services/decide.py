@@ -9,6 +9,7 @@ from django.db import transaction
 from league.clubs.permissions import require_organizer
 from league.competitions.models import AuditEntry, Competition, Match, ResultReport, Stage
 from league.competitions.services.decisions import is_asked, latest_decisions
+from league.competitions.services.follow_ups import enqueue_result_follow_up
 from league.competitions.services.progression import progress_competition
 from league.competitions.services.stages import (
     QUALIFIERS,
@@ -18,7 +19,6 @@ from league.competitions.services.stages import (
     redraw_stage,
 )
 from league.competitions.services.swiss_corrections import reset_swiss_round
-from league.competitions.tasks import enqueue_result_follow_up
 from league.core.errors import ServiceError
 
 

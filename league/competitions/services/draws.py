@@ -18,11 +18,9 @@ import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from django.conf import settings
 from django.db import transaction
 from django.db.models import Prefetch
 from django.utils import timezone
-from django.utils.module_loading import import_string
 
 from league.clubs.models import Player
 from league.clubs.permissions import require_organizer
@@ -31,6 +29,7 @@ from league.competitions.algorithms.elimination_advance import advance
 from league.competitions.algorithms.round_robin import round_robin
 from league.competitions.algorithms.seeding import seed_at_random, seed_by_rating
 from league.competitions.models import Competition, Entry, Match, Round, Stage
+from league.competitions.seeding import current_ratings
 from league.competitions.services import knockout, ladders, stages, swiss_rounds
 from league.competitions.services.brackets import (
     BRACKET_ORDER,
@@ -127,8 +126,8 @@ def _seeding_order(competition: Competition, entries: list[Entry], seeding: str)
     if seeding == "random":
         drawn = seed_at_random(sorted(by_id), competition.random_seed)
         return [by_id[pk] for pk in drawn]
-    ratings = import_string(settings.RATINGS_OF_PLAYERS)([e.player_id for e in entered])
-    rated = {e.pk: ratings[e.player_id].rating for e in entered if e.player_id in ratings}
+    ratings = current_ratings(e.player_id for e in entered)
+    rated = {e.pk: ratings[e.player_id] for e in entered if e.player_id in ratings}
     place = {e.pk: i for i, e in enumerate(entered)}
     order = seed_by_rating(rated, tie_key=place.__getitem__)
     return [by_id[pk] for pk in order] + [e for e in entered if e.pk not in rated]

@@ -5,9 +5,12 @@ sends again what is still not done a while after its last sending; the task that
 calls `mark_done`. Sending never raises: with the broker down or not answering (its connect and
 publish timeouts: CELERY_BROKER_CONNECTION_TIMEOUT and the transport's socket timeouts in
 CELERY_BROKER_TRANSPORT_OPTIONS) the row stays for the relay, and the change that caused it
-stands. The tasks are named (settings.RESULT_FOLLOW_UP_TASKS, by kind, and
-settings.RATE_AGAIN_FOLLOW_UP_TASK), not imported: the ratings are a higher layer than
-competitions.
+stands.
+
+The task that does each kind of work is registered by the app that owns the work, when that app
+is ready (`register`): the competitions app registers the progression, the ratings app, a
+higher layer that competitions never imports, the rating of a result and the rating again after
+removed results. A kind no app registered is not recorded.
 """
 
 from __future__ import annotations
@@ -15,8 +18,7 @@ from __future__ import annotations
 import logging
 from datetime import timedelta
 
-from celery import current_app
-from django.conf import settings
+from celery import Task
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
@@ -34,13 +36,31 @@ RESEND_AFTER = timedelta(seconds=45)
 # The organizer's page shows work that has waited longer than this.
 OVERDUE_AFTER = timedelta(minutes=5)
 BROKER_ERRORS = (KombuError, ConnectionError, TimeoutError, OSError)
+# The work a confirmed (or corrected) result sets off, in this order, each given the match id.
+RESULT_KINDS = (FollowUp.Kind.PROGRESS, FollowUp.Kind.RATE)
+
+_TASKS: dict[str, Task] = {}
 
 
-def record_result_follow_up(match: Match) -> list[FollowUp]:
-    """In the confirming transaction: progress the competition and rate the result."""
+def register(kind: FollowUp.Kind, task: Task) -> None:
+    """Name the task that does `kind`'s work. A result's kinds (RESULT_KINDS) are given the match
+    id, RATE_AGAIN the competition id and the moment to rate from; every task also gets the
+    row's id as `follow_up`, to mark it done."""
+    _TASKS[kind] = task
+
+
+def unregister(kind: FollowUp.Kind) -> Task | None:
+    """Take `kind`'s task away (no row of that kind is recorded after this); the task it had."""
+    return _TASKS.pop(kind, None)
+
+
+def enqueue_result_follow_up(match: Match) -> list[FollowUp]:
+    """In the confirming transaction: record the work a confirmed result sets off (the
+    progression, the ratings); it is sent to the broker after the commit, and again by the relay
+    until done."""
     rows = FollowUp.objects.bulk_create(
         FollowUp(kind=kind, competition_id=match.competition_id, match_id=match.pk)
-        for kind in settings.RESULT_FOLLOW_UP_TASKS
+        for kind in RESULT_KINDS if kind in _TASKS
     )
     ids = [row.pk for row in rows]
     transaction.on_commit(lambda: send_all(FollowUp.objects.filter(pk__in=ids)))
@@ -51,7 +71,7 @@ def record_rate_again(competition_id: int, rate_from) -> FollowUp | None:
     """In the transaction that removes a stage's played matches (their games with them): the
     club's ratings rated again from the week of the earliest removed result. Nothing when no
     result was removed (rate_from None)."""
-    if rate_from is None:
+    if rate_from is None or FollowUp.Kind.RATE_AGAIN not in _TASKS:
         return None
     row = FollowUp.objects.create(kind=FollowUp.Kind.RATE_AGAIN, competition_id=competition_id,
                                   rate_from=rate_from)
@@ -74,19 +94,17 @@ def send_all(rows, *, now=None) -> int:
 
 def send(row: FollowUp, *, now=None) -> bool:
     """Hand the row's task to the broker (in-process when tasks run eagerly)."""
+    task = _TASKS.get(row.kind)
+    if task is None:
+        log.warning("follow-up %s (%s) not sent: no task does that work here", row.pk, row.kind)
+        return False
     FollowUp.objects.filter(pk=row.pk).update(sent_at=now or timezone.now(),
                                               attempts=F("attempts") + 1)
     if row.kind == FollowUp.Kind.RATE_AGAIN:
-        name = settings.RATE_AGAIN_FOLLOW_UP_TASK
         args = [row.competition_id, row.rate_from.isoformat()]
     else:
-        name = settings.RESULT_FOLLOW_UP_TASKS[row.kind]
         args = [row.match_id]
-    if name not in current_app.tasks:
-        # Outside a worker the apps' tasks modules are imported on demand: a task run in-process
-        # (no broker configured) must be known by name.
-        current_app.loader.import_default_modules()
-    signature = current_app.signature(name, args=args, kwargs={"follow_up": row.pk})
+    signature = task.signature(args=args, kwargs={"follow_up": row.pk})
     try:
         publish(signature)
     except BROKER_ERRORS as error:

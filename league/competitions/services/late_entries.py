@@ -31,7 +31,7 @@ from league.competitions.algorithms.seeding import insert_late_entry, late_entry
 from league.competitions.models import AuditEntry, Competition, Entry, Match
 from league.competitions.models import Round as RoundRow
 from league.competitions.services.brackets import fixture_key, table_of
-from league.competitions.tasks import enqueue_result_follow_up
+from league.competitions.services.follow_ups import enqueue_result_follow_up
 from league.core.errors import ServiceError
 
 LATE = AuditEntry.Action.LATE_ENTRY

@@ -33,11 +33,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from itertools import pairwise
 
-from django.conf import settings
 from django.db import transaction
 from django.db.models import Min
 from django.utils import timezone
-from django.utils.module_loading import import_string
 
 from league.clubs.permissions import require_organizer
 from league.competitions.algorithms.groups import (
@@ -66,6 +64,7 @@ from league.competitions.models import (
     Stage,
     StageEntry,
 )
+from league.competitions.seeding import current_ratings
 from league.competitions.services import knockout, swiss_rounds
 from league.competitions.services.decisions import (
     REDRAW_STAGE,
@@ -444,8 +443,8 @@ def seeds_for(competition: Competition, before: Stage, stage: Stage) -> tuple[in
 def _ratings(competition: Competition, entries: Sequence[Hashable]) -> dict[Hashable, float]:
     """Current club ratings; the unrated below every rated player."""
     players = dict(competition.entries.filter(pk__in=entries).values_list("pk", "player_id"))
-    found = import_string(settings.RATINGS_OF_PLAYERS)(list(players.values()))
-    rated = {e: float(found[p].rating) for e, p in players.items() if p in found}
+    found = current_ratings(players.values())
+    rated = {e: found[p] for e, p in players.items() if p in found}
     floor = min(rated.values(), default=0.0) - 1.0
     return {e: rated.get(e, floor) for e in entries}
 

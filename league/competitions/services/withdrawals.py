@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from league.clubs.permissions import is_organizer
 from league.competitions.models import AuditEntry, Competition, Entry, Match, ResultReport
-from league.competitions.tasks import enqueue_result_follow_up
+from league.competitions.services.follow_ups import enqueue_result_follow_up
 from league.core.errors import NotAllowed, ServiceError
 
 OPEN_REPORTS = (ResultReport.Status.PENDING, ResultReport.Status.DISPUTED)
