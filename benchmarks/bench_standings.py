@@ -30,7 +30,7 @@ def _measure() -> bool:
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    from league.competitions.services.standings import competition_standings
+    from league.competitions.standings.services import competition_standings
 
     started = time.perf_counter()
     league = _played_league(PLAYERS)
@@ -59,9 +59,9 @@ def _played_league(players: int):
     from django.contrib.auth import get_user_model
 
     from league.clubs.models import Club, Player, Season
+    from league.competitions.formats.competitions import create_competition, register_players
+    from league.competitions.formats.draws import start_competition
     from league.competitions.models import Competition
-    from league.competitions.services.competitions import create_competition, register_players
-    from league.competitions.services.draws import start_competition
 
     organizer = get_user_model().objects.create_user(f"organizer-{players}", password=None)
     club = Club.objects.create(name=f"Benchmark {players}", slug=f"benchmark-{players}")

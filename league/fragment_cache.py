@@ -2,7 +2,7 @@
 process's own memory in front of the "derived" cache (league.core.cache), which the processes share.
 
 Only for values that never change under their key: a competition page's fragments are keyed by
-the page's version (league.competitions.page_versions), so a fragment found in this process's memory
+the page's version (league.competitions.base.page_versions), so a fragment found in this process's memory
 is the fragment any process would render. A fragment is rendered once for all processes, and
 read from the shared cache (a network round trip) once per process.
 """

@@ -190,24 +190,24 @@ CELERY_TASK_PUBLISH_RETRY_POLICY = {
 CELERY_BEAT_SCHEDULE = {
     "close-rating-periods": {"task": "ratings.tasks.close_rating_periods", "schedule": 60 * 60},
     # A reported result nobody answered within its club's hours is confirmed automatically
-    # (league.competitions.services.deadlines); a run finding none only reads.
+    # (league.competitions.results.deadlines); a run finding none only reads.
     "confirm-overdue-results": {"task": "competitions.tasks.confirm_overdue_results",
                                 "schedule": 15 * 60},
     # Follow-up work recorded with a confirmation but not done (its message lost, the broker
-    # down at the time) is sent again (league.competitions.services.follow_ups).
+    # down at the time) is sent again (league.competitions.base.outbox).
     "relay-follow-ups": {"task": "competitions.tasks.relay_follow_ups", "schedule": 15},
     # Reminders of what falls due within a day, and the result notifications whose task was
     # never sent (the broker down at the time) (league.notifications.events).
     "notify-periodically": {"task": "notifications.tasks.periodic", "schedule": 30 * 60},
     # A ladder challenge not started by its deadline is forfeited by the challenged
-    # (league.competitions.services.ladders); a run finding none only reads.
+    # (league.competitions.ladders.services); a run finding none only reads.
     "forfeit-overdue-challenges": {"task": "competitions.tasks.forfeit_overdue_challenges",
                                    "schedule": 60 * 60},
 }
 
 # Cache: Redis when REDIS_URL is set (production, several processes), else in-process memory.
 # It holds what every process must agree on: sign-in limits, and the competition pages' versions
-# and rendered fragments (league.competitions.page_versions). Fragments, which never change under
+# and rendered fragments (league.competitions.base.page_versions). Fragments, which never change under
 # their key, are also kept in each process's memory (league/fragment_cache.py). A Redis that does
 # not answer makes pages uncached, not failing, and sign-ins refused (league/caches.py).
 REDIS_URL = env.str("REDIS_URL", default="")

@@ -17,9 +17,9 @@ from django.utils import timezone
 
 from gameplay.engine import Ruleset
 from league.clubs.models import Club, Player, Season
+from league.competitions.formats import progression
+from league.competitions.formats.draws import start_competition
 from league.competitions.models import Competition, Entry, Match
-from league.competitions.services import progression
-from league.competitions.services.draws import start_competition
 from league.games.models import Game, Hand
 
 WIN_HANDS = ((40, "knock"), (30, "knock"), (45, "gin"))  # the winner's three hands: 115

@@ -9,7 +9,7 @@ class CompetitionsConfig(AppConfig):
     def ready(self) -> None:
         # Connect the page-cache receivers and those that keep the history of deleted accounts.
         from league.competitions import history_receivers, signals, tasks  # noqa: F401
+        from league.competitions.base import outbox
         from league.competitions.models import FollowUp
-        from league.competitions.services import follow_ups
 
-        follow_ups.register(FollowUp.Kind.PROGRESS, tasks.result_confirmed)
+        outbox.register(FollowUp.Kind.PROGRESS, tasks.result_confirmed)

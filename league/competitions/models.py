@@ -199,7 +199,7 @@ class Entry(models.Model):
     position = models.PositiveSmallIntegerField(null=True, blank=True,
                                                 help_text="A ladder's place, 1 the top")
     withdrawn_at = models.DateTimeField(null=True, blank=True)
-    # Entered after the competition started (league.competitions.services.late_entries): a Swiss
+    # Entered after the competition started (league.competitions.entries.late_entries): a Swiss
     # pairs him from the next round, and his first pairing is audited as a late entry.
     entered_late_at = models.DateTimeField(null=True, blank=True)
 
@@ -252,7 +252,7 @@ class Round(models.Model):
     number = models.PositiveSmallIntegerField()
     name = models.CharField(max_length=60, blank=True)
     # Dates in the club's time zone: play may start on starts_on; the round's matches are to be
-    # played by the end of play_by (league.competitions.schedule.deadline_of).
+    # played by the end of play_by (league.competitions.base.dates.deadline_of).
     starts_on = models.DateField(null=True, blank=True)
     play_by = models.DateField(null=True, blank=True)
     # The club night that paired this Swiss round from the players present (or seated this
@@ -368,7 +368,7 @@ class Match(models.Model):
 class ClubNight(models.Model):
     """An evening of play for one competition (a Swiss, or a league's rounds of the evening):
     scheduled ahead or opened on the night, players check in, each round of the night is paired
-    from those present, and the organizer closes it (league.competitions.services.club_nights)."""
+    from those present, and the organizer closes it (league.competitions.nights.services)."""
 
     class Status(models.TextChoices):
         SCHEDULED = "scheduled", "Scheduled"

@@ -9,8 +9,8 @@ from django.db.models import Q, QuerySet
 from django.shortcuts import get_object_or_404
 
 from league.clubs.models import Club, Player
+from league.competitions.base.dates import NOT_OVERDUE, is_overdue
 from league.competitions.models import AuditEntry, Competition, Entry, Match, Round, Stage
-from league.competitions.schedule import NOT_OVERDUE, is_overdue
 
 RECENT_AUDIT = 15
 SIDES = ("entry_a__player", "entry_b__player", "winner__player")
@@ -48,7 +48,7 @@ def audit_entries() -> QuerySet[AuditEntry]:
 
 
 def open_decisions(where: Q) -> list[AuditEntry]:
-    """The matches whose latest decision entry asks for one (league.competitions.services.progression's
+    """The matches whose latest decision entry asks for one (league.competitions.formats.progression's
     pending_decisions, over any set of matches). One query."""
     latest: dict[int, AuditEntry] = {}
     for entry in audit_entries().filter(where, action__in=AuditEntry.DECISIONS).order_by("pk"):

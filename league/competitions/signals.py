@@ -1,4 +1,4 @@
-"""Model signals that keep the cached competition pages true (league.competitions.page_versions):
+"""Model signals that keep the cached competition pages true (league.competitions.base.page_versions):
 a saved or deleted row that a competition page shows forgets that page's version.
 
 What a page shows: its competition, season and club names, the entries and their players'
@@ -14,8 +14,8 @@ from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
 from league.clubs.models import Club, Player, Season
+from league.competitions.base.page_versions import competition_changed, player_pages_changed
 from league.competitions.models import ClubNight, Competition, Entry, Match, Round, Stage
-from league.competitions.page_versions import competition_changed, player_pages_changed
 
 WRITES = (post_save, post_delete)
 

@@ -16,8 +16,8 @@ from league.core.retry import RETRIED
 @shared_task(name="competitions.tasks.result_confirmed", bind=True, **RETRIED)
 def result_confirmed(self, match_id: int, follow_up: int | None = None) -> None:
     """Advance the bracket, pair the next Swiss round, finish the competition."""
-    from league.competitions.services.follow_ups import mark_done
-    from league.competitions.services.progression import follow_up_confirmed_result
+    from league.competitions.base.outbox import mark_done
+    from league.competitions.formats.progression import follow_up_confirmed_result
 
     follow_up_confirmed_result(match_id)
     mark_done(follow_up)
@@ -26,7 +26,7 @@ def result_confirmed(self, match_id: int, follow_up: int | None = None) -> None:
 @shared_task(name="competitions.tasks.relay_follow_ups", acks_late=True)
 def relay_follow_ups() -> int:
     """Beat: send again the follow-up work that was not done (its message lost or failed)."""
-    from league.competitions.services.follow_ups import relay
+    from league.competitions.base.outbox import relay
 
     return relay()
 
@@ -34,7 +34,7 @@ def relay_follow_ups() -> int:
 @shared_task(name="competitions.tasks.confirm_overdue_results", bind=True, **RETRIED)
 def confirm_overdue_results(self) -> int:
     """Periodic: confirm the reported results their clubs' hours for answering have passed."""
-    from league.competitions.services.deadlines import confirm_overdue_results as confirm
+    from league.competitions.results.deadlines import confirm_overdue_results as confirm
 
     return len(confirm())
 
@@ -42,6 +42,6 @@ def confirm_overdue_results(self) -> int:
 @shared_task(name="competitions.tasks.forfeit_overdue_challenges", bind=True, **RETRIED)
 def forfeit_overdue_challenges(self) -> int:
     """Periodic: ladder challenges not played by their deadline, forfeited by the challenged."""
-    from league.competitions.services.ladders import forfeit_overdue
+    from league.competitions.ladders.services import forfeit_overdue
 
     return forfeit_overdue()

@@ -1,12 +1,12 @@
-"""Games and hands a competition page shows: a saved or deleted one forgets the page's version (league.competitions.page_versions)."""
+"""Games and hands a competition page shows: a saved or deleted one forgets the page's version (league.competitions.base.page_versions)."""
 
 from __future__ import annotations
 
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
+from league.competitions.base.page_versions import competition_changed
 from league.competitions.models import Match
-from league.competitions.page_versions import competition_changed
 from league.games.models import Game, Hand
 
 WRITES = (post_save, post_delete)

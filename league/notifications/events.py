@@ -17,6 +17,7 @@ from django.db.models.functions import Coalesce
 from django.urls import reverse
 
 from league.clubs.models import Club
+from league.competitions.base.dates import NOT_OVERDUE, deadline_of, is_overdue, play_by_of
 from league.competitions.models import (
     AuditEntry,
     Competition,
@@ -26,7 +27,6 @@ from league.competitions.models import (
     ResultReport,
     Round,
 )
-from league.competitions.schedule import NOT_OVERDUE, deadline_of, is_overdue, play_by_of
 from league.notifications.models import Kind
 from league.notifications.services import notify, notify_all
 

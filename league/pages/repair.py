@@ -11,9 +11,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from league.clubs.models import Club
+from league.competitions.base.page_versions import competition_changed
+from league.competitions.formats.progression import progress_competition
 from league.competitions.models import Competition, FollowUp
-from league.competitions.page_versions import competition_changed
-from league.competitions.services.progression import progress_competition
 from league.ratings.models import PlayerRating
 from league.ratings.services import recompute_ratings
 

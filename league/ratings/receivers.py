@@ -1,6 +1,6 @@
 """What the ratings app answers and does when the apps below it ask or tell.
 
-- Seeding by rating (league.competitions.seeding.ratings_wanted) reads the players' current
+- Seeding by rating (league.competitions.base.seeding.ratings_wanted) reads the players' current
   ratings here.
 - Two player records merged (league.clubs.signals.players_merged): the club's ratings are
   computed again from its results, now under the one player.
@@ -11,7 +11,7 @@ from __future__ import annotations
 from django.dispatch import receiver
 
 from league.clubs.signals import players_merged
-from league.competitions.seeding import ratings_wanted
+from league.competitions.base.seeding import ratings_wanted
 from league.ratings.selectors import ratings_for
 from league.ratings.services import recompute_ratings
 

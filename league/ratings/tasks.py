@@ -6,7 +6,7 @@ from datetime import datetime
 
 from celery import shared_task
 
-from league.competitions.services.follow_ups import mark_done
+from league.competitions.base.outbox import mark_done
 from league.core.retry import RETRIED
 
 from . import services

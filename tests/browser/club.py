@@ -11,10 +11,10 @@ from django.db.models import Q
 from django.test import TestCase
 
 from league.clubs.models import Club, Player, Season
+from league.competitions.formats.competitions import create_competition, register_players
+from league.competitions.formats.draws import start_competition
 from league.competitions.models import Competition, Match
-from league.competitions.services.competitions import create_competition, register_players
-from league.competitions.services.draws import start_competition
-from league.competitions.services.results import confirm_result, report_result
+from league.competitions.results.services import confirm_result, report_result
 from league.games.services import HandEntry, record_hand, start_game
 
 from .conftest import PASSWORD

@@ -12,10 +12,10 @@ import pytest
 from django.test import TestCase
 from django.utils import timezone
 
+from league.competitions.formats.competitions import create_competition, register_players
+from league.competitions.formats.draws import start_competition
 from league.competitions.models import Competition
-from league.competitions.services.competitions import create_competition, register_players
-from league.competitions.services.draws import start_competition
-from league.competitions.services.results import confirm_result, report_result
+from league.competitions.results.services import confirm_result, report_result
 from league.games.services import HandEntry, record_hand, start_game
 from league.ratings.services import close_rating_periods
 

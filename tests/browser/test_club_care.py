@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from league.clubs.models import JoinRequest, Player
+from league.competitions.entries.sign_ups import open_registration
 from league.competitions.models import Competition
-from league.competitions.services.sign_ups import open_registration
 from tests.factories import (
     ClubFactory,
     CompetitionFactory,

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from league.competitions.formats.competitions import create_competition, register_players
+from league.competitions.formats.draws import start_competition
 from league.competitions.models import Competition, Match
-from league.competitions.services.club_nights import open_night
-from league.competitions.services.competitions import create_competition, register_players
-from league.competitions.services.draws import start_competition
+from league.competitions.nights.services import open_night
 
 from . import steps
 from .club import riverside
@@ -105,7 +105,7 @@ def test_a_player_checks_in_is_paired_and_enters_his_match(site, phone):
 
 @pytest.mark.parametrize("phone", [True, False], ids=["phone", "laptop"])
 def test_the_night_page_has_no_serious_accessibility_violation(site, phone):
-    from league.competitions.services.club_nights import check_in, pair_night_round
+    from league.competitions.nights.services import check_in, pair_night_round
 
     from .test_accessibility import violations
 
@@ -135,7 +135,7 @@ def test_a_player_checks_in_without_javascript(site):
 
 @pytest.mark.parametrize("phone", [True, False], ids=["phone", "laptop"])
 def test_the_organizer_enters_a_walk_in_and_settles_a_leavers_match(site, phone):
-    from league.competitions.services.club_nights import check_in, check_out, pair_night_round
+    from league.competitions.nights.services import check_in, check_out, pair_night_round
 
     from .test_accessibility import violations
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from league.competitions.services.results import dispute_result, report_result
+from league.competitions.results.services import dispute_result, report_result
 from league.games.services import HandEntry, record_hand, start_game
 from league.games.services.flags import flag_hand
 

@@ -11,9 +11,9 @@ import pytest
 from pypdf import PdfReader
 
 from league.clubs.models import Player
+from league.competitions.formats.competitions import create_competition, register_players
+from league.competitions.formats.draws import start_competition
 from league.competitions.models import Competition
-from league.competitions.services.competitions import create_competition, register_players
-from league.competitions.services.draws import start_competition
 from league.notifications.models import Kind, Notification
 
 from .club import riverside

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from league.competitions.formats.competitions import create_competition, register_players
+from league.competitions.formats.stages import StagePlan, plan_stages
 from league.competitions.models import Competition, Stage, StageEntry
-from league.competitions.services.competitions import create_competition, register_players
-from league.competitions.services.stages import StagePlan, plan_stages
 
 from .club import riverside
 from .conftest import screenshot

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from league.competitions.formats.draws import start_competition
 from league.competitions.models import CheckIn, ClubNight, Competition, Match
-from league.competitions.services import club_nights
-from league.competitions.services.club_nights import (
+from league.competitions.nights import services as club_nights
+from league.competitions.nights.services import (
     check_in,
     check_out,
     close_night,
@@ -15,7 +16,6 @@ from league.competitions.services.club_nights import (
     pair_night_round,
     set_present,
 )
-from league.competitions.services.draws import start_competition
 from league.core.errors import NotAllowed, ServiceError
 from tests.factories import UserFactory
 from tests.formats.builders import Club, win
@@ -277,7 +277,7 @@ def test_a_league_fixture_with_a_player_absent_is_postponed():
 
 
 def test_a_corrected_result_pairs_a_night_round_again_from_the_players_present_that_night():
-    from league.competitions.services.results import correct_result
+    from league.competitions.results.services import correct_result
     from tests.formats.builders import committed
 
     club, competition, night = night_swiss(players=8)

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from league.competitions.formats.draws import start_competition
 from league.competitions.models import CheckIn, Competition
-from league.competitions.services.club_nights import check_in, open_night, pair_night_round
-from league.competitions.services.draws import start_competition
+from league.competitions.nights.services import check_in, open_night, pair_night_round
 from tests.formats.builders import Club
 
 pytestmark = pytest.mark.django_db

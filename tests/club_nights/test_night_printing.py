@@ -9,14 +9,14 @@ import re
 import pytest
 from django.urls import reverse
 
+from league.competitions.formats.draws import start_competition
 from league.competitions.models import Competition, Match
-from league.competitions.services.club_nights import (
+from league.competitions.nights.services import (
     check_in,
     open_night,
     pair_night_round,
     set_present,
 )
-from league.competitions.services.draws import start_competition
 from tests.formats.builders import Club
 
 pytestmark = pytest.mark.django_db

@@ -10,8 +10,10 @@ import pytest
 from django.urls import reverse
 
 from league.clubs.models import Player
+from league.competitions.entries.withdrawals import withdraw_entry
+from league.competitions.formats.draws import start_competition
 from league.competitions.models import AuditEntry, CheckIn, Competition, Entry, Match
-from league.competitions.services.club_nights import (
+from league.competitions.nights.services import (
     check_in,
     check_out,
     close_night,
@@ -22,8 +24,6 @@ from league.competitions.services.club_nights import (
     undo_walk_in,
     walk_in,
 )
-from league.competitions.services.draws import start_competition
-from league.competitions.services.withdrawals import withdraw_entry
 from league.core.errors import NotAllowed, ServiceError
 from tests.factories import PlayerFactory
 from tests.formats.builders import Club, win

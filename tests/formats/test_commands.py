@@ -11,8 +11,8 @@ from django.test import Client
 from icalendar import Calendar
 
 from league.clubs.models import Club
+from league.competitions.base.dates import is_overdue
 from league.competitions.models import Competition, LadderChallenge, Match, ResultReport
-from league.competitions.schedule import is_overdue
 from league.notifications.models import Kind, Notification
 from league.ratings.models import RatingPeriod
 

@@ -3,10 +3,10 @@ that has started is left alone and an organizer decides (reset it or keep it).""
 
 import pytest
 
+from league.competitions.formats.decide import keep_match, reset_match
+from league.competitions.formats.decisions import pending_decisions
 from league.competitions.models import AuditEntry, Competition, Match
-from league.competitions.services.decide import keep_match, reset_match
-from league.competitions.services.decisions import pending_decisions
-from league.competitions.services.results import correct_result
+from league.competitions.results.services import correct_result
 from league.core.errors import NotAllowed, ServiceError
 from league.games.models import Game
 from tests.formats.builders import Club, better_seed, by_key, committed, play_out, win

@@ -6,8 +6,8 @@ import pytest
 from django.utils import timezone
 
 from league.competitions.algorithms.seeding import seed_at_random
+from league.competitions.formats.draws import start_competition
 from league.competitions.models import Competition
-from league.competitions.services.draws import start_competition
 from league.core.errors import NotAllowed, ServiceError
 from league.ratings.models import PlayerRating, RatingPeriod
 from tests.factories import UserFactory

@@ -8,9 +8,9 @@ from django.urls import reverse
 from gameplay.engine import Ruleset
 from league.competitions.algorithms.swiss import history
 from league.competitions.models import Competition, Match, ResultReport
-from league.competitions.services.forfeits import record_forfeit
-from league.competitions.services.results import correct_result, report_result
-from league.competitions.services.standings import (
+from league.competitions.results.forfeits import record_forfeit
+from league.competitions.results.services import correct_result, report_result
+from league.competitions.standings.services import (
     competition_standings,
     confirmed_results,
     points_of,

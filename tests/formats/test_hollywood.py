@@ -7,8 +7,8 @@ from django.urls import reverse
 
 from gameplay.assistant import advise
 from league.competitions.models import Competition, Match
-from league.competitions.services.results import confirm_result, report_result
-from league.competitions.services.standings import competition_standings
+from league.competitions.results.services import confirm_result, report_result
+from league.competitions.standings.services import competition_standings
 from league.core.errors import ServiceError
 from league.games.models import Game
 from league.games.selectors import scoresheet

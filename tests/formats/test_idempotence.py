@@ -3,7 +3,7 @@
 import pytest
 
 from league.competitions.models import AuditEntry, Competition, Entry, Match, Round
-from league.competitions.services.results import correct_result
+from league.competitions.results.services import correct_result
 from league.competitions.tasks import result_confirmed
 from tests.formats.builders import Club, better_seed, by_key, committed, play_out, scheduled, win
 

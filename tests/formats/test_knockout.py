@@ -3,9 +3,9 @@
 
 import pytest
 
+from league.competitions.formats.draws import bracket_view
 from league.competitions.models import Competition, Match, Round
-from league.competitions.services.draws import bracket_view
-from league.competitions.services.standings import knockout_placings
+from league.competitions.standings.services import knockout_placings
 from tests.formats.builders import Club, better_seed, by_key, play_out, win
 
 pytestmark = pytest.mark.django_db

@@ -6,8 +6,8 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from league.competitions.ladders.services import challenge, forfeit_overdue, join_ladder
 from league.competitions.models import Competition, LadderChallenge, LadderEvent, Match
-from league.competitions.services.ladders import challenge, forfeit_overdue, join_ladder
 from league.competitions.tasks import forfeit_overdue_challenges
 from league.core.errors import ServiceError
 from tests.factories import PlayerFactory, UserFactory

@@ -9,10 +9,10 @@ from django.db.models import Q
 from django.urls import reverse
 
 from league.clubs.models import Player
+from league.competitions.entries.late_entries import add_late_entry, add_new_player_late
+from league.competitions.entries.withdrawals import withdraw_entry
 from league.competitions.models import AuditEntry, Competition, Entry, Match, Round
-from league.competitions.services.late_entries import add_late_entry, add_new_player_late
-from league.competitions.services.standings import competition_standings
-from league.competitions.services.withdrawals import withdraw_entry
+from league.competitions.standings.services import competition_standings
 from league.core.errors import NotAllowed, ServiceError
 from tests.factories import PlayerFactory
 from tests.formats.builders import Club, better_seed, committed, play_out, scheduled, win

@@ -4,6 +4,16 @@ corrections to an earlier stage after a later one was drawn."""
 
 import pytest
 
+from league.competitions.formats.decide import keep_match, reset_match
+from league.competitions.formats.decisions import pending_decisions
+from league.competitions.formats.draws import start_competition
+from league.competitions.formats.stages import (
+    StagePlan,
+    awaits_dealing,
+    deal_by_hand,
+    final_placings,
+    plan_stages,
+)
 from league.competitions.models import (
     AuditEntry,
     Competition,
@@ -12,17 +22,7 @@ from league.competitions.models import (
     Stage,
     StageEntry,
 )
-from league.competitions.services.decide import keep_match, reset_match
-from league.competitions.services.decisions import pending_decisions
-from league.competitions.services.draws import start_competition
-from league.competitions.services.results import correct_result
-from league.competitions.services.stages import (
-    StagePlan,
-    awaits_dealing,
-    deal_by_hand,
-    final_placings,
-    plan_stages,
-)
+from league.competitions.results.services import correct_result
 from league.core.errors import ServiceError
 from tests.formats.builders import Club, better_seed, committed, play_out, win
 
@@ -244,7 +244,7 @@ def test_a_knockout_is_the_last_stage_and_a_swiss_the_first():
 def test_a_tie_at_the_cut_of_a_middle_stage_is_the_organizers_decision():
     """Six players, two groups of three into two groups of three, each group's winner into a
     final. In the second stage's group A each beats one and loses to one by the same score."""
-    from league.competitions.services.decide import choose_qualifiers
+    from league.competitions.formats.decide import choose_qualifiers
 
     club = Club(6)
     plans = (StagePlan(Stage.Kind.GROUPS, groups=2),

@@ -6,7 +6,7 @@ import pytest
 
 from gameplay.engine import Ruleset, Seat, log_from_json, replay
 from league.competitions.models import Competition, Match, ResultReport
-from league.competitions.services.standings import competition_standings
+from league.competitions.standings.services import competition_standings
 from league.core.errors import ServiceError
 from league.games.models import Game, Hand
 from league.games.services.selfplay import game_seed, play_match

@@ -3,6 +3,10 @@ drawn from its old qualifiers, are removed (unplayed) or asked about (played).""
 
 import pytest
 
+from league.competitions.base import outbox
+from league.competitions.formats.decide import keep_match, reset_match
+from league.competitions.formats.decisions import pending_decisions
+from league.competitions.formats.stages import StagePlan, awaits_dealing, deal_by_hand
 from league.competitions.models import (
     AuditEntry,
     Competition,
@@ -11,10 +15,6 @@ from league.competitions.models import (
     Match,
     Stage,
 )
-from league.competitions.services import follow_ups
-from league.competitions.services.decide import keep_match, reset_match
-from league.competitions.services.decisions import pending_decisions
-from league.competitions.services.stages import StagePlan, awaits_dealing, deal_by_hand
 from league.ratings.models import PlayerRating
 from league.ratings.services import recompute_ratings
 from tests.formats.builders import Club, better_seed, committed, win
@@ -88,7 +88,7 @@ def test_rating_again_after_a_redraw_twice_changes_nothing():
     once = ratings_now()
     row = FollowUp.objects.get(competition=competition, kind=FollowUp.Kind.RATE_AGAIN)
     with committed():
-        follow_ups.send(row)  # the relay's sending again, or a redelivery
+        outbox.send(row)  # the relay's sending again, or a redelivery
     assert ratings_now() == once
 
 

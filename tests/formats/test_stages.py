@@ -2,17 +2,17 @@
 
 import pytest
 
-from league.competitions.models import AuditEntry, Competition, Match, Round, Stage, StageEntry
-from league.competitions.services.decide import choose_qualifiers, keep_match
-from league.competitions.services.decisions import pending_decisions
-from league.competitions.services.draws import start_competition
-from league.competitions.services.results import correct_result
-from league.competitions.services.stages import (
+from league.competitions.formats.decide import choose_qualifiers, keep_match
+from league.competitions.formats.decisions import pending_decisions
+from league.competitions.formats.draws import start_competition
+from league.competitions.formats.stages import (
     StagePlan,
     deal_by_hand,
     group_standings,
     plan_stages,
 )
+from league.competitions.models import AuditEntry, Competition, Match, Round, Stage, StageEntry
+from league.competitions.results.services import correct_result
 from league.core.errors import ServiceError
 from tests.formats.builders import Club, better_seed, committed, play_out, win
 
@@ -250,7 +250,7 @@ def test_stages_are_two_a_first_stage_then_a_knockout():
 
 
 def test_a_reset_knockout_match_after_a_swiss_is_seated_again_from_the_new_seeds():
-    from league.competitions.services.decide import reset_match
+    from league.competitions.formats.decide import reset_match
 
     club = Club(4)
     plans = (StagePlan(Stage.Kind.SWISS),

@@ -7,13 +7,13 @@ import pytest
 
 from league.competitions.algorithms.standings import ResultKind
 from league.competitions.models import Competition, Match, Round
-from league.competitions.services.results import (
+from league.competitions.results.services import (
     confirm_result,
     correct_result,
     dispute_result,
     report_result,
 )
-from league.competitions.services.standings import competition_standings, rounds_after_withdrawing
+from league.competitions.standings.services import competition_standings, rounds_after_withdrawing
 from league.games.models import Game, Hand
 from tests.formats.builders import Club, better_seed, committed, play_out, win
 

@@ -3,9 +3,9 @@
 import pytest
 from django.urls import reverse
 
+from league.competitions.formats.draws import start_competition
 from league.competitions.models import Competition, Match, Round
-from league.competitions.services.draws import start_competition
-from league.competitions.services.standings import competition_standings
+from league.competitions.standings.services import competition_standings
 from league.core.errors import ServiceError
 from tests.formats.builders import Club, better_seed, play_out, scheduled, win
 
@@ -108,7 +108,7 @@ def test_every_pair_meets_once_in_a_league_and_twice_in_a_double_round_robin():
 
 
 def test_a_swiss_that_cannot_be_paired_ends_early_and_says_why(client):
-    from league.competitions.services.withdrawals import withdraw_entry
+    from league.competitions.entries.withdrawals import withdraw_entry
     from tests.formats.builders import committed
 
     club = Club(4)

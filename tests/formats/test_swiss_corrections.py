@@ -7,11 +7,11 @@ from collections import Counter
 import pytest
 
 from league.competitions.algorithms.swiss import pair_next_round
+from league.competitions.formats.decide import keep_match, reset_match
+from league.competitions.formats.decisions import pending_decisions
 from league.competitions.models import AuditEntry, Competition, Match
-from league.competitions.services.decide import keep_match, reset_match
-from league.competitions.services.decisions import pending_decisions
-from league.competitions.services.results import correct_result
-from league.competitions.services.standings import as_match_result, points_of
+from league.competitions.results.services import correct_result
+from league.competitions.standings.services import as_match_result, points_of
 from league.core.errors import NotAllowed
 from league.games.models import Game
 from tests.formats.builders import Club, better_seed, committed, play_out, scheduled, win

@@ -2,9 +2,9 @@
 
 import pytest
 
+from league.competitions.entries.withdrawals import withdraw_entry
 from league.competitions.models import AuditEntry, Competition, Match
-from league.competitions.services.standings import competition_standings
-from league.competitions.services.withdrawals import withdraw_entry
+from league.competitions.standings.services import competition_standings
 from league.core.errors import NotAllowed, ServiceError
 from tests.factories import UserFactory
 from tests.formats.builders import Club, better_seed, by_key, committed, play_out, scheduled, win

@@ -5,7 +5,7 @@ work by polling the database. Skipped without CELERY_TEST_BROKER_URL."""
 import pytest
 
 from league.competitions.models import Competition, Match
-from league.competitions.services.standings import competition_standings
+from league.competitions.standings.services import competition_standings
 from tests.formats.builders import Club, better_seed, by_key, scheduled, wait_for, win
 
 pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]

@@ -13,11 +13,11 @@ import pytest
 from django.utils import timezone
 
 from league.clubs.services.clubs import invite_by_email
+from league.competitions.formats.competitions import create_competition, register_players
+from league.competitions.formats.draws import start_competition
+from league.competitions.ladders.services import challenge, forfeit_overdue
 from league.competitions.models import Competition, Match
-from league.competitions.services.competitions import create_competition, register_players
-from league.competitions.services.draws import start_competition
-from league.competitions.services.ladders import challenge, forfeit_overdue
-from league.competitions.services.results import (
+from league.competitions.results.services import (
     confirm_result,
     correct_result,
     dispute_result,

@@ -9,8 +9,8 @@ import pytest
 import time_machine
 from django.core import mail
 
+from league.competitions.ladders.services import challenge
 from league.competitions.models import Competition, Match
-from league.competitions.services.ladders import challenge
 from league.competitions.tasks import forfeit_overdue_challenges
 from league.notifications.models import Channel, Kind, Notification, Preference
 from league.notifications.tasks import periodic

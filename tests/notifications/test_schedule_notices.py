@@ -10,7 +10,7 @@ import time_machine
 from django.core import mail
 
 from league.competitions.models import Match
-from league.competitions.services.schedule import extend_match
+from league.competitions.schedule.services import extend_match
 from league.notifications.models import Channel, Kind, Notification, Preference
 from league.notifications.tasks import periodic
 from tests.factories import MatchFactory, UserFactory

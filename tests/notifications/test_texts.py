@@ -6,7 +6,7 @@ from datetime import UTC, date, datetime
 
 import pytest
 
-from league.competitions.services.results import (
+from league.competitions.results.services import (
     confirm_result,
     correct_result,
     dispute_result,

@@ -13,7 +13,7 @@ from django.urls import reverse
 from league.accounts.services import delete_account
 from league.clubs.models import Player
 from league.competitions.models import Match, ResultReport
-from league.competitions.services.results import confirm_result, report_result
+from league.competitions.results.services import confirm_result, report_result
 from league.core.errors import ServiceError
 from tests.factories import ClubFactory, PlayerFactory, UserFactory, decided_match
 

@@ -12,7 +12,7 @@ from icalendar import Calendar
 
 from league.clubs.services.calendar import calendar_token, new_calendar_address
 from league.competitions.models import Match
-from league.competitions.services.schedule import set_match_time
+from league.competitions.schedule.services import set_match_time
 from tests.factories import (
     ClubFactory,
     CompetitionFactory,

@@ -5,10 +5,10 @@ import pytest
 from django.urls import reverse
 
 from gameplay.engine import PRESETS
+from league.competitions.formats.drafts import back_to_draft, delete_draft, describe, edit_draft
+from league.competitions.formats.draws import start_competition
 from league.competitions.forms.organizer import CompetitionForm, initial_of
 from league.competitions.models import AuditEntry, Competition, CompetitionAudit, Match
-from league.competitions.services.drafts import back_to_draft, delete_draft, describe, edit_draft
-from league.competitions.services.draws import start_competition
 from league.core.errors import NotAllowed, ServiceError
 from tests.factories import EntryFactory, PlayerFactory
 

@@ -122,12 +122,12 @@ def test_a_name_taken_in_the_season_is_refused_and_no_new_season_is_left_behind(
 
 
 def test_a_refused_competition_in_a_new_season_saves_neither(client, people, monkeypatch):
-    from league.competitions.services import competitions
+    from league.competitions.formats import competitions
 
     def refuse(*args, **kwargs):
         raise competitions.ServiceError("No.", field="name")
 
-    monkeypatch.setattr("league.competitions.services.seasons.create_competition", refuse)
+    monkeypatch.setattr("league.competitions.formats.seasons.create_competition", refuse)
     response = post(client, people, season="", new_season="Ghost season")
     assert response.status_code == 422
     assert not Season.objects.filter(name="Ghost season").exists()

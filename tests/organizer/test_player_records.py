@@ -14,8 +14,8 @@ from league.clubs.services.player_records import (
     retire_player,
 )
 from league.clubs.signals import players_merged
+from league.competitions.formats.competitions import register_players
 from league.competitions.models import Entry, Match
-from league.competitions.services.competitions import register_players
 from league.core.errors import NotAllowed, ServiceError
 from league.ratings.models import PlayerRating, RatingPeriod
 from league.ratings.receivers import rate_merged_club

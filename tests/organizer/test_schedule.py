@@ -9,10 +9,10 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from league.competitions.base.dates import deadline_of, is_overdue
 from league.competitions.models import AuditEntry, Match
-from league.competitions.schedule import deadline_of, is_overdue
-from league.competitions.services.results import confirm_result, report_result
-from league.competitions.services.schedule import accept_time, propose_time, set_match_time
+from league.competitions.results.services import confirm_result, report_result
+from league.competitions.schedule.services import accept_time, propose_time, set_match_time
 from league.core.errors import NotAllowed, ServiceError
 from tests.factories import (
     ClubFactory,

@@ -10,15 +10,15 @@ from django.utils import timezone
 from league.clubs.models import Player
 from league.clubs.services.joining import accept_request, ask_to_join
 from league.clubs.services.player_records import retire_player
-from league.competitions.models import Competition, Entry
-from league.competitions.services.competitions import register_players
-from league.competitions.services.draws import start_competition
-from league.competitions.services.sign_ups import (
+from league.competitions.entries.sign_ups import (
     close_registration,
     open_registration,
     sign_up,
     withdraw_sign_up,
 )
+from league.competitions.formats.competitions import register_players
+from league.competitions.formats.draws import start_competition
+from league.competitions.models import Competition, Entry
 from league.core.errors import NotAllowed, ServiceError
 from tests.factories import PlayerFactory, UserFactory
 

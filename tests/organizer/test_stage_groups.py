@@ -6,9 +6,9 @@ qualifiers are known, and the stage drawn from the dealing."""
 import pytest
 from django.urls import reverse
 
+from league.competitions.formats.draws import start_competition
+from league.competitions.formats.stages import StagePlan
 from league.competitions.models import Competition, Match, Stage, StageEntry
-from league.competitions.services.draws import start_competition
-from league.competitions.services.stages import StagePlan
 from tests.formats.builders import Club, better_seed, win
 from tests.formats.test_stages import GROUPS_THEN_KNOCKOUT, staged
 

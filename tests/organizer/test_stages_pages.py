@@ -7,9 +7,9 @@ import re
 import pytest
 from django.urls import reverse
 
+from league.competitions.formats.decisions import pending_decisions
 from league.competitions.forms.organizer import initial_of
 from league.competitions.models import Competition, Stage
-from league.competitions.services.decisions import pending_decisions
 from tests.formats.builders import Club, better_seed, play_out, win
 from tests.formats.test_stages import (
     GROUPS_THEN_KNOCKOUT,

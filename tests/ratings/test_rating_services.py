@@ -4,7 +4,7 @@ import pytest
 
 from league.clubs.models import Club
 from league.competitions.models import AuditEntry, Match
-from league.competitions.services.results import correct_result
+from league.competitions.results.services import correct_result
 from league.ratings import tasks
 from league.ratings.algorithms import rate_period, rate_period_elo
 from league.ratings.models import PlayerRating, RatingPeriod

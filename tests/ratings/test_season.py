@@ -7,7 +7,7 @@ import pytest
 
 from league.clubs.models import Club
 from league.competitions.models import Match
-from league.competitions.services.results import correct_result
+from league.competitions.results.services import correct_result
 from league.ratings.services import close_rating_periods, rate_confirmed_result, recompute_ratings
 from tests.factories import UserFactory
 from tests.ratings.builders import after, confirm, during, league, played, snapshot, week

@@ -98,7 +98,7 @@ def test_the_redis_cache_reads_what_it_wrote(alias):
 
 @pytest.mark.django_db
 def test_a_version_stored_by_an_older_release_is_replaced_not_trusted():
-    from league.competitions.page_versions import competition_version
+    from league.competitions.base.page_versions import competition_version
     from league.core.cache import derived as cache
     from tests.factories import CompetitionFactory
 

@@ -13,9 +13,9 @@ from django.utils import timezone
 from kombu.exceptions import OperationalError as BrokerError
 
 from gameplay.engine import Ruleset
+from league.competitions.base import outbox
 from league.competitions.models import AuditEntry, Competition, FollowUp, Match
-from league.competitions.services import follow_ups
-from league.competitions.services.results import report_result
+from league.competitions.results.services import report_result
 from league.competitions.tasks import result_confirmed
 from league.games.models import Game
 from tests.formats.builders import Club, by_key, committed
@@ -50,7 +50,7 @@ def test_the_broker_down_at_confirmation_the_user_sees_success_and_the_relay_adv
     client, monkeypatch,
 ):
     competition, match = reported_first_match()
-    monkeypatch.setattr(follow_ups, "publish", broker_down)
+    monkeypatch.setattr(outbox, "publish", broker_down)
     sign_in(client, match.entry_b.player.user)
     with committed():
         response = client.post(reverse("match-confirm", args=[match.pk]))
@@ -62,14 +62,14 @@ def test_the_broker_down_at_confirmation_the_user_sees_success_and_the_relay_adv
     assert sorted(waiting.values_list("kind", "attempts")) == [("progress", 1), ("rate", 1)]
 
     monkeypatch.undo()  # the broker is back
-    assert follow_ups.relay() == 0  # sent a moment ago: not yet sent again
-    assert follow_ups.relay(now=timezone.now() + LATER) == 2
+    assert outbox.relay() == 0  # sent a moment ago: not yet sent again
+    assert outbox.relay(now=timezone.now() + LATER) == 2
     assert not waiting.exists()
     semi = semi_final(competition)
     assert (semi.entry_a, semi.entry_b, semi.status) == (match.entry_b, None, Match.Status.PENDING)
     audit = AuditEntry.objects.filter(match__competition=competition).count()
 
-    assert follow_ups.relay(now=timezone.now() + 2 * LATER) == 0  # done: never sent again
+    assert outbox.relay(now=timezone.now() + 2 * LATER) == 0  # done: never sent again
     result_confirmed.apply(args=[match.pk], throw=True)  # a duplicate delivery changes nothing
     again = semi_final(competition)
     assert (again.entry_a, again.entry_b, again.status) == (semi.entry_a, None, semi.status)
@@ -84,23 +84,23 @@ def test_follow_up_work_sent_and_done_at_the_confirmation_is_not_sent_again(clie
     rows = FollowUp.objects.filter(match=match)
     assert rows.count() == 2 and not rows.filter(done_at__isnull=True).exists()
     assert semi_final(competition).entry_a == match.entry_b
-    assert follow_ups.relay(now=timezone.now() + LATER) == 0
+    assert outbox.relay(now=timezone.now() + LATER) == 0
 
 
 def test_work_still_not_done_is_sent_again_on_every_relay_after_the_wait(monkeypatch):
     competition, match = reported_first_match()
-    monkeypatch.setattr(follow_ups, "publish", broker_down)
+    monkeypatch.setattr(outbox, "publish", broker_down)
     with committed():
-        from league.competitions.services.results import confirm_result
+        from league.competitions.results.services import confirm_result
 
         confirm_result(match.pk, actor=match.entry_b.player.user)
     now = timezone.now()
-    assert follow_ups.relay(now=now + LATER) == 0  # the broker still down: nothing sent
-    assert follow_ups.relay(now=now + LATER) == 0  # just tried: not again at once
+    assert outbox.relay(now=now + LATER) == 0  # the broker still down: nothing sent
+    assert outbox.relay(now=now + LATER) == 0  # just tried: not again at once
     rows = FollowUp.objects.filter(match=match)
     assert set(rows.values_list("attempts", flat=True)) == {2}
-    assert follow_ups.overdue(competition.season.club, now=now + timedelta(minutes=6)) == list(rows)
-    assert follow_ups.overdue(competition.season.club, now=now) == []
+    assert outbox.overdue(competition.season.club, now=now + timedelta(minutes=6)) == list(rows)
+    assert outbox.overdue(competition.season.club, now=now) == []
 
 
 def test_an_unreachable_broker_fails_the_sending_at_once_and_leaves_the_row(settings):
@@ -115,7 +115,7 @@ def test_an_unreachable_broker_fails_the_sending_at_once_and_leaves_the_row(sett
     app._pool, app.amqp._producer_pool = None, None
     try:
         started = time.monotonic()
-        assert follow_ups.send(row) is False
+        assert outbox.send(row) is False
         assert time.monotonic() - started < 2  # about 0.1 s measured with the settings
     finally:
         app.conf.update(saved)

@@ -22,9 +22,9 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from league.clubs.models import Club
+from league.competitions.base import outbox
 from league.competitions.models import FollowUp
-from league.competitions.services import follow_ups
-from league.competitions.services.results import confirm_result
+from league.competitions.results.services import confirm_result
 from tests.formats.builders import by_key
 
 from .conftest import ON_POSTGRES
@@ -41,12 +41,12 @@ def test_a_confirmation_with_the_broker_down_is_done_by_the_worker_once_relayed(
     celery_worker_live, monkeypatch, tmp_path,
 ):
     competition, match = reported_first_match()
-    monkeypatch.setattr(follow_ups, "publish", broker_down)
+    monkeypatch.setattr(outbox, "publish", broker_down)
     confirm_result(match.pk, actor=match.entry_b.player.user)  # commits: on_commit runs
     assert FollowUp.objects.filter(match=match, done_at__isnull=True).count() == 2
     assert by_key(competition)["W2-0"].entry_a is None
     monkeypatch.undo()
-    assert follow_ups.relay(now=timezone.now() + LATER) == 2
+    assert outbox.relay(now=timezone.now() + LATER) == 2
     log = tmp_path / "none.log"
     log.write_text("(the worker runs in this process)")
     wait_for(lambda: not FollowUp.objects.filter(match=match, done_at__isnull=True).exists(),
@@ -116,7 +116,7 @@ def test_a_follow_up_whose_worker_is_killed_is_done_by_another_within_a_minute(t
         with transaction.atomic():
             Club.objects.select_for_update().get(pk=club.pk)  # the task waits half-way in
             with project_worker(log) as first:
-                assert follow_ups.send(work) is True
+                assert outbox.send(work) is True
                 blocked = wait_for(backends_waiting_for_a_lock, 60,
                                    "the worker did not reach the locked row", log)
                 first.send_signal(signal.SIGKILL)
@@ -129,7 +129,7 @@ def test_a_follow_up_whose_worker_is_killed_is_done_by_another_within_a_minute(t
         assert work.done_at is None
         with project_worker(log):
             while time.monotonic() - killed_at < REDELIVERED_WITHIN:
-                follow_ups.relay()  # what the beat runs every RELAY_EVERY seconds
+                outbox.relay()  # what the beat runs every RELAY_EVERY seconds
                 work.refresh_from_db()
                 if work.done_at is not None:
                     break

@@ -12,10 +12,10 @@ from functools import partial
 import pytest
 
 from gameplay.engine import Ruleset
+from league.competitions.formats import progression
+from league.competitions.formats.draws import start_competition
 from league.competitions.models import AuditEntry, Competition, Match, ResultReport
-from league.competitions.services import progression
-from league.competitions.services.draws import start_competition
-from league.competitions.services.results import (
+from league.competitions.results.services import (
     confirm_result,
     correct_result,
     dispute_result,

@@ -9,9 +9,9 @@ from io import StringIO
 import pytest
 from django.core.management import CommandError, call_command
 
+from league.competitions.base import outbox
 from league.competitions.models import FollowUp, Match
-from league.competitions.services import follow_ups
-from league.competitions.services.results import confirm_result
+from league.competitions.results.services import confirm_result
 from tests.formats.builders import by_key, committed
 
 from .state import rated_season, rows
@@ -28,7 +28,7 @@ def repair(slug: str) -> list[str]:
 
 def test_a_lost_bracket_advance_is_repaired_once_and_reported(monkeypatch):
     competition, match = reported_first_match()
-    monkeypatch.setattr(follow_ups, "publish", broker_down)
+    monkeypatch.setattr(outbox, "publish", broker_down)
     with committed():
         confirm_result(match.pk, actor=match.entry_b.player.user)
     monkeypatch.undo()

@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from gameplay.engine import Ruleset
 from league.competitions.models import AuditEntry, Match
-from league.competitions.services.results import confirm_result, correct_result, report_result
+from league.competitions.results.services import confirm_result, correct_result, report_result
 from league.core.errors import ServiceError
 from league.games.models import Game
 from tests.factories import MatchFactory, UserFactory

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from league.competitions.formats import progression
 from league.competitions.models import Competition, Match
-from league.competitions.services import progression
 from league.competitions.tasks import result_confirmed
 from league.ratings.models import PlayerRating, RatingPeriod
 from league.ratings.services import recompute_ratings

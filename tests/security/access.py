@@ -21,7 +21,7 @@ from league.clubs.services.calendar import calendar_token
 from league.clubs.services.clubs import invitation_token
 from league.clubs.services.players import claim_token
 from league.competitions.models import CheckIn, Competition, Entry, Match, Stage
-from league.competitions.services.schedule import propose_time
+from league.competitions.schedule.services import propose_time
 from league.games.models import HandFlag
 from league.games.services.flags import flag_hand
 from league.notifications.services import unsubscribe_token
@@ -177,8 +177,8 @@ sign_up_url = sign_up_url_of("competition-sign-up")
 def running_ladder(world: World, *, with_player: bool) -> Competition:
     """A running ladder of the club: the opponent on top, then the player (or, for a player yet
     to join, a player without an account)."""
-    from league.competitions.services.competitions import create_competition, register_players
-    from league.competitions.services.draws import start_competition
+    from league.competitions.formats.competitions import create_competition, register_players
+    from league.competitions.formats.draws import start_competition
 
     organizer = world.user("organizer")
     ladder = create_competition(world.match.competition.season, actor=organizer,
@@ -251,8 +251,8 @@ def night_left_match_url(world: World) -> str:
 
 def waiting_swiss_url(world: World) -> str:
     """A Swiss of the club's two players, started with round 1 left to a club night."""
-    from league.competitions.services.competitions import create_competition, register_players
-    from league.competitions.services.draws import start_competition
+    from league.competitions.formats.competitions import create_competition, register_players
+    from league.competitions.formats.draws import start_competition
 
     organizer = world.user("organizer")
     swiss = create_competition(world.match.competition.season, actor=organizer,

@@ -18,7 +18,7 @@ from django.urls import reverse
 from gameplay.engine import Ruleset
 from league.clubs.models import Club, Player
 from league.competitions.models import Competition, Match
-from league.competitions.services.results import confirm_result, dispute_result, report_result
+from league.competitions.results.services import confirm_result, dispute_result, report_result
 from league.games.models import Game
 from league.games.services import HandEntry, record_hand, start_game
 from tests.conftest import signed_in_session

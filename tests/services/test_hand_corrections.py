@@ -5,7 +5,7 @@ repairs the bracket."""
 import pytest
 
 from league.competitions.models import AuditEntry, Competition, Match, ResultReport
-from league.competitions.services.results import (
+from league.competitions.results.services import (
     confirm_result,
     dispute_result,
     report_result,

@@ -6,7 +6,7 @@ import pytest
 
 from gameplay import engine
 from league.competitions.models import Competition, Match, ResultReport
-from league.competitions.services.results import report_result
+from league.competitions.results.services import report_result
 from league.core.errors import NotAllowed, ServiceError
 from league.games.models import Game
 from league.games.services import (

@@ -9,13 +9,13 @@ import time_machine
 
 from league.clubs.models import Player
 from league.competitions.models import AuditEntry, Competition, Match, ResultReport
-from league.competitions.services.deadlines import confirm_overdue_results
-from league.competitions.services.results import (
+from league.competitions.results.deadlines import confirm_overdue_results
+from league.competitions.results.services import (
     confirm_for_player,
     dispute_result,
     report_result,
 )
-from league.competitions.services.standings import competition_standings
+from league.competitions.standings.services import competition_standings
 from league.core.errors import NotAllowed, ServiceError
 from league.games.models import Game
 from league.games.services import HandEntry, enter_game_totals, record_hand, start_game
@@ -190,7 +190,7 @@ def test_the_deadline_task_is_scheduled(settings):
 def test_head_to_head_of_players_who_have_not_all_met_is_starred_with_its_note():
     """Ada beat Bea, Bea beat Cy, Cy beat Dot: three level on points, Ada and Cy yet to meet."""
     from league.competitions.algorithms.standings import MatchResult
-    from league.competitions.services.standings import table_of_entries
+    from league.competitions.standings.services import table_of_entries
 
     club = Club(4)
     league = club.competition(Competition.Format.LEAGUE)

@@ -3,7 +3,7 @@
 import pytest
 
 from league.competitions.models import AuditEntry, Match, ResultReport
-from league.competitions.services.results import (
+from league.competitions.results.services import (
     confirm_result,
     correct_result,
     dispute_result,

@@ -10,10 +10,10 @@ from django.test import TestCase
 from django.urls import reverse
 
 from gameplay.engine import Ruleset
+from league.competitions.formats.competitions import create_competition, register_players
+from league.competitions.formats.draws import start_competition
 from league.competitions.models import Competition, Match
-from league.competitions.services.competitions import create_competition, register_players
-from league.competitions.services.draws import start_competition
-from league.competitions.services.results import confirm_result, report_result
+from league.competitions.results.services import confirm_result, report_result
 from league.games.models import Game
 from tests.factories import ClubFactory, PlayerFactory, SeasonFactory, UserFactory
 

@@ -10,20 +10,20 @@ import pytest
 from django.test import TestCase
 from django.urls import reverse
 
+from league.competitions.entries.late_entries import add_new_player_late
+from league.competitions.entries.withdrawals import withdraw_entry
+from league.competitions.formats.competitions import register_players, seed_entries
+from league.competitions.formats.decide import keep_match, reset_match
+from league.competitions.formats.decisions import pending_decisions
+from league.competitions.formats.draws import start_competition
 from league.competitions.models import Competition, Entry, Match
-from league.competitions.services.competitions import register_players, seed_entries
-from league.competitions.services.decide import keep_match, reset_match
-from league.competitions.services.decisions import pending_decisions
-from league.competitions.services.draws import start_competition
-from league.competitions.services.forfeits import record_forfeit
-from league.competitions.services.late_entries import add_new_player_late
-from league.competitions.services.results import (
+from league.competitions.results.forfeits import record_forfeit
+from league.competitions.results.services import (
     correct_result,
     dispute_result,
     report_result,
     resolve_dispute,
 )
-from league.competitions.services.withdrawals import withdraw_entry
 from league.games.services import start_game
 from league.games.services.games import HandEntry, record_hand
 from tests.conftest import empty_caches

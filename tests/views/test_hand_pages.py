@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from league.competitions.models import AuditEntry
-from league.competitions.services.results import dispute_result, report_result
+from league.competitions.results.services import dispute_result, report_result
 from league.games.models import Hand, HandFlag
 from league.games.services import HandEntry, record_hand, start_game
 

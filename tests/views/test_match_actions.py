@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from league.competitions.models import AuditEntry, Match, ResultReport
-from league.competitions.services.results import confirm_result, dispute_result, report_result
+from league.competitions.results.services import confirm_result, dispute_result, report_result
 from league.games.models import Game
 from tests.factories import finished_game
 

@@ -6,7 +6,7 @@ from django.urls import reverse
 
 from gameplay.engine import Ruleset
 from league.competitions.models import Competition, Match, Round
-from league.competitions.services.results import dispute_result, report_result
+from league.competitions.results.services import dispute_result, report_result
 from tests.factories import (
     ClubFactory,
     CompetitionFactory,

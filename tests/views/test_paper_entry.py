@@ -5,7 +5,7 @@ import pytest
 from django.urls import reverse
 
 from league.competitions.models import AuditEntry, Competition, Match
-from league.competitions.services.results import report_result
+from league.competitions.results.services import report_result
 from league.games.models import Game
 from tests.factories import finished_game
 

@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from league.clubs.models import Player
 from league.competitions.models import Match
-from league.competitions.services.results import confirm_result, report_result
+from league.competitions.results.services import confirm_result, report_result
 from league.ratings.services import recompute_ratings
 from tests.factories import EntryFactory, MatchFactory, PlayerFactory, finished_game
 from tests.ratings.builders import league, played

@@ -5,9 +5,9 @@ import pytest
 from django.urls import reverse
 
 from league.clubs.models import Player
+from league.competitions.formats.competitions import create_competition, register_players
+from league.competitions.formats.draws import start_competition
 from league.competitions.models import Competition, Match
-from league.competitions.services.competitions import create_competition, register_players
-from league.competitions.services.draws import start_competition
 from tests.factories import ClubFactory, SeasonFactory, UserFactory
 
 pytestmark = pytest.mark.django_db

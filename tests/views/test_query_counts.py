@@ -8,6 +8,8 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from league.competitions.formats.competitions import create_competition, register_players
+from league.competitions.formats.draws import start_competition
 from league.competitions.models import (
     AuditEntry,
     ClubNight,
@@ -17,8 +19,6 @@ from league.competitions.models import (
     ResultReport,
     Round,
 )
-from league.competitions.services.competitions import create_competition, register_players
-from league.competitions.services.draws import start_competition
 from league.games.models import Game, Hand
 from league.games.services import start_game
 from league.ratings.models import PlayerRating, RatingPeriod

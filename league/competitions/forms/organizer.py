@@ -22,9 +22,9 @@ from gameplay.engine import (
 )
 from league.clubs.models import Club, Season
 from league.competitions.algorithms.tiebreaks import Tiebreak
+from league.competitions.formats.stages import StagePlan
 from league.competitions.models import Competition, Stage
-from league.competitions.services.stages import StagePlan
-from league.competitions.services.standings import TIEBREAK_LABELS
+from league.competitions.standings.services import TIEBREAK_LABELS
 from league.core.forms import ServiceErrorForm
 
 NUMBER = {"inputmode": "numeric"}

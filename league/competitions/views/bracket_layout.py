@@ -2,7 +2,7 @@
 slots of its round (a match, a bye, or a match not drawn), and how each column joins the next:
 two slots into one ("pair") or one into one ("straight", the losers' bracket's drop-in rounds).
 
-The read comes from `league.competitions.services.draws.bracket_view`; this module only places it.
+The read comes from `league.competitions.formats.draws.bracket_view`; this module only places it.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from league.competitions.services.brackets import parse_key
+from league.competitions.base.brackets import parse_key
 
 PAIR, STRAIGHT, END = "pair", "straight", "end"
 

@@ -2,7 +2,7 @@
 round being played, or of any round or all of them (a round filter whose links work without
 JavaScript; htmx swaps only the fixtures).
 
-Its fragments are cached under the competition's page version (league.competitions.page_versions):
+Its fragments are cached under the competition's page version (league.competitions.base.page_versions):
 the view reads the version and, for an organizer, the links they get; everything else comes
 from `CompetitionPage`, read from the database only when a fragment is not in the cache.
 """
@@ -15,13 +15,13 @@ from functools import cached_property
 from django.http import Http404, HttpRequest, HttpResponse
 
 from league.competitions import selectors
+from league.competitions.base.page_versions import FRAGMENT_SECONDS, competition_version
+from league.competitions.formats.draws import bracket_view
+from league.competitions.formats.stages import awaits_dealing, final_placings, group_standings
 from league.competitions.models import Competition, Round, Stage
-from league.competitions.page_versions import FRAGMENT_SECONDS, competition_version
+from league.competitions.nights.selectors import nights_of
 from league.competitions.selectors import club_of_competition
-from league.competitions.selectors_nights import nights_of
-from league.competitions.services.draws import bracket_view
-from league.competitions.services.stages import awaits_dealing, final_placings, group_standings
-from league.competitions.services.standings import competition_standings, knockout_placings
+from league.competitions.standings.services import competition_standings, knockout_placings
 from league.competitions.views.bracket_layout import layout
 from league.competitions.views.ruleset_summary import summarize
 from league.competitions.views.visibility import members_only
@@ -54,20 +54,20 @@ def competition(request: HttpRequest, pk: int) -> HttpResponse:
 class TableLine:
     """A row of the standings, and the tiebreak that put it ahead of the next row, if any."""
 
-    row: object  # league.competitions.services.standings.StandingsRow
+    row: object  # league.competitions.standings.services.StandingsRow
     ahead_of: str = ""
     ahead_on: str = ""
 
 
 @dataclass(frozen=True, slots=True)
 class Standings:
-    table: object  # league.competitions.services.standings.Standings
+    table: object  # league.competitions.standings.services.Standings
     lines: list[TableLine]
 
 
 @dataclass(frozen=True, slots=True)
 class Bracket:
-    view: object  # league.competitions.services.draws.BracketView
+    view: object  # league.competitions.formats.draws.BracketView
     sections: list
     seeds: dict[int, int]
     placings: list

@@ -9,7 +9,7 @@ from io import StringIO
 from django.http import HttpRequest, HttpResponse
 
 from league.competitions.selectors import club_of_competition, competition_by_pk
-from league.competitions.services.standings import competition_standings
+from league.competitions.standings.services import competition_standings
 from league.competitions.views.visibility import members_only
 
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")

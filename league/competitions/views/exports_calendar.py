@@ -1,12 +1,12 @@
 """Calendar feeds: a competition's fixtures, and a player's matches across competitions read at
-a private address (league.clubs.services.calendar). See league.competitions.ical for the events."""
+a private address (league.clubs.services.calendar). See league.competitions.schedule.ical for the events."""
 
 from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
 
 from league.clubs.services.calendar import player_of_calendar_token
-from league.competitions import ical
+from league.competitions.schedule import ical
 from league.competitions.selectors import (
     club_of_competition,
     feed_competition,

@@ -15,11 +15,11 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from league.clubs.views import organizer_of
-from league.competitions import selectors_nights as selectors
 from league.competitions import selectors_organizer
 from league.competitions.forms.schedule import DATE, MOMENT
 from league.competitions.models import ClubNight, Competition, Match
-from league.competitions.services import club_nights
+from league.competitions.nights import selectors
+from league.competitions.nights import services as club_nights
 from league.competitions.views.organizer.matches import render_matches
 from league.competitions.views.visibility import members_only
 from league.core.errors import ServiceError

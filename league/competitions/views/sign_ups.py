@@ -11,10 +11,10 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from league.clubs.views import organizer_of
 from league.competitions import selectors_organizer as selectors
+from league.competitions.entries import sign_ups
 from league.competitions.forms.entries import RegistrationForm
 from league.competitions.models import Competition
 from league.competitions.selectors import club_of_competition, competition_with_club, sign_up_page
-from league.competitions.services import sign_ups
 from league.competitions.views.organizer.entries import render_entries
 from league.competitions.views.visibility import members_only
 from league.core.errors import ServiceError

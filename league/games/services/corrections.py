@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from league.clubs.permissions import require_organizer
 from league.competitions.models import AuditEntry, Match, ResultReport
-from league.competitions.services.results import correct_result, locked_match, match_outcome
+from league.competitions.results.services import correct_result, locked_match, match_outcome
 from league.core.errors import ServiceError
 from league.games.models import Game, Hand, HandFlag
 

@@ -23,9 +23,9 @@ from itertools import count
 from gameplay.engine import Ruleset, Seat, format_cards, log_to_json, replay
 from gameplay.engine.players import player
 from gameplay.engine.selfplay import PlayedHand, play_game
+from league.competitions.base.brackets import BRACKET_ORDER
 from league.competitions.models import Competition, Match
-from league.competitions.services.brackets import BRACKET_ORDER
-from league.competitions.services.results import confirm_result, match_outcome, report_result
+from league.competitions.results.services import confirm_result, match_outcome, report_result
 from league.core.errors import ServiceError
 from league.games.models import Game
 from league.games.services import HandEntry, record_hands, start_game

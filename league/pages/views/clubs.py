@@ -1,7 +1,7 @@
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from league.competitions.selectors_nights import club_nights
+from league.competitions.nights.selectors import club_nights
 from league.core.views import in_club_zone
 from league.pages import selectors
 

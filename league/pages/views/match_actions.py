@@ -1,15 +1,15 @@
 """Which actions the match page offers its viewer. The services decide; this only hides the
-buttons a viewer could not use, asking the services' own predicates (league.competitions.services.results)."""
+buttons a viewer could not use, asking the services' own predicates (league.competitions.results.services)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from league.clubs.permissions import is_organizer
+from league.competitions.base.permissions import side_of
 from league.competitions.models import Match, ResultReport
-from league.competitions.permissions import side_of
-from league.competitions.services.forfeits import FORFEITABLE
-from league.competitions.services.results import (
+from league.competitions.results.forfeits import FORFEITABLE
+from league.competitions.results.services import (
     match_outcome,
     may_confirm,
     may_dispute,

@@ -14,13 +14,13 @@ from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
 
 from league.competitions import selectors
+from league.competitions.base.dates import is_overdue, play_by_of
 from league.competitions.forms.formats import ForfeitForm
 from league.competitions.forms.matches import CorrectForm, DisputeForm, ResolveForm
 from league.competitions.forms.schedule import MatchTimeForm, ProposeTimeForm
 from league.competitions.models import Match
-from league.competitions.schedule import is_overdue, play_by_of
+from league.competitions.results import services as results
 from league.competitions.selectors import club_of_match
-from league.competitions.services import results
 from league.competitions.views.competitions import match_format
 from league.competitions.views.history import history
 from league.competitions.views.visibility import members_only

@@ -10,8 +10,8 @@ from django.http import HttpRequest, HttpResponse
 from league.competitions.forms.formats import ForfeitForm
 from league.competitions.forms.matches import CorrectForm, DisputeForm, ResolveForm
 from league.competitions.models import ResultReport
-from league.competitions.services import results
-from league.competitions.services.forfeits import record_forfeit
+from league.competitions.results import services as results
+from league.competitions.results.forfeits import record_forfeit
 from league.core.errors import ServiceError
 from league.core.views import UNPROCESSABLE, go, signed_in_post
 from league.games.services import start_game as start_game_service

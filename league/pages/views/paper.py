@@ -14,11 +14,11 @@ from django.urls import reverse
 
 from league.clubs.views import organizer_of
 from league.competitions import selectors
+from league.competitions.base.permissions import side_of
 from league.competitions.forms.matches import ConfirmForPlayerForm
 from league.competitions.models import Competition, Match, ResultReport
-from league.competitions.permissions import side_of
+from league.competitions.results import services as results
 from league.competitions.selectors_organizer import organizer_match
-from league.competitions.services import results
 from league.core.errors import ServiceError
 from league.core.views import (
     UNPROCESSABLE,

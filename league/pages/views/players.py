@@ -2,7 +2,7 @@
 against an opponent chosen in a select (an htmx request gets only that partial).
 
 The page's content is the same for every visitor: without a chosen opponent it is rendered
-once per version of the player's page (league.competitions.page_versions.player_pages_version, new
+once per version of the player's page (league.competitions.base.page_versions.player_pages_version, new
 after any change it shows) and then read from the fragment cache, with no query."""
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from django.views.decorators.http import require_POST
 from league.clubs.models import Player
 from league.clubs.selectors import club_of_player, own_player
 from league.clubs.services.calendar import calendar_token, new_calendar_address
-from league.competitions.page_versions import FRAGMENT_SECONDS, player_pages_version
+from league.competitions.base.page_versions import FRAGMENT_SECONDS, player_pages_version
 from league.competitions.views.visibility import members_only
 from league.core.errors import ServiceError
 from league.core.views import go, in_club_zone, refusal_status, sign_in_first

@@ -12,6 +12,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.safestring import mark_safe
 
+from league.competitions.base.brackets import table_of
 from league.competitions.models import Match, Round
 from league.competitions.selectors import (
     competition_by_pk,
@@ -19,7 +20,6 @@ from league.competitions.selectors import (
     match_and_players,
     matches_to_print,
 )
-from league.competitions.services.brackets import table_of
 from league.competitions.views.competitions import CompetitionPage, match_format
 
 # The rows of hands a blank scoresheet has room for: a game to 100 lasts 4 to 10 hands.

@@ -20,8 +20,8 @@ from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 
 from league.clubs.models import Club
+from league.competitions.base.page_versions import player_pages_changed
 from league.competitions.models import Competition, Match
-from league.competitions.page_versions import player_pages_changed
 from league.ratings.algorithms import RatedResult, RatedUnit
 
 from ..models import PlayerRating, RatingPeriod

@@ -10,8 +10,8 @@ from django.views.decorators.http import require_http_methods
 
 from league.clubs.views import organizer_of
 from league.competitions import selectors_organizer as selectors
+from league.competitions.formats.seasons import create_competition_in_season
 from league.competitions.forms.organizer import PRESET_NAMES, CompetitionForm
-from league.competitions.services.seasons import create_competition_in_season
 from league.core.errors import ServiceError
 from league.core.views import UNPROCESSABLE, go, refusal_status, render_page
 

@@ -11,14 +11,14 @@ from django.views.decorators.http import require_http_methods
 
 from league.clubs.views import organizer_of
 from league.competitions import selectors_organizer as selectors
-from league.competitions.forms.dealing import DealingForm
-from league.competitions.models import Competition
-from league.competitions.services.stages import (
+from league.competitions.formats.stages import (
     deal_by_hand,
     dealing_players,
     dealing_refusal,
     suggested_dealing,
 )
+from league.competitions.forms.dealing import DealingForm
+from league.competitions.models import Competition
 from league.core.errors import ServiceError
 from league.core.views import UNPROCESSABLE, go, refusal_status, render_page
 

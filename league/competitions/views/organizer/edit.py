@@ -12,9 +12,9 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from league.clubs.views import refused
 from league.competitions import selectors_organizer as selectors
+from league.competitions.formats import drafts
 from league.competitions.forms.organizer import PRESET_NAMES, CompetitionForm, initial_of
 from league.competitions.models import Competition
-from league.competitions.services import drafts
 from league.core.errors import ServiceError
 from league.core.forms import ServiceErrorForm, comment_field
 from league.core.views import UNPROCESSABLE, go, refusal_status, render_page

@@ -14,6 +14,16 @@ from django.views.decorators.http import require_http_methods, require_POST
 from league.clubs.permissions import is_organizer
 from league.clubs.views import organizer_of, refused
 from league.competitions import selectors_organizer as selectors
+from league.competitions.entries.entrants import add_and_enter
+from league.competitions.entries.late_entries import (
+    LateEntry,
+    add_late_entry,
+    add_new_player_late,
+    late_entry_refusal,
+)
+from league.competitions.entries.withdrawals import withdraw_entry
+from league.competitions.formats.competitions import register_players, seed_entries
+from league.competitions.formats.draws import start_competition
 from league.competitions.forms.entries import (
     NewEntrantForm,
     RegisterForm,
@@ -26,16 +36,6 @@ from league.competitions.forms.entries import (
 from league.competitions.forms.formats import LateEntryForm
 from league.competitions.models import Competition, Entry
 from league.competitions.selectors import entry_with_club
-from league.competitions.services.competitions import register_players, seed_entries
-from league.competitions.services.draws import start_competition
-from league.competitions.services.entrants import add_and_enter
-from league.competitions.services.late_entries import (
-    LateEntry,
-    add_late_entry,
-    add_new_player_late,
-    late_entry_refusal,
-)
-from league.competitions.services.withdrawals import withdraw_entry
 from league.core.errors import ServiceError
 from league.core.views import UNPROCESSABLE, go, page_refusal, render_page
 

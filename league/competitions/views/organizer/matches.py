@@ -12,14 +12,14 @@ from django.views.decorators.http import require_POST
 
 from league.clubs.views import organizer_of, refused
 from league.competitions import selectors_organizer as selectors
+from league.competitions.formats.decide import choose_qualifiers, keep_match, reset_match
+from league.competitions.formats.stages import awaits_dealing, is_redraw_ask, is_tie_ask
 from league.competitions.forms.entries import DecisionForm, QualifiersForm
 from league.competitions.forms.schedule import OverdueForm, RoundDatesForm
 from league.competitions.models import Competition, Match
+from league.competitions.nights.selectors import nights_of, swiss_mode
+from league.competitions.nights.services import night_refusal
 from league.competitions.selectors import side_names
-from league.competitions.selectors_nights import nights_of, swiss_mode
-from league.competitions.services.club_nights import night_refusal
-from league.competitions.services.decide import choose_qualifiers, keep_match, reset_match
-from league.competitions.services.stages import awaits_dealing, is_redraw_ask, is_tie_ask
 from league.core.errors import ServiceError
 from league.core.views import (
     UNPROCESSABLE,

@@ -38,6 +38,11 @@ from django.urls import reverse
 from django.utils import timezone
 
 from league.clubs.models import Club, Player, Season
+from league.competitions.base.dates import club_zone
+from league.competitions.entries.sign_ups import open_registration, sign_up
+from league.competitions.formats.competitions import create_competition, register_players
+from league.competitions.formats.draws import start_competition
+from league.competitions.ladders.services import challenge, forfeit_overdue
 from league.competitions.models import (
     AuditEntry,
     Competition,
@@ -46,19 +51,14 @@ from league.competitions.models import (
     Match,
     ResultReport,
 )
-from league.competitions.schedule import club_zone
-from league.competitions.services.club_nights import (
+from league.competitions.nights.services import (
     check_in,
     open_night,
     pair_night_round,
     schedule_night,
 )
-from league.competitions.services.competitions import create_competition, register_players
-from league.competitions.services.draws import start_competition
-from league.competitions.services.ladders import challenge, forfeit_overdue
-from league.competitions.services.results import dispute_result, report_result
-from league.competitions.services.schedule import propose_time, set_match_time
-from league.competitions.services.sign_ups import open_registration, sign_up
+from league.competitions.results.services import dispute_result, report_result
+from league.competitions.schedule.services import propose_time, set_match_time
 from league.games.models import Game, Hand
 from league.games.services.selfplay import match_seed, play_games, play_match, playable_matches
 from league.notifications.events import sweep

@@ -24,20 +24,20 @@ from django.utils import timezone
 
 from gameplay.engine import HollywoodFormat
 from league.clubs.models import Club, Player, Season
-from league.competitions.models import Competition, Entry, LadderChallenge, Match, Stage
-from league.competitions.services.brackets import BRACKET_ORDER, table_of
-from league.competitions.services.competitions import create_competition, register_players
-from league.competitions.services.decide import choose_qualifiers
-from league.competitions.services.decisions import pending_decisions
-from league.competitions.services.draws import start_competition
-from league.competitions.services.ladders import challenge, forfeit_overdue, ladder_of
-from league.competitions.services.stages import (
+from league.competitions.base.brackets import BRACKET_ORDER, table_of
+from league.competitions.formats.competitions import create_competition, register_players
+from league.competitions.formats.decide import choose_qualifiers
+from league.competitions.formats.decisions import pending_decisions
+from league.competitions.formats.draws import start_competition
+from league.competitions.formats.stages import (
     StagePlan,
     final_placings,
     is_tie_ask,
     plan_stages,
 )
-from league.competitions.services.standings import competition_standings, knockout_placings
+from league.competitions.ladders.services import challenge, forfeit_overdue, ladder_of
+from league.competitions.models import Competition, Entry, LadderChallenge, Match, Stage
+from league.competitions.standings.services import competition_standings, knockout_placings
 from league.core.errors import ServiceError
 from league.games.services.selfplay import play_competition, play_match
 

@@ -9,9 +9,9 @@ from django.db import IntegrityError, transaction
 
 from league.clubs.models import Club, Season
 from league.clubs.permissions import require_organizer
+from league.competitions.formats.competitions import create_competition
+from league.competitions.formats.stages import StagePlan, plan_stages
 from league.competitions.models import Competition
-from league.competitions.services.competitions import create_competition
-from league.competitions.services.stages import StagePlan, plan_stages
 from league.core.errors import ServiceError
 
 NAME_MAX = Season._meta.get_field("name").max_length

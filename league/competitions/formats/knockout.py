@@ -1,4 +1,4 @@
-"""A knockout brought up to date with its confirmed results: every match that has not started is seated from the bracket (scheduled once both players are known, a walkover where one has withdrawn, a reset that is not needed void); a started match the bracket has moved away from is asked about once (league.competitions.services.decisions)."""
+"""A knockout brought up to date with its confirmed results: every match that has not started is seated from the bracket (scheduled once both players are known, a walkover where one has withdrawn, a reset that is not needed void); a started match the bracket has moved away from is asked about once (league.competitions.formats.decisions)."""
 
 from __future__ import annotations
 
@@ -13,15 +13,15 @@ from league.competitions.algorithms.elimination_advance import (
     Progress,
     advance,
 )
-from league.competitions.models import AuditEntry, Competition, Match, Round, Stage, StageEntry
-from league.competitions.services.brackets import (
+from league.competitions.base.brackets import (
     bracket_of,
     key_text,
     parse_key,
     round_place,
     seeded_entries,
 )
-from league.competitions.services.decisions import is_asked, is_stage_ask, latest_decisions
+from league.competitions.formats.decisions import is_asked, is_stage_ask, latest_decisions
+from league.competitions.models import AuditEntry, Competition, Match, Round, Stage, StageEntry
 
 
 def sync_knockout(competition: Competition, *, trigger: Match | None = None,

@@ -10,7 +10,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from league.competitions.models import Match, ResultReport
-from league.competitions.services.results import confirm_overdue
+from league.competitions.results.services import confirm_overdue
 
 
 def overdue_match_ids(now: datetime) -> list[int]:

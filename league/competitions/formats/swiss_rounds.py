@@ -10,12 +10,12 @@ from collections import Counter
 from django.utils import timezone
 
 from league.competitions.algorithms.swiss import PairingImpossible, SwissRound, pair_next_round
-from league.competitions.models import AuditEntry, ClubNight, Competition, Match, Round
-from league.competitions.services.brackets import (
+from league.competitions.base.brackets import (
     fixture_key,
 )
-from league.competitions.services.decisions import pending_decisions
-from league.competitions.services.standings import as_match_result, points_of
+from league.competitions.formats.decisions import pending_decisions
+from league.competitions.models import AuditEntry, ClubNight, Competition, Match, Round
+from league.competitions.standings.services import as_match_result, points_of
 
 log = logging.getLogger(__name__)
 
@@ -23,7 +23,7 @@ log = logging.getLogger(__name__)
 def advance_swiss(competition: Competition) -> None:
     """Pair the next round once the current one is complete (up to swiss_rounds) and no
     decision is pending; never a round that waits for the organizer at a club night
-    (league.competitions.services.club_nights.paired_at_nights)."""
+    (league.competitions.nights.services.paired_at_nights)."""
     if (competition.matches.exclude(status=Match.Status.CONFIRMED).exists()
             or pending_decisions(competition) or paired_at_nights(competition)):
         return
@@ -116,7 +116,7 @@ def create_swiss_round(competition: Competition, number: int, pairings, bye, *,
 
 def _audit_late_entries(competition: Competition, number: int, matches: list[Match]) -> None:
     """A player first paired after round 1 who was entered late (Entry.entered_late_at, by
-    league.competitions.services.late_entries). One entered from the start but first paired later was
+    league.competitions.entries.late_entries). One entered from the start but first paired later was
     only absent from a club night's rounds: no late entry."""
     if number == 1:
         return

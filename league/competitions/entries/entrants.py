@@ -6,7 +6,7 @@ from django.db import transaction
 
 from league.clubs.models import Player
 from league.clubs.services.players import add_player
-from league.competitions.services.competitions import register_players
+from league.competitions.formats.competitions import register_players
 
 
 def add_and_enter(competition, *, actor, name: str) -> Player:

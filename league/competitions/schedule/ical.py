@@ -16,8 +16,8 @@ from datetime import datetime, timedelta
 from django.utils import timezone
 from icalendar import Calendar, Event
 
+from league.competitions.base.dates import club_zone, play_by_of
 from league.competitions.models import Match
-from league.competitions.schedule import club_zone, play_by_of
 from league.competitions.selectors import side_names
 
 MATCH_LENGTH = timedelta(minutes=90)

@@ -7,18 +7,18 @@ from collections.abc import Sequence
 from django.db import transaction
 
 from league.clubs.permissions import require_organizer
-from league.competitions.models import AuditEntry, Competition, Match, ResultReport, Stage
-from league.competitions.services.decisions import is_asked, latest_decisions
-from league.competitions.services.follow_ups import enqueue_result_follow_up
-from league.competitions.services.progression import progress_competition
-from league.competitions.services.stages import (
+from league.competitions.base.outbox import enqueue_result_follow_up
+from league.competitions.formats.decisions import is_asked, latest_decisions
+from league.competitions.formats.progression import progress_competition
+from league.competitions.formats.stages import (
     QUALIFIERS,
     is_redraw_ask,
     is_tie_ask,
     keep_stage,
     redraw_stage,
 )
-from league.competitions.services.swiss_corrections import reset_swiss_round
+from league.competitions.formats.swiss_corrections import reset_swiss_round
+from league.competitions.models import AuditEntry, Competition, Match, ResultReport, Stage
 from league.core.errors import ServiceError
 
 

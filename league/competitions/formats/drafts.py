@@ -11,11 +11,11 @@ from django.db import IntegrityError, transaction
 
 from league.clubs.models import Season
 from league.clubs.permissions import require_organizer
+from league.competitions.base.page_versions import competition_changed, player_pages_changed
+from league.competitions.formats.competitions import build_ruleset
+from league.competitions.formats.draws import check_field
+from league.competitions.formats.stages import StagePlan, plan_stages
 from league.competitions.models import AuditEntry, Competition, CompetitionAudit, Match, Stage
-from league.competitions.page_versions import competition_changed, player_pages_changed
-from league.competitions.services.competitions import build_ruleset
-from league.competitions.services.draws import check_field
-from league.competitions.services.stages import StagePlan, plan_stages
 from league.core.errors import ServiceError
 
 DESCRIPTION_MAX = Competition._meta.get_field("description").max_length

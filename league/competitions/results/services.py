@@ -18,9 +18,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from league.clubs.permissions import is_organizer
+from league.competitions.base.outbox import enqueue_result_follow_up
+from league.competitions.base.permissions import side_of, side_of_account
 from league.competitions.models import AuditEntry, Competition, Match, ResultReport
-from league.competitions.permissions import side_of, side_of_account
-from league.competitions.services.follow_ups import enqueue_result_follow_up
 from league.core.errors import NotAllowed, ServiceError
 
 

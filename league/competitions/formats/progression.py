@@ -12,9 +12,9 @@ running it twice changes nothing. It runs with the competition's row locked.
 - Swiss: when every match of the current round is confirmed, the next round is paired (until
   `swiss_rounds`); withdrawn players are not paired, a late entry is (his first match audited).
   A result corrected after a later round was paired from it: that round is paired again if
-  nothing of it has started, else an organizer decides (league.competitions.services.swiss_corrections);
+  nothing of it has started, else an organizer decides (league.competitions.formats.swiss_corrections);
   no round is paired while a decision is pending.
-- In stages (league.competitions.services.stages): each stage as above, and the next stage drawn from
+- In stages (league.competitions.formats.stages): each stage as above, and the next stage drawn from
   the qualifiers once the one before is complete; finished only when the last stage is.
 - The competition is finished when its last match is confirmed (knockout: the champion known
   and nothing left to decide), and running again if a correction reopens it.
@@ -26,12 +26,13 @@ import logging
 
 from django.db import transaction
 
+from league.competitions.formats import stages
+from league.competitions.formats.decisions import pending_decisions
+from league.competitions.formats.knockout import sync_knockout
+from league.competitions.formats.swiss_corrections import recheck_later_rounds
+from league.competitions.formats.swiss_rounds import advance_swiss
+from league.competitions.ladders import services as ladders
 from league.competitions.models import Competition, Match
-from league.competitions.services import ladders, stages
-from league.competitions.services.decisions import pending_decisions
-from league.competitions.services.knockout import sync_knockout
-from league.competitions.services.swiss_corrections import recheck_later_rounds
-from league.competitions.services.swiss_rounds import advance_swiss
 
 log = logging.getLogger(__name__)
 

@@ -10,8 +10,8 @@ from django.db import IntegrityError, transaction
 from gameplay.engine import EngineError, Ruleset
 from league.clubs.models import Player, Season
 from league.clubs.permissions import require_organizer
+from league.competitions.base.page_versions import competition_changed, player_pages_changed
 from league.competitions.models import Competition, Entry
-from league.competitions.page_versions import competition_changed, player_pages_changed
 from league.core.errors import ServiceError
 
 

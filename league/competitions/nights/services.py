@@ -13,15 +13,15 @@
   match that round: the tiebreaks count it as a round he chose not to play
   (league.competitions.algorithms.tiebreaks). While a night is open, or after a round paired at one,
   or before round 1 of a Swiss started for a night, no round is paired automatically
-  (league.competitions.services.swiss_rounds.paired_at_nights): the next round waits for the
+  (league.competitions.formats.swiss_rounds.paired_at_nights): the next round waits for the
   organizer at the next night.
 - League: the night plays the open fixtures of its rounds (those whose dates include the
   night's date; undated, the first round with an open fixture). `pair_night_round` seats at
   tables 1..n the fixtures whose two players are present; a fixture with a player absent is
   left to the organizer: postponed (a later play-by date) or a no-show recorded
-  (league.competitions.services.forfeits).
+  (league.competitions.results.forfeits).
 - A walk-in (`walk_in`): a club player not entered, or a newcomer added to the club by name, is
-  entered late (league.competitions.services.late_entries, with its refusals) and checked in at once,
+  entered late (league.competitions.entries.late_entries, with its refusals) and checked in at once,
   in one transaction: paired from the night's next round (a Swiss audits his first pairing as a
   late entry).
 - A walk-in entered by mistake (the wrong player picked, a name mistyped) is taken out again
@@ -29,7 +29,7 @@
   him to the club. A league walk-in is paired at once (his fixtures are made as he enters), so
   only a Swiss walk-in can be taken out; after that, withdrawal is the way.
 - A player who leaves with his match of the night unplayed: the organizer records it as his
-  forfeit or his no-show (`settle_left_match`, league.competitions.services.forfeits), or lets it be
+  forfeit or his no-show (`settle_left_match`, league.competitions.results.forfeits), or lets it be
   played later.
 - `close_night` ends it: the matches of its rounds are finished and entered as usual after.
 - After a night, a Swiss whose latest round was paired at one waits for the next night; the
@@ -52,12 +52,12 @@ from django.utils import timezone
 from league.clubs.models import Player
 from league.clubs.permissions import is_organizer, require_organizer
 from league.competitions.algorithms.swiss import PairingImpossible
+from league.competitions.entries.late_entries import add_late_entry, add_new_player_late
+from league.competitions.formats import swiss_rounds
+from league.competitions.formats.decisions import pending_decisions
 from league.competitions.models import CheckIn, ClubNight, Competition, Entry, Match, Round
-from league.competitions.services import swiss_rounds
-from league.competitions.services.decisions import pending_decisions
-from league.competitions.services.forfeits import record_forfeit
-from league.competitions.services.late_entries import add_late_entry, add_new_player_late
-from league.competitions.services.schedule import extend_match
+from league.competitions.results.forfeits import record_forfeit
+from league.competitions.schedule.services import extend_match
 from league.core.errors import NotAllowed, ServiceError
 
 OPEN, SCHEDULED, CLOSED = (ClubNight.Status.OPEN, ClubNight.Status.SCHEDULED,

@@ -9,7 +9,7 @@
   match of theirs. Every match made or changed has an audit entry "late entry".
 - Swiss: the newcomer is paired from the next round on, with 0 points: no half point for the
   rounds he missed (kept simple: the Swiss has no setting for it). Refused when no round is left
-  to pair. His first pairing is audited when it is made (league.competitions.services.progression).
+  to pair. His first pairing is audited when it is made (league.competitions.formats.progression).
 - Knockouts: refused. A drawn bracket has no slot for another player.
 
 The newcomer is seeded last (league.competitions.algorithms.seeding.insert_late_entry without ratings). All in
@@ -28,10 +28,10 @@ from league.clubs.permissions import require_organizer
 from league.clubs.services.players import add_player
 from league.competitions.algorithms.round_robin import Fixture, Round
 from league.competitions.algorithms.seeding import insert_late_entry, late_entry_round_robin
+from league.competitions.base.brackets import fixture_key, table_of
+from league.competitions.base.outbox import enqueue_result_follow_up
 from league.competitions.models import AuditEntry, Competition, Entry, Match
 from league.competitions.models import Round as RoundRow
-from league.competitions.services.brackets import fixture_key, table_of
-from league.competitions.services.follow_ups import enqueue_result_follow_up
 from league.core.errors import ServiceError
 
 LATE = AuditEntry.Action.LATE_ENTRY

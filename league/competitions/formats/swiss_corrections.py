@@ -7,7 +7,7 @@ it was paired then, and compares it with the round as stored. The first round th
 - if it is the latest round and nothing of it has started (no result but its bye, no game), it
   is paired again at once from the corrected results: its matches take the new pairing, each
   with an audit entry "re-paired" saying what it was;
-- otherwise an organizer decides, as for a knockout (league.competitions.services.progression): an audit entry
+- otherwise an organizer decides, as for a knockout (league.competitions.formats.progression): an audit entry
   "needs decision" on the round's first table, once. Reset pairs the round again from the
   corrected results: its matches whose players change lose their games and reports, the rounds
   after it are deleted (their facts kept in the reset's audit entry) and paired again in turn.
@@ -24,10 +24,10 @@ from __future__ import annotations
 from django.utils import timezone
 
 from league.competitions.algorithms.swiss import PairingImpossible, SwissRound
+from league.competitions.base.brackets import fixture_key, table_of
+from league.competitions.formats.decisions import latest_decisions
+from league.competitions.formats.swiss_rounds import paired_from_results
 from league.competitions.models import AuditEntry, Competition, Match, ResultReport, Round
-from league.competitions.services.brackets import fixture_key, table_of
-from league.competitions.services.decisions import latest_decisions
-from league.competitions.services.swiss_rounds import paired_from_results
 from league.core.errors import ServiceError
 
 OPEN_OR_COUNTED = (ResultReport.Status.PENDING, ResultReport.Status.DISPUTED,

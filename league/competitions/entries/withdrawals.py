@@ -3,7 +3,7 @@
 Every match of theirs that is not confirmed and has an opponent is confirmed at once as a
 walkover (a double forfeit when the opponent has withdrawn too), audited, and its follow-up
 enqueued. A knockout slot whose opponent is not known yet becomes a walkover when the bracket
-fills it (league.competitions.services.progression); a Swiss pairs only the players still in.
+fills it (league.competitions.formats.progression); a Swiss pairs only the players still in.
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from django.db.models import Q
 from django.utils import timezone
 
 from league.clubs.permissions import is_organizer
+from league.competitions.base.outbox import enqueue_result_follow_up
 from league.competitions.models import AuditEntry, Competition, Entry, Match, ResultReport
-from league.competitions.services.follow_ups import enqueue_result_follow_up
 from league.core.errors import NotAllowed, ServiceError
 
 OPEN_REPORTS = (ResultReport.Status.PENDING, ResultReport.Status.DISPUTED)

@@ -9,7 +9,7 @@
 The result is confirmed at once (an organizer's decision needs no confirmation): an open report
 is superseded, the audit keeps what the match was, and the follow-up is enqueued as after any
 confirmation. The standings count it as a win (or, both absent, a loss each) without play and
-without game points (league.competitions.services.standings.KINDS); a win without play also counts as a bye
+without game points (league.competitions.standings.services.KINDS); a win without play also counts as a bye
 already received when a Swiss gives out the next bye (FIDE C.04.1 (d)).
 """
 
@@ -19,7 +19,7 @@ from django.db import transaction
 
 from league.clubs.permissions import is_organizer
 from league.competitions.models import AuditEntry, Match, ResultReport
-from league.competitions.services.results import _apply_confirmed, locked_match
+from league.competitions.results.services import _apply_confirmed, locked_match
 from league.core.errors import NotAllowed, ServiceError
 
 ABSENT = ("A", "B", "both")

@@ -2,7 +2,7 @@
 table, a time one player proposes and the other accepts, and the extension of an overdue match.
 
 Dates and times are the club's: a play-by date ends at midnight after it in the club's time zone
-(league.competitions.schedule.deadline_of). Every change of a match's time or table counts one more in
+(league.competitions.base.dates.deadline_of). Every change of a match's time or table counts one more in
 its calendar SEQUENCE, so a subscribed calendar replaces the event it holds.
 """
 
@@ -14,10 +14,10 @@ from django.db import transaction
 from django.utils import timezone
 
 from league.clubs.permissions import is_organizer
+from league.competitions.base.dates import club_today
+from league.competitions.base.permissions import side_of
 from league.competitions.models import AuditEntry, Match, Round
-from league.competitions.permissions import side_of
-from league.competitions.schedule import club_today
-from league.competitions.services.results import _audit, locked_match
+from league.competitions.results.services import _audit, locked_match
 from league.core.errors import NotAllowed, ServiceError
 
 FINISHED = (Match.Status.CONFIRMED, Match.Status.VOID)

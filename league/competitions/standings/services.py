@@ -37,8 +37,8 @@ from league.competitions.algorithms.standings import (
     league_table,
 )
 from league.competitions.algorithms.tiebreaks import DEFINITIONS, Tiebreak
+from league.competitions.base.brackets import bracket_of, key_text, parse_key, seeded_entries
 from league.competitions.models import Competition, Entry, Match, Seat
-from league.competitions.services.brackets import bracket_of, key_text, parse_key, seeded_entries
 
 TIEBREAK_LABELS = {
     Tiebreak.HEAD_TO_HEAD: "head-to-head",

@@ -28,10 +28,7 @@ from league.competitions.algorithms.elimination import Bracket
 from league.competitions.algorithms.elimination_advance import advance
 from league.competitions.algorithms.round_robin import round_robin
 from league.competitions.algorithms.seeding import seed_at_random, seed_by_rating
-from league.competitions.models import Competition, Entry, Match, Round, Stage
-from league.competitions.seeding import current_ratings
-from league.competitions.services import knockout, ladders, stages, swiss_rounds
-from league.competitions.services.brackets import (
+from league.competitions.base.brackets import (
     BRACKET_ORDER,
     bracket_of,
     fixture_key,
@@ -40,6 +37,10 @@ from league.competitions.services.brackets import (
     seeded_entries,
     table_of,
 )
+from league.competitions.base.seeding import current_ratings
+from league.competitions.formats import knockout, stages, swiss_rounds
+from league.competitions.ladders import services as ladders
+from league.competitions.models import Competition, Entry, Match, Round, Stage
 from league.core.errors import ServiceError
 
 SEEDINGS = tuple(Competition.Seeding.values)
@@ -53,7 +54,7 @@ def start_competition(competition_id: int, *, actor, seeding: str = "entered",
     draw uses `random_seed` (a new one when none is given), kept to be shown and to
     reproduce the draw. A Swiss (in one stage) started with `pair_first_round` false leaves
     round 1 to be paired at a club night from the players present
-    (league.competitions.services.club_nights)."""
+    (league.competitions.nights.services)."""
     if seeding not in SEEDINGS:
         raise ServiceError(f"Seeding is one of {', '.join(SEEDINGS)}.", field="seeding")
     with transaction.atomic():

@@ -18,7 +18,7 @@ are seeded.
 - A correction to an earlier stage after the next was drawn changes the next stage's seeds:
   a knockout's bracket is seated again where nothing has started, and a started match the new
   seeds move away from asks for the organizer's decision, as any knockout correction does
-  (league.competitions.services.knockout). A group stage nobody has played in yet is drawn again; one
+  (league.competitions.formats.knockout). A group stage nobody has played in yet is drawn again; one
   already played in asks the organizer once: keep it as drawn, or draw it again (its matches
   removed, kept in the competition's audit).
 - A stage drawn again takes the stages after it along: each drawn one nobody has played in is
@@ -55,6 +55,16 @@ from league.competitions.algorithms.qualification import (
     top_overall,
 )
 from league.competitions.algorithms.standings import league_table
+from league.competitions.base.outbox import record_rate_again
+from league.competitions.base.seeding import current_ratings
+from league.competitions.formats import knockout, swiss_rounds
+from league.competitions.formats.decisions import (
+    REDRAW_STAGE,
+    is_asked,
+    latest_decisions,
+    pending_decisions,
+)
+from league.competitions.formats.swiss_corrections import recheck_later_rounds
 from league.competitions.models import (
     AuditEntry,
     Competition,
@@ -64,16 +74,7 @@ from league.competitions.models import (
     Stage,
     StageEntry,
 )
-from league.competitions.seeding import current_ratings
-from league.competitions.services import knockout, swiss_rounds
-from league.competitions.services.decisions import (
-    REDRAW_STAGE,
-    is_asked,
-    latest_decisions,
-    pending_decisions,
-)
-from league.competitions.services.follow_ups import record_rate_again
-from league.competitions.services.standings import (
+from league.competitions.standings.services import (
     StandingsTable,
     confirmed_results,
     knockout_placings,
@@ -81,7 +82,6 @@ from league.competitions.services.standings import (
     table_of_entries,
     tiebreaks_of,
 )
-from league.competitions.services.swiss_corrections import recheck_later_rounds
 from league.core.errors import ServiceError
 
 QUALIFIERS = "qualifiers"  # the kind of decision a tie at the cut line asks for

@@ -1,1 +1,0 @@
-"""The writers of competitions: draws, results, progression, corrections. Each owns its transaction."""
