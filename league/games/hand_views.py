@@ -13,7 +13,7 @@ from django.views.decorators.http import require_POST
 from league.clubs.permissions import is_organizer
 from league.clubs.views import refused
 from league.competitions.base.permissions import side_of
-from league.competitions.selectors import side_names
+from league.competitions.base.selectors import side_names
 from league.core.errors import ServiceError
 from league.core.views import FORBIDDEN, UNPROCESSABLE, go, refusal_status, sign_in_first
 from league.games.forms import DismissFlagForm, FlagForm, HandCorrectionForm

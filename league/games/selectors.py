@@ -10,8 +10,8 @@ from django.shortcuts import get_object_or_404
 
 from gameplay import engine
 from league.clubs.permissions import organized_by
+from league.competitions.base.selectors import side_names
 from league.competitions.models import Match
-from league.competitions.selectors import side_names
 from league.games.models import Game, Hand, HandFlag
 from league.games.services.scoring import score_of
 

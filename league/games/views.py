@@ -12,8 +12,8 @@ from django.urls import reverse
 
 from league.clubs.permissions import is_organizer
 from league.competitions.base.permissions import side_of
+from league.competitions.base.selectors import club_of_match
 from league.competitions.models import Match
-from league.competitions.selectors import club_of_match
 from league.competitions.views.visibility import members_only
 from league.core.errors import ServiceError
 from league.core.views import (

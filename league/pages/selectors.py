@@ -12,15 +12,16 @@ from django.shortcuts import get_object_or_404
 from league.clubs.models import Club, JoinRequest, Player, Season
 from league.clubs.permissions import organized_by, visible_clubs
 from league.competitions.base.outbox import overdue
-from league.competitions.models import AuditEntry, Competition, Entry, FollowUp, Match, ResultReport
-from league.competitions.nights.selectors import club_nights
-from league.competitions.selectors import MATCH_SIDES, matches_with_sides
-from league.competitions.selectors_organizer import (
+from league.competitions.base.selectors import (
+    MATCH_SIDES,
     RECENT_AUDIT,
     audit_entries,
-    open_decisions,
-    overdue_matches_of_club,
+    matches_with_sides,
 )
+from league.competitions.formats.selectors import open_decisions
+from league.competitions.models import AuditEntry, Competition, Entry, FollowUp, Match, ResultReport
+from league.competitions.nights.selectors import club_nights
+from league.competitions.schedule.selectors import overdue_matches_of_club
 from league.games.models import Game, Hand, HandFlag
 from league.ratings.models import RatingPeriod
 from league.ratings.selectors import CurrentRating, ratings_for

@@ -11,8 +11,8 @@ from django.utils.html import escape
 from gameplay.assistant import advise, questions
 from gameplay.engine import Ruleset
 from gameplay.engine.rulings import irregularity
+from league.competitions.base.selectors import side_names
 from league.competitions.models import Match
-from league.competitions.selectors import side_names
 from league.games.models import Game, Hand
 from league.games.services import HandEntry, record_hand, undo_last_hand
 from league.games.services.corrections import correct_hand

@@ -44,7 +44,7 @@ SIGNED_IN = 4
 
 
 # A list of matches brings each side's entry with its player, and the winner's, in three more
-# queries (league.competitions.selectors._matches); a side that no match has costs none.
+# queries (league.competitions.base.selectors.matches_with_sides); a side that no match has costs none.
 SIDES = 3
 
 

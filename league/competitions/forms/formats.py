@@ -7,8 +7,8 @@ from django import forms
 
 from league.clubs.models import Player
 from league.clubs.services.players import NAME_MAX
+from league.competitions.base.selectors import side_names
 from league.competitions.models import Match
-from league.competitions.selectors import side_names
 from league.core.forms import ServiceErrorForm, comment_field
 
 

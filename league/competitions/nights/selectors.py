@@ -11,6 +11,7 @@ from django.shortcuts import get_object_or_404
 from league.clubs.models import Player
 from league.clubs.permissions import is_organizer
 from league.competitions.base.brackets import table_of
+from league.competitions.base.selectors import matches_with_sides
 from league.competitions.entries.late_entries import late_entry_refusal
 from league.competitions.formats.swiss_rounds import paired_at_nights
 from league.competitions.models import CheckIn, ClubNight, Competition, Entry, Match, Round
@@ -20,7 +21,6 @@ from league.competitions.nights.services import (
     league_rounds,
     left_sides,
 )
-from league.competitions.selectors import matches_with_sides
 
 PRESENT, ABSENT, LEFT, WITHDRAWN = "present", "absent", "left", "withdrawn"
 OPEN_FIXTURE = (Match.Status.SCHEDULED, Match.Status.IN_PROGRESS, Match.Status.REPORTED,

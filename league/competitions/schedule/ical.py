@@ -17,8 +17,8 @@ from django.utils import timezone
 from icalendar import Calendar, Event
 
 from league.competitions.base.dates import club_zone, play_by_of
+from league.competitions.base.selectors import side_names
 from league.competitions.models import Match
-from league.competitions.selectors import side_names
 
 MATCH_LENGTH = timedelta(minutes=90)
 PRODID = "-//Gin League//Fixtures//EN"

@@ -14,13 +14,19 @@ from functools import cached_property
 
 from django.http import Http404, HttpRequest, HttpResponse
 
-from league.competitions import selectors
 from league.competitions.base.page_versions import FRAGMENT_SECONDS, competition_version
+from league.competitions.base.selectors import club_of_competition
 from league.competitions.formats.draws import bracket_view
+from league.competitions.formats.selectors import (
+    competition_page,
+    fixtures_of,
+    organizing_status,
+    stage_seeds,
+    stages_of,
+)
 from league.competitions.formats.stages import awaits_dealing, final_placings, group_standings
 from league.competitions.models import Competition, Round, Stage
 from league.competitions.nights.selectors import nights_of
-from league.competitions.selectors import club_of_competition
 from league.competitions.standings.services import competition_standings, knockout_placings
 from league.competitions.views.bracket_layout import layout
 from league.competitions.views.ruleset_summary import summarize
@@ -45,7 +51,7 @@ def competition(request: HttpRequest, pk: int) -> HttpResponse:
         "page": page,
         "version": version.token,
         "cache_seconds": FRAGMENT_SECONDS,
-        "organizing": selectors.organizing_status(request.user, pk),
+        "organizing": organizing_status(request.user, pk),
     }
     return render_page(request, TEMPLATE, context, partial="fixtures")
 
@@ -94,7 +100,7 @@ class CompetitionPage:
 
     @cached_property
     def competition(self) -> Competition:
-        return selectors.competition_page(self.pk)
+        return competition_page(self.pk)
 
     @cached_property
     def rules(self):
@@ -124,7 +130,7 @@ class CompetitionPage:
     @cached_property
     def shown(self) -> RoundsShown:
         shown = rounds_shown(self.rounds, self.round_key, self.current_round)
-        selectors.fixtures_of(shown.rounds)
+        fixtures_of(shown.rounds)
         return shown
 
     @cached_property
@@ -133,7 +139,7 @@ class CompetitionPage:
         the tabs. No query for a competition in one stage."""
         if not any(r.stage_id for r in self.rounds):
             return []
-        return selectors.stages_of(self.competition)
+        return stages_of(self.competition)
 
     @cached_property
     def stage(self) -> Stage | None:
@@ -196,7 +202,7 @@ class CompetitionPage:
                 r.stage_id for r in self.rounds}:
             return None  # not drawn yet: the page says when it will be
         view = bracket_view(self.competition, stage)
-        seeds = selectors.stage_seeds(stage)
+        seeds = stage_seeds(stage)
         placings = knockout_placings(self.competition, stage) if view.champion else []
         sections = layout(view)
         return Bracket(view, sections, seeds, placings, "h4" if len(sections) > 1 else "h3")

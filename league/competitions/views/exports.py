@@ -8,7 +8,7 @@ from io import StringIO
 
 from django.http import HttpRequest, HttpResponse
 
-from league.competitions.selectors import club_of_competition, competition_by_pk
+from league.competitions.base.selectors import club_of_competition, competition_by_pk
 from league.competitions.standings.services import competition_standings
 from league.competitions.views.visibility import members_only
 

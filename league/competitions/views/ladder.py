@@ -9,9 +9,9 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.urls import reverse
 
 from league.clubs.selectors import player_of_user
+from league.competitions.base.selectors import competition_with_club
 from league.competitions.ladders.services import challenge, join_ladder, ladder_page
 from league.competitions.models import Competition
-from league.competitions.selectors import competition_with_club
 from league.core.errors import ServiceError
 from league.core.views import go, in_club_zone, refusal_status, render_page, signed_in_post
 

@@ -15,7 +15,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from league.clubs.views import organizer_of
-from league.competitions import selectors_organizer
+from league.competitions.base.selectors import organizer_competition
 from league.competitions.forms.schedule import DATE, MOMENT
 from league.competitions.models import ClubNight, Competition, Match
 from league.competitions.nights import selectors
@@ -241,7 +241,7 @@ def fixture(request: HttpRequest, found: ClubNight, match_pk: int) -> HttpRespon
 
 
 @require_POST
-@organizer_of(selectors_organizer.organizer_competition, "season.club")
+@organizer_of(organizer_competition, "season.club")
 def new_night(request: HttpRequest, competition: Competition) -> HttpResponse:
     """Open a night now, or schedule the next one (from the organizer's competition page)."""
     in_club_zone(competition.season.club)
@@ -264,7 +264,7 @@ def new_night(request: HttpRequest, competition: Competition) -> HttpResponse:
 
 
 @require_POST
-@organizer_of(selectors_organizer.organizer_competition, "season.club")
+@organizer_of(organizer_competition, "season.club")
 def pair_every_entry(request: HttpRequest, competition: Competition) -> HttpResponse:
     """A Swiss waiting for its next club night: its next round paired now from every active
     entry (from the organizer's competition page)."""

@@ -10,11 +10,15 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
 from league.clubs.views import organizer_of
-from league.competitions import selectors_organizer as selectors
+from league.competitions.base.selectors import (
+    club_of_competition,
+    competition_with_club,
+    organizer_competition,
+)
 from league.competitions.entries import sign_ups
+from league.competitions.entries.selectors import sign_up_page
 from league.competitions.forms.entries import RegistrationForm
 from league.competitions.models import Competition
-from league.competitions.selectors import club_of_competition, competition_with_club, sign_up_page
 from league.competitions.views.organizer.entries import render_entries
 from league.competitions.views.visibility import members_only
 from league.core.errors import ServiceError
@@ -66,7 +70,7 @@ def _render(request, competition: Competition, *, refusal: str = "", status: int
 
 
 @require_POST
-@organizer_of(selectors.organizer_competition, "season.club")
+@organizer_of(organizer_competition, "season.club")
 def registration(request: HttpRequest, competition: Competition) -> HttpResponse:
     """The organizer opens the sign-ups (with the form's closing time, read in the club's zone,
     and cap), changes them, or closes them. A refusal comes back on the entries page with the

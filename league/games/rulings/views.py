@@ -14,8 +14,8 @@ from django.views.decorators.http import require_POST
 
 from gameplay.assistant import irregularity, questions
 from gameplay.engine.rulings import CATALOGUE
+from league.competitions.base.selectors import side_names
 from league.competitions.models import Match
-from league.competitions.selectors import side_names
 from league.core.errors import ServiceError
 from league.core.views import (
     FORBIDDEN,

@@ -13,14 +13,13 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
 
-from league.competitions import selectors
 from league.competitions.base.dates import is_overdue, play_by_of
+from league.competitions.base.selectors import club_of_match, side_names
 from league.competitions.forms.formats import ForfeitForm
 from league.competitions.forms.matches import CorrectForm, DisputeForm, ResolveForm
 from league.competitions.forms.schedule import MatchTimeForm, ProposeTimeForm
 from league.competitions.models import Match
 from league.competitions.results import services as results
-from league.competitions.selectors import club_of_match
 from league.competitions.views.competitions import match_format
 from league.competitions.views.history import history
 from league.competitions.views.visibility import members_only
@@ -93,7 +92,7 @@ def _page_context(user, page: page_selectors.MatchPage) -> dict:
     viewer = viewer_of(user, match)
     outcome = results.match_outcome(match, page.games)
     confirmed = match.status == Match.Status.CONFIRMED
-    name_a, name_b = selectors.side_names(match)
+    name_a, name_b = side_names(match)
     return {
         "page": page,
         "match": match,

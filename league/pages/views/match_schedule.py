@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
 
+from league.competitions.base.selectors import match_club
 from league.competitions.forms.schedule import MatchTimeForm, ProposeTimeForm
 from league.competitions.schedule import services as schedule
-from league.competitions.selectors import match_club
 from league.core.errors import ServiceError
 from league.core.views import UNPROCESSABLE, in_club_zone, signed_in_post
 from league.pages.views.match_page import done, refused, render_match

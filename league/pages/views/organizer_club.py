@@ -13,7 +13,7 @@ from league.clubs.models import Player
 from league.clubs.selectors import club_player
 from league.clubs.services import players
 from league.clubs.views import organizer_of
-from league.competitions import selectors_organizer
+from league.competitions.base.selectors import organizer_club
 from league.competitions.forms.entries import AddPlayerForm
 from league.core.errors import ServiceError
 from league.core.views import go, in_club_zone, refusal_status
@@ -22,7 +22,7 @@ from league.pages import selectors
 TEMPLATE = "organizer/dashboard.html"
 
 
-@organizer_of(selectors_organizer.organizer_club)
+@organizer_of(organizer_club)
 def dashboard(request: HttpRequest, club) -> HttpResponse:
     return _render(request, club)
 
@@ -36,7 +36,7 @@ def _render(request: HttpRequest, club, *, form: AddPlayerForm | None = None,
 
 
 @require_POST
-@organizer_of(selectors_organizer.organizer_club)
+@organizer_of(organizer_club)
 def add_player(request: HttpRequest, club) -> HttpResponse:
     form = AddPlayerForm(request.POST)
     if not form.is_valid():

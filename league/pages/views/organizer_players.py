@@ -13,7 +13,7 @@ from league.clubs.models import Player
 from league.clubs.selectors import club_player
 from league.clubs.services import player_records
 from league.clubs.views import refused
-from league.competitions.selectors_organizer import entries_of_player
+from league.competitions.entries.selectors import entries_of_player
 from league.core.errors import ServiceError
 from league.core.views import go, refusal_status
 from league.pages.forms import MergePlayerForm, RenamePlayerForm

@@ -13,12 +13,11 @@ from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
 
 from league.clubs.views import organizer_of
-from league.competitions import selectors
 from league.competitions.base.permissions import side_of
+from league.competitions.base.selectors import organizer_match, side_names
 from league.competitions.forms.matches import ConfirmForPlayerForm
 from league.competitions.models import Competition, Match, ResultReport
 from league.competitions.results import services as results
-from league.competitions.selectors_organizer import organizer_match
 from league.core.errors import ServiceError
 from league.core.views import (
     UNPROCESSABLE,
@@ -64,7 +63,7 @@ def _render(request: HttpRequest, pk: int, *, totals_form: GameTotalsForm | None
             status: int = 200) -> HttpResponse:
     page = page_selectors.match_page(pk)
     match = page.match
-    names = selectors.side_names(match)
+    names = side_names(match)
     outcome = results.match_outcome(match, page.games)
     open_for_play = match.status in Match.OPEN_FOR_PLAY and bool(match.entry_a_id and match.entry_b_id)
     in_progress = next((g for g in page.games if not g.is_finished), None)
@@ -123,7 +122,7 @@ def _hands_form(match: Match, data, rows: int, *, typed: dict | None = None
                 ) -> HollywoodHandsForm:
     competition = match.competition
     rules = competition.hollywood_format().rules_for(competition.rules())
-    return HollywoodHandsForm(data, names=selectors.side_names(match), rules=rules, rows=rows,
+    return HollywoodHandsForm(data, names=side_names(match), rules=rules, rows=rows,
                               prefix="hw", initial={**(typed or {}), "rows": rows})
 
 
@@ -137,7 +136,7 @@ def _with_more_rows(request: HttpRequest, match: Match) -> HttpResponse:
 
 
 def _columns_form(match: Match, data) -> HollywoodColumnsForm:
-    return HollywoodColumnsForm(data, names=selectors.side_names(match), prefix="columns",
+    return HollywoodColumnsForm(data, names=side_names(match), prefix="columns",
                                 columns=match.competition.hollywood_format().columns)
 
 
@@ -168,7 +167,7 @@ def game_totals(request: HttpRequest, pk: int) -> HttpResponse:
     match = organizer_match(pk)
     if _is_hollywood(match):
         return _render(request, pk, refusal=HOLLYWOOD_BY_COLUMNS, status=UNPROCESSABLE)
-    form = GameTotalsForm(request.POST, names=selectors.side_names(match), prefix="totals")
+    form = GameTotalsForm(request.POST, names=side_names(match), prefix="totals")
     if not form.is_valid():
         return _render(request, pk, totals_form=form, status=UNPROCESSABLE)
     data = form.cleaned_data

@@ -13,13 +13,13 @@ from django.shortcuts import render
 from django.utils.safestring import mark_safe
 
 from league.competitions.base.brackets import table_of
-from league.competitions.models import Match, Round
-from league.competitions.selectors import (
+from league.competitions.base.selectors import (
     competition_by_pk,
     competition_round,
     match_and_players,
-    matches_to_print,
 )
+from league.competitions.models import Match, Round
+from league.competitions.schedule.selectors import matches_to_print
 from league.competitions.views.competitions import CompetitionPage, match_format
 
 # The rows of hands a blank scoresheet has room for: a game to 100 lasts 4 to 10 hands.

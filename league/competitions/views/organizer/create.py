@@ -9,7 +9,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
 from league.clubs.views import organizer_of
-from league.competitions import selectors_organizer as selectors
+from league.competitions.base.selectors import organizer_club
 from league.competitions.formats.seasons import create_competition_in_season
 from league.competitions.forms.organizer import PRESET_NAMES, CompetitionForm
 from league.core.errors import ServiceError
@@ -19,7 +19,7 @@ TEMPLATE = "organizer/competition_new.html"
 
 
 @require_http_methods(["GET", "POST"])
-@organizer_of(selectors.organizer_club)
+@organizer_of(organizer_club)
 def new_competition(request: HttpRequest, club) -> HttpResponse:
     if request.method == "GET":
         form = CompetitionForm(club=club, initial=request.GET.dict())

@@ -10,7 +10,9 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
 from league.clubs.views import organizer_of
-from league.competitions import selectors_organizer as selectors
+from league.competitions.base.selectors import organizer_competition
+from league.competitions.entries.selectors import entrant_names
+from league.competitions.formats.selectors import competition_stage
 from league.competitions.formats.stages import (
     deal_by_hand,
     dealing_players,
@@ -26,14 +28,14 @@ TEMPLATE = "organizer/stage_groups.html"
 
 
 @require_http_methods(["GET", "POST"])
-@organizer_of(selectors.organizer_competition, "season.club")
+@organizer_of(organizer_competition, "season.club")
 def stage_groups(request: HttpRequest, competition: Competition, order: int) -> HttpResponse:
-    stage = selectors.competition_stage(competition, order)
+    stage = competition_stage(competition, order)
     players = dealing_players(competition, stage)
     if players is None:
         return _render(request, competition, stage, None, refusal=dealing_refusal(competition, stage),
                        status=200 if request.method == "GET" else UNPROCESSABLE)
-    names = selectors.entrant_names(competition)
+    names = entrant_names(competition)
     rows = [(pk, names[pk]) for pk in players]
     if request.method == "GET":
         form = DealingForm(players=rows, groups=stage.groups, initial=suggested_dealing(stage, players))

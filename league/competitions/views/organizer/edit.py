@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
 from league.clubs.views import refused
-from league.competitions import selectors_organizer as selectors
+from league.competitions.base.selectors import organizer_competition
 from league.competitions.formats import drafts
 from league.competitions.forms.organizer import PRESET_NAMES, CompetitionForm, initial_of
 from league.competitions.models import Competition
@@ -35,7 +35,7 @@ class BackToDraftForm(ServiceErrorForm):
 
 @require_http_methods(["GET", "POST"])
 def edit(request: HttpRequest, pk: int) -> HttpResponse:
-    competition = selectors.organizer_competition(pk)
+    competition = organizer_competition(pk)
     club = competition.season.club
     if (refusal := refused(request, club)) is not None:
         return refusal
@@ -103,7 +103,7 @@ def _full_page(request, competition, form: CompetitionForm, *, status: int = 200
 
 @require_POST
 def delete(request: HttpRequest, pk: int) -> HttpResponse:
-    competition = selectors.organizer_competition(pk)
+    competition = organizer_competition(pk)
     club = competition.season.club
     if (refusal := refused(request, club)) is not None:
         return refusal
@@ -118,7 +118,7 @@ def delete(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 def back_to_draft(request: HttpRequest, pk: int) -> HttpResponse:
-    competition = selectors.organizer_competition(pk)
+    competition = organizer_competition(pk)
     if (refusal := refused(request, competition.season.club)) is not None:
         return refusal
     form = BackToDraftForm(request.POST)

@@ -13,7 +13,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from league.clubs.permissions import is_organizer
 from league.clubs.views import organizer_of, refused
-from league.competitions import selectors_organizer as selectors
+from league.competitions.base.selectors import entry_with_club, organizer_competition
 from league.competitions.entries.entrants import add_and_enter
 from league.competitions.entries.late_entries import (
     LateEntry,
@@ -21,9 +21,16 @@ from league.competitions.entries.late_entries import (
     add_new_player_late,
     late_entry_refusal,
 )
+from league.competitions.entries.selectors import (
+    enterable_players,
+    entries_page,
+    entries_with_players,
+    players_not_entered,
+)
 from league.competitions.entries.withdrawals import withdraw_entry
 from league.competitions.formats.competitions import register_players, seed_entries
 from league.competitions.formats.draws import start_competition
+from league.competitions.formats.selectors import first_group_stage
 from league.competitions.forms.entries import (
     NewEntrantForm,
     RegisterForm,
@@ -35,7 +42,6 @@ from league.competitions.forms.entries import (
 )
 from league.competitions.forms.formats import LateEntryForm
 from league.competitions.models import Competition, Entry
-from league.competitions.selectors import entry_with_club
 from league.core.errors import ServiceError
 from league.core.views import UNPROCESSABLE, go, page_refusal, render_page
 
@@ -45,7 +51,7 @@ CLOSED = "Entries, seeds and the start close when the competition starts."
 
 
 @require_http_methods(["GET", "POST"])
-@organizer_of(selectors.organizer_competition, "season.club")
+@organizer_of(organizer_competition, "season.club")
 def entries(request: HttpRequest, competition: Competition) -> HttpResponse:
     if request.method == "POST":
         return _register(request, competition)
@@ -55,7 +61,7 @@ def entries(request: HttpRequest, competition: Competition) -> HttpResponse:
 def render_entries(request: HttpRequest, competition: Competition, *, filter_text: str = "",
                    forms: dict | None = None, refusal: str = "", status: int = 200) -> HttpResponse:
     """The entries page, with `forms` (bound, with their errors) in place of the empty ones."""
-    page = selectors.entries_page(competition, filter_text.strip())
+    page = entries_page(competition, filter_text.strip())
     draft = competition.status == Competition.Status.DRAFT
     hidden = [form for name, form in (forms or {}).items() if name != "late_form"]
     if not draft and not refusal and any(form.errors for form in hidden):
@@ -74,14 +80,14 @@ def render_entries(request: HttpRequest, competition: Competition, *, filter_tex
                        else StartForm)(),
         "refusal": refusal,
         "late_refusal": "" if draft else late_entry_refusal(competition),
-        "late_form": LateEntryForm(candidates=selectors.players_not_entered(competition)),
-        "group_stage": selectors.first_group_stage(competition) if draft else None,
+        "late_form": LateEntryForm(candidates=players_not_entered(competition)),
+        "group_stage": first_group_stage(competition) if draft else None,
     } | (forms or {})
     return render_page(request, TEMPLATE, context, partial="candidates", status=status)
 
 
 def _register(request: HttpRequest, competition: Competition) -> HttpResponse:
-    form = RegisterForm(request.POST, candidates=selectors.enterable_players(competition))
+    form = RegisterForm(request.POST, candidates=enterable_players(competition))
     if not form.is_valid():
         return render_entries(request, competition, forms={"register_form": form},
                               status=UNPROCESSABLE)
@@ -94,7 +100,7 @@ def _register(request: HttpRequest, competition: Competition) -> HttpResponse:
 
 
 @require_POST
-@organizer_of(selectors.organizer_competition, "season.club")
+@organizer_of(organizer_competition, "season.club")
 def new_entrant(request: HttpRequest, competition: Competition) -> HttpResponse:
     form = NewEntrantForm(request.POST)
     if form.is_valid():
@@ -109,9 +115,9 @@ def new_entrant(request: HttpRequest, competition: Competition) -> HttpResponse:
 
 
 @require_POST
-@organizer_of(selectors.organizer_competition, "season.club")
+@organizer_of(organizer_competition, "season.club")
 def late_entry(request: HttpRequest, competition: Competition) -> HttpResponse:
-    form = LateEntryForm(request.POST, candidates=selectors.players_not_entered(competition))
+    form = LateEntryForm(request.POST, candidates=players_not_entered(competition))
     if not form.is_valid():
         return render_entries(request, competition, forms={"late_form": form}, status=UNPROCESSABLE)
     player, name = form.cleaned_data["player"], form.cleaned_data["name"]
@@ -137,9 +143,9 @@ def _entered_late(competition: Competition, late: LateEntry) -> str:
 
 
 @require_POST
-@organizer_of(selectors.organizer_competition, "season.club")
+@organizer_of(organizer_competition, "season.club")
 def seeds(request: HttpRequest, competition: Competition) -> HttpResponse:
-    form = SeedsForm(request.POST, entries=selectors.entries_with_players(competition))
+    form = SeedsForm(request.POST, entries=entries_with_players(competition))
     if not form.is_valid():
         return render_entries(request, competition, forms={"seeds_form": form},
                               status=UNPROCESSABLE)
@@ -153,7 +159,7 @@ def seeds(request: HttpRequest, competition: Competition) -> HttpResponse:
 
 
 @require_POST
-@organizer_of(selectors.organizer_competition, "season.club")
+@organizer_of(organizer_competition, "season.club")
 def start(request: HttpRequest, competition: Competition) -> HttpResponse:
     swiss = competition.format == Competition.Format.SWISS
     form = (SwissStartForm if swiss else StartForm)(request.POST)

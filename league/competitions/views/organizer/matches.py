@@ -11,15 +11,21 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from league.clubs.views import organizer_of, refused
-from league.competitions import selectors_organizer as selectors
+from league.competitions.base.selectors import organizer_competition, organizer_match, side_names
+from league.competitions.entries.selectors import entrant_names
 from league.competitions.formats.decide import choose_qualifiers, keep_match, reset_match
+from league.competitions.formats.selectors import (
+    later_stages_dealt_by_hand,
+    open_decisions,
+    rounds_by_bracket,
+)
 from league.competitions.formats.stages import awaits_dealing, is_redraw_ask, is_tie_ask
 from league.competitions.forms.entries import DecisionForm, QualifiersForm
 from league.competitions.forms.schedule import OverdueForm, RoundDatesForm
 from league.competitions.models import Competition, Match
 from league.competitions.nights.selectors import nights_of, swiss_mode
 from league.competitions.nights.services import night_refusal
-from league.competitions.selectors import side_names
+from league.competitions.schedule.selectors import matches_by_status, overdue_matches
 from league.core.errors import ServiceError
 from league.core.views import (
     UNPROCESSABLE,
@@ -35,18 +41,18 @@ NO_DECISION = "There is no decision to make about this match."
 NO_TIE = "There is no tie at a stage's cut line to decide here."
 
 
-@organizer_of(selectors.organizer_competition, "season.club")
+@organizer_of(organizer_competition, "season.club")
 def matches(request: HttpRequest, competition: Competition) -> HttpResponse:
     return render_matches(request, competition)
 
 
 def render_matches(request: HttpRequest, competition: Competition, *, forms: dict | None = None,
             refusal: str = "", status: int = 200) -> HttpResponse:
-    decisions = selectors.open_decisions(Q(match__competition=competition))
+    decisions = open_decisions(Q(match__competition=competition))
     forms = forms or {}
     club = competition.season.club
     in_club_zone(club)
-    overdue = selectors.overdue_matches(competition)
+    overdue = overdue_matches(competition)
     listed = {("overdue", m.pk) for m in overdue}
     refusal = refusal or " ".join(
         unseen_errors(form) for key, form in forms.items()
@@ -55,15 +61,15 @@ def render_matches(request: HttpRequest, competition: Competition, *, forms: dic
         "competition": competition, "club": club,
         "rounds": [(r, forms.get(("round", r.pk)) or RoundDatesForm(
             prefix=f"r{r.pk}", initial={"starts_on": r.starts_on, "play_by": r.play_by}))
-            for r in selectors.rounds_by_bracket(competition)],
+            for r in rounds_by_bracket(competition)],
         "overdue": [(m, forms.get(("overdue", m.pk)) or OverdueForm(
             prefix=f"o{m.pk}", names=side_names(m)))
             for m in overdue],
-        "groups": selectors.matches_by_status(competition),
+        "groups": matches_by_status(competition),
         "decisions": [(d, forms.get(d.match_id) or DecisionForm(
                           prefix=f"d{d.match_id}", whole_stage=is_redraw_ask(d)))
                       for d in decisions if not is_tie_ask(d)],
-        "to_deal": [s for s in selectors.later_stages_dealt_by_hand(competition)
+        "to_deal": [s for s in later_stages_dealt_by_hand(competition)
                     if awaits_dealing(s)],
         "ties": [(d, forms.get(d.match_id) or qualifiers_form(d, competition))
                  for d in decisions if is_tie_ask(d)],
@@ -77,7 +83,7 @@ def render_matches(request: HttpRequest, competition: Competition, *, forms: dic
 
 
 def qualifiers_form(asked, competition: Competition, data=None) -> QualifiersForm:
-    names = selectors.entrant_names(competition)
+    names = entrant_names(competition)
     tied = [(pk, names[pk]) for pk in asked.after["players"]]
     return QualifiersForm(data, prefix=f"q{asked.match_id}", tied=tied,
                           places=asked.after["places"], first=asked.after["first_position"])
@@ -86,11 +92,11 @@ def qualifiers_form(asked, competition: Competition, data=None) -> QualifiersFor
 @require_POST
 def choose(request: HttpRequest, pk: int) -> HttpResponse:
     """The organizer's answer to players level at a stage's cut line."""
-    match = selectors.organizer_match(pk)
+    match = organizer_match(pk)
     competition = match.competition
     if (refusal := refused(request, competition.season.club)) is not None:
         return refusal
-    asked = [d for d in selectors.open_decisions(Q(match=match)) if is_tie_ask(d)]
+    asked = [d for d in open_decisions(Q(match=match)) if is_tie_ask(d)]
     if not asked:
         return render_matches(request, competition, refusal=NO_TIE, status=UNPROCESSABLE)
     form = qualifiers_form(asked[0], competition, request.POST)
@@ -106,10 +112,10 @@ def choose(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @require_POST
-@organizer_of(selectors.organizer_match, "competition.season.club")
+@organizer_of(organizer_match, "competition.season.club")
 def decide(request: HttpRequest, match: Match) -> HttpResponse:
     competition = match.competition
-    asked = [d for d in selectors.open_decisions(Q(match=match)) if not is_tie_ask(d)]
+    asked = [d for d in open_decisions(Q(match=match)) if not is_tie_ask(d)]
     if not asked:
         return render_matches(request, competition, refusal=NO_DECISION, status=UNPROCESSABLE)
     whole_stage = is_redraw_ask(asked[0])

@@ -16,7 +16,7 @@ from django.views.decorators.http import require_http_methods
 from league.clubs.models import Club
 from league.clubs.services import players
 from league.clubs.views import organizer_of
-from league.competitions import selectors_organizer as selectors
+from league.competitions.base.selectors import organizer_club
 from league.competitions.forms.entries import PlayerListForm
 from league.core.errors import ServiceError
 from league.core.views import UNPROCESSABLE, go, refusal_status
@@ -25,7 +25,7 @@ TEMPLATE = "organizer/players_bulk.html"
 
 
 @require_http_methods(["GET", "POST"])
-@organizer_of(selectors.organizer_club)
+@organizer_of(organizer_club)
 def add_players(request: HttpRequest, club: Club) -> HttpResponse:
     if request.method == "GET":
         return render(request, TEMPLATE, {"club": club, "form": PlayerListForm()})

@@ -9,11 +9,11 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from league.clubs.views import refused
+from league.competitions.base.selectors import competition_round, match_and_players, side_names
 from league.competitions.forms.schedule import OverdueForm, RoundDatesForm
 from league.competitions.models import Match
 from league.competitions.results.forfeits import record_forfeit
 from league.competitions.schedule.services import extend_match, set_round_dates
-from league.competitions.selectors import competition_round, match_and_players, side_names
 from league.competitions.views.organizer.matches import render_matches
 from league.core.errors import ServiceError
 from league.core.views import UNPROCESSABLE, go, in_club_zone, refusal_status

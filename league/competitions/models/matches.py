@@ -1,0 +1,137 @@
+"""Rounds and their matches."""
+
+from __future__ import annotations
+
+from django.db import models
+from django.db.models import F, Q
+from django.urls import reverse
+
+from .competitions import Competition, Stage
+from .entries import Entry
+
+
+class Round(models.Model):
+    class Bracket(models.TextChoices):
+        MAIN = "main", "Main"
+        WINNERS = "winners", "Winners' bracket"
+        LOSERS = "losers", "Losers' bracket"
+        FINALS = "finals", "Finals"
+
+    competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="rounds")
+    stage = models.ForeignKey(Stage, on_delete=models.CASCADE, related_name="rounds", null=True,
+                              blank=True)
+    bracket = models.CharField(max_length=10, choices=Bracket.choices, default=Bracket.MAIN)
+    number = models.PositiveSmallIntegerField()
+    name = models.CharField(max_length=60, blank=True)
+    # Dates in the club's time zone: play may start on starts_on; the round's matches are to be
+    # played by the end of play_by (league.competitions.base.dates.deadline_of).
+    starts_on = models.DateField(null=True, blank=True)
+    play_by = models.DateField(null=True, blank=True)
+    # The club night that paired this Swiss round from the players present (or seated this
+    # league round's tables); none for a round paired from every entry.
+    night = models.ForeignKey("ClubNight", on_delete=models.SET_NULL, related_name="rounds",
+                              null=True, blank=True)
+
+    class Meta:
+        ordering = ["competition", "stage__order", "bracket", "number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["competition", "bracket", "number"], condition=Q(stage__isnull=True),
+                name="round_number_unique",
+            ),
+            models.UniqueConstraint(
+                fields=["stage", "bracket", "number"], condition=Q(stage__isnull=False),
+                name="round_number_unique_in_stage",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name or f"Round {self.number}"
+
+
+class Match(models.Model):
+    class Status(models.TextChoices):
+        PENDING = "pending", "Waiting for players"
+        SCHEDULED = "scheduled", "Scheduled"
+        IN_PROGRESS = "in_progress", "In progress"
+        REPORTED = "reported", "Reported, awaiting confirmation"
+        DISPUTED = "disputed", "Disputed"
+        CONFIRMED = "confirmed", "Confirmed"
+        VOID = "void", "Not needed"  # a bracket reset that is not played, or nobody to play
+
+    class Kind(models.TextChoices):
+        PLAYED = "played", "Played"
+        BYE = "bye", "Bye"
+        WALKOVER = "walkover", "Walkover"
+        FORFEIT = "forfeit", "Forfeit"
+        DOUBLE_FORFEIT = "double_forfeit", "Double forfeit"
+        NO_SHOW = "no_show", "No show"
+
+    # Named groups of statuses.
+    # Open for play: its games may be started and its result reported.
+    OPEN_FOR_PLAY = (Status.SCHEDULED, Status.IN_PROGRESS)
+    # Unplayed: nothing of it has happened yet (a Swiss round of such matches may be paired again).
+    UNPLAYED = (Status.PENDING, Status.SCHEDULED)
+    # Seatable: a knockout slot the bracket may still fill, a reset not needed (void) included.
+    SEATABLE = (Status.PENDING, Status.SCHEDULED, Status.VOID)
+
+    competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="matches")
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches")
+    key = models.CharField(max_length=40, blank=True, help_text="The bracket slot, e.g. W1-3")
+    entry_a = models.ForeignKey(
+        Entry, on_delete=models.PROTECT, related_name="+", null=True, blank=True
+    )
+    entry_b = models.ForeignKey(
+        Entry, on_delete=models.PROTECT, related_name="+", null=True, blank=True
+    )
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.SCHEDULED)
+    kind = models.CharField(max_length=16, choices=Kind.choices, default=Kind.PLAYED)
+    winner = models.ForeignKey(
+        Entry, on_delete=models.PROTECT, related_name="+", null=True, blank=True
+    )
+    games_a = models.PositiveSmallIntegerField(default=0)
+    games_b = models.PositiveSmallIntegerField(default=0)
+    scheduled_at = models.DateTimeField(null=True, blank=True)
+    table = models.CharField(max_length=20, blank=True)
+    # An extension the organizer gave this match: it replaces its round's play-by date.
+    play_by = models.DateField(null=True, blank=True)
+    # A time one player proposed, waiting for the other's acceptance.
+    proposed_at = models.DateTimeField(null=True, blank=True)
+    proposed_by = models.ForeignKey(
+        Entry, on_delete=models.SET_NULL, related_name="+", null=True, blank=True
+    )
+    # How many times the time or table changed, and when last: a calendar's SEQUENCE and
+    # LAST-MODIFIED (RFC 5545 3.8.7.4, 3.8.7.3).
+    schedule_sequence = models.PositiveIntegerField(default=0)
+    schedule_changed_at = models.DateTimeField(null=True, blank=True)
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["round__number", "pk"]
+        verbose_name_plural = "matches"
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(entry_a__isnull=True) | ~Q(entry_a=F("entry_b")),
+                name="player_cannot_play_themself",
+            ),
+            models.CheckConstraint(
+                condition=Q(winner__isnull=True)
+                | Q(winner=F("entry_a"))
+                | Q(winner=F("entry_b")),
+                name="winner_is_a_side_of_the_match",
+            ),
+            models.UniqueConstraint(
+                fields=["competition", "key"], condition=~Q(key=""), name="match_key_unique"
+            ),
+        ]
+        indexes = [models.Index(fields=["competition", "status"])]
+
+    def __str__(self) -> str:
+        return f"{self.entry_a or 'TBD'} v {self.entry_b or ('bye' if self.kind == self.Kind.BYE else 'TBD')}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("match", args=[self.pk])
+
+    @property
+    def is_confirmed(self) -> bool:
+        return self.status == self.Status.CONFIRMED
