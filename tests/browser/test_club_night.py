@@ -105,7 +105,8 @@ def test_a_player_checks_in_is_paired_and_enters_his_match(site, phone):
 
 @pytest.mark.parametrize("phone", [True, False], ids=["phone", "laptop"])
 def test_the_night_page_has_no_serious_accessibility_violation(site, phone):
-    from league.competitions.nights.services import check_in, pair_night_round
+    from league.competitions.nights.attendance import check_in
+    from league.competitions.nights.pairing import pair_night_round
 
     from .test_accessibility import violations
 
@@ -135,7 +136,8 @@ def test_a_player_checks_in_without_javascript(site):
 
 @pytest.mark.parametrize("phone", [True, False], ids=["phone", "laptop"])
 def test_the_organizer_enters_a_walk_in_and_settles_a_leavers_match(site, phone):
-    from league.competitions.nights.services import check_in, check_out, pair_night_round
+    from league.competitions.nights.attendance import check_in, check_out
+    from league.competitions.nights.pairing import pair_night_round
 
     from .test_accessibility import violations
 

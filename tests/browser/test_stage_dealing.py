@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from league.competitions.formats.competitions import create_competition, register_players
-from league.competitions.formats.stages import StagePlan, plan_stages
+from league.competitions.formats.stage_plans import StagePlan, plan_stages
 from league.competitions.models import Competition, Stage, StageEntry
 
 from .club import riverside

@@ -7,15 +7,9 @@ import pytest
 
 from league.competitions.formats.draws import start_competition
 from league.competitions.models import CheckIn, ClubNight, Competition, Match
-from league.competitions.nights import services as club_nights
-from league.competitions.nights.services import (
-    check_in,
-    check_out,
-    close_night,
-    open_night,
-    pair_night_round,
-    set_present,
-)
+from league.competitions.nights.attendance import check_in, check_out, present_entries, set_present
+from league.competitions.nights.pairing import forfeit_fixture, pair_night_round, postpone_fixture
+from league.competitions.nights.services import close_night, open_night, schedule_night
 from league.core.errors import NotAllowed, ServiceError
 from tests.factories import UserFactory
 from tests.formats.builders import Club, win
@@ -85,7 +79,7 @@ def test_the_organizer_ticks_players_present_and_gone():
     a, b, c = (entry(competition, p).pk for p in club.players[:3])
     assert set_present(night.pk, actor=club.organizer, present={a, b, c}) == (3, 0)
     assert set_present(night.pk, actor=club.organizer, present={a, b}) == (0, 1)
-    assert club_nights.present_entries(night) == [a, b]
+    assert present_entries(night) == [a, b]
     found = check_in(night.pk, actor=club.organizer, entry_id=c)
     assert found.left_at is None and found.checked_in_by == club.organizer
 
@@ -229,7 +223,7 @@ def test_a_scheduled_night_takes_check_ins_once_opened():
     club = Club(4)
     competition = club.competition(Competition.Format.SWISS, start=False, swiss_rounds=2)
     start_competition(competition.pk, actor=club.organizer, pair_first_round=False)
-    night = club_nights.schedule_night(competition.pk, actor=club.organizer,
+    night = schedule_night(competition.pk, actor=club.organizer,
                                        starts_at=timezone.now() + timedelta(days=2))
     with pytest.raises(ServiceError, match="not been opened"):
         check_in(night.pk, actor=club.players[0].user)
@@ -254,7 +248,7 @@ def test_a_league_night_seats_the_fixtures_of_players_present():
     assert [m.table for m in fixtures] == ["1", ""]
     # the fixture with a player absent: the organizer records the no-show
     absent = "A" if fixtures[1].entry_a_id not in present else "B"
-    club_nights.forfeit_fixture(night.pk, fixtures[1].pk, actor=club.organizer, absent=absent)
+    forfeit_fixture(night.pk, fixtures[1].pk, actor=club.organizer, absent=absent)
     fixtures[1].refresh_from_db()
     assert fixtures[1].kind == Match.Kind.NO_SHOW and fixtures[1].status == Match.Status.CONFIRMED
 
@@ -266,13 +260,13 @@ def test_a_league_fixture_with_a_player_absent_is_postponed():
     league = club.competition(Competition.Format.LEAGUE)
     night = open_night(league.pk, actor=club.organizer)
     fixture = league.rounds.get(number=1).matches.first()
-    club_nights.postpone_fixture(night.pk, fixture.pk, actor=club.organizer,
+    postpone_fixture(night.pk, fixture.pk, actor=club.organizer,
                                  play_by=date(2099, 1, 31))
     fixture.refresh_from_db()
     assert fixture.play_by == date(2099, 1, 31)
     later = league.rounds.get(number=3).matches.first()
     with pytest.raises(ServiceError, match="not one of the night's"):
-        club_nights.postpone_fixture(night.pk, later.pk, actor=club.organizer,
+        postpone_fixture(night.pk, later.pk, actor=club.organizer,
                                      play_by=date(2099, 1, 31))
 
 

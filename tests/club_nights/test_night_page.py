@@ -8,7 +8,9 @@ from django.urls import reverse
 
 from league.competitions.formats.draws import start_competition
 from league.competitions.models import CheckIn, Competition
-from league.competitions.nights.services import check_in, open_night, pair_night_round
+from league.competitions.nights.attendance import check_in
+from league.competitions.nights.pairing import pair_night_round
+from league.competitions.nights.services import open_night
 from tests.formats.builders import Club
 
 pytestmark = pytest.mark.django_db

@@ -13,17 +13,13 @@ from league.clubs.models import Player
 from league.competitions.entries.withdrawals import withdraw_entry
 from league.competitions.formats.draws import start_competition
 from league.competitions.models import AuditEntry, CheckIn, Competition, Entry, Match
-from league.competitions.nights.services import (
-    check_in,
-    check_out,
-    close_night,
-    open_night,
+from league.competitions.nights.attendance import check_in, check_out, undo_walk_in, walk_in
+from league.competitions.nights.pairing import (
     pair_from_every_entry,
     pair_night_round,
     settle_left_match,
-    undo_walk_in,
-    walk_in,
 )
+from league.competitions.nights.services import close_night, open_night
 from league.core.errors import NotAllowed, ServiceError
 from tests.factories import PlayerFactory
 from tests.formats.builders import Club, win

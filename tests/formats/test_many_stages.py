@@ -7,13 +7,9 @@ import pytest
 from league.competitions.formats.decide import keep_match, reset_match
 from league.competitions.formats.decisions import pending_decisions
 from league.competitions.formats.draws import start_competition
-from league.competitions.formats.stages import (
-    StagePlan,
-    awaits_dealing,
-    deal_by_hand,
-    final_placings,
-    plan_stages,
-)
+from league.competitions.formats.stage_dealing import deal_by_hand
+from league.competitions.formats.stage_plans import StagePlan, awaits_dealing, plan_stages
+from league.competitions.formats.stage_tables import final_placings
 from league.competitions.models import (
     AuditEntry,
     Competition,

@@ -6,7 +6,8 @@ import pytest
 from league.competitions.base import outbox
 from league.competitions.formats.decide import keep_match, reset_match
 from league.competitions.formats.decisions import pending_decisions
-from league.competitions.formats.stages import StagePlan, awaits_dealing, deal_by_hand
+from league.competitions.formats.stage_dealing import deal_by_hand
+from league.competitions.formats.stage_plans import StagePlan, awaits_dealing
 from league.competitions.models import (
     AuditEntry,
     Competition,

@@ -5,12 +5,9 @@ import pytest
 from league.competitions.formats.decide import choose_qualifiers, keep_match
 from league.competitions.formats.decisions import pending_decisions
 from league.competitions.formats.draws import start_competition
-from league.competitions.formats.stages import (
-    StagePlan,
-    deal_by_hand,
-    group_standings,
-    plan_stages,
-)
+from league.competitions.formats.stage_dealing import deal_by_hand
+from league.competitions.formats.stage_plans import StagePlan, plan_stages
+from league.competitions.formats.stage_tables import group_standings
 from league.competitions.models import AuditEntry, Competition, Match, Round, Stage, StageEntry
 from league.competitions.results.services import correct_result
 from league.core.errors import ServiceError

@@ -3,7 +3,7 @@ their round like any round paired."""
 
 import pytest
 
-from league.competitions.formats.stages import deal_by_hand
+from league.competitions.formats.stage_dealing import deal_by_hand
 from league.notifications.models import Kind, Notification
 from tests.formats.builders import Club, committed
 from tests.formats.test_many_stages import (

@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 
 from league.competitions.formats.draws import start_competition
-from league.competitions.formats.stages import StagePlan
+from league.competitions.formats.stage_plans import StagePlan
 from league.competitions.models import Competition, Match, Stage, StageEntry
 from tests.formats.builders import Club, better_seed, win
 from tests.formats.test_stages import GROUPS_THEN_KNOCKOUT, staged

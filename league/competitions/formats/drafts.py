@@ -14,7 +14,7 @@ from league.clubs.permissions import require_organizer
 from league.competitions.base.page_versions import competition_changed, player_pages_changed
 from league.competitions.formats.competitions import build_ruleset
 from league.competitions.formats.draws import check_field
-from league.competitions.formats.stages import StagePlan, plan_stages
+from league.competitions.formats.stage_plans import StagePlan, plan_stages
 from league.competitions.models import AuditEntry, Competition, CompetitionAudit, Match, Stage
 from league.core.errors import ServiceError
 

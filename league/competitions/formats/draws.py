@@ -38,7 +38,8 @@ from league.competitions.base.brackets import (
     table_of,
 )
 from league.competitions.base.seeding import current_ratings
-from league.competitions.formats import knockout, stages, swiss_rounds
+from league.competitions.formats import knockout, swiss_rounds
+from league.competitions.formats.stage_draws import draw_first_stage
 from league.competitions.ladders import services as ladders
 from league.competitions.models import Competition, Entry, Match, Round, Stage
 from league.core.errors import ServiceError
@@ -71,7 +72,7 @@ def start_competition(competition_id: int, *, actor, seeding: str = "entered",
         if competition.format == Competition.Format.LADDER:
             ladders.start_ladder(competition, [e.pk for e in order])
         elif competition.stages.exists():
-            stages.draw_first_stage(competition, [e.pk for e in order])
+            draw_first_stage(competition, [e.pk for e in order])
         elif competition.format == Competition.Format.LEAGUE:
             _draw_league(competition, [e.pk for e in order])
         elif competition.format == Competition.Format.SWISS:

@@ -10,7 +10,7 @@ from django.db import IntegrityError, transaction
 from league.clubs.models import Club, Season
 from league.clubs.permissions import require_organizer
 from league.competitions.formats.competitions import create_competition
-from league.competitions.formats.stages import StagePlan, plan_stages
+from league.competitions.formats.stage_plans import StagePlan, plan_stages
 from league.competitions.models import Competition
 from league.core.errors import ServiceError
 

@@ -22,7 +22,7 @@ from gameplay.engine import (
 )
 from league.clubs.models import Club, Season
 from league.competitions.algorithms.tiebreaks import Tiebreak
-from league.competitions.formats.stages import StagePlan
+from league.competitions.formats.stage_plans import StagePlan
 from league.competitions.models import Competition, Stage
 from league.competitions.standings.services import TIEBREAK_LABELS
 from league.core.forms import ServiceErrorForm

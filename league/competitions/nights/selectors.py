@@ -15,12 +15,8 @@ from league.competitions.base.selectors import matches_with_sides
 from league.competitions.entries.late_entries import late_entry_refusal
 from league.competitions.formats.swiss_rounds import paired_at_nights
 from league.competitions.models import CheckIn, ClubNight, Competition, Entry, Match, Round
-from league.competitions.nights.services import (
-    UNPLAYED,
-    entered_tonight,
-    league_rounds,
-    left_sides,
-)
+from league.competitions.nights.attendance import entered_tonight
+from league.competitions.nights.pairing import UNPLAYED, league_rounds, left_sides
 
 PRESENT, ABSENT, LEFT, WITHDRAWN = "present", "absent", "left", "withdrawn"
 OPEN_FIXTURE = (Match.Status.SCHEDULED, Match.Status.IN_PROGRESS, Match.Status.REPORTED,

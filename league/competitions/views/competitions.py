@@ -24,7 +24,8 @@ from league.competitions.formats.selectors import (
     stage_seeds,
     stages_of,
 )
-from league.competitions.formats.stages import awaits_dealing, final_placings, group_standings
+from league.competitions.formats.stage_plans import awaits_dealing
+from league.competitions.formats.stage_tables import final_placings, group_standings
 from league.competitions.models import Competition, Round, Stage
 from league.competitions.nights.selectors import nights_of
 from league.competitions.standings.services import competition_standings, knockout_placings

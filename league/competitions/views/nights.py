@@ -18,6 +18,8 @@ from league.clubs.views import organizer_of
 from league.competitions.base.selectors import organizer_competition
 from league.competitions.forms.schedule import DATE, MOMENT
 from league.competitions.models import ClubNight, Competition, Match
+from league.competitions.nights import attendance as night_attendance
+from league.competitions.nights import pairing as night_pairing
 from league.competitions.nights import selectors
 from league.competitions.nights import services as club_nights
 from league.competitions.views.organizer.matches import render_matches
@@ -62,7 +64,7 @@ class WalkInForm(ServiceErrorForm):
 
 
 class LeftMatchForm(ServiceErrorForm):
-    kind = forms.ChoiceField(choices=[(k, k) for k in club_nights.LEFT_KINDS])
+    kind = forms.ChoiceField(choices=[(k, k) for k in night_pairing.LEFT_KINDS])
 
 
 class AbsentFixtureForm(ServiceErrorForm):
@@ -114,13 +116,13 @@ def _act(request: HttpRequest, found: ClubNight, action, done: str) -> HttpRespo
 
 @require_POST
 def check_in(request: HttpRequest, pk: int) -> HttpResponse:
-    return _attend(request, pk, club_nights.check_in,
+    return _attend(request, pk, night_attendance.check_in,
                    "{} is checked in: paired from the next round.")
 
 
 @require_POST
 def leave(request: HttpRequest, pk: int) -> HttpResponse:
-    return _attend(request, pk, club_nights.check_out, "{} has left: not paired again tonight.")
+    return _attend(request, pk, night_attendance.check_out, "{} has left: not paired again tonight.")
 
 
 def _attend(request: HttpRequest, pk: int, service, message: str) -> HttpResponse:
@@ -138,7 +140,7 @@ def _attend(request: HttpRequest, pk: int, service, message: str) -> HttpRespons
 def attendance(request: HttpRequest, found: ClubNight) -> HttpResponse:
     ticked = {int(pk) for pk in request.POST.getlist("present") if _is_id(pk)}
     return _act(request, found,
-                lambda: club_nights.set_present(found.pk, actor=request.user, present=ticked),
+                lambda: night_attendance.set_present(found.pk, actor=request.user, present=ticked),
                 lambda counts: f"Saved: {counts[0]} checked in, {counts[1]} marked as gone.")
 
 
@@ -151,7 +153,7 @@ def walk_in(request: HttpRequest, found: ClubNight) -> HttpResponse:
     if not form.is_valid():
         return render_night(request, found, status=UNPROCESSABLE, walk_in_form=form)
     try:
-        checked = club_nights.walk_in(found.pk, actor=request.user,
+        checked = night_attendance.walk_in(found.pk, actor=request.user,
                                       player_id=form.cleaned_data["player"],
                                       name=form.cleaned_data["name"])
     except ServiceError as error:
@@ -168,7 +170,7 @@ def undo_walk_in(request: HttpRequest, found: ClubNight) -> HttpResponse:
     """A walk-in entered by mistake, not yet paired, taken out again."""
     entry = _entry_id(request)
     return _act(request, found,
-                lambda: club_nights.undo_walk_in(found.pk, entry or 0, actor=request.user),
+                lambda: night_attendance.undo_walk_in(found.pk, entry or 0, actor=request.user),
                 _taken_out)
 
 
@@ -187,7 +189,7 @@ def left_match(request: HttpRequest, found: ClubNight, match_pk: int) -> HttpRes
         return render_night(request, found, refusal="Choose a forfeit or a no-show.",
                             status=UNPROCESSABLE)
     return _act(request, found,
-                lambda: club_nights.settle_left_match(found.pk, match_pk, actor=request.user,
+                lambda: night_pairing.settle_left_match(found.pk, match_pk, actor=request.user,
                                                       kind=form.cleaned_data["kind"]),
                 lambda m: f"Recorded as {RECORDED[m.kind]}: {m}.")
 
@@ -196,7 +198,7 @@ def left_match(request: HttpRequest, found: ClubNight, match_pk: int) -> HttpRes
 @organizer_of(_night, "competition.season.club")
 def pair(request: HttpRequest, found: ClubNight) -> HttpResponse:
     return _act(request, found,
-                lambda: club_nights.pair_night_round(found.pk, actor=request.user),
+                lambda: night_pairing.pair_night_round(found.pk, actor=request.user),
                 lambda r: f"{r} is paired: the tables are below.")
 
 
@@ -230,11 +232,11 @@ def fixture(request: HttpRequest, found: ClubNight, match_pk: int) -> HttpRespon
         if play_by is None:
             return render_night(request, found, refusal="Give the date to play it by.",
                                 status=UNPROCESSABLE)
-        action = lambda: club_nights.postpone_fixture(  # noqa: E731
+        action = lambda: night_pairing.postpone_fixture(  # noqa: E731
             found.pk, match_pk, actor=request.user, play_by=play_by)
         done = f"Postponed: to be played by {play_by:%d %b %Y}."
     else:
-        action = lambda: club_nights.forfeit_fixture(  # noqa: E731
+        action = lambda: night_pairing.forfeit_fixture(  # noqa: E731
             found.pk, match_pk, actor=request.user, absent=choice)
         done = "The no-show is recorded." if choice != "both" else "Both absent: recorded."
     return _act(request, found, action, done)
@@ -270,7 +272,7 @@ def pair_every_entry(request: HttpRequest, competition: Competition) -> HttpResp
     entry (from the organizer's competition page)."""
     in_club_zone(competition.season.club)
     try:
-        made = club_nights.pair_from_every_entry(competition.pk, actor=request.user)
+        made = night_pairing.pair_from_every_entry(competition.pk, actor=request.user)
     except ServiceError as error:
         return render_matches(request, competition, refusal=error.message,
                               status=refusal_status(error))

@@ -13,7 +13,7 @@ from league.clubs.views import organizer_of
 from league.competitions.base.selectors import organizer_competition
 from league.competitions.entries.selectors import entrant_names
 from league.competitions.formats.selectors import competition_stage
-from league.competitions.formats.stages import (
+from league.competitions.formats.stage_dealing import (
     deal_by_hand,
     dealing_players,
     dealing_refusal,

@@ -19,12 +19,13 @@ from league.competitions.formats.selectors import (
     open_decisions,
     rounds_by_bracket,
 )
-from league.competitions.formats.stages import awaits_dealing, is_redraw_ask, is_tie_ask
+from league.competitions.formats.stage_plans import awaits_dealing
+from league.competitions.formats.stages import is_redraw_ask, is_tie_ask
 from league.competitions.forms.entries import DecisionForm, QualifiersForm
 from league.competitions.forms.schedule import OverdueForm, RoundDatesForm
 from league.competitions.models import Competition, Match
+from league.competitions.nights.guards import night_refusal
 from league.competitions.nights.selectors import nights_of, swiss_mode
-from league.competitions.nights.services import night_refusal
 from league.competitions.schedule.selectors import matches_by_status, overdue_matches
 from league.core.errors import ServiceError
 from league.core.views import (

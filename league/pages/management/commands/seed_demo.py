@@ -51,12 +51,9 @@ from league.competitions.models import (
     Match,
     ResultReport,
 )
-from league.competitions.nights.services import (
-    check_in,
-    open_night,
-    pair_night_round,
-    schedule_night,
-)
+from league.competitions.nights.attendance import check_in
+from league.competitions.nights.pairing import pair_night_round
+from league.competitions.nights.services import open_night, schedule_night
 from league.competitions.results.services import dispute_result, report_result
 from league.competitions.schedule.services import propose_time, set_match_time
 from league.games.models import Game, Hand

@@ -29,12 +29,9 @@ from league.competitions.formats.competitions import create_competition, registe
 from league.competitions.formats.decide import choose_qualifiers
 from league.competitions.formats.decisions import pending_decisions
 from league.competitions.formats.draws import start_competition
-from league.competitions.formats.stages import (
-    StagePlan,
-    final_placings,
-    is_tie_ask,
-    plan_stages,
-)
+from league.competitions.formats.stage_plans import StagePlan, plan_stages
+from league.competitions.formats.stage_tables import final_placings
+from league.competitions.formats.stages import is_tie_ask
 from league.competitions.ladders.services import challenge, forfeit_overdue, ladder_of
 from league.competitions.models import Competition, Entry, LadderChallenge, Match, Stage
 from league.competitions.standings.services import competition_standings, knockout_placings
