@@ -16,137 +16,39 @@ from gameplay.engine import (
     HollywoodFormat,
     HollywoodWinner,
     InvalidRuleset,
-    NextDealer,
     Ruleset,
-    Shutout,
 )
 from league.clubs.models import Club, Season
 from league.competitions.algorithms.tiebreaks import Tiebreak
-from league.competitions.formats.stage_plans import StagePlan
+from league.competitions.forms.house_rules import (
+    CHOICES,
+    FLAGS,
+    HOUSE_RULES,
+    NUMBER,
+    NUMBERS,
+    PRESET_NAMES,
+    house_rule_differences,
+    house_rule_form_fields,
+    preset_value,
+    tiebreak_form_fields,
+    worded_for,
+)
+from league.competitions.forms.stage_options import (
+    FINAL_KINDS,
+    FORMAT_OPTIONS,
+    MOST_MIDDLE_STAGES,
+    STAGES_GROUPS,
+    STAGES_SWISS,
+    StagesFormMixin,
+    middle_stage_form_fields,
+    stage_initial,
+)
 from league.competitions.models import Competition, Stage
 from league.competitions.standings.services import TIEBREAK_LABELS
 from league.core.forms import ServiceErrorForm
 
-NUMBER = {"inputmode": "numeric"}
-AS_PRESET = ("", "As the preset")
-YES_NO = [AS_PRESET, ("yes", "Yes"), ("no", "No")]
-PRESET_NAMES = {"standard": "Standard", "classic": "Classic", "oklahoma": "Oklahoma"}
 
-# The house rules: Ruleset field, label, and the kind of input.
-NUMBERS = {
-    "knock_limit": "Knock limit",
-    "gin_bonus": "Gin bonus",
-    "big_gin_bonus": "Big gin bonus",
-    "undercut_bonus": "Undercut bonus",
-    "max_run_length": "Longest run allowed",
-    "target_score": "Game to (target score)",
-    "game_bonus": "Game bonus",
-    "box_bonus": "Box bonus (a hand won)",
-}
-FLAGS = {
-    "undercut_on_tie": "An equal count is an undercut",
-    "may_discard_card_taken_from_pile": "May discard the card just taken from the pile",
-    "oklahoma": "Oklahoma: the upcard sets the knock limit",
-    "discard_pile_looking_allowed": "Looking through the discard pile allowed",
-}
-CHOICES = {
-    "shutout": ("Shutout (the loser scored nothing)", Shutout),
-    "next_dealer": ("Who deals the next hand", NextDealer),
-}
-HOUSE_RULES = (*NUMBERS, "big_gin", *FLAGS, *CHOICES)
-
-
-def preset_value(preset: str, name: str) -> str:
-    value = getattr(PRESETS[preset], name)
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    return str(value).replace("_", " ")
-
-
-def presets_help(name: str) -> str:
-    return " · ".join(f"{p} {preset_value(p, name)}" for p in PRESETS)
-
-
-def _house_rule_fields() -> dict[str, forms.Field]:
-    made: dict[str, forms.Field] = {}
-    for name, label in NUMBERS.items():
-        made[name] = forms.IntegerField(label=label, required=False, help_text=presets_help(name),
-                                        widget=forms.NumberInput(attrs=NUMBER))
-    made["big_gin_bonus"].help_text += ". Empty: the preset's."
-    made["max_run_length"].help_text += ". Empty: no limit."
-    made["big_gin"] = forms.ChoiceField(label="Big gin", required=False,
-                                        choices=[AS_PRESET, ("yes", "Played"),
-                                                 ("no", "Not played")],
-                                        help_text=presets_help("big_gin_bonus"))
-    for name, label in FLAGS.items():
-        made[name] = forms.ChoiceField(label=label, required=False, choices=YES_NO,
-                                       help_text=presets_help(name))
-    for name, (label, enum) in CHOICES.items():
-        options = [AS_PRESET, *((m.value, m.value.replace("_", " ")) for m in enum)]
-        made[name] = forms.ChoiceField(label=label, required=False, choices=options,
-                                       help_text=presets_help(name))
-    return made
-
-
-def _tiebreak_fields() -> dict[str, forms.Field]:
-    return {
-        f"tiebreak_{t.value}": forms.IntegerField(
-            label=TIEBREAK_LABELS[t][:1].upper() + TIEBREAK_LABELS[t][1:], required=False, min_value=1, max_value=len(Tiebreak),
-            widget=forms.NumberInput(attrs={**NUMBER, "class": "order-input"}),
-        )
-        for t in Tiebreak
-    }
-
-
-# The options of one format only, shown under that format's name (with JavaScript, only the
-# chosen format's group is shown: static/js/site.js).
-FORMAT_OPTIONS = {
-    Competition.Format.LEAGUE: ("double_round_robin",),
-    Competition.Format.SINGLE_ELIMINATION: ("third_place_match",),
-    Competition.Format.DOUBLE_ELIMINATION: ("bracket_reset",),
-    Competition.Format.SWISS: ("swiss_rounds",),
-    Competition.Format.LADDER: ("ladder_reach", "ladder_days", "ladder_rematch_days"),
-}
-STAGES_GROUPS = "groups_knockout"
-STAGES_SWISS = "swiss_knockout"
-MOST_MIDDLE_STAGES = 8  # the group stages the form offers between the first and the last
-MIDDLE_STAGES = tuple(range(1, MOST_MIDDLE_STAGES + 1))
-# The kinds the last stage may be: a knockout, or round-robin groups (one group: a final group).
-FINAL_KINDS = [
-    (Stage.Kind.SINGLE_ELIMINATION, "A single elimination knockout"),
-    (Stage.Kind.DOUBLE_ELIMINATION, "A double elimination knockout"),
-    (Stage.Kind.GROUPS, "Round-robin groups (one group: a final group)"),
-]
-
-
-def _middle_stage_fields() -> dict[str, forms.Field]:
-    """Group stages between the first stage and the last (left empty: none)."""
-    fields: dict[str, forms.Field] = {}
-    for n in MIDDLE_STAGES:
-        fields |= {
-            f"middle_{n}_groups": forms.IntegerField(
-                label="Groups (empty: no such stage)", required=False, min_value=1,
-                max_value=26, widget=forms.NumberInput(attrs=NUMBER)),
-            f"middle_{n}_dealing": forms.ChoiceField(
-                label="How its groups are dealt", choices=Stage.Dealing.choices,
-                initial=Stage.Dealing.SNAKE, required=False),
-            f"middle_{n}_qualify": forms.ChoiceField(
-                label="Qualifying for this stage", choices=Stage.Qualify.choices,
-                initial=Stage.Qualify.EACH_GROUP, required=False),
-            f"middle_{n}_qualifiers": forms.IntegerField(
-                label="K (qualifiers for this stage)", required=False, min_value=1,
-                max_value=64, widget=forms.NumberInput(attrs=NUMBER)),
-            f"middle_{n}_seeding": forms.ChoiceField(
-                label="Dealt in snake order by", required=False,
-                initial=Stage.Seeding.STANDING,
-                choices=[c for c in Stage.Seeding.choices if c[0] != Stage.Seeding.CROSS_GROUP]),
-        }
-    return fields
-
-
-class CompetitionForm(ServiceErrorForm):
+class CompetitionForm(StagesFormMixin, ServiceErrorForm):
     name = forms.CharField(label="Name", max_length=120)
     description = forms.CharField(
         label="Description (optional)", required=False, max_length=2000,
@@ -241,7 +143,7 @@ class CompetitionForm(ServiceErrorForm):
         self.club = club
         self.fields["season"].queryset = Season.objects.filter(club=club)
         self.fields["season"].label_from_instance = lambda season: season.name
-        self.fields |= _house_rule_fields() | _tiebreak_fields() | _middle_stage_fields()
+        self.fields |= house_rule_form_fields() | tiebreak_form_fields() | middle_stage_form_fields()
         seasons = list(self.fields["season"].queryset[:1])
         if seasons and "season" not in self.initial:
             self.initial["season"] = seasons[0].pk
@@ -292,7 +194,7 @@ class CompetitionForm(ServiceErrorForm):
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         self._check_season(data)
-        self._check_stages(data)
+        self.check_stages(data)
         if data.get("format") == Competition.Format.SWISS and not data.get("swiss_rounds"):
             self.add_error("swiss_rounds", "A Swiss needs its number of rounds.")
         self._check_house_rules(data)
@@ -314,78 +216,6 @@ class CompetitionForm(ServiceErrorForm):
                 "target": data.get("hollywood_target"),
                 "winner_by": data.get("hollywood_winner") or HollywoodWinner.TOTAL_POINTS.value}
 
-    def _check_stages(self, data: dict) -> None:
-        """In stages the first stage sets the format; group stages in between name their groups
-        and who goes through to them, each filled in after the one before; the last stage is a
-        knockout (single or double elimination) or round-robin groups."""
-        if data.get("stages") == STAGES_GROUPS:
-            data["format"] = Competition.Format.LEAGUE
-            if not data.get("stage_groups"):
-                self.add_error("stage_groups", "Say how many groups the first stage has.")
-        elif data.get("stages") == STAGES_SWISS:
-            data["format"] = Competition.Format.SWISS
-        if not data.get("stages"):
-            return
-        if not data.get("stage_qualifiers"):
-            self.add_error("stage_qualifiers", "Say how many go through to the last stage.")
-        final = data.get("final_kind") or Stage.Kind.SINGLE_ELIMINATION
-        if final == Stage.Kind.GROUPS and data.get("stage_seeding") == Stage.Seeding.CROSS_GROUP:
-            self.add_error("stage_seeding", "Cross-group seeding is a knockout's: groups are "
-                           "dealt by standing or by rating.")
-        for n in MIDDLE_STAGES:
-            if data.get(f"middle_{n}_groups") and not data.get(f"middle_{n}_qualifiers"):
-                self.add_error(f"middle_{n}_qualifiers",
-                               "Say how many go through to this group stage.")
-            if n > 1 and data.get(f"middle_{n}_groups") and not data.get(f"middle_{n - 1}_groups"):
-                self.add_error(f"middle_{n}_groups", "Fill in the group stage above first.")
-            if data.get(f"middle_{n}_seeding") == Stage.Seeding.CROSS_GROUP:
-                self.add_error(f"middle_{n}_seeding",
-                               "Groups are dealt by standing or by rating; cross-group seeding "
-                               "is the knockout's.")
-
-    def stage_plans(self) -> list[StagePlan]:
-        """The stages in order: the first, any group stages in between, the last."""
-        data = self.cleaned_data
-        if not data.get("stages"):
-            return []
-        dealing = data.get("stage_dealing") or Stage.Dealing.SNAKE
-        first = (StagePlan(Stage.Kind.GROUPS, groups=data["stage_groups"], dealing=dealing)
-                 if data["stages"] == STAGES_GROUPS else StagePlan(Stage.Kind.SWISS))
-        middle = [
-            StagePlan(Stage.Kind.GROUPS, groups=data[f"middle_{n}_groups"],
-                      dealing=data.get(f"middle_{n}_dealing") or Stage.Dealing.SNAKE,
-                      qualify=data.get(f"middle_{n}_qualify") or Stage.Qualify.EACH_GROUP,
-                      qualifiers=data[f"middle_{n}_qualifiers"],
-                      seeding=data.get(f"middle_{n}_seeding") or Stage.Seeding.STANDING)
-            for n in MIDDLE_STAGES if data.get(f"middle_{n}_groups")
-        ]
-        final = data.get("final_kind") or Stage.Kind.SINGLE_ELIMINATION
-        return [first, *middle, StagePlan(
-            final, groups=(data.get("final_groups") or 1) if final == Stage.Kind.GROUPS else 0,
-            qualify=data["stage_qualify"] or Stage.Qualify.OVERALL,
-            qualifiers=data["stage_qualifiers"],
-            seeding=data["stage_seeding"] or Stage.Seeding.STANDING)]
-
-    def shown_middle(self) -> int:
-        """How many group stages in between the form shows: the number asked for, and at least
-        every one filled in."""
-        asked = self["middle_count"].value()
-        try:
-            count = int(asked or 0)
-        except (TypeError, ValueError):
-            count = 0
-        filled = [n for n in MIDDLE_STAGES if self[f"middle_{n}_groups"].value()]
-        return max(0, min(max(count, *filled, 0), MOST_MIDDLE_STAGES))
-
-    def middle_stages(self) -> list[tuple[int, list[forms.BoundField]]]:
-        """(its number among the stages, its fields) for each group stage in between shown."""
-        return [(n + 1, [self[f"middle_{n}_{name}"] for name in
-                         ("groups", "dealing", "qualify", "qualifiers", "seeding")])
-                for n in MIDDLE_STAGES[:self.shown_middle()]]
-
-    def last_stage_number(self) -> int:
-        return self.shown_middle() + 2
-
     def shown_again(self) -> None:
         """The form as typed, shown again without checking it (the organizer asked for more
         group stages): no answer is refused yet."""
@@ -404,7 +234,7 @@ class CompetitionForm(ServiceErrorForm):
             try:
                 Ruleset.preset(preset).but(**{name: value})
             except (InvalidRuleset, TypeError) as error:
-                self.add_error(name, _worded(str(error), name))
+                self.add_error(name, worded_for(str(error), name))
 
     def _check_tiebreaks(self, data: dict) -> None:
         seen: dict[int, str] = {}
@@ -471,7 +301,7 @@ def initial_of(competition: Competition) -> dict[str, Any]:
     """The form's answers for an existing competition: its preset is the one its rules differ
     least from, and the differences are its house rules."""
     rules = competition.ruleset
-    preset = min(PRESETS, key=lambda p: (len(_differences(p, rules)), p != "standard"))
+    preset = min(PRESETS, key=lambda p: (len(house_rule_differences(p, rules)), p != "standard"))
     initial: dict[str, Any] = {
         "name": competition.name, "description": competition.description,
         "season": competition.season_id, "format": competition.format, "preset": preset,
@@ -479,9 +309,9 @@ def initial_of(competition: Competition) -> dict[str, Any]:
             "swiss_rounds", "double_round_robin", "third_place_match", "bracket_reset",
             "match_format", "match_games", "points_win", "points_draw", "points_loss")},
         **{f"tiebreak_{name}": place for place, name in enumerate(competition.tiebreaks, 1)},
-        **_stage_initial(competition),
+        **stage_initial(competition),
     }
-    for name, value in _differences(preset, rules).items():
+    for name, value in house_rule_differences(preset, rules).items():
         if name == "big_gin_bonus" and value is None:
             initial["big_gin"] = "no"
         elif isinstance(value, bool):
@@ -489,37 +319,3 @@ def initial_of(competition: Competition) -> dict[str, Any]:
         else:
             initial[name] = value
     return initial
-
-
-def _stage_initial(competition: Competition) -> dict[str, Any]:
-    """The stages' answers: the first stage, the group stages in between, the last."""
-    stages = list(competition.stages.order_by("order"))
-    if len(stages) < 2:
-        return {}
-    first, *middle, last = stages
-    initial: dict[str, Any] = {
-        "stages": STAGES_SWISS if first.kind == Stage.Kind.SWISS else STAGES_GROUPS,
-        "stage_qualify": last.qualify, "stage_qualifiers": last.qualifiers,
-        "stage_seeding": last.seeding, "middle_count": len(middle),
-        "final_kind": Stage.Kind.GROUPS if last.kind == Stage.Kind.LEAGUE else last.kind,
-        "final_groups": last.groups or 1,
-    }
-    if first.kind != Stage.Kind.SWISS:
-        initial |= {"stage_groups": first.groups, "stage_dealing": first.dealing}
-    for n, stage in zip(MIDDLE_STAGES, middle, strict=False):
-        initial |= {f"middle_{n}_groups": stage.groups, f"middle_{n}_dealing": stage.dealing,
-                    f"middle_{n}_qualify": stage.qualify,
-                    f"middle_{n}_qualifiers": stage.qualifiers,
-                    f"middle_{n}_seeding": stage.seeding}
-    return initial
-
-
-def _differences(preset: str, rules: dict) -> dict[str, Any]:
-    usual = PRESETS[preset].to_dict()
-    return {name: value for name, value in rules.items() if usual.get(name) != value}
-
-
-def _worded(message: str, name: str) -> str:
-    """The engine's refusal with the setting's label for its code name."""
-    label = NUMBERS.get(name) or FLAGS.get(name) or CHOICES.get(name, (name,))[0]
-    return message.replace(name, label, 1) if message.startswith(name) else message

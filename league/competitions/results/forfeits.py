@@ -18,8 +18,9 @@ from __future__ import annotations
 from django.db import transaction
 
 from league.clubs.permissions import is_organizer
+from league.competitions.base.locks import locked_match
 from league.competitions.models import AuditEntry, Match, ResultReport
-from league.competitions.results.services import _apply_confirmed, locked_match
+from league.competitions.results.services import apply_confirmed
 from league.core.errors import NotAllowed, ServiceError
 
 ABSENT = ("A", "B", "both")
@@ -46,7 +47,7 @@ def record_forfeit(match_id: int, *, actor, absent: str, kind: str = Match.Kind.
         text = comment.strip() or _reason(match, absent, kind)
         report = ResultReport.objects.create(match=match, kind=recorded, winner=winner,
                                              reported_by=actor, comment=text[:2000])
-        _apply_confirmed(match, report, actor, action=ACTIONS[recorded], comment=text)
+        apply_confirmed(match, report, actor, action=ACTIONS[recorded], comment=text)
         return match
 
 

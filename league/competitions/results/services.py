@@ -18,6 +18,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from league.clubs.permissions import is_organizer
+from league.competitions.base.audit import audit_match
+from league.competitions.base.locks import locked_match
 from league.competitions.base.outbox import enqueue_result_follow_up
 from league.competitions.base.permissions import side_of, side_of_account
 from league.competitions.models import AuditEntry, Competition, Match, ResultReport
@@ -108,11 +110,11 @@ def report_result(match_id: int, *, actor) -> ResultReport:
         )
         match.status = Match.Status.REPORTED
         match.save(update_fields=["status"])
-        _audit(match, actor, AuditEntry.Action.REPORTED, after=_report_facts(report))
+        audit_match(match, actor, AuditEntry.Action.REPORTED, after=_report_facts(report))
         if side_of(actor, match) is None:
             # An organizer who does not play in the match enters it from the table or from
             # paper: nobody else is there to confirm it, so it counts at once.
-            _apply_confirmed(match, report, actor, action=AuditEntry.Action.ENTERED_BY_ORGANIZER)
+            apply_confirmed(match, report, actor, action=AuditEntry.Action.ENTERED_BY_ORGANIZER)
         return report
 
 
@@ -125,7 +127,7 @@ def confirm_result(match_id: int, *, actor) -> Match:
             raise NotAllowed("You reported this result: your opponent must confirm it.")
         if not may_confirm(actor, match, report):
             raise NotAllowed("Only the opponent of the player who reported may confirm this result.")
-        _apply_confirmed(match, report, actor, action=AuditEntry.Action.CONFIRMED)
+        apply_confirmed(match, report, actor, action=AuditEntry.Action.CONFIRMED)
         return match
 
 
@@ -143,7 +145,7 @@ def confirm_for_player(match_id: int, *, actor, reason: str) -> Match:
         if not reason:
             raise ServiceError("Say why you confirm it for the player (it is kept in the history).",
                                field="reason")
-        _apply_confirmed(match, report, actor, action=AuditEntry.Action.CONFIRMED_FOR_PLAYER,
+        apply_confirmed(match, report, actor, action=AuditEntry.Action.CONFIRMED_FOR_PLAYER,
                          comment=reason[:2000])
         return match
 
@@ -163,7 +165,7 @@ def confirm_overdue(match_id: int, *, now: datetime) -> Match | None:
         note = (f"Nobody confirmed or disputed it within {hours} hours of its report, so it was "
                 f"confirmed automatically. {opponent}: it now counts; an organizer can still "
                 "correct it.")
-        _apply_confirmed(match, report, None, action=AuditEntry.Action.CONFIRMED_AUTOMATICALLY, comment=note)
+        apply_confirmed(match, report, None, action=AuditEntry.Action.CONFIRMED_AUTOMATICALLY, comment=note)
         return match
 
 
@@ -187,7 +189,7 @@ def dispute_result(match_id: int, *, actor, comment: str) -> ResultReport:
         report.save(update_fields=["status", "comment"])
         match.status = Match.Status.DISPUTED
         match.save(update_fields=["status"])
-        _audit(match, actor, AuditEntry.Action.DISPUTED, comment=report.comment)
+        audit_match(match, actor, AuditEntry.Action.DISPUTED, comment=report.comment)
         return report
 
 
@@ -203,14 +205,14 @@ def resolve_dispute(match_id: int, *, actor, uphold: bool, comment: str = "") ->
             raise NotAllowed("You play in this match: another organizer must resolve its dispute.")
         report = _open_report(match, ResultReport.Status.DISPUTED, "resolve")
         if uphold:
-            _apply_confirmed(match, report, actor, action=AuditEntry.Action.DISPUTE_UPHELD, comment=comment)
+            apply_confirmed(match, report, actor, action=AuditEntry.Action.DISPUTE_UPHELD, comment=comment)
         else:
             report.status = ResultReport.Status.REJECTED
             report.decided_by, report.decided_at = actor, timezone.now()
             report.save(update_fields=["status", "decided_by", "decided_at"])
             match.status = Match.Status.IN_PROGRESS
             match.save(update_fields=["status"])
-            _audit(match, actor, AuditEntry.Action.DISPUTE_REJECTED, comment=comment)
+            audit_match(match, actor, AuditEntry.Action.DISPUTE_REJECTED, comment=comment)
         return match
 
 
@@ -259,7 +261,7 @@ def correct_result(match_id: int, *, actor, winner: str | None, games_a: int, ga
             match=match, winner=_entry(match, winner), games_a=games_a, games_b=games_b,
             kind=kind, reported_by=actor, comment=comment.strip(),
         )
-        _apply_confirmed(match, report, actor, action=AuditEntry.Action.CORRECTED, comment=comment, before=before,
+        apply_confirmed(match, report, actor, action=AuditEntry.Action.CORRECTED, comment=comment, before=before,
                          overrides_games=bool(disagreement))
         return match
 
@@ -302,7 +304,7 @@ def _games_disagree(match: Match, winner: str | None, games_a: int, games_b: int
     return ""
 
 
-def _apply_confirmed(match: Match, report: ResultReport, actor, *, action: str, comment: str = "",
+def apply_confirmed(match: Match, report: ResultReport, actor, *, action: str, comment: str = "",
                      before: dict | None = None, overrides_games: bool = False) -> None:
     now = timezone.now()
     report.status = ResultReport.Status.CONFIRMED
@@ -316,7 +318,7 @@ def _apply_confirmed(match: Match, report: ResultReport, actor, *, action: str, 
     match.confirmed_at = now
     match.save(update_fields=["winner", "games_a", "games_b", "kind", "status", "confirmed_at"])
     after = {**_match_facts(match), **({"overrides_games": True} if overrides_games else {})}
-    _audit(match, actor, action, before=before, after=after, comment=comment)
+    audit_match(match, actor, action, before=before, after=after, comment=comment)
     enqueue_result_follow_up(match)
 
 
@@ -339,21 +341,3 @@ def _report_facts(report: ResultReport) -> dict:
 def _match_facts(match: Match) -> dict:
     return {"status": match.status, "winner": match.winner_id, "games_a": match.games_a,
             "games_b": match.games_b, "kind": match.kind}
-
-
-def _audit(match: Match, actor, action: str, *, before: dict | None = None,
-           after: dict | None = None, comment: str = "") -> None:
-    AuditEntry.objects.create(match=match, actor=actor, action=action, before=before or {},
-                              after=after or {}, comment=comment)
-
-
-def locked_match(match_id: int) -> Match:
-    """The match, its row locked until the transaction ends, with what permissions read."""
-    try:
-        return (
-            Match.objects.select_for_update(of=("self",))
-            .select_related("competition__season__club", "entry_a__player", "entry_b__player")
-            .get(pk=match_id)
-        )
-    except Match.DoesNotExist:
-        raise ServiceError("No such match.") from None

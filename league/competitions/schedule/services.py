@@ -14,10 +14,11 @@ from django.db import transaction
 from django.utils import timezone
 
 from league.clubs.permissions import is_organizer
+from league.competitions.base.audit import audit_match
 from league.competitions.base.dates import club_today
+from league.competitions.base.locks import locked_match
 from league.competitions.base.permissions import side_of
 from league.competitions.models import AuditEntry, Match, Round
-from league.competitions.results.services import _audit, locked_match
 from league.core.errors import NotAllowed, ServiceError
 
 FINISHED = (Match.Status.CONFIRMED, Match.Status.VOID)
@@ -52,7 +53,7 @@ def set_match_time(match_id: int, *, actor, at: datetime | None, table: str = ""
         before = _schedule_facts(match)
         match.proposed_at, match.proposed_by = None, None
         _reschedule(match, at, table.strip())
-        _audit(match, actor, AuditEntry.Action.TIME_SET, before=before,
+        audit_match(match, actor, AuditEntry.Action.TIME_SET, before=before,
                after=_schedule_facts(match))
         return match
 
@@ -73,7 +74,7 @@ def propose_time(match_id: int, *, actor, at: datetime) -> Match:
         match.proposed_at = at
         match.proposed_by = match.entry_a if side == "A" else match.entry_b
         match.save(update_fields=["proposed_at", "proposed_by"])
-        _audit(match, actor, AuditEntry.Action.TIME_PROPOSED, after={"at": at.isoformat()})
+        audit_match(match, actor, AuditEntry.Action.TIME_PROPOSED, after={"at": at.isoformat()})
         return match
 
 
@@ -94,7 +95,7 @@ def accept_time(match_id: int, *, actor) -> Match:
         at = match.proposed_at
         match.proposed_at, match.proposed_by = None, None
         _reschedule(match, at, match.table)
-        _audit(match, actor, AuditEntry.Action.TIME_ACCEPTED, before=before,
+        audit_match(match, actor, AuditEntry.Action.TIME_ACCEPTED, before=before,
                after=_schedule_facts(match))
         return match
 
@@ -112,7 +113,7 @@ def extend_match(match_id: int, *, actor, play_by: date) -> Match:
         before = {"play_by": str(match.play_by or match.round.play_by or "")}
         match.play_by = play_by
         match.save(update_fields=["play_by"])
-        _audit(match, actor, AuditEntry.Action.EXTENDED, before=before,
+        audit_match(match, actor, AuditEntry.Action.EXTENDED, before=before,
                after={"play_by": str(play_by)})
         return match
 

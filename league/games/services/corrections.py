@@ -13,8 +13,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from league.clubs.permissions import require_organizer
+from league.competitions.base.locks import locked_match
 from league.competitions.models import AuditEntry, Match, ResultReport
-from league.competitions.results.services import correct_result, locked_match, match_outcome
+from league.competitions.results.services import correct_result, match_outcome
 from league.core.errors import ServiceError
 from league.games.models import Game, Hand, HandFlag
 

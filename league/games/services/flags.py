@@ -9,9 +9,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from league.clubs.permissions import require_organizer
+from league.competitions.base.locks import locked_match
 from league.competitions.base.permissions import side_of
 from league.competitions.models import AuditEntry, Match
-from league.competitions.results.services import locked_match
 from league.core.errors import NotAllowed, ServiceError
 from league.games.models import Hand, HandFlag
 

@@ -14,9 +14,10 @@ from dataclasses import dataclass, replace
 from django.db import IntegrityError, transaction
 
 from gameplay import engine
+from league.competitions.base.locks import locked_match
 from league.competitions.base.permissions import require_player_or_organizer
 from league.competitions.models import Competition, Match
-from league.competitions.results.services import locked_match, match_outcome
+from league.competitions.results.services import match_outcome
 from league.core.errors import ServiceError
 from league.games.models import Game, Hand
 

@@ -19,8 +19,8 @@ from django.db import transaction
 
 from gameplay import engine
 from league.clubs.permissions import require_organizer
+from league.competitions.base.locks import locked_match
 from league.competitions.models import Competition, Match
-from league.competitions.results.services import locked_match
 from league.core.errors import ServiceError
 from league.games.models import Game
 

@@ -11,7 +11,8 @@ from django.views.decorators.http import require_http_methods
 from league.clubs.views import organizer_of
 from league.competitions.base.selectors import organizer_club
 from league.competitions.formats.seasons import create_competition_in_season
-from league.competitions.forms.organizer import PRESET_NAMES, CompetitionForm
+from league.competitions.forms.house_rules import PRESET_NAMES
+from league.competitions.forms.organizer import CompetitionForm
 from league.core.errors import ServiceError
 from league.core.views import UNPROCESSABLE, go, refusal_status, render_page
 

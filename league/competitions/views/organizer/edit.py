@@ -13,7 +13,8 @@ from django.views.decorators.http import require_http_methods, require_POST
 from league.clubs.views import refused
 from league.competitions.base.selectors import organizer_competition
 from league.competitions.formats import drafts
-from league.competitions.forms.organizer import PRESET_NAMES, CompetitionForm, initial_of
+from league.competitions.forms.house_rules import PRESET_NAMES
+from league.competitions.forms.organizer import CompetitionForm, initial_of
 from league.competitions.models import Competition
 from league.core.errors import ServiceError
 from league.core.forms import ServiceErrorForm, comment_field

@@ -1,0 +1,112 @@
+"""The competition form's house rules and tiebreaks: each Ruleset field as a form field, empty
+meaning the preset's value, and how a value or a refusal of the engine is worded beside it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+
+from gameplay.engine import (
+    PRESETS,
+    NextDealer,
+    Shutout,
+)
+from league.competitions.algorithms.tiebreaks import Tiebreak
+from league.competitions.standings.services import TIEBREAK_LABELS
+
+NUMBER = {"inputmode": "numeric"}
+
+
+AS_PRESET = ("", "As the preset")
+
+
+YES_NO = [AS_PRESET, ("yes", "Yes"), ("no", "No")]
+
+
+PRESET_NAMES = {"standard": "Standard", "classic": "Classic", "oklahoma": "Oklahoma"}
+
+
+# The house rules: Ruleset field, label, and the kind of input.
+NUMBERS = {
+    "knock_limit": "Knock limit",
+    "gin_bonus": "Gin bonus",
+    "big_gin_bonus": "Big gin bonus",
+    "undercut_bonus": "Undercut bonus",
+    "max_run_length": "Longest run allowed",
+    "target_score": "Game to (target score)",
+    "game_bonus": "Game bonus",
+    "box_bonus": "Box bonus (a hand won)",
+}
+
+
+FLAGS = {
+    "undercut_on_tie": "An equal count is an undercut",
+    "may_discard_card_taken_from_pile": "May discard the card just taken from the pile",
+    "oklahoma": "Oklahoma: the upcard sets the knock limit",
+    "discard_pile_looking_allowed": "Looking through the discard pile allowed",
+}
+
+
+CHOICES = {
+    "shutout": ("Shutout (the loser scored nothing)", Shutout),
+    "next_dealer": ("Who deals the next hand", NextDealer),
+}
+
+
+HOUSE_RULES = (*NUMBERS, "big_gin", *FLAGS, *CHOICES)
+
+
+def preset_value(preset: str, name: str) -> str:
+    value = getattr(PRESETS[preset], name)
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value).replace("_", " ")
+
+
+def presets_help(name: str) -> str:
+    return " · ".join(f"{p} {preset_value(p, name)}" for p in PRESETS)
+
+
+def house_rule_form_fields() -> dict[str, forms.Field]:
+    made: dict[str, forms.Field] = {}
+    for name, label in NUMBERS.items():
+        made[name] = forms.IntegerField(label=label, required=False, help_text=presets_help(name),
+                                        widget=forms.NumberInput(attrs=NUMBER))
+    made["big_gin_bonus"].help_text += ". Empty: the preset's."
+    made["max_run_length"].help_text += ". Empty: no limit."
+    made["big_gin"] = forms.ChoiceField(label="Big gin", required=False,
+                                        choices=[AS_PRESET, ("yes", "Played"),
+                                                 ("no", "Not played")],
+                                        help_text=presets_help("big_gin_bonus"))
+    for name, label in FLAGS.items():
+        made[name] = forms.ChoiceField(label=label, required=False, choices=YES_NO,
+                                       help_text=presets_help(name))
+    for name, (label, enum) in CHOICES.items():
+        options = [AS_PRESET, *((m.value, m.value.replace("_", " ")) for m in enum)]
+        made[name] = forms.ChoiceField(label=label, required=False, choices=options,
+                                       help_text=presets_help(name))
+    return made
+
+
+def tiebreak_form_fields() -> dict[str, forms.Field]:
+    return {
+        f"tiebreak_{t.value}": forms.IntegerField(
+            label=TIEBREAK_LABELS[t][:1].upper() + TIEBREAK_LABELS[t][1:], required=False, min_value=1, max_value=len(Tiebreak),
+            widget=forms.NumberInput(attrs={**NUMBER, "class": "order-input"}),
+        )
+        for t in Tiebreak
+    }
+
+
+def house_rule_differences(preset: str, rules: dict) -> dict[str, Any]:
+    usual = PRESETS[preset].to_dict()
+    return {name: value for name, value in rules.items() if usual.get(name) != value}
+
+
+def worded_for(message: str, name: str) -> str:
+    """The engine's refusal with the setting's label for its code name."""
+    label = NUMBERS.get(name) or FLAGS.get(name) or CHOICES.get(name, (name,))[0]
+    return message.replace(name, label, 1) if message.startswith(name) else message
