@@ -46,14 +46,14 @@ def notify_invitation(club_id: int, email: str, token: str, by: str) -> int:
 
 @shared_task(name="notifications.tasks.notify_ladder_challenge", **RETRIED)
 def notify_ladder_challenge(challenge_id: int) -> int:
-    from league.notifications.events import ladder_challenged
+    from league.notifications.ladder_events import ladder_challenged
 
     return ladder_challenged(challenge_id)
 
 
 @shared_task(name="notifications.tasks.notify_ladder_settled", **RETRIED)
 def notify_ladder_settled(challenge_id: int) -> int:
-    from league.notifications.events import ladder_settled
+    from league.notifications.ladder_events import ladder_settled
 
     return ladder_settled(challenge_id)
 
@@ -62,6 +62,6 @@ def notify_ladder_settled(challenge_id: int) -> int:
 def periodic() -> int:
     """Periodic: the reminders of what falls due within a day, the overdue matches to their
     organizers, and the results' notifications whose task was lost."""
-    from league.notifications.events import sweep
+    from league.notifications.reminders import sweep
 
     return sweep(timezone.now())

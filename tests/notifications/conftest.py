@@ -24,8 +24,8 @@ from league.competitions.results.services import (
     report_result,
     resolve_dispute,
 )
-from league.notifications.events import deadlines_near, sweep
 from league.notifications.models import Kind
+from league.notifications.reminders import deadlines_near, sweep
 from tests.factories import MatchFactory, PlayerFactory, SeasonFactory, UserFactory, finished_game
 
 

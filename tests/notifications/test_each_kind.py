@@ -8,8 +8,9 @@ import pytest
 from django.core import mail
 from django.test import Client
 
-from league.notifications.events import audit_entry, sweep
+from league.notifications.events import audit_entry
 from league.notifications.models import Channel, Kind, Notification, Preference
+from league.notifications.reminders import sweep
 
 from .conftest import EVENTS, SWEPT
 

@@ -13,8 +13,8 @@ from league.competitions.results.services import (
     report_result,
 )
 from league.games.models import Game
-from league.notifications.events import in_zone, quoted, stop
 from league.notifications.models import Kind, Notification
+from league.notifications.wording import in_zone, quoted, stop
 
 from .conftest import Club
 

@@ -23,7 +23,7 @@ from league.competitions.base.page_versions import FRAGMENT_SECONDS, player_page
 from league.competitions.views.visibility import members_only
 from league.core.errors import ServiceError
 from league.core.views import go, in_club_zone, refusal_status, sign_in_first
-from league.pages import selectors
+from league.pages.player_selectors import head_to_head, player_page
 from league.ratings.selectors import player_rating, rating_history, week_closes
 
 TEMPLATE = "pages/player.html"
@@ -86,7 +86,7 @@ def _rendered(context: dict) -> tuple[str, str]:
 
 
 def _context(pk: int, chosen_value: str) -> dict:
-    page = selectors.player_page(pk)
+    page = player_page(pk)
     in_club_zone(page.player.club)
     chosen, problem = _chosen_opponent(chosen_value, page.opponents)
     return {
@@ -96,7 +96,7 @@ def _context(pk: int, chosen_value: str) -> dict:
         "history": rating_history(page.player),
         "chosen": chosen_value,
         "opponent_problem": problem,
-        "h2h": selectors.head_to_head(page.player, chosen) if chosen else None,
+        "h2h": head_to_head(page.player, chosen) if chosen else None,
         "zone": page.player.club.time_zone,
         "week_closes": week_closes(),
     }

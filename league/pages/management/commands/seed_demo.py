@@ -58,8 +58,8 @@ from league.competitions.results.services import dispute_result, report_result
 from league.competitions.schedule.services import propose_time, set_match_time
 from league.games.models import Game, Hand
 from league.games.services.selfplay import match_seed, play_games, play_match, playable_matches
-from league.notifications.events import sweep
 from league.notifications.models import Notification
+from league.notifications.reminders import sweep
 from league.ratings.services import recompute_ratings
 
 CLUB = "Riverside Gin Club"
