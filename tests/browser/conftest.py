@@ -252,5 +252,13 @@ def screenshot(page, name: str, folder: Path = SCREENSHOTS) -> Path | None:
         return None
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{name}.png"
+    # A full-page capture stretches the window to the page's height and back. Chromium's headless
+    # shell can come back from it with a scroll position it restores at the next change of focus:
+    # a click on a button below the focused field then scrolls the page between the button's
+    # mousedown and mouseup, so the click lands on the form and nothing is sent. Scrolling back
+    # to where the page was, at once, leaves it nothing to restore. (A person takes no such
+    # capture: without screenshots the same steps submit the form.)
+    where = page.evaluate("[window.scrollX, window.scrollY]")
     page.screenshot(path=str(path), full_page=True)
+    page.evaluate("([x, y]) => window.scrollTo(x, y)", where)
     return path
