@@ -71,11 +71,14 @@ def results_awaiting_confirmation(user) -> list[ResultReport]:
 
 
 def matches_to_play(user) -> list[Match]:
+    """The user's matches open for play, soonest first: by the time set, then by the round's
+    play-by date, the undated last (on every database alike), then as they were drawn."""
     return list(
         matches_with_sides()
         .filter(_of_user(user), status__in=Match.OPEN_FOR_PLAY)
         .select_related("competition__season__club", "round")
-        .order_by(F("scheduled_at").asc(nulls_last=True), "round__play_by", "pk")
+        .order_by(F("scheduled_at").asc(nulls_last=True),
+                  F("round__play_by").asc(nulls_last=True), "pk")
     )
 
 

@@ -191,6 +191,56 @@ def _me(user, competition: Competition, rows: list[Attendance], rounds: list[Rou
     return seat
 
 
+@dataclass
+class TonightSeat:
+    """A player's place at an open club night of a competition he is entered in, for the top of
+    his home page: whether he is checked in, and his latest match of the night."""
+
+    night: ClubNight
+    entry: Entry
+    state: str  # present, absent (not checked in) or left
+    match: Match | None = None
+    opponent: str = ""
+
+    @property
+    def checked_in(self) -> bool:
+        return self.state == PRESENT
+
+
+def tonight(user) -> list[TonightSeat]:
+    """The open club nights of the competitions the user is entered in (not withdrawn), earliest
+    first, each with his check-in and his latest match in a round of the night. Four queries;
+    one for a user entered nowhere with a night open, none for a visitor."""
+    if not user.is_authenticated:
+        return []
+    entries = {e.competition_id: e for e in Entry.objects.filter(
+        player__user=user, withdrawn_at=None,
+        competition__nights__status=ClubNight.Status.OPEN).select_related("player")}
+    if not entries:
+        return []
+    nights = list(ClubNight.objects.filter(status=ClubNight.Status.OPEN,
+                                           competition_id__in=list(entries))
+                  .select_related("competition__season__club").order_by("starts_at", "pk"))
+    mine = [e.pk for e in entries.values()]
+    check_ins = {c.night_id: c for c in CheckIn.objects.filter(night__in=nights, entry__in=mine)}
+    latest: dict[int, Match] = {}
+    for match in (Match.objects.filter(Q(entry_a__in=mine) | Q(entry_b__in=mine),
+                                       round__night__in=nights)
+                  .select_related("round", "entry_a__player", "entry_b__player")
+                  .order_by("round__number", "pk")):
+        latest[match.round.night_id] = match
+    seats = []
+    for night in nights:
+        entry = entries[night.competition_id]
+        seat = TonightSeat(night, entry, _state(entry, check_ins.get(night.pk)))
+        if (match := latest.get(night.pk)) is not None:
+            seat.match = match
+            other = match.entry_b if match.entry_a_id == entry.pk else match.entry_a
+            seat.opponent = other.player.name if other else ""
+        seats.append(seat)
+    return seats
+
+
 def nights_of(competition: Competition) -> tuple[ClubNight | None, ClubNight | None]:
     """The competition's open night and its next scheduled one (one query)."""
     found = list(competition.nights.filter(status__in=(ClubNight.Status.OPEN,

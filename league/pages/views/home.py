@@ -1,15 +1,18 @@
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from league.competitions.nights.selectors import tonight
 from league.pages import selectors
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    """The clubs and their running competitions; signed in, what is waiting for me."""
+    """The clubs and their running competitions; signed in, what is waiting for me, tonight's
+    club night first."""
     user = request.user
     context = {"clubs": selectors.clubs_with_running_competitions(user)}
     if user.is_authenticated:
         context |= {
+            "tonight": tonight(user),
             "to_confirm": selectors.results_awaiting_confirmation(user),
             "to_play": selectors.matches_to_play(user),
             "to_resolve": selectors.disputes_to_resolve(user),
