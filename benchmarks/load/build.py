@@ -49,13 +49,15 @@ def analyze() -> None:
 
 
 def session_of(user) -> str:
-    """A signed-in session for the user, as the sign-in page would leave it."""
+    """A signed-in session for the user, as the sign-in page would leave it: named with the
+    backend the site signs in with (a backend the settings do not list signs nobody in)."""
+    from django.conf import settings
     from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
     from django.contrib.sessions.backends.db import SessionStore
 
     session = SessionStore()
     session[SESSION_KEY] = str(user.pk)
-    session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    session[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[0]
     session[HASH_SESSION_KEY] = user.get_session_auth_hash()
     session.create()
     return session.session_key
