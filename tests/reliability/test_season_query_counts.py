@@ -36,8 +36,10 @@ def pages(built: Built) -> dict[str, str]:
     }
 
 
-def query_counts(built: Built) -> dict[str, int]:
+def query_counts(built: Built, *, signed_in: bool = False) -> dict[str, int]:
     client = Client()
+    if signed_in:  # a player with an account, entered in the season's competitions
+        client.force_login(built.players[0].user)
     counts = {}
     for page, url in pages(built).items():
         with CaptureQueriesContext(connection) as queries:
@@ -52,3 +54,9 @@ def test_each_page_runs_as_many_queries_for_a_season_four_times_larger():
     large = build_season(LARGE, name="Large Club")
     assert large.games > 3 * small.games
     assert query_counts(large) == query_counts(small)
+
+
+def test_each_page_signed_in_runs_as_many_queries_for_a_season_four_times_larger():
+    small = build_season(SMALL, name="Small Club")
+    large = build_season(LARGE, name="Large Club")
+    assert query_counts(large, signed_in=True) == query_counts(small, signed_in=True)
