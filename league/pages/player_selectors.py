@@ -12,6 +12,7 @@ from django.shortcuts import get_object_or_404
 from league.clubs.models import Player
 from league.competitions.base.selectors import (
     matches_with_sides,
+    of_entries,
 )
 from league.competitions.models import Entry, Match
 from league.games.models import Game
@@ -50,7 +51,7 @@ def player_page(pk: int) -> PlayerPage:
         .order_by("-competition__created_at", "pk")
     )
     entry_ids = [e.pk for e in entries]
-    mine = matches_with_sides().filter(_of_entries(entry_ids)).select_related("competition")
+    mine = matches_with_sides().filter(of_entries(entry_ids)).select_related("competition")
     results = mine.filter(status=Match.Status.CONFIRMED).order_by("-confirmed_at", "-pk")
     upcoming = mine.filter(status__in=Match.OPEN_FOR_PLAY).order_by("scheduled_at", "pk")
     return PlayerPage(
@@ -60,12 +61,6 @@ def player_page(pk: int) -> PlayerPage:
         list(upcoming),
         list(opponents_of(entry_ids)),
     )
-
-
-def _of_entries(entry_ids: list[int]) -> Q:
-    """The player's matches, by his entries' ids: each side's index answers, where a join
-    through the entries to the player would read every match of the club."""
-    return Q(entry_a_id__in=entry_ids) | Q(entry_b_id__in=entry_ids)
 
 
 def opponents_of(entry_ids: list[int]) -> QuerySet[Player]:

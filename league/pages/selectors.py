@@ -17,6 +17,7 @@ from league.competitions.base.selectors import (
     RECENT_AUDIT,
     audit_entries,
     matches_with_sides,
+    of_entries,
 )
 from league.competitions.formats.selectors import open_decisions
 from league.competitions.models import AuditEntry, Competition, FollowUp, Match, ResultReport
@@ -27,10 +28,6 @@ from league.ratings.models import RatingPeriod
 from league.ratings.selectors import CurrentRating, ratings_for
 
 TOP_RATED = 20
-
-
-def _of_user(user) -> Q:
-    return Q(entry_a__player__user=user) | Q(entry_b__player__user=user)
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,11 +50,12 @@ def clubs_with_running_competitions(user) -> list[ClubSummary]:
     return [ClubSummary(club, by_club.get(club.pk, [])) for club in clubs]
 
 
-def results_awaiting_confirmation(user) -> list[ResultReport]:
-    """Pending reports of the user's matches that someone else reported: theirs to confirm."""
+def results_awaiting_confirmation(user, entry_ids: list[int]) -> list[ResultReport]:
+    """Pending reports of the user's matches (his entries' ids: entry_ids_of_user) that someone
+    else reported: his to confirm. One query."""
     return list(
         ResultReport.objects.filter(status=ResultReport.Status.PENDING)
-        .filter(Q(match__entry_a__player__user=user) | Q(match__entry_b__player__user=user))
+        .filter(Q(match__entry_a_id__in=entry_ids) | Q(match__entry_b_id__in=entry_ids))
         .exclude(reported_by=user)
         .select_related(
             "reported_by",
@@ -70,12 +68,13 @@ def results_awaiting_confirmation(user) -> list[ResultReport]:
     )
 
 
-def matches_to_play(user) -> list[Match]:
-    """The user's matches open for play, soonest first: by the time set, then by the round's
-    play-by date, the undated last (on every database alike), then as they were drawn."""
+def matches_to_play(entry_ids: list[int]) -> list[Match]:
+    """The matches of these entries (a user's: entry_ids_of_user) open for play, soonest first:
+    by the time set, then by the round's play-by date, the undated last (on every database
+    alike), then as they were drawn."""
     return list(
         matches_with_sides()
-        .filter(_of_user(user), status__in=Match.OPEN_FOR_PLAY)
+        .filter(of_entries(entry_ids), status__in=Match.OPEN_FOR_PLAY)
         .select_related("competition__season__club", "round")
         .order_by(F("scheduled_at").asc(nulls_last=True),
                   F("round__play_by").asc(nulls_last=True), "pk")

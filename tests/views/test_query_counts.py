@@ -77,9 +77,10 @@ def test_home_for_a_player_with_matches_and_results_to_confirm(client, django_as
         ResultReport.objects.create(match=to_confirm, winner=to_confirm.entry_a, games_a=1,
                                     reported_by=to_confirm.entry_a.player.user)
     client.force_login(me)
-    # + clubs, running competitions, results to confirm, matches to play and their two sides
-    # (none has a winner yet), disputes to resolve
-    with django_assert_num_queries(SIGNED_IN + 7):
+    # + clubs, running competitions, his entries' ids, tonight's club nights (his entries where
+    # one is open: none), results to confirm, matches to play and their two sides (none has a
+    # winner yet), disputes to resolve
+    with django_assert_num_queries(SIGNED_IN + 9):
         html = get(client, reverse("home"))
     assert html.count("Open the match to confirm or dispute it") == n
 

@@ -4,7 +4,7 @@ audit trail. Each in a fixed number of queries whatever the rows."""
 
 from __future__ import annotations
 
-from django.db.models import Prefetch, QuerySet
+from django.db.models import Prefetch, Q, QuerySet
 from django.shortcuts import get_object_or_404
 
 from league.clubs.models import Club
@@ -105,3 +105,17 @@ def audit_entries() -> QuerySet[AuditEntry]:
     return AuditEntry.objects.select_related(
         "actor", "match__competition", "match__entry_a__player", "match__entry_b__player"
     ).order_by("-at", "-pk")
+
+
+def of_entries(entry_ids: list[int]) -> Q:
+    """Matches of these entries, by their ids: each side's index answers, where a join through
+    the entries to a player or his account would read every match of the site."""
+    return Q(entry_a_id__in=entry_ids) | Q(entry_b_id__in=entry_ids)
+
+
+def entry_ids_of_user(user) -> list[int]:
+    """The ids of every entry of the user's players, in any club: one query, none for a
+    visitor."""
+    if not user.is_authenticated:
+        return []
+    return list(Entry.objects.filter(player__user=user).values_list("pk", flat=True))

@@ -12,7 +12,7 @@ from django.shortcuts import get_object_or_404
 
 from league.clubs.models import Club
 from league.competitions.base.dates import NOT_OVERDUE, is_overdue
-from league.competitions.base.selectors import MATCH_SIDES
+from league.competitions.base.selectors import MATCH_SIDES, of_entries
 from league.competitions.models import Competition, Match, Round
 
 # Calendar feeds ---------------------------------------------------------------------------------
@@ -31,8 +31,10 @@ def feed_matches_of_competition(competition: Competition) -> QuerySet[Match]:
 
 
 def feed_matches_of_player(player) -> QuerySet[Match]:
-    """Every match of the player, across competitions, by time: one query."""
-    return (Match.objects.filter(Q(entry_a__player=player) | Q(entry_b__player=player))
+    """Every match of the player, across competitions, by time: two queries (his entries' ids,
+    then the matches by them)."""
+    entry_ids = list(player.entries.values_list("pk", flat=True))
+    return (Match.objects.filter(of_entries(entry_ids))
             .select_related(*FEED_RELATED).order_by("scheduled_at", "round__number", "pk"))
 
 

@@ -1,6 +1,7 @@
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from league.competitions.base.selectors import entry_ids_of_user
 from league.competitions.nights.selectors import tonight
 from league.pages import selectors
 
@@ -11,10 +12,11 @@ def home(request: HttpRequest) -> HttpResponse:
     user = request.user
     context = {"clubs": selectors.clubs_with_running_competitions(user)}
     if user.is_authenticated:
+        entries = entry_ids_of_user(user)
         context |= {
             "tonight": tonight(user),
-            "to_confirm": selectors.results_awaiting_confirmation(user),
-            "to_play": selectors.matches_to_play(user),
+            "to_confirm": selectors.results_awaiting_confirmation(user, entries),
+            "to_play": selectors.matches_to_play(entries),
             "to_resolve": selectors.disputes_to_resolve(user),
         }
     return render(request, "pages/home.html", context)
