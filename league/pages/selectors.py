@@ -10,7 +10,7 @@ from django.db.models import F, Prefetch, Q
 from django.shortcuts import get_object_or_404
 
 from league.clubs.models import Club, JoinRequest, Player, Season
-from league.clubs.permissions import organized_by, visible_clubs
+from league.clubs.permissions import organized_by
 from league.competitions.base.outbox import overdue
 from league.competitions.base.selectors import (
     MATCH_SIDES,
@@ -30,24 +30,47 @@ from league.ratings.selectors import CurrentRating, ratings_for
 TOP_RATED = 20
 
 
+# The clubs the home page lists at most when it finds clubs; a search narrows them.
+CLUBS_FOUND = 12
+
+
 @dataclass(frozen=True, slots=True)
 class ClubSummary:
     club: Club
     running: list[Competition]
 
 
-def clubs_with_running_competitions(user) -> list[ClubSummary]:
-    """The clubs the user may see, with their running competitions (newest first)."""
-    running = (
-        Competition.objects.filter(status=Competition.Status.RUNNING)
-        .select_related("season")
-        .order_by("-created_at", "pk")
-    )
-    by_club: dict[int, list[Competition]] = {}
-    for competition in running:
-        by_club.setdefault(competition.season.club_id, []).append(competition)
-    clubs = Club.objects.filter(visible_clubs(user)).distinct().order_by("name")
-    return [ClubSummary(club, by_club.get(club.pk, [])) for club in clubs]
+def your_clubs(user) -> list[ClubSummary]:
+    """The clubs the user plays in or organizes, by name, each with its running competitions
+    (newest first). Two queries, none for a visitor: what grows is his clubs, not the site."""
+    if not user.is_authenticated:
+        return []
+    clubs = list(Club.objects.filter(Q(players__user=user) | Q(organizers=user))
+                 .distinct().order_by("name"))
+    running: dict[int, list[Competition]] = {}
+    for competition in (Competition.objects
+                        .filter(status=Competition.Status.RUNNING, season__club__in=clubs)
+                        .select_related("season").order_by("-created_at", "pk")):
+        running.setdefault(competition.season.club_id, []).append(competition)
+    return [ClubSummary(club, running.get(club.pk, [])) for club in clubs]
+
+
+@dataclass(frozen=True, slots=True)
+class ClubsFound:
+    query: str
+    clubs: list[Club]
+    more: bool  # more clubs match than are listed: a search narrows them
+
+
+def find_clubs(query: str = "", *, limit: int = CLUBS_FOUND) -> ClubsFound:
+    """The public clubs whose name or description holds the query (every public club when it is
+    empty), by name, at most `limit` of them: one query, as long whatever the site's size."""
+    query = " ".join(query.split())[:100]
+    clubs = Club.objects.filter(is_public=True)
+    if query:
+        clubs = clubs.filter(Q(name__icontains=query) | Q(description__icontains=query))
+    found = list(clubs.order_by("name")[:limit + 1])
+    return ClubsFound(query, found[:limit], len(found) > limit)
 
 
 def results_awaiting_confirmation(user, entry_ids: list[int]) -> list[ResultReport]:

@@ -7,10 +7,11 @@ from league.pages import selectors
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    """The clubs and their running competitions; signed in, what is waiting for me, tonight's
-    club night first."""
+    """Signed in: what is waiting for me, tonight's club night first, and my clubs with their
+    running competitions. Then the public clubs, found by name (a bounded list)."""
     user = request.user
-    context = {"clubs": selectors.clubs_with_running_competitions(user)}
+    context = {"your_clubs": selectors.your_clubs(user),
+               "found": selectors.find_clubs(request.GET.get("q", ""))}
     if user.is_authenticated:
         entries = entry_ids_of_user(user)
         context |= {
