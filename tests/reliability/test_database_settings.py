@@ -1,0 +1,18 @@
+"""The site's connections to PostgreSQL run without JIT compilation (the site's queries are
+short; compiling them cost more than it saved)."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+
+from .conftest import ON_POSTGRES
+
+pytestmark = [pytest.mark.django_db, pytest.mark.postgres,
+              pytest.mark.skipif(not ON_POSTGRES, reason="JIT is PostgreSQL's: set DATABASE_URL=postgres://…")]
+
+
+def test_the_sites_connections_run_without_jit():
+    with connection.cursor() as cursor:
+        cursor.execute("SHOW jit")
+        assert cursor.fetchone()[0] == "off"
