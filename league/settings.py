@@ -95,8 +95,8 @@ DATABASES = {
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # No JIT compilation: the site's queries are short, and PostgreSQL's estimates for their
-    # correlated subqueries cross the JIT thresholds, where compiling took most of a ratings
-    # follow-up's time (measured: 117 of 129 ms) for nothing gained.
+    # correlated subqueries cross the JIT thresholds, and compiling them can take longer than
+    # running them.
     DATABASES["default"].setdefault("OPTIONS", {})["options"] = "-c jit=off"
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
