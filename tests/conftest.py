@@ -3,6 +3,14 @@
 Every test starts with an empty cache: cached page fragments and versions of one test's
 competitions must not meet another test's rows (SQLite reuses ids after a rollback).
 
+The follow-ups a confirmed result sets off beside its progression, the ratings (rating the
+result, rating a club again after removed results) and the notifications (the tasks the
+notification receivers send after a commit), are off for a test unless it asks for them: the
+marker `follow_ups`, a test in a folder whose subject they are (WHOLE_CHAIN), or a test on a real
+worker (`worker`, `celery_worker_live`). With them off, the ratings app's tasks are not registered
+(no RATE or RATE_AGAIN row is recorded) and the notification receivers send nothing; everything
+else (the progression, the receivers' own answers) is as on the site. See `FollowUps`.
+
 `celery_worker_live`: a real Celery worker (in a thread, solo pool) on the broker named by
 CELERY_TEST_BROKER_URL (CI: redis://127.0.0.1:6379/15 in its PostgreSQL pass). Without that
 variable, or on SQLite (whose in-memory test database a second thread cannot write while the
@@ -131,6 +139,76 @@ def worker_redis_url(url: str, worker: int) -> str:
     if worker > len(free):
         raise pytest.UsageError(f"{worker + 1} test workers, but Redis has 16 databases")
     return urlunsplit(parts._replace(path=f"/{free[worker - 1]}"))
+
+
+# The folders whose subject is what a result sets off: their tests keep the whole chain.
+WHOLE_CHAIN = ("tests/ratings/", "tests/notifications/", "tests/reliability/")
+
+
+class FollowUps:
+    """The ratings and notification follow-ups of a result, switched off and on again.
+
+    Off: the ratings app's follow-up tasks are taken out of the registry
+    (league.competitions.services.follow_ups.unregister), so that a confirmed result records
+    only its progression, and the notification receivers' `send_after_commit` sends nothing (a
+    receiver still answers as it would: an invited account is still told rather than mailed).
+    On: both as the apps left them when they were ready."""
+
+    def __init__(self) -> None:
+        from league.competitions.models import FollowUp
+        from league.competitions.services import follow_ups
+        from league.notifications import receivers
+
+        self.registry = follow_ups
+        self.ratings = (FollowUp.Kind.RATE, FollowUp.Kind.RATE_AGAIN)  # the ratings app's kinds
+        self.receivers = receivers
+        self.send_after_commit = receivers.send_after_commit
+        self.tasks: dict[str, object] = {}
+
+    def off(self) -> None:
+        for kind in self.ratings:
+            task = self.registry.unregister(kind)
+            if task is not None:
+                self.tasks[kind] = task
+        self.receivers.send_after_commit = _not_sent
+
+    def on(self) -> None:
+        for kind, task in self.tasks.items():
+            self.registry.register(kind, task)
+        self.receivers.send_after_commit = self.send_after_commit
+
+
+def _not_sent(task_name: str, *args) -> None:
+    """The notification receivers' sending, while the notifications are off: nothing."""
+
+
+def keeps_whole_chain(item: pytest.Item) -> bool:
+    return (item.get_closest_marker("follow_ups") is not None
+            or item.get_closest_marker("worker") is not None
+            or "celery_worker_live" in getattr(item, "fixturenames", ())
+            or item.nodeid.startswith(WHOLE_CHAIN))
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _follow_ups(_celery_loaded) -> Iterator[FollowUps]:
+    """Off for the whole run (module-wide worlds are built so), on again at its end."""
+    switch = FollowUps()
+    switch.off()
+    yield switch
+    switch.on()
+
+
+@pytest.fixture(autouse=True)
+def _whole_chain(request: pytest.FixtureRequest, _follow_ups: FollowUps) -> Iterator[None]:
+    """On for the test that keeps the whole chain (keeps_whole_chain), off again after it."""
+    if not keeps_whole_chain(request.node):
+        yield
+        return
+    _follow_ups.on()
+    try:
+        yield
+    finally:
+        _follow_ups.off()
 
 
 @pytest.fixture(autouse=True)
