@@ -183,9 +183,7 @@ def _not_sent(task_name: str, *args) -> None:
 
 
 def keeps_whole_chain(item: pytest.Item) -> bool:
-    return (item.get_closest_marker("follow_ups") is not None
-            or item.get_closest_marker("worker") is not None
-            or "celery_worker_live" in getattr(item, "fixturenames", ())
+    return (item.get_closest_marker("follow_ups") is not None or on_broker(item)
             or item.nodeid.startswith(WHOLE_CHAIN))
 
 
@@ -287,6 +285,71 @@ def _forget_broker_pools(app) -> None:
     app.amqp._producer_pool = None
 
 
+# The lanes `make test` runs one after the other, each in a pytest run of its own (`--lane`):
+# every test is in exactly one (lane_of). `fast`: the engine, the algorithms, the services and
+# the pages, the first to fail; `integration`: every other test of this process (the formats
+# played out, the organizer's pages, security, notifications, ratings, reliability); `browser`:
+# Chromium (tests/browser); `worker`: a real Celery worker on the test broker; `property`: the
+# hypothesis tests, at their full counts under CI (tests/examples.py). A test marked
+# `lane(name)` is in that lane whatever else it is.
+LANES = ("fast", "integration", "browser", "worker", "property")
+FAST = ("tests/engine/", "tests/algorithms/", "tests/services/", "tests/views/")
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--lane", choices=LANES, default=None,
+                     help="run only the tests of this lane (tests/conftest.py: LANES)")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if config.getoption("lane"):
+        config.pluginmanager.register(LaneSelection(config.getoption("lane")), "lane-selection")
+
+
+def on_broker(item: pytest.Item) -> bool:
+    return (item.get_closest_marker("worker") is not None
+            or "celery_worker_live" in getattr(item, "fixturenames", ()))
+
+
+def is_property_test(item: pytest.Item) -> bool:
+    return getattr(getattr(item, "obj", None), "is_hypothesis_test", False)
+
+
+def lane_of(item: pytest.Item) -> str:
+    chosen = item.get_closest_marker("lane")
+    if chosen is not None:
+        return chosen.args[0]
+    if item.get_closest_marker("browser") is not None:
+        return "browser"
+    if on_broker(item):
+        return "worker"
+    if is_property_test(item):
+        return "property"
+    if item.nodeid.startswith(FAST):
+        return "fast"
+    return "integration"
+
+
+class LaneSelection:
+    """Under `--lane`: the tests of other lanes deselected, once every conftest has marked its
+    tests (tests/browser/conftest.py marks its own `browser`)."""
+
+    def __init__(self, lane: str) -> None:
+        self.lane = lane
+
+    @pytest.hookimpl(trylast=True)
+    def pytest_collection_modifyitems(self, config: pytest.Config,
+                                      items: list[pytest.Item]) -> None:
+        unknown = {lane_of(item) for item in items} - set(LANES)
+        if unknown:
+            raise pytest.UsageError(f"lane(...) names no lane of {LANES}: {sorted(unknown)}")
+        kept = [item for item in items if lane_of(item) == self.lane]
+        others = [item for item in items if lane_of(item) != self.lane]
+        if others:
+            config.hook.pytest_deselected(items=others)
+            items[:] = kept
+
+
 # The folders and modules whose tests take seconds each (the commands playing whole
 # competitions, the browser, the posting fuzz), run first: pytest-xdist hands tests out in this
 # order, so the long ones are shared out while there is plenty left to balance them, and the
@@ -309,7 +372,6 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     pytest-xdist's own hook reads the groups (it names each test of a group `…@group`)."""
     grouped = config.pluginmanager.hasplugin("xdist")  # not under `-p no:xdist`
     for item in items:
-        if grouped and (item.get_closest_marker("worker") is not None
-                        or "celery_worker_live" in getattr(item, "fixturenames", ())):
+        if grouped and on_broker(item):
             item.add_marker(pytest.mark.xdist_group("broker"))
     items.sort(key=_long_first)
