@@ -37,14 +37,43 @@ run: $(VENV)/.base
 	$(PY) manage.py run_periodic & periodic=$$!; trap 'kill $$periodic' EXIT INT TERM; \
 	DJANGO_EMAIL_BACKEND=$${DJANGO_EMAIL_BACKEND:-django.core.mail.backends.console.EmailBackend} $(PY) manage.py runserver 127.0.0.1:$(PORT)
 
-## Lint, check the architecture's import contracts, and run the whole test suite on every core.
+## Lint, check the architecture's import contracts, and run the whole test suite on every core,
+## in lanes, one pytest run each, in this order (tests/conftest.py says which test is in which):
+## fast (engine, algorithms, services, pages), integration (every other test of this process),
+## browser, worker (a real Celery worker: one test process, they share the broker), property
+## (hypothesis, each test its full count of examples unless EXAMPLES_SCALE says otherwise).
+## Every lane runs; each one's time and counts are printed at
+## the end, and the target fails if any lane failed. A lane with no test to run (PYTEST_ARGS
+## naming other tests) is said so and is no failure. `make test LANES="fast"` runs some lanes.
+## The test databases are kept from one lane and one run to the next (--reuse-db; migrations
+## added since are applied); TEST_DB=--create-db builds them anew in the first lane.
 ## Python keeps the compiled test modules (pytest its rewritten asserts) for the next run, even
 ## where the environment says not to: each worker would compile the whole suite again.
+LANES ?= fast integration browser worker property
+TEST_DB ?= --reuse-db
 test: export PYTHONDONTWRITEBYTECODE =
 test: $(VENV)/.test
 	$(PY) -m ruff check .
 	$(VENV)/bin/lint-imports
-	$(PY) -m pytest -n $(or $(JOBS),auto) --dist loadgroup $(PYTEST_ARGS)
+	@logs=$$(mktemp -d); db="$(TEST_DB)"; failed=; summary=; color=; \
+	[ -t 1 ] && color=--color=yes; \
+	began=$$(date +%s%N); \
+	for lane in $(LANES); do \
+	  jobs=$(or $(JOBS),auto); scale=; \
+	  case $$lane in worker) jobs=1;; property) scale=EXAMPLES_SCALE=$${EXAMPLES_SCALE:-1};; esac; \
+	  echo "== make test: lane $$lane"; \
+	  start=$$(date +%s%N); \
+	  { env $$scale $(PY) -m pytest --lane $$lane -n $$jobs --dist loadgroup $$db $$color $(PYTEST_ARGS); \
+	    echo $$? > $$logs/rc; } | tee $$logs/out; \
+	  ms=$$(( ($$(date +%s%N) - start) / 1000000 )); rc=$$(cat $$logs/rc); db=--reuse-db; \
+	  counts=$$(tail -n 1 $$logs/out | sed 's/\x1b\[[0-9;]*m//g; s/^=* *//; s/ *=*$$//'); \
+	  case $$rc in 0) verdict=passed;; 5) verdict="no test to run";; *) verdict=FAILED; failed="$$failed $$lane";; esac; \
+	  summary="$$summary$$(printf '%-12s %6d.%d s  %-15s %s' $$lane $$((ms / 1000)) $$((ms % 1000 / 100)) "$$verdict" "$$counts")\n"; \
+	done; \
+	ms=$$(( ($$(date +%s%N) - began) / 1000000 )); rm -rf $$logs; \
+	echo "== make test: the lanes"; printf "%b" "$$summary"; \
+	printf '%-12s %6d.%d s\n' all $$((ms / 1000)) $$((ms % 1000 / 100)); \
+	if [ -n "$$failed" ]; then echo "== make test: FAILED:$$failed"; exit 1; fi
 
 lint: $(VENV)/.test
 	$(PY) -m ruff check .

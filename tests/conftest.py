@@ -3,6 +3,14 @@
 Every test starts with an empty cache: cached page fragments and versions of one test's
 competitions must not meet another test's rows (SQLite reuses ids after a rollback).
 
+The follow-ups a confirmed result sets off beside its progression, the ratings (rating the
+result, rating a club again after removed results) and the notifications (the tasks the
+notification receivers send after a commit), are off for a test unless it asks for them: the
+marker `follow_ups`, a test in a folder whose subject they are (WHOLE_CHAIN), or a test on a real
+worker (`worker`, `celery_worker_live`). With them off, the ratings app's tasks are not registered
+(no RATE or RATE_AGAIN row is recorded) and the notification receivers send nothing; everything
+else (the progression, the receivers' own answers) is as on the site. See `FollowUps`.
+
 `celery_worker_live`: a real Celery worker (in a thread, solo pool) on the broker named by
 CELERY_TEST_BROKER_URL (CI: redis://127.0.0.1:6379/15 in its PostgreSQL pass). Without that
 variable, or on SQLite (whose in-memory test database a second thread cannot write while the
@@ -30,7 +38,7 @@ from tests.examples import examples
 
 # No deadline: on a shared two-core machine running the suite in parallel, an example's time says
 # nothing about the code. The tests that name no count try hypothesis's 100, scaled as every
-# other count (tests/examples.py: all of it under CI, a fifth on a developer's machine).
+# other count (tests/examples.py: all of it under CI and in `make test`'s property lane).
 hypothesis_settings.register_profile("ci", derandomize=True, print_blob=True, deadline=None,
                                      max_examples=examples(100))
 hypothesis_settings.register_profile("dev", deadline=None, max_examples=examples(100))
@@ -133,6 +141,74 @@ def worker_redis_url(url: str, worker: int) -> str:
     return urlunsplit(parts._replace(path=f"/{free[worker - 1]}"))
 
 
+# The folders whose subject is what a result sets off: their tests keep the whole chain.
+WHOLE_CHAIN = ("tests/ratings/", "tests/notifications/", "tests/reliability/")
+
+
+class FollowUps:
+    """The ratings and notification follow-ups of a result, switched off and on again.
+
+    Off: the ratings app's follow-up tasks are taken out of the registry
+    (league.competitions.services.follow_ups.unregister), so that a confirmed result records
+    only its progression, and the notification receivers' `send_after_commit` sends nothing (a
+    receiver still answers as it would: an invited account is still told rather than mailed).
+    On: both as the apps left them when they were ready."""
+
+    def __init__(self) -> None:
+        from league.competitions.models import FollowUp
+        from league.competitions.services import follow_ups
+        from league.notifications import receivers
+
+        self.registry = follow_ups
+        self.ratings = (FollowUp.Kind.RATE, FollowUp.Kind.RATE_AGAIN)  # the ratings app's kinds
+        self.receivers = receivers
+        self.send_after_commit = receivers.send_after_commit
+        self.tasks: dict[str, object] = {}
+
+    def off(self) -> None:
+        for kind in self.ratings:
+            task = self.registry.unregister(kind)
+            if task is not None:
+                self.tasks[kind] = task
+        self.receivers.send_after_commit = _not_sent
+
+    def on(self) -> None:
+        for kind, task in self.tasks.items():
+            self.registry.register(kind, task)
+        self.receivers.send_after_commit = self.send_after_commit
+
+
+def _not_sent(task_name: str, *args) -> None:
+    """The notification receivers' sending, while the notifications are off: nothing."""
+
+
+def keeps_whole_chain(item: pytest.Item) -> bool:
+    return (item.get_closest_marker("follow_ups") is not None or on_broker(item)
+            or item.nodeid.startswith(WHOLE_CHAIN))
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _follow_ups(_celery_loaded) -> Iterator[FollowUps]:
+    """Off for the whole run (module-wide worlds are built so), on again at its end."""
+    switch = FollowUps()
+    switch.off()
+    yield switch
+    switch.on()
+
+
+@pytest.fixture(autouse=True)
+def _whole_chain(request: pytest.FixtureRequest, _follow_ups: FollowUps) -> Iterator[None]:
+    """On for the test that keeps the whole chain (keeps_whole_chain), off again after it."""
+    if not keeps_whole_chain(request.node):
+        yield
+        return
+    _follow_ups.on()
+    try:
+        yield
+    finally:
+        _follow_ups.off()
+
+
 @pytest.fixture(autouse=True)
 def _empty_cache() -> Iterator[None]:
     empty_caches()
@@ -209,6 +285,72 @@ def _forget_broker_pools(app) -> None:
     app.amqp._producer_pool = None
 
 
+# The lanes `make test` runs one after the other, each in a pytest run of its own (`--lane`):
+# every test is in exactly one (lane_of). `fast`: the engine, the algorithms, the services and
+# the pages, the first to fail; `integration`: every other test of this process (the formats
+# played out, the organizer's pages, security, notifications, ratings, reliability); `browser`:
+# Chromium (tests/browser); `worker`: a real Celery worker on the test broker; `property`: the
+# hypothesis tests (`make test` runs this lane at their full counts: tests/examples.py; the
+# posting fuzz, hypothesis inside each test of a page, is with the pages in `integration`). A
+# test marked `lane(name)` is in that lane whatever else it is.
+LANES = ("fast", "integration", "browser", "worker", "property")
+FAST = ("tests/engine/", "tests/algorithms/", "tests/services/", "tests/views/")
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--lane", choices=LANES, default=None,
+                     help="run only the tests of this lane (tests/conftest.py: LANES)")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if config.getoption("lane"):
+        config.pluginmanager.register(LaneSelection(config.getoption("lane")), "lane-selection")
+
+
+def on_broker(item: pytest.Item) -> bool:
+    return (item.get_closest_marker("worker") is not None
+            or "celery_worker_live" in getattr(item, "fixturenames", ()))
+
+
+def is_property_test(item: pytest.Item) -> bool:
+    return getattr(getattr(item, "obj", None), "is_hypothesis_test", False)
+
+
+def lane_of(item: pytest.Item) -> str:
+    chosen = item.get_closest_marker("lane")
+    if chosen is not None:
+        return chosen.args[0]
+    if item.get_closest_marker("browser") is not None:
+        return "browser"
+    if on_broker(item):
+        return "worker"
+    if is_property_test(item):
+        return "property"
+    if item.nodeid.startswith(FAST):
+        return "fast"
+    return "integration"
+
+
+class LaneSelection:
+    """Under `--lane`: the tests of other lanes deselected, once every conftest has marked its
+    tests (tests/browser/conftest.py marks its own `browser`)."""
+
+    def __init__(self, lane: str) -> None:
+        self.lane = lane
+
+    @pytest.hookimpl(trylast=True)
+    def pytest_collection_modifyitems(self, config: pytest.Config,
+                                      items: list[pytest.Item]) -> None:
+        unknown = {lane_of(item) for item in items} - set(LANES)
+        if unknown:
+            raise pytest.UsageError(f"lane(...) names no lane of {LANES}: {sorted(unknown)}")
+        kept = [item for item in items if lane_of(item) == self.lane]
+        others = [item for item in items if lane_of(item) != self.lane]
+        if others:
+            config.hook.pytest_deselected(items=others)
+            items[:] = kept
+
+
 # The folders and modules whose tests take seconds each (the commands playing whole
 # competitions, the browser, the posting fuzz), run first: pytest-xdist hands tests out in this
 # order, so the long ones are shared out while there is plenty left to balance them, and the
@@ -231,7 +373,6 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     pytest-xdist's own hook reads the groups (it names each test of a group `…@group`)."""
     grouped = config.pluginmanager.hasplugin("xdist")  # not under `-p no:xdist`
     for item in items:
-        if grouped and (item.get_closest_marker("worker") is not None
-                        or "celery_worker_live" in getattr(item, "fixturenames", ())):
+        if grouped and on_broker(item):
             item.add_marker(pytest.mark.xdist_group("broker"))
     items.sort(key=_long_first)

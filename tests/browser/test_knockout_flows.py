@@ -24,6 +24,7 @@ from .steps import expect
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
+@pytest.mark.follow_ups
 def test_an_organizer_creates_a_knockout_and_a_confirmed_match_advances_bracket_and_ratings(
     site,
 ):

@@ -90,6 +90,7 @@ def test_impossible_fields_are_refused(args):
         simulate(*args)
 
 
+@pytest.mark.follow_ups
 def test_seed_demo_makes_a_living_club_and_only_once():
     out = StringIO()
     call_command("seed_demo", stdout=out, stderr=StringIO())

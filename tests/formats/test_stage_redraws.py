@@ -65,6 +65,7 @@ def redraw_second_stage(club: Club, competition) -> None:
         reset_match(asked.match.pk, actor=club.organizer)
 
 
+@pytest.mark.follow_ups
 def test_the_results_of_a_stage_drawn_again_no_longer_count_in_the_ratings():
     club, competition = groups_groups_semi_finals()
     played = first_played(competition, 2)
@@ -81,6 +82,7 @@ def test_the_results_of_a_stage_drawn_again_no_longer_count_in_the_ratings():
     assert ratings_now() == after
 
 
+@pytest.mark.follow_ups
 def test_rating_again_after_a_redraw_twice_changes_nothing():
     club, competition = groups_groups_semi_finals()
     played = first_played(competition, 2)
@@ -120,6 +122,7 @@ def test_an_unplayed_later_stage_is_removed_and_waits_for_the_stage_drawn_again(
     assert matches_of(competition, 3).filter(status=Match.Status.SCHEDULED).count() == 2
 
 
+@pytest.mark.follow_ups
 def test_a_played_later_stage_is_the_organizers_decision_when_a_stage_is_drawn_again():
     club, competition = groups_groups_semi_finals()
     play_stage(competition, 2)

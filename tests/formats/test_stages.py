@@ -85,6 +85,7 @@ def test_the_knockout_is_drawn_when_the_last_group_match_is_confirmed():
     assert competition.status == Competition.Status.RUNNING
 
 
+@pytest.mark.follow_ups
 def test_a_groups_then_knockout_championship_finishes_with_its_champion():
     competition = staged(Club(16), GROUPS_THEN_KNOCKOUT)
     play_out(competition, better_seed)

@@ -4,6 +4,9 @@ take each other's tasks into the wrong test database."""
 
 import pytest
 
+# Among the tests it checks: in the lane of the tests on the broker.
+pytestmark = pytest.mark.lane("worker")
+
 BROKER_FILES = ("tests/formats/test_worker.py", "tests/reliability/test_follow_ups_worker.py",
                 "tests/reliability/test_live_worker_logging.py", "tests/reliability/test_worker.py")
 
