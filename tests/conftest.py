@@ -149,17 +149,17 @@ class FollowUps:
     """The ratings and notification follow-ups of a result, switched off and on again.
 
     Off: the ratings app's follow-up tasks are taken out of the registry
-    (league.competitions.services.follow_ups.unregister), so that a confirmed result records
+    (league.competitions.base.outbox.unregister), so that a confirmed result records
     only its progression, and the notification receivers' `send_after_commit` sends nothing (a
     receiver still answers as it would: an invited account is still told rather than mailed).
     On: both as the apps left them when they were ready."""
 
     def __init__(self) -> None:
+        from league.competitions.base import outbox
         from league.competitions.models import FollowUp
-        from league.competitions.services import follow_ups
         from league.notifications import receivers
 
-        self.registry = follow_ups
+        self.registry = outbox
         self.ratings = (FollowUp.Kind.RATE, FollowUp.Kind.RATE_AGAIN)  # the ratings app's kinds
         self.receivers = receivers
         self.send_after_commit = receivers.send_after_commit
