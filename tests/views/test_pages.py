@@ -28,10 +28,13 @@ def page(client, name, *args):
     return response.content.decode()
 
 
-def test_home_lists_clubs_with_their_running_competitions(client):
+def test_home_lists_a_members_clubs_with_their_running_competitions(client):
     running = CompetitionFactory(name="Winter League", status=Competition.Status.RUNNING)
     CompetitionFactory(name="Old Cup", season=running.season, status=Competition.Status.FINISHED)
     quiet = ClubFactory(name="Quiet Club")
+    member = PlayerFactory(club=running.season.club).user
+    PlayerFactory(club=quiet, user=member)
+    client.force_login(member)
     html = page(client, "home")
     assert running.season.club.name in html
     assert "Winter League" in html
