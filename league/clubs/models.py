@@ -138,6 +138,27 @@ class JoinRequest(models.Model):
         return f"{self.name} asks to join {self.club}"
 
 
+class OrganizerInvitation(models.Model):
+    """An invitation to organize the club, made by one of its organizers. It makes one person
+    an organizer, once; it is void when its maker no longer organizes the club."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="invitations")
+    made_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+    )
+    made_at = models.DateTimeField(auto_now_add=True)
+    used_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        related_name="+",
+    )
+    used_at = models.DateTimeField(null=True, blank=True)
+    # Set when its maker stopped organizing the club: the invitation never works again.
+    voided_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"An invitation to organize {self.club}"
+
+
 class Season(models.Model):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="seasons")
     name = models.CharField(max_length=120)
