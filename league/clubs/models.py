@@ -78,6 +78,9 @@ class Player(models.Model):
     retired_at = models.DateTimeField(null=True, blank=True)
     # The version in the player's private calendar address; a new version revokes the old one.
     calendar_version = models.PositiveIntegerField(default=0)
+    # The version in the player's claim links: a claim, or the owner's account deleted, makes a
+    # new version, so a link made before never works again.
+    claim_version = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

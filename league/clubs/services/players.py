@@ -1,7 +1,8 @@
 """A club's players: an organizer adds them; a person claims their player with a one-time link.
 
-The claim link carries a signed token (django.core.signing) naming the player, valid for
-CLAIM_DAYS. It works once: a claimed player has a user, and the claim is refused from then on.
+The claim link carries a signed token (django.core.signing) naming the player and the version of
+its claim links, valid for CLAIM_DAYS. It works once: a claim makes a new version, so the link is
+refused from then on, even once the claiming account is deleted and the player has no user again.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from django.core.exceptions import ValidationError
 from django.core.mail import send_mail
 from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
+from django.db.models import F
 from django.urls import reverse
 
 from league.clubs.models import Club, Player
@@ -66,11 +68,12 @@ def claim_token(player: Player, *, actor) -> str:
     require_organizer(actor, player.club)
     if player.user_id is not None:
         raise ServiceError(f"{player.name} already belongs to an account.")
-    return signing.dumps({"player": player.pk}, salt=CLAIM_SALT, compress=True)
+    return signing.dumps({"player": player.pk, "version": player.claim_version},
+                         salt=CLAIM_SALT, compress=True)
 
 
 def player_of_token(token: str) -> Player:
-    """The player a claim link names, refused when the link is altered or too old."""
+    """The player a claim link names, refused when the link is altered, too old or used."""
     try:
         data = signing.loads(token, salt=CLAIM_SALT, max_age=timedelta(days=CLAIM_DAYS))
     except signing.SignatureExpired:
@@ -82,6 +85,9 @@ def player_of_token(token: str) -> Player:
     player = Player.objects.select_related("club", "user").filter(pk=data.get("player")).first()
     if player is None:
         raise ServiceError("The player of this link no longer exists.")
+    if player.user_id is None and data.get("version") != player.claim_version:
+        raise ServiceError("This link has been used already: a claim link works once. Ask the "
+                           "club's organizer for a new one.")
     return player
 
 
@@ -91,10 +97,13 @@ def claim_player(token: str, *, user) -> Player:
         raise NotAllowed("Sign in or create an account to claim your player.")
     player_id = player_of_token(token).pk
     with transaction.atomic():
-        player = Player.objects.select_for_update().select_related("club").get(pk=player_id)
+        Player.objects.select_for_update().filter(pk=player_id).first()
+        player = player_of_token(token)  # read again, locked: a claim meanwhile used it
         _require_claimable(player, user)
         player.user = user
-        player.save(update_fields=["user"])
+        player.claim_version = F("claim_version") + 1
+        player.save(update_fields=["user", "claim_version"])
+        player.refresh_from_db(fields=["claim_version"])
     return player
 
 
