@@ -162,6 +162,27 @@ class OrganizerInvitation(models.Model):
         return f"An invitation to organize {self.club}"
 
 
+class ClubMail(models.Model):
+    """Mail a club sent on an organizer's word (players' claim links, organizers' invitations),
+    counted against the caps per sender and per club (league/clubs/services/mail_limits.py)."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+")
+    sent_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    count = models.PositiveIntegerField()
+    sent_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["club", "sent_at"], name="club_mail_by_club"),
+            models.Index(fields=["sent_by", "sent_at"], name="club_mail_by_sender"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.count} mail(s) from {self.club}"
+
+
 class Season(models.Model):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="seasons")
     name = models.CharField(max_length=120)

@@ -16,7 +16,7 @@ from league.clubs.services.clubs import (
     update_club,
 )
 from league.core.errors import NotAllowed, ServiceError
-from tests.factories import ClubFactory, PlayerFactory, UserFactory
+from tests.factories import ClubFactory, PlayerFactory, UserFactory, with_verified_address
 
 pytestmark = pytest.mark.django_db
 
@@ -119,7 +119,7 @@ def test_only_organizers_edit_the_settings(client):
 
 def test_an_invitation_by_email_makes_the_reader_an_organizer(client,
                                                               django_capture_on_commit_callbacks):
-    founder, helper = UserFactory(), UserFactory()
+    founder, helper = with_verified_address(UserFactory()), UserFactory()
     club = create_club(actor=founder, name="Knockers")
     client.force_login(founder)
     with django_capture_on_commit_callbacks(execute=True):

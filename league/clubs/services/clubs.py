@@ -20,6 +20,7 @@ from django.utils.text import slugify
 
 from league.clubs.models import Club, OrganizerInvitation
 from league.clubs.permissions import require_organizer
+from league.clubs.services.mail_limits import reserve_mail
 from league.clubs.signals import organizer_invited
 from league.core.errors import NotAllowed, ServiceError
 from league.core.names import BadName, normalise_name
@@ -84,22 +85,27 @@ def invitation_token(club: Club, *, actor) -> str:
 
 
 def invite_by_email(club: Club, *, actor, email: str, site: str) -> None:
-    """Mail an invitation link to the address (after the transaction commits)."""
+    """Mail an invitation link to the address (after the transaction commits), within the
+    club's mail limits (mail_limits)."""
     email = email.strip()
     if not email:
         raise ServiceError("Give the address to send the invitation to.", field="email")
-    token = invitation_token(club, actor=actor)
-    link = site.rstrip("/") + reverse("organizer-invitation", args=[token])
-    inviter = actor.get_username()
-    answers = organizer_invited.send(sender=Club, club=club, email=email, token=token, by=inviter)
-    if any(told for _, told in answers):
-        return  # the account with this address is told as its owner chose
-    transaction.on_commit(lambda: send_mail(
-        subject=f"Gin League: help organize {club}",
-        message=(f"{inviter} invites you to organize {club} on Gin League.\n\n"
-                 f"Open this link, signed in (or sign up first), to accept:\n{link}\n\n"
-                 f"The link works once, for {INVITE_DAYS} days."),
-        from_email=None, recipient_list=[email]))
+    require_organizer(actor, club)
+    with transaction.atomic():
+        reserve_mail(club, actor=actor, count=1)  # locks the club before the invitation's row
+        token = invitation_token(club, actor=actor)
+        link = site.rstrip("/") + reverse("organizer-invitation", args=[token])
+        inviter = actor.get_username()
+        answers = organizer_invited.send(sender=Club, club=club, email=email, token=token,
+                                         by=inviter)
+        if any(told for _, told in answers):
+            return  # the account with this address is told as its owner chose
+        transaction.on_commit(lambda: send_mail(
+            subject=f"Gin League: help organize {club}",
+            message=(f"{inviter} invites you to organize {club} on Gin League.\n\n"
+                     f"Open this link, signed in (or sign up first), to accept:\n{link}\n\n"
+                     f"The link works once, for {INVITE_DAYS} days."),
+            from_email=None, recipient_list=[email]))
 
 
 def club_of_invitation(token: str) -> Club:

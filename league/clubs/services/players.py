@@ -21,6 +21,7 @@ from django.urls import reverse
 
 from league.clubs.models import Club, Player
 from league.clubs.permissions import require_organizer
+from league.clubs.services.mail_limits import reserve_mail
 from league.core.errors import NotAllowed, ServiceError
 from league.core.names import BadName, normalise_name
 
@@ -31,9 +32,20 @@ NAME_MAX = Player._meta.get_field("name").max_length
 
 def add_player(club: Club, *, actor, name: str, email: str = "", site: str = "") -> Player:
     """A new player of the club. With an email address, the person is sent their claim link
-    (`site`: the address the link starts with, e.g. "https://gin.example.org")."""
+    (`site`: the address the link starts with, e.g. "https://gin.example.org"), within the
+    club's mail limits (mail_limits); refused, the player is not added either."""
     require_organizer(actor, club)
     name = clean_player_name(name)
+    if Player.objects.filter(club=club, name__iexact=name).exists():
+        raise ServiceError(f"{club} already has a player called {name}.", field="name")
+    with transaction.atomic():
+        if email.strip():
+            reserve_mail(club, actor=actor, count=1)
+        return _create_player(club, actor=actor, name=name, email=email, site=site)
+
+
+def _create_player(club: Club, *, actor, name: str, email: str, site: str) -> Player:
+    """The player, and their claim link mailed after the commit (the mail already counted)."""
     clash = ServiceError(f"{club} already has a player called {name}.", field="name")
     if Player.objects.filter(club=club, name__iexact=name).exists():
         raise clash
@@ -215,15 +227,16 @@ def add_players(club: Club, *, actor, rows: list[list[str]], site: str = "") -> 
     """Create the players a list reads as (read_player_lines), all of them or none. The list is
     read with the club locked, so a name the club has by then is left out as already there: a
     list saved twice adds nobody and mails nobody the second time. Each new player's email gets
-    its claim link."""
+    its claim link, all within the club's mail limits (mail_limits), or nobody is added."""
     require_organizer(actor, club)
     with transaction.atomic():
         Club.objects.select_for_update().get(pk=club.pk)
         lines = read_player_lines(club, rows)
-        created = tuple(add_player(club, actor=actor, name=name, email=email, site=site)
+        invited = sum(1 for _, email in lines.to_create if email)
+        reserve_mail(club, actor=actor, count=invited)
+        created = tuple(_create_player(club, actor=actor, name=name, email=email, site=site)
                         for name, email in lines.to_create)
-    return PlayersAdded(created=created, existing=lines.existing,
-                        invited=sum(1 for _, email in lines.to_create if email))
+    return PlayersAdded(created=created, existing=lines.existing, invited=invited)
 
 
 def _clean_email(value: str) -> str:
