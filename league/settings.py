@@ -156,6 +156,13 @@ vars().update(env.email_url("EMAIL_URL", default="consolemail://"))
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="Gin League <gin-league@localhost>")
 # The site's address as the links in its notification mails start (no request to ask).
 SITE_URL = env.str("SITE_URL", default="http://127.0.0.1:8000")
+# The mail a club sends on an organizer's word (players' claim links, organizers' invitations):
+# at most this many per sending organizer and per club, in any hour and any day; the sender's
+# own address must be verified (league/clubs/services/mail_limits.py).
+CLUB_MAILS_PER_SENDER_HOUR = env.int("CLUB_MAILS_PER_SENDER_HOUR", default=50)
+CLUB_MAILS_PER_SENDER_DAY = env.int("CLUB_MAILS_PER_SENDER_DAY", default=150)
+CLUB_MAILS_PER_CLUB_HOUR = env.int("CLUB_MAILS_PER_CLUB_HOUR", default=50)
+CLUB_MAILS_PER_CLUB_DAY = env.int("CLUB_MAILS_PER_CLUB_DAY", default=150)
 
 # Celery: a broker URL means a real worker; none means tasks run eagerly, in-process. An eager
 # task still passes through a producer: Kombu's in-memory transport, named with a host (without

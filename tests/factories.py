@@ -103,3 +103,13 @@ def decided_match() -> Match:
     match = MatchFactory(status=Match.Status.IN_PROGRESS)
     finished_game(match, 1, "A")
     return match
+
+
+def with_verified_address(user):
+    """The user, with their email address verified (as allauth records it): what a club needs
+    of an organizer before it mails claim links or invitations for him."""
+    from allauth.account.models import EmailAddress
+
+    EmailAddress.objects.update_or_create(user=user, email=user.email,
+                                          defaults={"primary": True, "verified": True})
+    return user

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.db import transaction
-from django.db.models import Count
+from django.db.models import Count, F
 
 from league.clubs.models import Club, Player
 from league.core.errors import ServiceError
@@ -11,7 +11,8 @@ from league.core.errors import ServiceError
 
 def delete_account(user, *, password: str) -> None:
     """Delete the user's account after checking the password. The players it was linked to
-    stay, with their results, unlinked. Refused while the user is the only organizer of a
+    stay, with their results, unlinked; their claim links made before never work again.
+    Refused while the user is the only organizer of a
     club: the club would have nobody to run it."""
     if not user.check_password(password):
         raise ServiceError("That is not your password.", field="password")
@@ -23,5 +24,5 @@ def delete_account(user, *, password: str) -> None:
         if names:
             raise ServiceError(f"You are the only organizer of {names}: make someone else an "
                                "organizer first, then delete your account.")
-        Player.objects.filter(user=user).update(user=None)
+        Player.objects.filter(user=user).update(user=None, claim_version=F("claim_version") + 1)
         user.delete()

@@ -78,6 +78,9 @@ class Player(models.Model):
     retired_at = models.DateTimeField(null=True, blank=True)
     # The version in the player's private calendar address; a new version revokes the old one.
     calendar_version = models.PositiveIntegerField(default=0)
+    # The version in the player's claim links: a claim, or the owner's account deleted, makes a
+    # new version, so a link made before never works again.
+    claim_version = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -136,6 +139,48 @@ class JoinRequest(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} asks to join {self.club}"
+
+
+class OrganizerInvitation(models.Model):
+    """An invitation to organize the club, made by one of its organizers. It makes one person
+    an organizer, once; it is void when its maker no longer organizes the club."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="invitations")
+    made_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+    )
+    made_at = models.DateTimeField(auto_now_add=True)
+    used_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        related_name="+",
+    )
+    used_at = models.DateTimeField(null=True, blank=True)
+    # Set when its maker stopped organizing the club: the invitation never works again.
+    voided_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"An invitation to organize {self.club}"
+
+
+class ClubMail(models.Model):
+    """Mail a club sent on an organizer's word (players' claim links, organizers' invitations),
+    counted against the caps per sender and per club (league/clubs/services/mail_limits.py)."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+")
+    sent_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    count = models.PositiveIntegerField()
+    sent_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["club", "sent_at"], name="club_mail_by_club"),
+            models.Index(fields=["sent_by", "sent_at"], name="club_mail_by_sender"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.count} mail(s) from {self.club}"
 
 
 class Season(models.Model):

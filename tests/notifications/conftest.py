@@ -26,7 +26,14 @@ from league.competitions.results.services import (
 )
 from league.notifications.models import Kind
 from league.notifications.reminders import deadlines_near, sweep
-from tests.factories import MatchFactory, PlayerFactory, SeasonFactory, UserFactory, finished_game
+from tests.factories import (
+    MatchFactory,
+    PlayerFactory,
+    SeasonFactory,
+    UserFactory,
+    finished_game,
+    with_verified_address,
+)
 
 
 class Club:
@@ -38,7 +45,7 @@ class Club:
                                   competition__season__club__time_zone="America/Los_Angeles")
         finished_game(self.match, 1, "A")
         self.club = self.match.competition.season.club
-        self.organizer = UserFactory(username="director")
+        self.organizer = with_verified_address(UserFactory(username="director"))
         self.club.organizers.add(self.organizer)
         self.a = self.match.entry_a.player.user
         self.b = self.match.entry_b.player.user

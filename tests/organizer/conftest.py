@@ -10,7 +10,13 @@ from django.contrib.auth.models import AbstractBaseUser
 from league.clubs.models import Club, Season
 from league.competitions.models import Competition
 from tests.conftest import empty_caches
-from tests.factories import ClubFactory, PlayerFactory, SeasonFactory, UserFactory
+from tests.factories import (
+    ClubFactory,
+    PlayerFactory,
+    SeasonFactory,
+    UserFactory,
+    with_verified_address,
+)
 
 ROLES = ("anonymous", "player", "other_organizer", "organizer", "staff", "superuser")
 ALLOWED = ("organizer", "superuser")
@@ -42,7 +48,7 @@ class ClubPeople:
 @pytest.fixture
 def people(db) -> ClubPeople:
     club = ClubFactory(name="The Knock Club", slug="knock")
-    organizer = UserFactory(username="olive")
+    organizer = with_verified_address(UserFactory(username="olive"))
     club.organizers.add(organizer)
     other_organizer = UserFactory(username="otto")
     ClubFactory().organizers.add(other_organizer)

@@ -9,6 +9,7 @@ from django.contrib.auth import get_user_model
 from django.core import mail, signing
 from django.urls import reverse
 
+from league.accounts.services import delete_account
 from league.clubs.models import Player
 from league.clubs.services.players import (
     CLAIM_DAYS,
@@ -104,6 +105,32 @@ def test_the_link_works_once(client, people, newcomer):
     assert "already belongs to another account" in response.content.decode()
     assert not User.objects.filter(username="mallory").exists()  # nothing half-saved
     assert Player.objects.get(pk=newcomer.pk).user.username == "nora"
+
+
+def test_a_claim_link_never_works_again_once_the_claiming_account_is_deleted(client, people,
+                                                                           newcomer):
+    people.club.is_public = False
+    people.club.save()
+    url = claim_url(people, newcomer)
+    client.post(url, {"username": "nora", "password1": GOOD_PASSWORD, "password2": GOOD_PASSWORD})
+    delete_account(User.objects.get(username="nora"), password=GOOD_PASSWORD)
+    outsider = UserFactory(username="mallory")
+    sign_in(client, outsider)
+    response = client.post(url)
+    assert response.status_code == 422
+    assert "used already" in response.content.decode()
+    assert Player.objects.get(pk=newcomer.pk).user is None
+    assert not people.club.is_member(outsider)
+    with pytest.raises(ServiceError, match="used already"):
+        claim_player(url.split("/")[2], user=outsider)
+
+
+def test_after_the_account_is_deleted_a_new_claim_link_works(people, newcomer):
+    claim_player(claim_url(people, newcomer).split("/")[2], user=UserFactory(username="nora"))
+    delete_account(User.objects.get(username="nora"), password="cards-on-the-table")
+    newcomer.refresh_from_db()
+    claim_player(claim_url(people, newcomer).split("/")[2], user=UserFactory(username="nina"))
+    assert Player.objects.get(pk=newcomer.pk).user.username == "nina"
 
 
 def test_a_user_with_a_player_in_the_club_cannot_claim_a_second(client, people, newcomer):

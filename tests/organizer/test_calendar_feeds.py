@@ -10,6 +10,7 @@ import time_machine
 from django.urls import reverse
 from icalendar import Calendar
 
+from league.accounts.services import delete_account
 from league.clubs.services.calendar import calendar_token, new_calendar_address
 from league.competitions.models import Match
 from league.competitions.schedule.services import set_match_time
@@ -162,6 +163,26 @@ def test_a_new_calendar_address_revokes_the_old_one(client):
     assert response.status_code == 302
     player.refresh_from_db()
     assert client.get(old).status_code == 404
+    assert client.get(reverse("player-ics", args=[calendar_token(player)])).status_code == 200
+
+
+def test_the_calendar_address_stops_working_when_the_account_is_deleted(client):
+    player, _ = player_in_two_competitions()
+    address = reverse("player-ics", args=[calendar_token(player)])
+    assert client.get(address).status_code == 200
+    delete_account(player.user, password="cards-on-the-table")
+    assert client.get(address).status_code == 404
+
+
+def test_the_next_owner_of_a_player_gets_a_new_calendar_address(client):
+    player, _ = player_in_two_competitions()
+    old = calendar_token(player)
+    delete_account(player.user, password="cards-on-the-table")
+    player.refresh_from_db()
+    player.user = UserFactory(username="next-owner")
+    player.save()
+    assert calendar_token(player) != old
+    assert client.get(reverse("player-ics", args=[old])).status_code == 404
     assert client.get(reverse("player-ics", args=[calendar_token(player)])).status_code == 200
 
 

@@ -16,7 +16,7 @@ from league.clubs.services.clubs import (
     update_club,
 )
 from league.core.errors import NotAllowed, ServiceError
-from tests.factories import ClubFactory, PlayerFactory, UserFactory
+from tests.factories import ClubFactory, PlayerFactory, UserFactory, with_verified_address
 
 pytestmark = pytest.mark.django_db
 
@@ -119,7 +119,7 @@ def test_only_organizers_edit_the_settings(client):
 
 def test_an_invitation_by_email_makes_the_reader_an_organizer(client,
                                                               django_capture_on_commit_callbacks):
-    founder, helper = UserFactory(), UserFactory()
+    founder, helper = with_verified_address(UserFactory()), UserFactory()
     club = create_club(actor=founder, name="Knockers")
     client.force_login(founder)
     with django_capture_on_commit_callbacks(execute=True):
@@ -160,6 +160,56 @@ def test_only_an_organizer_makes_invitations():
     club = create_club(actor=UserFactory(), name="Knockers")
     with pytest.raises(NotAllowed):
         invitation_token(club, actor=UserFactory())
+
+
+def test_an_invitation_makes_one_organizer_only(client):
+    founder, helper, outsider = UserFactory(), UserFactory(), UserFactory()
+    club = create_club(actor=founder, name="Knockers")
+    token = invitation_token(club, actor=founder)
+    accept_invitation(token, user=helper)
+    with pytest.raises(ServiceError, match="used already"):
+        accept_invitation(token, user=outsider)
+    client.force_login(outsider)
+    response = client.post(reverse("organizer-invitation", args=[token]))
+    assert response.status_code == 422
+    assert "used already" in response.content.decode()
+    assert set(club.organizers.all()) == {founder, helper}
+
+
+def test_a_removed_organizer_cannot_use_his_own_invitation(client):
+    founder, helper = UserFactory(), UserFactory()
+    club = create_club(actor=founder, name="Knockers")
+    club.organizers.add(helper)
+    token = invitation_token(club, actor=helper)
+    remove_organizer(club, actor=founder, user=helper)
+    client.force_login(helper)
+    response = client.post(reverse("organizer-invitation", args=[token]))
+    assert response.status_code == 422
+    assert "no longer organizes the club" in response.content.decode()
+    assert list(club.organizers.all()) == [founder]
+
+
+def test_an_invitation_is_void_once_its_maker_stops_organizing_even_if_he_comes_back():
+    founder, helper, outsider = UserFactory(), UserFactory(), UserFactory()
+    club = create_club(actor=founder, name="Knockers")
+    club.organizers.add(helper)
+    token = invitation_token(club, actor=helper)
+    remove_organizer(club, actor=founder, user=helper)
+    club.organizers.add(helper)
+    with pytest.raises(ServiceError, match="void"):
+        accept_invitation(token, user=outsider)
+    assert set(club.organizers.all()) == {founder, helper}
+
+
+def test_an_invitation_whose_maker_was_taken_off_in_the_admin_is_void():
+    founder, helper, outsider = UserFactory(), UserFactory(), UserFactory()
+    club = create_club(actor=founder, name="Knockers")
+    club.organizers.add(helper)
+    token = invitation_token(club, actor=helper)
+    club.organizers.remove(helper)
+    with pytest.raises(ServiceError, match="void"):
+        accept_invitation(token, user=outsider)
+    assert list(club.organizers.all()) == [founder]
 
 
 def test_an_organizer_removes_another(client):

@@ -29,6 +29,7 @@ from tests.factories import (
     MatchFactory,
     PlayerFactory,
     UserFactory,
+    with_verified_address,
 )
 
 # The roles the suite knows: a visitor, the two players of the match, an organizer of another club,
@@ -82,12 +83,12 @@ class World:
 def build_world() -> World:
     match = MatchFactory(status=Match.Status.SCHEDULED)
     club = match.competition.season.club
-    organizer, other_organizer = UserFactory(), UserFactory()
+    organizer, other_organizer = with_verified_address(UserFactory()), UserFactory()
     club.organizers.add(organizer)
     other_club = ClubFactory()
     other_club.organizers.add(other_organizer)
     other_match = MatchFactory(competition__season__club=other_club)
-    staff = UserFactory(is_staff=True, is_superuser=True)
+    staff = with_verified_address(UserFactory(is_staff=True, is_superuser=True))
     users = {
         "anonymous": None,
         "player": match.entry_a.player.user,

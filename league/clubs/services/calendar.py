@@ -1,7 +1,9 @@
-"""A player's private calendar address: a signed token naming the player and the version of the
-address. Whoever holds it reads the player's calendar without signing in; the player makes a new
-address (a new version) to revoke the old one. The token carries no time: the address is the same
-each time the player's page shows it, until a new one revokes it."""
+"""A player's private calendar address: a signed token naming the player, the version of the
+address and the account that owns the player. Whoever holds it reads the player's calendar without
+signing in; the player makes a new address (a new version) to revoke the old one, and the address
+stops working when the player has no account or another one (the account deleted, the player
+claimed by someone else). The token carries no time: the address is the same each time the
+player's page shows it, until a new one revokes it."""
 
 from __future__ import annotations
 
@@ -17,16 +19,21 @@ _SIGNER = signing.Signer(salt=CALENDAR_SALT)
 
 
 def calendar_token(player: Player) -> str:
-    return _SIGNER.sign_object([player.pk, player.calendar_version], compress=True)
+    return _SIGNER.sign_object([player.pk, player.calendar_version, player.user_id],
+                               compress=True)
 
 
 def player_of_calendar_token(token: str) -> Player | None:
-    """The player the token names, None when it is altered or revoked (an older version)."""
+    """The player the token names, None when it is altered, revoked (an older version) or
+    made for another owner of the player, or for none."""
     try:
-        player_id, version = _SIGNER.unsign_object(token)
+        player_id, version, owner_id = _SIGNER.unsign_object(token)
     except (signing.BadSignature, ValueError, TypeError):
         return None
-    return Player.objects.filter(pk=player_id, calendar_version=version).first()
+    if owner_id is None:
+        return None
+    return Player.objects.filter(pk=player_id, calendar_version=version,
+                                 user_id=owner_id).first()
 
 
 def new_calendar_address(player_id: int, *, actor) -> Player:

@@ -1,8 +1,9 @@
 """A club started from the site, its settings, and its organizers.
 
 A signed-in user starts a club and is its first organizer. An organizer invites others with a
-signed link (passed on, or mailed): whoever opens it signed in becomes an organizer. An
-organizer removes another, never the last one.
+signed link (passed on, or mailed) naming a stored invitation: the first person who opens it
+signed in becomes an organizer, and then it never works again. It is void as well when its maker
+no longer organizes the club. An organizer removes another, never the last one.
 """
 
 from __future__ import annotations
@@ -14,10 +15,12 @@ from django.core import signing
 from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.text import slugify
 
-from league.clubs.models import Club
+from league.clubs.models import Club, OrganizerInvitation
 from league.clubs.permissions import require_organizer
+from league.clubs.services.mail_limits import reserve_mail
 from league.clubs.signals import organizer_invited
 from league.core.errors import NotAllowed, ServiceError
 from league.core.names import BadName, normalise_name
@@ -73,31 +76,63 @@ def update_club(club: Club, *, actor, **changes) -> Club:
 
 
 def invitation_token(club: Club, *, actor) -> str:
-    """The token of a link that makes whoever opens it (signed in) an organizer."""
+    """The token of a link that makes the first person who opens it (signed in) an organizer:
+    a new stored invitation, made by the actor."""
     require_organizer(actor, club)
-    return signing.dumps({"club": club.pk, "by": actor.pk}, salt=INVITE_SALT, compress=True)
+    invitation = OrganizerInvitation.objects.create(club=club, made_by=actor)
+    return signing.dumps({"club": club.pk, "by": actor.pk, "invitation": invitation.pk},
+                         salt=INVITE_SALT, compress=True)
 
 
 def invite_by_email(club: Club, *, actor, email: str, site: str) -> None:
-    """Mail an invitation link to the address (after the transaction commits)."""
+    """Mail an invitation link to the address (after the transaction commits), within the
+    club's mail limits (mail_limits)."""
     email = email.strip()
     if not email:
         raise ServiceError("Give the address to send the invitation to.", field="email")
-    token = invitation_token(club, actor=actor)
-    link = site.rstrip("/") + reverse("organizer-invitation", args=[token])
-    inviter = actor.get_username()
-    answers = organizer_invited.send(sender=Club, club=club, email=email, token=token, by=inviter)
-    if any(told for _, told in answers):
-        return  # the account with this address is told as its owner chose
-    transaction.on_commit(lambda: send_mail(
-        subject=f"Gin League: help organize {club}",
-        message=(f"{inviter} invites you to organize {club} on Gin League.\n\n"
-                 f"Open this link, signed in (or sign up first), to accept:\n{link}\n\n"
-                 f"The link works for {INVITE_DAYS} days."),
-        from_email=None, recipient_list=[email]))
+    require_organizer(actor, club)
+    with transaction.atomic():
+        reserve_mail(club, actor=actor, count=1)  # locks the club before the invitation's row
+        token = invitation_token(club, actor=actor)
+        link = site.rstrip("/") + reverse("organizer-invitation", args=[token])
+        inviter = actor.get_username()
+        answers = organizer_invited.send(sender=Club, club=club, email=email, token=token,
+                                         by=inviter)
+        if any(told for _, told in answers):
+            return  # the account with this address is told as its owner chose
+        transaction.on_commit(lambda: send_mail(
+            subject=f"Gin League: help organize {club}",
+            message=(f"{inviter} invites you to organize {club} on Gin League.\n\n"
+                     f"Open this link, signed in (or sign up first), to accept:\n{link}\n\n"
+                     f"The link works once, for {INVITE_DAYS} days."),
+            from_email=None, recipient_list=[email]))
 
 
 def club_of_invitation(token: str) -> Club:
+    """The invitation's club, refused when the link is altered, too old, used or void."""
+    return _open_invitation(token).club
+
+
+def accept_invitation(token: str, *, user) -> Club:
+    """The signed-in user becomes an organizer of the invitation's club, and the invitation
+    is used up."""
+    if not user.is_authenticated:
+        raise NotAllowed("Sign in or sign up to accept the invitation.")
+    invitation = _open_invitation(token)
+    with transaction.atomic():
+        club = Club.objects.select_for_update().get(pk=invitation.club_id)
+        invitation = _open_invitation(token, lock=True)
+        if club.organizers.filter(pk=user.pk).exists():
+            raise ServiceError(f"You already organize {club}.")
+        club.organizers.add(user)
+        invitation.used_by, invitation.used_at = user, timezone.now()
+        invitation.save(update_fields=["used_by", "used_at"])
+    return club
+
+
+def _open_invitation(token: str, *, lock: bool = False) -> OrganizerInvitation:
+    """The invitation the token names, while it may still be accepted: unused, not void, and
+    its maker still an organizer of the club."""
     try:
         data = signing.loads(token, salt=INVITE_SALT, max_age=timedelta(days=INVITE_DAYS))
     except signing.SignatureExpired:
@@ -105,23 +140,22 @@ def club_of_invitation(token: str) -> Club:
                            "new one.") from None
     except signing.BadSignature:
         raise ServiceError("This invitation link is not valid: copy the whole link.") from None
-    club = Club.objects.filter(pk=data.get("club")).first()
-    if club is None:
-        raise ServiceError("The club of this invitation no longer exists.")
-    return club
-
-
-def accept_invitation(token: str, *, user) -> Club:
-    """The signed-in user becomes an organizer of the invitation's club."""
-    if not user.is_authenticated:
-        raise NotAllowed("Sign in or sign up to accept the invitation.")
-    club = club_of_invitation(token)
-    with transaction.atomic():
-        club = Club.objects.select_for_update().get(pk=club.pk)
-        if club.organizers.filter(pk=user.pk).exists():
-            raise ServiceError(f"You already organize {club}.")
-        club.organizers.add(user)
-    return club
+    invitations = OrganizerInvitation.objects.select_related("club")
+    if lock:
+        invitations = invitations.select_for_update(of=("self",))
+    invitation = invitations.filter(pk=data.get("invitation"), club=data.get("club"),
+                                    made_by=data.get("by")).first()
+    if invitation is None:
+        raise ServiceError("This invitation no longer exists: ask an organizer of the club "
+                           "for a new one.")
+    if invitation.used_at is not None:
+        raise ServiceError("This invitation has been used already: an invitation makes one "
+                           "organizer. Ask an organizer of the club for a new one.")
+    if (invitation.voided_at is not None
+            or not invitation.club.organizers.filter(pk=invitation.made_by_id).exists()):
+        raise ServiceError("This invitation is void: the organizer who made it no longer "
+                           "organizes the club. Ask another organizer for a new one.")
+    return invitation
 
 
 def remove_organizer(club: Club, *, actor, user) -> None:
@@ -136,6 +170,8 @@ def remove_organizer(club: Club, *, actor, user) -> None:
             raise ServiceError(f"{user.get_username()} is the only organizer of {club}: "
                                "invite another before leaving.")
         club.organizers.remove(user)
+        OrganizerInvitation.objects.filter(club=club, made_by=user, used_at=None,
+                                           voided_at=None).update(voided_at=timezone.now())
 
 
 def _confirm_hours(hours: int | None) -> int | None:

@@ -1,7 +1,8 @@
 """A club's players: an organizer adds them; a person claims their player with a one-time link.
 
-The claim link carries a signed token (django.core.signing) naming the player, valid for
-CLAIM_DAYS. It works once: a claimed player has a user, and the claim is refused from then on.
+The claim link carries a signed token (django.core.signing) naming the player and the version of
+its claim links, valid for CLAIM_DAYS. It works once: a claim makes a new version, so the link is
+refused from then on, even once the claiming account is deleted and the player has no user again.
 """
 
 from __future__ import annotations
@@ -15,10 +16,12 @@ from django.core.exceptions import ValidationError
 from django.core.mail import send_mail
 from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
+from django.db.models import F
 from django.urls import reverse
 
 from league.clubs.models import Club, Player
 from league.clubs.permissions import require_organizer
+from league.clubs.services.mail_limits import reserve_mail
 from league.core.errors import NotAllowed, ServiceError
 from league.core.names import BadName, normalise_name
 
@@ -29,9 +32,20 @@ NAME_MAX = Player._meta.get_field("name").max_length
 
 def add_player(club: Club, *, actor, name: str, email: str = "", site: str = "") -> Player:
     """A new player of the club. With an email address, the person is sent their claim link
-    (`site`: the address the link starts with, e.g. "https://gin.example.org")."""
+    (`site`: the address the link starts with, e.g. "https://gin.example.org"), within the
+    club's mail limits (mail_limits); refused, the player is not added either."""
     require_organizer(actor, club)
     name = clean_player_name(name)
+    if Player.objects.filter(club=club, name__iexact=name).exists():
+        raise ServiceError(f"{club} already has a player called {name}.", field="name")
+    with transaction.atomic():
+        if email.strip():
+            reserve_mail(club, actor=actor, count=1)
+        return _create_player(club, actor=actor, name=name, email=email, site=site)
+
+
+def _create_player(club: Club, *, actor, name: str, email: str, site: str) -> Player:
+    """The player, and their claim link mailed after the commit (the mail already counted)."""
     clash = ServiceError(f"{club} already has a player called {name}.", field="name")
     if Player.objects.filter(club=club, name__iexact=name).exists():
         raise clash
@@ -66,11 +80,12 @@ def claim_token(player: Player, *, actor) -> str:
     require_organizer(actor, player.club)
     if player.user_id is not None:
         raise ServiceError(f"{player.name} already belongs to an account.")
-    return signing.dumps({"player": player.pk}, salt=CLAIM_SALT, compress=True)
+    return signing.dumps({"player": player.pk, "version": player.claim_version},
+                         salt=CLAIM_SALT, compress=True)
 
 
 def player_of_token(token: str) -> Player:
-    """The player a claim link names, refused when the link is altered or too old."""
+    """The player a claim link names, refused when the link is altered, too old or used."""
     try:
         data = signing.loads(token, salt=CLAIM_SALT, max_age=timedelta(days=CLAIM_DAYS))
     except signing.SignatureExpired:
@@ -82,6 +97,9 @@ def player_of_token(token: str) -> Player:
     player = Player.objects.select_related("club", "user").filter(pk=data.get("player")).first()
     if player is None:
         raise ServiceError("The player of this link no longer exists.")
+    if player.user_id is None and data.get("version") != player.claim_version:
+        raise ServiceError("This link has been used already: a claim link works once. Ask the "
+                           "club's organizer for a new one.")
     return player
 
 
@@ -91,10 +109,13 @@ def claim_player(token: str, *, user) -> Player:
         raise NotAllowed("Sign in or create an account to claim your player.")
     player_id = player_of_token(token).pk
     with transaction.atomic():
-        player = Player.objects.select_for_update().select_related("club").get(pk=player_id)
+        Player.objects.select_for_update().filter(pk=player_id).first()
+        player = player_of_token(token)  # read again, locked: a claim meanwhile used it
         _require_claimable(player, user)
         player.user = user
-        player.save(update_fields=["user"])
+        player.claim_version = F("claim_version") + 1
+        player.save(update_fields=["user", "claim_version"])
+        player.refresh_from_db(fields=["claim_version"])
     return player
 
 
@@ -206,15 +227,16 @@ def add_players(club: Club, *, actor, rows: list[list[str]], site: str = "") -> 
     """Create the players a list reads as (read_player_lines), all of them or none. The list is
     read with the club locked, so a name the club has by then is left out as already there: a
     list saved twice adds nobody and mails nobody the second time. Each new player's email gets
-    its claim link."""
+    its claim link, all within the club's mail limits (mail_limits), or nobody is added."""
     require_organizer(actor, club)
     with transaction.atomic():
         Club.objects.select_for_update().get(pk=club.pk)
         lines = read_player_lines(club, rows)
-        created = tuple(add_player(club, actor=actor, name=name, email=email, site=site)
+        invited = sum(1 for _, email in lines.to_create if email)
+        reserve_mail(club, actor=actor, count=invited)
+        created = tuple(_create_player(club, actor=actor, name=name, email=email, site=site)
                         for name, email in lines.to_create)
-    return PlayersAdded(created=created, existing=lines.existing,
-                        invited=sum(1 for _, email in lines.to_create if email))
+    return PlayersAdded(created=created, existing=lines.existing, invited=invited)
 
 
 def _clean_email(value: str) -> str:

@@ -77,8 +77,13 @@ def invite(request: HttpRequest, club: Club) -> HttpResponse:
     form = InviteForm(request.POST)
     if not form.is_valid():
         return _settings_page(request, club, invite_form=form, status=422)
-    club_services.invite_by_email(club, actor=request.user, email=form.cleaned_data["email"],
-                                  site=request.build_absolute_uri("/"))
+    try:
+        club_services.invite_by_email(club, actor=request.user,
+                                      email=form.cleaned_data["email"],
+                                      site=request.build_absolute_uri("/"))
+    except ServiceError as error:
+        form.add_service_error(error)
+        return _settings_page(request, club, invite_form=form, status=refusal_status(error))
     messages.success(request, f"The invitation is on its way to {form.cleaned_data['email']}.")
     return go(request, reverse("club-settings", args=[club.slug]))
 
