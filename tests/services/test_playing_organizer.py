@@ -158,3 +158,13 @@ def test_the_playing_organizer_is_told_why_on_the_match_page(client, match):
     assert "another organizer of the club must record a forfeit" in response.content.decode()
     match.refresh_from_db()
     assert match.status == Match.Status.SCHEDULED
+
+
+def test_the_match_page_offers_the_playing_organizer_no_decision_on_his_match(client, match):
+    client.force_login(playing(match))
+    page = client.get(reverse("match", args=[match.pk])).content.decode()
+    assert reverse("match-forfeit", args=[match.pk]) not in page
+    assert reverse("match-paper", args=[match.pk]) not in page
+    client.force_login(other(match))
+    page = client.get(reverse("match", args=[match.pk])).content.decode()
+    assert reverse("match-forfeit", args=[match.pk]) in page
