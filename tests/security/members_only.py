@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from django.urls import URLPattern
+from django.urls import URLPattern, reverse
 from django.urls.converters import IntConverter, SlugConverter
 
 from .access import FORBIDDEN, OK, RULING, TABLE, Access, Expect
@@ -63,8 +63,6 @@ def _members_only_row(access: Access) -> Access:
 
 
 def _with_match(name: str, *args) -> Callable[[World], str]:
-    from django.urls import reverse
-
     return lambda world: f"{reverse(name, args=args)}?match={world.match.pk}"
 
 

@@ -22,9 +22,9 @@ def members_only(request: HttpRequest, club_id: int | None) -> HttpResponse | No
     answers 404 itself); otherwise the refusal."""
     if club_id is None or may_see(request.user, club_id):
         return None
-    if request.method == "POST" and not request.user.is_authenticated:
-        return sign_in_first(request, club_by_pk(club_id).get_absolute_url())
     club = club_by_pk(club_id)
+    if request.method == "POST" and not request.user.is_authenticated:
+        return sign_in_first(request, club.get_absolute_url())
     return render(request, "pages/members_only.html", {"club": club}, status=FORBIDDEN)
 
 
