@@ -1,10 +1,23 @@
 """Whether a user may see a club's pages (a public club: everyone; a members-only club: its
 organizers and the accounts of its players), answered for the pages of its competitions,
-matches and players without a query for a public club: the club an object belongs to never
-changes, and whether a club is public is cached until the club is saved (league.clubs.signals)."""
+matches and players mostly without a query: the club an object belongs to never changes, and
+whether a club is public is cached.
+
+Whether a club is public is cached so that it can never keep a club open for long after it
+was made members-only, whatever happens to the cache's writes and deletes. A club's save
+deletes the cached answer (league.clubs.signals), but a delete can be lost (the cache does not
+answer during the save: the delete is dropped) or overtaken (a visitor read "public" from the
+database just before the switch committed and writes it after the delete). So the cached entry
+carries the time its answer was read from the database, and the answer "public" is believed
+only for PUBLIC_SECONDS after that read: an older entry is read again from the database. A
+lost or overtaken write can keep a club open at most that long after the switch. The answer
+"members-only" fails closed (a stale one only delays the opening of the club's pages), and is
+believed for MEMBERS_ONLY_SECONDS. The cache's own expiry of each entry is the same bound, so an
+entry left behind while the cache was away expires there too."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
 from django.db.models import Q
@@ -14,15 +27,28 @@ from league.core.cache import derived
 
 PUBLIC_KEY = "club-public:{}"
 CLUB_OF_KEY = "club-of:{}:{}"
+PUBLIC_SECONDS = 5
+MEMBERS_ONLY_SECONDS = 300
 
 
 def club_is_public(club_id: int) -> bool:
     key = PUBLIC_KEY.format(club_id)
-    answer = derived.get(key)
-    if answer is None:
-        answer = Club.objects.filter(pk=club_id, is_public=True).exists()
-        derived.set(key, answer, timeout=None)
+    entry = derived.get(key)
+    if _believed(entry):
+        return entry[0]
+    answer = Club.objects.filter(pk=club_id, is_public=True).exists()
+    derived.set(key, (answer, time.time()),
+                timeout=PUBLIC_SECONDS if answer else MEMBERS_ONLY_SECONDS)
     return answer
+
+
+def _believed(entry) -> bool:
+    """A cached (answer, read at) still within its bound; anything else is read again."""
+    if not (isinstance(entry, tuple) and len(entry) == 2):
+        return False
+    answer, read_at = entry
+    age = time.time() - read_at
+    return 0 <= age <= (PUBLIC_SECONDS if answer else MEMBERS_ONLY_SECONDS)
 
 
 def may_see(user, club_id: int) -> bool:

@@ -14,11 +14,12 @@ from league.clubs.permissions import is_organizer
 from league.clubs.views import refused
 from league.competitions.base.permissions import side_of
 from league.competitions.base.selectors import side_names
+from league.competitions.views.visibility import members_only
 from league.core.errors import ServiceError
 from league.core.views import FORBIDDEN, UNPROCESSABLE, go, refusal_status, sign_in_first
 from league.games.forms import DismissFlagForm, FlagForm, HandCorrectionForm
 from league.games.models import Hand
-from league.games.selectors import game_hand, hand_flag, open_flags_of
+from league.games.selectors import club_of_game, game_hand, hand_flag, open_flags_of
 from league.games.services.corrections import CORRECTABLE, correct_hand
 from league.games.services.flags import FLAGGABLE, dismiss_flag, flag_hand
 from league.games.services.scoring import game_rules
@@ -71,6 +72,8 @@ def flag(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     hand = game_hand(pk, number)
     if not request.user.is_authenticated:
         return sign_in_first(request, reverse("gameplay:flag-hand", args=[pk, number]))
+    if (refusal := members_only(request, club_of_game(pk))) is not None:
+        return refusal
     if request.method != "POST":
         return _flag_page(request, hand, FlagForm())
     form = FlagForm(request.POST)

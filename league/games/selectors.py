@@ -10,10 +10,17 @@ from django.shortcuts import get_object_or_404
 
 from gameplay import engine
 from league.clubs.permissions import organized_by
+from league.clubs.visibility import club_of
 from league.competitions.base.selectors import side_names
 from league.competitions.models import Match
 from league.games.models import Game, Hand, HandFlag
 from league.games.services.scoring import score_of
+
+
+def club_of_game(pk: int) -> int | None:
+    """The club id of game `pk` (None: no such game)."""
+    return club_of("game", pk, lambda: Game.objects.filter(pk=pk).values_list(
+        "match__competition__season__club_id", flat=True).first())
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,9 +12,8 @@ from django.urls import reverse
 
 from league.clubs.permissions import is_organizer
 from league.competitions.base.permissions import side_of
-from league.competitions.base.selectors import club_of_match
 from league.competitions.models import Match
-from league.competitions.views.visibility import members_only
+from league.competitions.views.visibility import for_members, members_only
 from league.core.errors import ServiceError
 from league.core.views import (
     UNPROCESSABLE,
@@ -35,9 +34,9 @@ TEMPLATE = "gameplay/scoresheet.html"
 PARTIAL = "scoresheet"
 
 
+@for_members(selectors.club_of_game)
 def scoresheet(request: HttpRequest, pk: int) -> HttpResponse:
-    sheet = selectors.scoresheet(pk)
-    return members_only(request, club_of_match(sheet.match.pk)) or _render(request, sheet)
+    return _render(request, selectors.scoresheet(pk))
 
 
 def _render(request: HttpRequest, sheet: selectors.Scoresheet, *, form: HandForm | None = None,
@@ -86,6 +85,7 @@ def _may_enter(user, sheet: selectors.Scoresheet) -> bool:
 
 
 @signed_in_post("gameplay:scoresheet")
+@for_members(selectors.club_of_game)
 def add_hand(request: HttpRequest, pk: int) -> HttpResponse:
     sheet = selectors.scoresheet(pk)
     form = HandForm(request.POST, names=sheet.names, rules=sheet.rules)
@@ -113,6 +113,8 @@ def undo_hand(request: HttpRequest, pk: int) -> HttpResponse:
     sheet = selectors.scoresheet(pk)
     if not request.user.is_authenticated:
         return sign_in_first(request, reverse("gameplay:scoresheet", args=[pk]))
+    if (refusal := members_only(request, selectors.club_of_game(pk))) is not None:
+        return refusal
     if request.method == "POST":
         return _undo(request, sheet)
     return _confirm_undo(request, sheet)

@@ -8,8 +8,9 @@ from django.utils import timezone
 
 from league.competitions.ladders.services import challenge, forfeit_overdue, join_ladder
 from league.competitions.models import Competition, LadderChallenge, LadderEvent, Match
+from league.competitions.results.forfeits import record_forfeit
 from league.competitions.tasks import forfeit_overdue_challenges
-from league.core.errors import ServiceError
+from league.core.errors import NotAllowed, ServiceError
 from tests.factories import PlayerFactory, UserFactory
 from tests.formats.builders import Club, committed, win
 
@@ -120,3 +121,15 @@ def test_the_ladder_stays_running_after_its_matches_are_confirmed(ladder):
     win(made.match, "B")
     ladder.refresh_from_db()
     assert ladder.status == Competition.Status.RUNNING
+
+
+def test_a_challenged_organizer_may_not_record_his_challengers_forfeit(club, ladder):
+    p03 = entry(ladder, "P03")
+    club.club.organizers.add(p03.player.user)
+    made = challenge(ladder.pk, p03.pk, actor=entry(ladder, "P04").player.user)
+    with pytest.raises(NotAllowed, match="You play in this match"):
+        record_forfeit(made.match_id, actor=p03.player.user, absent="B", kind=Match.Kind.NO_SHOW)
+    made.refresh_from_db()
+    assert made.status == LadderChallenge.Status.OPEN
+    record_forfeit(made.match_id, actor=club.organizer, absent="B", kind=Match.Kind.NO_SHOW)
+    assert Match.objects.get(pk=made.match_id).status == Match.Status.CONFIRMED

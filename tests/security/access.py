@@ -581,23 +581,3 @@ TABLE: dict[str, Access] = {
                             {**signed_in(FORBIDDEN), "staff": OK}),
 }
 
-
-# A members-only club: its pages are its members' (the players of the club, organizers, staff);
-# a visitor and another club's organizer get the page saying whose they are.
-MEMBERS = {**everyone(FORBIDDEN), "player": OK, "opponent": OK, "organizer": OK, "staff": OK}
-
-
-def members_only(url: Callable[[World], str]) -> Callable[[World], str]:
-    def hidden(world: World) -> str:
-        world.club.is_public = False
-        world.club.save(update_fields=["is_public"])
-        return url(world)
-
-    return hidden
-
-
-MEMBERS_ONLY: dict[str, Access] = {
-    name: Access(members_only(TABLE[name].url), MEMBERS)
-    for name in ("club", "competition", "competition-standings-csv", "competition-fixtures-ics",
-                 "player", "match", "gameplay:scoresheet", "club-night")
-}

@@ -19,7 +19,7 @@ from league.competitions.standings.services import competition_standings
 from league.core.errors import NotAllowed, ServiceError
 from league.games.models import Game
 from league.games.services import HandEntry, enter_game_totals, record_hand, start_game
-from tests.factories import MatchFactory, UserFactory
+from tests.factories import MatchFactory, UserFactory, finished_game
 from tests.formats.builders import Club, committed
 
 pytestmark = pytest.mark.django_db
@@ -101,10 +101,10 @@ def test_a_game_entered_from_totals_takes_no_hands():
 
 
 def test_organizer_reporting_his_own_match_waits_for_his_opponent():
-    match = MatchFactory()
+    match = MatchFactory(status=Match.Status.IN_PROGRESS)
     organizer = match.entry_a.player.user
     match.competition.season.club.organizers.add(organizer)
-    enter_game_totals(match.pk, actor=organizer, total_a=104, total_b=0, hands=4)
+    finished_game(match, 1, "A")  # played on the scoresheet: his own paper entry is refused
     report_result(match.pk, actor=organizer)
     match.refresh_from_db()
     assert match.status == Match.Status.REPORTED

@@ -1,4 +1,10 @@
-"""Who may act on a match: its two players, or an organizer of its club. Views check these, and every service checks them again."""
+"""Who may act on a match: its two players, or an organizer of its club. Views check these, and every service checks them again.
+
+An organizer's decision on a match (correcting its result or a hand, recording a forfeit or a
+no-show, entering it from paper, confirming it for a player, resolving its dispute, deciding
+it after a correction, setting its time or play-by date, dismissing a flag, recording a ruling
+on it) is never his own: an organizer who plays in the match is refused, and another organizer
+of the club decides (`require_deciding_organizer`)."""
 
 from __future__ import annotations
 
@@ -26,3 +32,17 @@ def side_of_account(user_id: int | None, match: Match) -> str | None:
 def require_player_or_organizer(user: User, match: Match) -> None:
     if side_of(user, match) is None and not is_organizer(user, match.competition.season.club):
         raise NotAllowed("Only the two players of this match or an organizer of the club may do this.")
+
+
+def may_decide(user: User, match: Match) -> bool:
+    """An organizer of the match's club who does not play in it."""
+    return side_of(user, match) is None and is_organizer(user, match.competition.season.club)
+
+
+def require_deciding_organizer(user: User, match: Match, what: str) -> None:
+    """The organizer's decision `what` ("correct a confirmed result") on the match: refused to
+    anyone but an organizer of its club, and to an organizer who plays in it."""
+    if not is_organizer(user, match.competition.season.club):
+        raise NotAllowed(f"Only an organizer of the club may {what}.")
+    if side_of(user, match) is not None:
+        raise NotAllowed(f"You play in this match: another organizer of the club must {what}.")

@@ -11,6 +11,7 @@ from league.clubs.models import Club
 from league.clubs.visibility import club_of
 from league.competitions.models import (
     AuditEntry,
+    ClubNight,
     Competition,
     Entry,
     Match,
@@ -75,6 +76,18 @@ def club_of_competition(pk: int) -> int | None:
 def club_of_match(pk: int) -> int | None:
     """The club id of match `pk` (None: no such match)."""
     return club_of("match", pk, lambda: Match.objects.filter(pk=pk).values_list(
+        "competition__season__club_id", flat=True).first())
+
+
+def club_of_round(pk: int) -> int | None:
+    """The club id of round `pk` (None: no such round)."""
+    return club_of("round", pk, lambda: Round.objects.filter(pk=pk).values_list(
+        "competition__season__club_id", flat=True).first())
+
+
+def club_of_night(pk: int) -> int | None:
+    """The club id of club night `pk` (None: no such night)."""
+    return club_of("night", pk, lambda: ClubNight.objects.filter(pk=pk).values_list(
         "competition__season__club_id", flat=True).first())
 
 

@@ -8,6 +8,7 @@ from django.db import transaction
 
 from league.clubs.permissions import require_organizer
 from league.competitions.base.outbox import enqueue_result_follow_up
+from league.competitions.base.permissions import require_deciding_organizer
 from league.competitions.formats.decisions import is_asked, latest_decisions
 from league.competitions.formats.progression import progress_competition
 from league.competitions.formats.stages import (
@@ -96,6 +97,7 @@ def _decision_to_make(match_id: int, actor) -> tuple[Competition, Match]:
                    .select_related("season__club").get(pk=competition_id))
     require_organizer(actor, competition.season.club)
     match = Match.objects.select_for_update().get(pk=match_id)
+    require_deciding_organizer(actor, match, "decide it")
     asked = latest_decisions(competition).get(match.pk)
     if not is_asked(asked):
         raise ServiceError("There is no decision to make about this match.")

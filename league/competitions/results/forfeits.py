@@ -17,11 +17,11 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from league.clubs.permissions import is_organizer
 from league.competitions.base.locks import locked_match
+from league.competitions.base.permissions import require_deciding_organizer
 from league.competitions.models import AuditEntry, Match, ResultReport
 from league.competitions.results.services import apply_confirmed
-from league.core.errors import NotAllowed, ServiceError
+from league.core.errors import ServiceError
 
 ABSENT = ("A", "B", "both")
 CAUSES = (Match.Kind.NO_SHOW, Match.Kind.FORFEIT)
@@ -37,8 +37,7 @@ def record_forfeit(match_id: int, *, actor, absent: str, kind: str = Match.Kind.
     """The organizer's decision on a match not played out; confirmed at once."""
     with transaction.atomic():
         match = locked_match(match_id)
-        if not is_organizer(actor, match.competition.season.club):
-            raise NotAllowed("Only an organizer of the club may record a forfeit or a no-show.")
+        require_deciding_organizer(actor, match, "record a forfeit or a no-show")
         _check(match, absent, kind)
         match.reports.filter(status__in=OPEN_REPORTS).update(
             status=ResultReport.Status.SUPERSEDED)

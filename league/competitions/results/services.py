@@ -21,7 +21,12 @@ from league.clubs.permissions import is_organizer
 from league.competitions.base.audit import audit_match
 from league.competitions.base.locks import locked_match
 from league.competitions.base.outbox import enqueue_result_follow_up
-from league.competitions.base.permissions import side_of, side_of_account
+from league.competitions.base.permissions import (
+    may_decide,
+    require_deciding_organizer,
+    side_of,
+    side_of_account,
+)
 from league.competitions.models import AuditEntry, Competition, Match, ResultReport
 from league.core.errors import NotAllowed, ServiceError
 
@@ -75,7 +80,7 @@ def may_dispute(user, match: Match, report: ResultReport) -> bool:
 
 def may_resolve(user, match: Match) -> bool:
     """An organizer of the club who does not play in the match."""
-    return side_of(user, match) is None and is_organizer(user, match.competition.season.club)
+    return may_decide(user, match)
 
 
 def _hollywood_outcome(competition: Competition, finished: Sequence) -> MatchOutcome:
@@ -226,8 +231,7 @@ def correct_result(match_id: int, *, actor, winner: str | None, games_a: int, ga
     organizers correcting at once: the second is refused, not applied over the first."""
     with transaction.atomic():
         match = locked_match(match_id)
-        if not is_organizer(actor, match.competition.season.club):
-            raise NotAllowed("Only an organizer of the club may correct a confirmed result.")
+        require_deciding_organizer(actor, match, "correct a confirmed result")
         if match.status != Match.Status.CONFIRMED:
             raise ServiceError("Only a confirmed result can be corrected.")
         if expected_confirmed_at is not None and match.confirmed_at != expected_confirmed_at:

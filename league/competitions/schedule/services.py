@@ -17,7 +17,7 @@ from league.clubs.permissions import is_organizer
 from league.competitions.base.audit import audit_match
 from league.competitions.base.dates import club_today
 from league.competitions.base.locks import locked_match
-from league.competitions.base.permissions import side_of
+from league.competitions.base.permissions import require_deciding_organizer, side_of
 from league.competitions.models import AuditEntry, Match, Round
 from league.core.errors import NotAllowed, ServiceError
 
@@ -47,8 +47,7 @@ def set_match_time(match_id: int, *, actor, at: datetime | None, table: str = ""
     """The organizer sets (or clears) the time and table; a pending proposal is dropped."""
     with transaction.atomic():
         match = locked_match(match_id)
-        if not is_organizer(actor, match.competition.season.club):
-            raise NotAllowed(ORGANIZERS_ONLY)
+        require_deciding_organizer(actor, match, "set its time")
         _check_open(match)
         before = _schedule_facts(match)
         match.proposed_at, match.proposed_by = None, None
@@ -105,8 +104,7 @@ def extend_match(match_id: int, *, actor, play_by: date) -> Match:
     with transaction.atomic():
         match = locked_match(match_id)
         club = match.competition.season.club
-        if not is_organizer(actor, club):
-            raise NotAllowed(ORGANIZERS_ONLY)
+        require_deciding_organizer(actor, match, "give it a later play-by date")
         _check_open(match)
         if play_by < club_today(club):
             raise ServiceError("Give a date that is today or later.", field="play_by")

@@ -9,9 +9,10 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.urls import reverse
 
 from league.clubs.selectors import player_of_user
-from league.competitions.base.selectors import competition_with_club
+from league.competitions.base.selectors import club_of_competition, competition_with_club
 from league.competitions.ladders.services import challenge, join_ladder, ladder_page
 from league.competitions.models import Competition
+from league.competitions.views.visibility import for_members
 from league.core.errors import ServiceError
 from league.core.views import go, in_club_zone, refusal_status, render_page, signed_in_post
 
@@ -25,6 +26,7 @@ def _ladder(pk: int) -> Competition:
     return competition
 
 
+@for_members(club_of_competition)
 def ladder(request: HttpRequest, pk: int, *, refusal: str = "", status: int = 200) -> HttpResponse:
     competition = _ladder(pk)
     in_club_zone(competition.season.club)
@@ -34,6 +36,7 @@ def ladder(request: HttpRequest, pk: int, *, refusal: str = "", status: int = 20
 
 
 @signed_in_post("competition-ladder")
+@for_members(club_of_competition)
 def challenge_player(request: HttpRequest, pk: int) -> HttpResponse:
     competition = _ladder(pk)
     challenged = request.POST.get("challenged", "")
@@ -49,6 +52,7 @@ def challenge_player(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @signed_in_post("competition-ladder")
+@for_members(club_of_competition)
 def join(request: HttpRequest, pk: int) -> HttpResponse:
     competition = _ladder(pk)
     player = player_of_user(competition.season.club, request.user)

@@ -15,7 +15,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from league.clubs.views import organizer_of
-from league.competitions.base.selectors import organizer_competition
+from league.competitions.base.selectors import club_of_night, organizer_competition
 from league.competitions.forms.schedule import DATE, MOMENT
 from league.competitions.models import ClubNight, Competition, Match
 from league.competitions.nights import attendance as night_attendance
@@ -23,7 +23,7 @@ from league.competitions.nights import pairing as night_pairing
 from league.competitions.nights import selectors
 from league.competitions.nights import services as club_nights
 from league.competitions.views.organizer.matches import render_matches
-from league.competitions.views.visibility import members_only
+from league.competitions.views.visibility import for_members
 from league.core.errors import ServiceError
 from league.core.forms import ServiceErrorForm
 from league.core.views import (
@@ -73,11 +73,9 @@ class AbsentFixtureForm(ServiceErrorForm):
     play_by = forms.DateField(label="To be played by", required=False, widget=DATE)
 
 
+@for_members(club_of_night)
 def night(request: HttpRequest, pk: int) -> HttpResponse:
-    found = selectors.night_for_page(pk)
-    if (refusal := members_only(request, found.competition.season.club_id)) is not None:
-        return refusal
-    return render_night(request, found)
+    return render_night(request, selectors.night_for_page(pk))
 
 
 def render_night(request: HttpRequest, found: ClubNight, *, refusal: str = "",
@@ -115,12 +113,14 @@ def _act(request: HttpRequest, found: ClubNight, action, done: str) -> HttpRespo
 
 
 @require_POST
+@for_members(club_of_night)
 def check_in(request: HttpRequest, pk: int) -> HttpResponse:
     return _attend(request, pk, night_attendance.check_in,
                    "{} is checked in: paired from the next round.")
 
 
 @require_POST
+@for_members(club_of_night)
 def leave(request: HttpRequest, pk: int) -> HttpResponse:
     return _attend(request, pk, night_attendance.check_out, "{} has left: not paired again tonight.")
 

@@ -14,8 +14,9 @@ from django.views.decorators.http import require_POST
 
 from gameplay.assistant import irregularity, questions
 from gameplay.engine.rulings import CATALOGUE
-from league.competitions.base.selectors import side_names
+from league.competitions.base.selectors import club_of_match, side_names
 from league.competitions.models import Match
+from league.competitions.views.visibility import members_only
 from league.core.errors import ServiceError
 from league.core.views import (
     FORBIDDEN,
@@ -34,12 +35,16 @@ PARTIAL = "ruling"
 
 
 def rulings(request: HttpRequest) -> HttpResponse:
+    if (refusal := _unseen_match(request)) is not None:
+        return refusal
     match = ruling_match(request.GET.get("match"))
     return render(request, "rulings/list.html", {"catalogue": CATALOGUE, "match": match})
 
 
 def ruling(request: HttpRequest, key: str) -> HttpResponse:
     item = _item(key)
+    if (refusal := _unseen_match(request)) is not None:
+        return refusal
     match = ruling_match(request.GET.get("match"))
     bound = any(ask.field in request.GET for ask in questions(item.key))
     form = QuestionsForm(request.GET if bound else None, key=item.key, seat_names=_names(match),
@@ -75,6 +80,15 @@ def record(request: HttpRequest, key: str) -> HttpResponse:
     messages.success(request, f"Ruling recorded in the match's history: {item.title}."
                               f"{_where_shown(entry.after)}")
     return go(request, reverse("match", args=[match.pk]))
+
+
+def _unseen_match(request: HttpRequest) -> HttpResponse | None:
+    """The match the address names (its players are named on the page) is a members-only
+    club's, and the user may not see it: the refusal. Otherwise None."""
+    raw = request.GET.get("match") or ""
+    if not raw.isdigit() or len(raw) > 18:
+        return None
+    return members_only(request, club_of_match(int(raw)))
 
 
 def _where_shown(after: dict) -> str:

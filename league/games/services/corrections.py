@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils import timezone
 
-from league.clubs.permissions import require_organizer
 from league.competitions.base.locks import locked_match
+from league.competitions.base.permissions import require_deciding_organizer
 from league.competitions.models import AuditEntry, Match, ResultReport
 from league.competitions.results.services import correct_result, match_outcome
 from league.core.errors import ServiceError
@@ -42,7 +42,7 @@ def correct_hand(hand_id: int, entry: HandEntry, *, actor, comment: str) -> Hand
         if ids is None:
             raise ServiceError("No such hand.")
         match = locked_match(ids[1])  # the match row first, then its game
-        require_organizer(actor, match.competition.season.club)
+        require_deciding_organizer(actor, match, "correct its hands")
         if match.status not in CORRECTABLE:
             raise ServiceError(f"The match is {match.get_status_display().lower()}: it has no "
                                "hand to correct.")

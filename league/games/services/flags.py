@@ -8,9 +8,8 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
-from league.clubs.permissions import require_organizer
 from league.competitions.base.locks import locked_match
-from league.competitions.base.permissions import side_of
+from league.competitions.base.permissions import require_deciding_organizer, side_of
 from league.competitions.models import AuditEntry, Match
 from league.core.errors import NotAllowed, ServiceError
 from league.games.models import Hand, HandFlag
@@ -46,7 +45,7 @@ def dismiss_flag(flag_id: int, *, actor, comment: str) -> HandFlag:
         if flag is None:
             raise ServiceError("No such flag.")
         hand, match = _locked(flag.hand_id)
-        require_organizer(actor, match.competition.season.club)
+        require_deciding_organizer(actor, match, "dismiss a flag on its hands")
         flag = HandFlag.objects.select_for_update().get(pk=flag_id)
         if not flag.is_open:
             raise ServiceError("This flag was cleared already.")

@@ -18,8 +18,8 @@ from collections.abc import Sequence
 from django.db import transaction
 
 from gameplay import engine
-from league.clubs.permissions import require_organizer
 from league.competitions.base.locks import locked_match
+from league.competitions.base.permissions import require_deciding_organizer
 from league.competitions.models import Competition, Match
 from league.core.errors import ServiceError
 from league.games.models import Game
@@ -34,7 +34,7 @@ NOT_HOLLYWOOD = "This match is not a Hollywood match: enter each game by itself.
 
 def _open_match(match_id: int, actor) -> tuple[Match, list[Game]]:
     match = locked_match(match_id)
-    require_organizer(actor, match.competition.season.club)
+    require_deciding_organizer(actor, match, "enter it from paper")
     _require_open(match)
     if match.entry_a is None or match.entry_b is None:
         raise ServiceError("Both players must be known before a game can be entered.")

@@ -8,7 +8,7 @@ from __future__ import annotations
 from django.db import transaction
 
 from gameplay.assistant import Advice
-from league.clubs.permissions import require_organizer
+from league.competitions.base.permissions import require_deciding_organizer
 from league.competitions.models import AuditEntry, Match
 from league.core.errors import ServiceError
 from league.games.models import Game, Hand
@@ -32,7 +32,7 @@ def record_ruling(match_id: int, *, actor, game_number: int, hand_number: int, a
                  .select_related("competition__season__club").filter(pk=match_id).first())
         if match is None:
             raise ServiceError("No such match.", field="match")
-        require_organizer(actor, match.competition.season.club)
+        require_deciding_organizer(actor, match, "record a ruling on it")
         game = (Game.objects.select_for_update(of=("self",))
                 .filter(match=match, number=game_number).first())
         if game is None:

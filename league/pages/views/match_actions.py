@@ -62,6 +62,7 @@ def match_actions(page: MatchPage, viewer: Viewer) -> MatchActions:
     open_for_play = match.status in Match.OPEN_FOR_PLAY and match.entry_a_id and match.entry_b_id
     decided = bool(open_for_play) and match_outcome(match, page.games).decided
     pending = page.open_report is not None and page.open_report.status == ResultReport.Status.PENDING
+    deciding = viewer.organizer and viewer.side is None  # an organizer never decides his own match
     return MatchActions(
         start_game=bool(open_for_play) and in_progress is None and not decided,
         game_in_progress=in_progress if open_for_play else None,
@@ -70,10 +71,10 @@ def match_actions(page: MatchPage, viewer: Viewer) -> MatchActions:
         dispute=pending and may_dispute(viewer.user, match, page.open_report),
         resolve=viewer.organizer and match.status == Match.Status.DISPUTED
         and may_resolve(viewer.user, match),
-        correct=viewer.organizer and match.status == Match.Status.CONFIRMED,
-        forfeit=viewer.organizer and match.status in FORFEITABLE
+        correct=deciding and match.status == Match.Status.CONFIRMED,
+        forfeit=deciding and match.status in FORFEITABLE
         and bool(match.entry_a_id and match.entry_b_id),
-        paper=viewer.organizer and bool(match.entry_a_id and match.entry_b_id)
+        paper=deciding and bool(match.entry_a_id and match.entry_b_id)
         and match.status in (*Match.OPEN_FOR_PLAY, Match.Status.REPORTED),
     )
 

@@ -14,6 +14,9 @@ from django.utils.safestring import mark_safe
 
 from league.competitions.base.brackets import table_of
 from league.competitions.base.selectors import (
+    club_of_competition,
+    club_of_match,
+    club_of_round,
     competition_by_pk,
     competition_round,
     match_and_players,
@@ -21,6 +24,7 @@ from league.competitions.base.selectors import (
 from league.competitions.models import Match, Round
 from league.competitions.schedule.selectors import matches_to_print
 from league.competitions.views.competitions import CompetitionPage, match_format
+from league.competitions.views.visibility import for_members
 
 # The rows of hands a blank scoresheet has room for: a game to 100 lasts 4 to 10 hands.
 HAND_ROWS = 12
@@ -49,12 +53,14 @@ def _table_order(table: str) -> tuple[int, str]:
     return (int(table), "") if table.isdigit() else (10**6, table)
 
 
+@for_members(club_of_round)
 def pairings(request: HttpRequest, pk: int) -> HttpResponse:
     round_ = competition_round(pk)
     return render(request, "pages/print/pairings.html", {
         "round": round_, "competition": round_.competition, "pairings": _pairings(round_)})
 
 
+@for_members(club_of_round)
 def scoresheets(request: HttpRequest, pk: int) -> HttpResponse:
     """A blank scoresheet for each match of the round to be played, one to a page."""
     round_ = competition_round(pk)
@@ -64,6 +70,7 @@ def scoresheets(request: HttpRequest, pk: int) -> HttpResponse:
                   {"round": round_, "competition": round_.competition, "sheets": sheets})
 
 
+@for_members(club_of_match)
 def scoresheet(request: HttpRequest, pk: int) -> HttpResponse:
     match = match_and_players(pk)
     pairing = next((p for p in _pairings(match.round) if p.match.pk == match.pk),
@@ -85,6 +92,7 @@ def _sheet(request: HttpRequest, pairing: Pairing) -> dict:
     }
 
 
+@for_members(club_of_competition)
 def standings(request: HttpRequest, pk: int) -> HttpResponse:
     """The standings of a league or Swiss, or the bracket of a knockout, as its page shows them."""
     competition_by_pk(pk)  # 404 for no such competition
