@@ -19,6 +19,7 @@ from league.competitions.base.dates import club_today
 from league.competitions.base.locks import locked_match
 from league.competitions.base.permissions import side_of
 from league.competitions.models import AuditEntry, Match, Round
+from league.core.dates import require_in_bounds
 from league.core.errors import NotAllowed, ServiceError
 
 FINISHED = (Match.Status.CONFIRMED, Match.Status.VOID)
@@ -27,6 +28,8 @@ ORGANIZERS_ONLY = "Only an organizer of the club may do this."
 
 def set_round_dates(round_id: int, *, actor, starts_on: date | None,
                     play_by: date | None) -> Round:
+    require_in_bounds(starts_on, field="starts_on")
+    require_in_bounds(play_by, field="play_by")
     with transaction.atomic():
         try:
             found = (Round.objects.select_for_update(of=("self",))
@@ -45,6 +48,7 @@ def set_round_dates(round_id: int, *, actor, starts_on: date | None,
 
 def set_match_time(match_id: int, *, actor, at: datetime | None, table: str = "") -> Match:
     """The organizer sets (or clears) the time and table; a pending proposal is dropped."""
+    require_in_bounds(at, field="at")
     with transaction.atomic():
         match = locked_match(match_id)
         if not is_organizer(actor, match.competition.season.club):
@@ -61,6 +65,7 @@ def set_match_time(match_id: int, *, actor, at: datetime | None, table: str = ""
 def propose_time(match_id: int, *, actor, at: datetime) -> Match:
     """A player of a match still to be played proposes a time; it stands once the other player
     accepts it."""
+    require_in_bounds(at, field="at")
     with transaction.atomic():
         match = locked_match(match_id)
         side = side_of(actor, match)
@@ -102,6 +107,7 @@ def accept_time(match_id: int, *, actor) -> Match:
 
 def extend_match(match_id: int, *, actor, play_by: date) -> Match:
     """The organizer gives an overdue (or any unfinished) match a later play-by date."""
+    require_in_bounds(play_by, field="play_by")
     with transaction.atomic():
         match = locked_match(match_id)
         club = match.competition.season.club

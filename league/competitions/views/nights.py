@@ -24,6 +24,7 @@ from league.competitions.nights import selectors
 from league.competitions.nights import services as club_nights
 from league.competitions.views.organizer.matches import render_matches
 from league.competitions.views.visibility import members_only
+from league.core.dates import BoundedDateField, BoundedDateTimeField
 from league.core.errors import ServiceError
 from league.core.forms import ServiceErrorForm
 from league.core.views import (
@@ -41,7 +42,7 @@ RECORDED = {Match.Kind.FORFEIT: "a forfeit", Match.Kind.NO_SHOW: "a no-show",
 
 
 class ScheduleNightForm(ServiceErrorForm):
-    starts_at = forms.DateTimeField(label="The next night starts at", widget=MOMENT)
+    starts_at = BoundedDateTimeField(label="The next night starts at", widget=MOMENT)
 
 
 class WalkInForm(ServiceErrorForm):
@@ -70,7 +71,7 @@ class LeftMatchForm(ServiceErrorForm):
 class AbsentFixtureForm(ServiceErrorForm):
     choice = forms.ChoiceField(choices=[("postpone", "Postpone"), ("A", "No-show A"),
                                         ("B", "No-show B"), ("both", "Both absent")])
-    play_by = forms.DateField(label="To be played by", required=False, widget=DATE)
+    play_by = BoundedDateField(label="To be played by", required=False, widget=DATE)
 
 
 def night(request: HttpRequest, pk: int) -> HttpResponse:
