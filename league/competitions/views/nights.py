@@ -27,6 +27,7 @@ from league.competitions.views.visibility import members_only
 from league.core.dates import BoundedDateField, BoundedDateTimeField
 from league.core.errors import ServiceError
 from league.core.forms import ServiceErrorForm
+from league.core.numbers import ascii_int, ascii_ints
 from league.core.views import (
     UNPROCESSABLE,
     go,
@@ -98,12 +99,7 @@ def _night(pk: int) -> ClubNight:
 
 
 def _entry_id(request: HttpRequest) -> int | None:
-    raw = request.POST.get("entry", "")
-    return int(raw) if _is_id(raw) else None
-
-
-def _is_id(raw: str) -> bool:
-    return raw.isdigit() and len(raw) < 10
+    return ascii_int(request.POST.get("entry", ""), digits=9)
 
 
 def _act(request: HttpRequest, found: ClubNight, action, done: str) -> HttpResponse:
@@ -139,7 +135,7 @@ def _attend(request: HttpRequest, pk: int, service, message: str) -> HttpRespons
 @require_POST
 @organizer_of(_night, "competition.season.club")
 def attendance(request: HttpRequest, found: ClubNight) -> HttpResponse:
-    ticked = {int(pk) for pk in request.POST.getlist("present") if _is_id(pk)}
+    ticked = set(ascii_ints(request.POST.getlist("present"), digits=9))
     return _act(request, found,
                 lambda: night_attendance.set_present(found.pk, actor=request.user, present=ticked),
                 lambda counts: f"Saved: {counts[0]} checked in, {counts[1]} marked as gone.")
