@@ -20,6 +20,7 @@ from league.competitions.base.dates import club_zone, play_by_of
 from league.competitions.base.selectors import side_names
 from league.competitions.models import Match
 from league.core.dates import in_bounds
+from league.core.names import one_line
 
 MATCH_LENGTH = timedelta(minutes=90)
 PRODID = "-//Gin League//Fixtures//EN"
@@ -33,7 +34,7 @@ def calendar(name: str, matches: Iterable[Match], *, url_of, uid_domain: str,
     cal.add("version", "2.0")
     cal.add("calscale", "GREGORIAN")
     cal.add("method", "PUBLISH")
-    cal.add("x-wr-calname", name)
+    cal.add("x-wr-calname", one_line(name))  # a name stored with a line break, too
     stamp = stamp or timezone.now()
     for match in matches:
         event = match_event(match, url=url_of(match), uid_domain=uid_domain, stamp=stamp)
