@@ -9,7 +9,9 @@ from icalendar import Calendar
 from league.clubs.models import Season
 from league.competitions.formats.drafts import describe
 from league.competitions.models import Competition
-from tests.factories import CompetitionFactory, SeasonFactory
+from league.competitions.schedule.services import set_match_time
+from league.core.errors import ServiceError
+from tests.factories import CompetitionFactory, MatchFactory, SeasonFactory
 from tests.organizer.test_competition_new import post
 
 pytestmark = pytest.mark.django_db
@@ -49,3 +51,20 @@ def test_the_feed_of_a_competition_stored_with_line_breaks_in_its_names_has_a_on
     response = client.get(reverse("competition-fixtures-ics", args=[competition.pk]))
     assert response.status_code == 200
     assert Calendar.from_ical(response.content)["X-WR-CALNAME"] == "Spring Cup (2025 Autumn)"
+
+
+def test_a_name_longer_than_its_field_once_in_normal_form_is_refused_next_to_it(client, people):
+    response = post(client, people, name="\ufdfa" * 10)  # each is 18 letters in normal form
+    assert response.status_code == 422 and "at most 120 characters" in response.content.decode()
+    assert not Competition.objects.exists()
+
+
+def test_a_table_typed_over_two_lines_is_named_on_one_line_and_an_invisible_one_refused(people):
+    match = MatchFactory(competition=CompetitionFactory(season=people.season))
+    set_match_time(match.pk, actor=people.organizer, at=None, table="Bar\n 2")
+    match.refresh_from_db()
+    assert match.table == "Bar 2"
+    with pytest.raises(ServiceError, match=INVISIBLE):
+        set_match_time(match.pk, actor=people.organizer, at=None, table="\u202e2")
+    with pytest.raises(ServiceError, match="at most 20 characters"):
+        set_match_time(match.pk, actor=people.organizer, at=None, table="\ufdfa" * 2)

@@ -15,6 +15,8 @@ from league.competitions.models import Competition, Entry
 from league.core.errors import ServiceError
 from league.core.names import BadName, normalise_name
 
+NAME_MAX = Competition._meta.get_field("name").max_length
+
 
 def build_ruleset(preset: str = "standard", house_rules: Mapping[str, Any] | None = None) -> Ruleset:
     """A preset of docs/rules.md with house rules on top, refused with the engine's reason."""
@@ -24,14 +26,18 @@ def build_ruleset(preset: str = "standard", house_rules: Mapping[str, Any] | Non
         raise ServiceError(str(error), field="ruleset") from None
 
 
-def clean_name(name: str, *, field: str = "name") -> str:
+def clean_name(name: str, *, field: str = "name", most: int = NAME_MAX) -> str:
     """A competition's or season's name in its one form (league.core.names): on one line, its
     white space folded; a ServiceError about `field` when it holds a character a name may not
-    have. An empty result is the caller's to refuse."""
+    have, or more than `most` characters once in that form. An empty result is the caller's to
+    refuse."""
     try:
-        return normalise_name(name)
+        name = normalise_name(name)
     except BadName as error:
         raise ServiceError(str(error), field=field) from None
+    if len(name) > most:
+        raise ServiceError(f"A name has at most {most} characters.", field=field)
+    return name
 
 
 def create_competition(season: Season, *, actor, name: str, format: str,

@@ -21,9 +21,11 @@ from league.competitions.base.permissions import side_of
 from league.competitions.models import AuditEntry, Match, Round
 from league.core.dates import require_in_bounds
 from league.core.errors import NotAllowed, ServiceError
+from league.core.names import BadName, normalise_name
 
 FINISHED = (Match.Status.CONFIRMED, Match.Status.VOID)
 ORGANIZERS_ONLY = "Only an organizer of the club may do this."
+TABLE_MAX = Match._meta.get_field("table").max_length
 
 
 def set_round_dates(round_id: int, *, actor, starts_on: date | None,
@@ -49,6 +51,7 @@ def set_round_dates(round_id: int, *, actor, starts_on: date | None,
 def set_match_time(match_id: int, *, actor, at: datetime | None, table: str = "") -> Match:
     """The organizer sets (or clears) the time and table; a pending proposal is dropped."""
     require_in_bounds(at, field="at")
+    table = _table_name(table)
     with transaction.atomic():
         match = locked_match(match_id)
         if not is_organizer(actor, match.competition.season.club):
@@ -56,7 +59,7 @@ def set_match_time(match_id: int, *, actor, at: datetime | None, table: str = ""
         _check_open(match)
         before = _schedule_facts(match)
         match.proposed_at, match.proposed_by = None, None
-        _reschedule(match, at, table.strip())
+        _reschedule(match, at, table)
         audit_match(match, actor, AuditEntry.Action.TIME_SET, before=before,
                after=_schedule_facts(match))
         return match
@@ -122,6 +125,18 @@ def extend_match(match_id: int, *, actor, play_by: date) -> Match:
         audit_match(match, actor, AuditEntry.Action.EXTENDED, before=before,
                after={"play_by": str(play_by)})
         return match
+
+
+def _table_name(table: str) -> str:
+    """A table's name as names are kept (league.core.names): on one line, since the calendar
+    feed and the printed pairings show it."""
+    try:
+        table = normalise_name(table)
+    except BadName as error:
+        raise ServiceError(str(error), field="table") from None
+    if len(table) > TABLE_MAX:
+        raise ServiceError(f"A table's name has at most {TABLE_MAX} characters.", field="table")
+    return table
 
 
 def _check_open(match: Match) -> None:
