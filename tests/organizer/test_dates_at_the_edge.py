@@ -3,9 +3,12 @@ to its field, a service refuses it too, and a date stored before (at the very ed
 holds) leaves every page, deadline and feed working."""
 
 from datetime import UTC, date, datetime, timedelta
+from io import StringIO
 from zoneinfo import ZoneInfo
 
 import pytest
+from django.core.management import call_command
+from django.db import connection
 from django.urls import reverse
 from django.utils import timezone
 
@@ -159,4 +162,42 @@ def test_year_10000_in_utc_is_never_stored_and_the_pages_keep_working(client):
     response = client.post(reverse("match-set-time", args=[match.pk]),
                            {"time-at": f"{soon:%Y-%m-%dT%H:%M}", "time-table": ""})
     assert response.status_code == 302
+    assert_pages_work(client, match, organizer, match.entry_a.player.user)
+
+
+def repaired(club) -> str:
+    out = StringIO()
+    call_command("repair_club", club=club.slug, stdout=out)
+    return out.getvalue()
+
+
+def test_the_club_repair_clears_dates_stored_outside_the_years():
+    competition, _ = organized("UTC")
+    round_ = RoundFactory(competition=competition, play_by=date(9999, 12, 31))
+    match = MatchFactory(competition=competition, round=round_, play_by=date(1, 1, 1),
+                         scheduled_at=datetime(9999, 12, 31, 23, 30, tzinfo=UTC))
+    kept = MatchFactory(competition=competition, round=round_, play_by=date(2100, 12, 31))
+    said = repaired(competition.season.club)
+    assert "1 match times outside the years 1900 to 2100 cleared." in said
+    assert "1 play-by dates of rounds outside the years 1900 to 2100 cleared." in said
+    match.refresh_from_db()
+    round_.refresh_from_db()
+    kept.refresh_from_db()
+    assert (match.scheduled_at, match.play_by, round_.play_by) == (None, None, None)
+    assert kept.play_by == date(2100, 12, 31)
+    assert "cleared" not in repaired(competition.season.club)
+
+
+@pytest.mark.postgres
+@pytest.mark.skipif(not ON_POSTGRES, reason="PostgreSQL stores year 10000: DATABASE_URL=postgres://…")
+def test_a_time_stored_in_year_10000_is_cleared_by_the_club_repair_and_the_pages_work_again(
+        client):
+    competition, organizer = organized(PACIFIC)
+    match = MatchFactory(competition=competition)
+    with connection.cursor() as cursor:
+        cursor.execute(f"UPDATE {Match._meta.db_table} SET proposed_at = %s, "
+                       "proposed_by_id = entry_a_id WHERE id = %s",
+                       ["10000-01-01 07:00:00+00", match.pk])
+    assert "1 proposed times outside" in repaired(competition.season.club)
+    assert not Match.objects.filter(pk=match.pk, proposed_at__isnull=False).exists()
     assert_pages_work(client, match, organizer, match.entry_a.player.user)

@@ -8,9 +8,10 @@ its calendar SEQUENCE, so a subscribed calendar replaces the event it holds.
 
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import UTC, date, datetime, time, timedelta
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from league.clubs.permissions import is_organizer
@@ -18,14 +19,16 @@ from league.competitions.base.audit import audit_match
 from league.competitions.base.dates import club_today
 from league.competitions.base.locks import locked_match
 from league.competitions.base.permissions import side_of
-from league.competitions.models import AuditEntry, Match, Round
-from league.core.dates import require_in_bounds
+from league.competitions.models import AuditEntry, ClubNight, Competition, Match, Round
+from league.core.dates import FIRST_DAY, LAST_DAY, require_in_bounds
 from league.core.errors import NotAllowed, ServiceError
 from league.core.names import BadName, normalise_name
 
 FINISHED = (Match.Status.CONFIRMED, Match.Status.VOID)
 ORGANIZERS_ONLY = "Only an organizer of the club may do this."
 TABLE_MAX = Match._meta.get_field("table").max_length
+FIRST_MOMENT = datetime.combine(FIRST_DAY, time.min, tzinfo=UTC)
+LAST_MOMENT = datetime.combine(LAST_DAY, time.max, tzinfo=UTC)
 
 
 def set_round_dates(round_id: int, *, actor, starts_on: date | None,
@@ -166,3 +169,37 @@ def _reschedule(match: Match, at: datetime | None, table: str) -> None:
 def _schedule_facts(match: Match) -> dict:
     at = match.scheduled_at.isoformat() if match.scheduled_at else ""
     return {"at": at, "table": match.table}
+
+
+def clear_dates_out_of_bounds(club) -> list[str]:
+    """Times and dates of the club's schedule stored before the site bounded them
+    (league.core.dates), outside its years even in UTC, cleared: a match's time, proposed time
+    and play-by date, a round's dates, a competition's closing of sign-ups; a night announced for
+    such a time is removed. Written by UPDATE and DELETE alone, so a time PostgreSQL holds and
+    Python cannot read (year 10000) is cleared too. What was cleared, in sentences."""
+    moment = _outside(FIRST_MOMENT - timedelta(days=1), LAST_MOMENT + timedelta(days=1))
+    day = _outside(FIRST_DAY, LAST_DAY)
+    matches = Match.objects.filter(competition__season__club=club)
+    rounds = Round.objects.filter(competition__season__club=club)
+    with transaction.atomic():
+        counts = {
+            "match times": matches.filter(moment("scheduled_at")).update(scheduled_at=None),
+            "proposed times": matches.filter(moment("proposed_at")).update(proposed_at=None,
+                                                                           proposed_by=None),
+            "play-by dates of matches": matches.filter(day("play_by")).update(play_by=None),
+            "start dates of rounds": rounds.filter(day("starts_on")).update(starts_on=None),
+            "play-by dates of rounds": rounds.filter(day("play_by")).update(play_by=None),
+            "closing times of sign-ups": Competition.objects.filter(
+                moment("registration_closes_at"), season__club=club,
+            ).update(registration_closes_at=None),
+            "nights announced": ClubNight.objects.filter(
+                moment("starts_at"), competition__season__club=club,
+                status=ClubNight.Status.SCHEDULED).delete()[0],
+        }
+    return [f"{count} {what} outside the years {FIRST_DAY.year} to {LAST_DAY.year} cleared."
+            for what, count in counts.items() if count]
+
+
+def _outside(first, last):
+    """The condition on a field of being before `first` or after `last`."""
+    return lambda field: Q(**{f"{field}__lt": first}) | Q(**{f"{field}__gt": last})
