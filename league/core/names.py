@@ -1,4 +1,5 @@
-"""Names people type (user names, player names): one form for what looks the same.
+"""Names people type (user names, player names, club, competition and season names): one form
+for what looks the same, and on one line.
 
 A name is put in Unicode normal form NFKC (so "wes" typed with a fullwidth w is "wes"), its runs of white
 space become one space, and it is trimmed. A name holding a control character, a format
@@ -35,3 +36,13 @@ def normalise_name(value: str) -> str:
 def name_key(value: str) -> str:
     """What two names are compared by: the normal form, case folded."""
     return normalise_name(value).casefold()
+
+
+def one_line(text: str) -> str:
+    """Stored text as one line, for a place no line break may go (a calendar's name, a header):
+    what normalise_name would refuse is left out and its runs of white space become one space.
+    A name stored before names were normalised is shown so too."""
+    text = unicodedata.normalize("NFKC", text)
+    kept = (" " if character.isspace() else character for character in text
+            if character.isspace() or unicodedata.category(character) not in REFUSED_CATEGORIES)
+    return " ".join("".join(kept).split())

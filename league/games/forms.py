@@ -8,6 +8,7 @@ from django import forms
 from gameplay import engine
 from league.core.errors import ServiceError
 from league.core.forms import ServiceErrorForm
+from league.core.numbers import ascii_int
 from league.games.models import Hand
 from league.games.services import HandEntry
 
@@ -193,8 +194,9 @@ class HollywoodHandsForm(ServiceErrorForm):
 
     def add_service_error(self, error: ServiceError) -> None:
         field = error.field or ""
-        if field.startswith("hand_") and field[5:].isdigit():
-            index = int(field[5:]) - 1  # the hand's place among the rows filled in
+        number = ascii_int(field[5:]) if field.startswith("hand_") else None
+        if number is not None:
+            index = number - 1  # the hand's place among the rows filled in
             rows = self.cleaned_data.get("entry_rows", [])
             self.refused_hand = rows[index] if index < len(rows) else None
         self.add_error(None, error.message)

@@ -13,6 +13,7 @@ from league.clubs.permissions import organized_by
 from league.clubs.visibility import club_of
 from league.competitions.base.selectors import side_names
 from league.competitions.models import Match
+from league.core.numbers import ascii_int
 from league.games.models import Game, Hand, HandFlag
 from league.games.services.scoring import score_of
 
@@ -228,10 +229,11 @@ RULING_OPEN = (Match.Status.SCHEDULED, Match.Status.IN_PROGRESS, Match.Status.RE
 
 def ruling_match(pk: str | None) -> Match | None:
     """The match a ruling's page names (its players' names are shown), if it exists."""
-    if not pk or not pk.isdigit():
+    number = ascii_int(pk)
+    if number is None:
         return None
     return (Match.objects.select_related("entry_a__player", "entry_b__player")
-            .filter(pk=pk).first())
+            .filter(pk=number).first())
 
 
 def may_record_rulings(user) -> bool:

@@ -10,6 +10,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 
 from league.core.errors import ServiceError
+from league.core.numbers import ascii_ints
 from league.core.views import UNPROCESSABLE
 from league.notifications import services
 from league.notifications.models import Channel, Kind
@@ -26,7 +27,7 @@ def notification_list(request: HttpRequest) -> HttpResponse:
 @require_POST
 @login_required
 def mark_read(request: HttpRequest) -> HttpResponse:
-    ids = [int(pk) for pk in request.POST.getlist("id") if pk.isdigit()] or None
+    ids = ascii_ints(request.POST.getlist("id")) or None
     changed = services.mark_read(request.user, ids)
     messages.success(request, f"Marked {changed} read." if changed else "Nothing new to mark.")
     return redirect("notifications")

@@ -1,4 +1,5 @@
-"""Repairing a club's derived state from its confirmed results: every running or finished
+"""Repairing a club's derived state from its confirmed results (and first its schedule's dates
+stored outside the years the site accepts, cleared): every running or finished
 competition brought up to date (knockout brackets filled, the next Swiss round paired, the
 competition finished or reopened), its cached pages and standings (computed from the confirmed
 results) forgotten, and the club's ratings rebuilt. Each step is the same idempotent work the
@@ -14,12 +15,14 @@ from league.clubs.models import Club
 from league.competitions.base.page_versions import competition_changed
 from league.competitions.formats.progression import progress_competition
 from league.competitions.models import Competition, FollowUp
+from league.competitions.schedule.services import clear_dates_out_of_bounds
 from league.ratings.models import PlayerRating
 from league.ratings.services import recompute_ratings
 
 
 def repair_club(club: Club) -> list[str]:
-    changes: list[str] = []
+    # First the dates no page can read, since every later step reads the club's matches.
+    changes: list[str] = clear_dates_out_of_bounds(club)
     competitions = (Competition.objects.filter(season__club=club)
                     .exclude(status=Competition.Status.DRAFT).order_by("pk"))
     for pk in competitions.values_list("pk", flat=True):

@@ -1,5 +1,6 @@
 """What hypothesis posts: card strings, scores, ids of this and other clubs' objects, oversized
-and unusual text, missing and repeated fields, on top of a form that would be accepted."""
+and unusual text, digits of other scripts, dates at the bounds, names over several lines,
+missing and repeated fields, on top of a form that would be accepted."""
 
 from __future__ import annotations
 
@@ -15,6 +16,20 @@ NUMBERS = ["-1", "0", "1", "2", "25", "99", "100", "999", "1000", "32768", "6553
            "2147483648", "9223372036854775808", "1e3", "0x1f", "NaN", "Infinity", "١٢",
            "３", " 7 ", "7.5", ""]
 OVERSIZED = [81, 501, 2001, 10_000, 100_000]
+# Digits str.isdigit() says yes to and int() refuses (superscripts, circled), or reads (Arabic-Indic,
+# fullwidth, NKo): none of them is a number of the site's.
+UNICODE_DIGITS = ["²", "①", "٣", "３", "߁", "1²", "⑫"]
+# Dates and times at the bounds of the years the site accepts and of what Python holds: the
+# last hour of 9999 (year 10000 in UTC west of it), the last half hour (a DTEND after it), the
+# first day of year 1 (before it in UTC east of it), the days just outside 1900 to 2100.
+EDGE_DATES = ["9999-12-31", "0001-01-01", "1899-12-31", "1900-01-01", "2100-12-31",
+              "2101-01-01", "10000-01-01", "2025-02-30"]
+EDGE_MOMENTS = ["9999-12-31T23:00", "9999-12-31T23:30", "9999-12-31T23:59", "0001-01-01T00:00",
+                "1899-12-31T23:59", "1900-01-01T00:00", "2100-12-31T23:59", "2101-01-01T00:00",
+                "9999-12-31T23:00-08:00", "0001-01-01T00:00+14:00"]
+# Names over lines, with line and paragraph separators, NUL, a bidi override, a zero-width space.
+BROKEN_NAMES = ["Spring\nCup", "Spring\r\nCup", "\n", "Cup\u2028Final", "Cup\u2029",
+                "A\x00B", "\u202eevil", "Zero\u200bWidth", "Tab\tName", "\ufdfa" * 8]
 
 
 def card() -> st.SearchStrategy[str]:
@@ -40,6 +55,9 @@ def oversized() -> st.SearchStrategy[str]:
 def value(ids: list[int]) -> st.SearchStrategy[str]:
     return st.one_of(
         st.sampled_from(NUMBERS),
+        st.sampled_from(UNICODE_DIGITS),
+        st.sampled_from(EDGE_DATES + EDGE_MOMENTS),
+        st.sampled_from(BROKEN_NAMES),
         st.integers(-10**6, 10**6).map(str),
         st.sampled_from(ids).map(str),
         st.sampled_from(CHOICES),

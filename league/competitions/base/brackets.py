@@ -19,6 +19,7 @@ from league.competitions.algorithms.elimination import (
     single_elimination,
 )
 from league.competitions.models import Competition, Entry, Round
+from league.core.numbers import ascii_int
 
 _KEY = re.compile(r"^(W|L|GF|3P)(\d+)-(\d+)$")
 
@@ -47,7 +48,8 @@ def table_of(key: str) -> int:
     if parsed is not None:
         return parsed[2]
     table = key.rpartition("-")[2]
-    return int(table) if table.isdigit() else 10**6
+    number = ascii_int(table, digits=6)
+    return 10**6 if number is None else number
 
 
 def seeded_entries(entries: Sequence[Entry]) -> list[int]:

@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from league.clubs.models import Club
 from league.competitions.models import Match
+from league.core.dates import FIRST_DAY, LAST_DAY
 
 NOT_OVERDUE = (Match.Status.CONFIRMED, Match.Status.VOID, Match.Status.PENDING)
 
@@ -31,10 +32,13 @@ def play_by_of(match: Match) -> date | None:
 
 
 def deadline_of(match: Match, club: Club) -> datetime | None:
-    """The moment play-by ends: midnight after the play-by date, in the club's zone."""
+    """The moment play-by ends: midnight after the play-by date, in the club's zone. A date
+    stored beyond the last day the site accepts ends with that day (the day after 9999-12-31
+    does not exist, and its midnight west of UTC is no time Python can hold)."""
     day = play_by_of(match)
     if day is None:
         return None
+    day = min(max(day, FIRST_DAY), LAST_DAY)
     return datetime.combine(day + timedelta(days=1), time.min, tzinfo=club_zone(club))
 
 

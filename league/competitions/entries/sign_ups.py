@@ -12,11 +12,13 @@ from django.utils import timezone
 from league.clubs.models import Player
 from league.clubs.permissions import require_organizer
 from league.competitions.models import Competition, Entry
+from league.core.dates import require_in_bounds
 from league.core.errors import NotAllowed, ServiceError
 
 
 def open_registration(competition_id: int, *, actor, closes_at: datetime | None = None,
                       cap: int | None = None) -> Competition:
+    require_in_bounds(closes_at, field="closes_at")
     with transaction.atomic():
         competition = _locked_draft(competition_id)
         require_organizer(actor, competition.season.club)

@@ -13,6 +13,9 @@ from league.clubs.permissions import require_organizer
 from league.competitions.base.page_versions import competition_changed, player_pages_changed
 from league.competitions.models import Competition, Entry
 from league.core.errors import ServiceError
+from league.core.names import BadName, normalise_name
+
+NAME_MAX = Competition._meta.get_field("name").max_length
 
 
 def build_ruleset(preset: str = "standard", house_rules: Mapping[str, Any] | None = None) -> Ruleset:
@@ -23,6 +26,20 @@ def build_ruleset(preset: str = "standard", house_rules: Mapping[str, Any] | Non
         raise ServiceError(str(error), field="ruleset") from None
 
 
+def clean_name(name: str, *, field: str = "name", most: int = NAME_MAX) -> str:
+    """A competition's or season's name in its one form (league.core.names): on one line, its
+    white space folded; a ServiceError about `field` when it holds a character a name may not
+    have, or more than `most` characters once in that form. An empty result is the caller's to
+    refuse."""
+    try:
+        name = normalise_name(name)
+    except BadName as error:
+        raise ServiceError(str(error), field=field) from None
+    if len(name) > most:
+        raise ServiceError(f"A name has at most {most} characters.", field=field)
+    return name
+
+
 def create_competition(season: Season, *, actor, name: str, format: str,
                        preset: str = "standard", house_rules: Mapping[str, Any] | None = None,
                        **settings: Any) -> Competition:
@@ -30,10 +47,13 @@ def create_competition(season: Season, *, actor, name: str, format: str,
     if format not in Competition.Format.values:
         raise ServiceError(f"Unknown format '{format}'.", field="format")
     rules = build_ruleset(preset, house_rules)
+    name = clean_name(name)
+    if not name:
+        raise ServiceError("Give the competition's name.", field="name")
     try:
         with transaction.atomic():
             return Competition.objects.create(
-                season=season, name=name.strip(), format=format, ruleset=rules.to_dict(),
+                season=season, name=name, format=format, ruleset=rules.to_dict(),
                 **settings,
             )
     except IntegrityError:

@@ -12,7 +12,7 @@ from django.db import IntegrityError, transaction
 from league.clubs.models import Season
 from league.clubs.permissions import require_organizer
 from league.competitions.base.page_versions import competition_changed, player_pages_changed
-from league.competitions.formats.competitions import build_ruleset
+from league.competitions.formats.competitions import build_ruleset, clean_name
 from league.competitions.formats.draws import check_field
 from league.competitions.formats.stage_plans import StagePlan, plan_stages
 from league.competitions.models import AuditEntry, Competition, CompetitionAudit, Match, Stage
@@ -129,7 +129,7 @@ def back_to_draft(competition_id: int, *, actor, comment: str = "") -> Competiti
 
 
 def _set_name(competition: Competition, name: str) -> None:
-    name = " ".join(name.split())
+    name = clean_name(name)
     if not name:
         raise ServiceError("Give the competition's name.", field="name")
     if (Competition.objects.filter(season=competition.season, name__iexact=name)

@@ -9,7 +9,7 @@ from django.db import IntegrityError, transaction
 
 from league.clubs.models import Club, Season
 from league.clubs.permissions import require_organizer
-from league.competitions.formats.competitions import create_competition
+from league.competitions.formats.competitions import clean_name, create_competition
 from league.competitions.formats.stage_plans import StagePlan, plan_stages
 from league.competitions.models import Competition
 from league.core.errors import ServiceError
@@ -35,7 +35,7 @@ def create_competition_in_season(club: Club, *, actor, season: Season | None, ne
 
 
 def _new_season(club: Club, name: str) -> Season:
-    name = " ".join(name.split())
+    name = clean_name(name, field="new_season")
     if not name:
         raise ServiceError("Name the new season.", field="new_season")
     if len(name) > NAME_MAX:

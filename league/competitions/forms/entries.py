@@ -7,6 +7,7 @@ from django import forms
 
 from league.clubs.models import Player
 from league.competitions.models import Competition, Entry
+from league.core.dates import BoundedDateTimeField
 from league.core.forms import ServiceErrorForm, comment_field
 
 NUMBER = {"inputmode": "numeric"}
@@ -173,7 +174,7 @@ class PlayerListForm(ServiceErrorForm):
 class RegistrationForm(ServiceErrorForm):
     """Sign-ups opened with an optional closing time (in the club's time zone) and cap."""
 
-    closes_at = forms.DateTimeField(
+    closes_at = BoundedDateTimeField(
         label="Sign-ups close (optional)", required=False,
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
         help_text="Empty: open until you start the competition.")

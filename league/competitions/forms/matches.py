@@ -9,6 +9,7 @@ from django import forms
 
 from league.competitions.base.selectors import side_names
 from league.competitions.models import Match
+from league.core.dates import in_bounds
 from league.core.forms import ServiceErrorForm, comment_field
 
 
@@ -75,9 +76,12 @@ class CorrectForm(ServiceErrorForm):
     def clean_seen(self) -> datetime | None:
         text = self.cleaned_data["seen"]
         try:
-            return datetime.fromisoformat(text) if text else None
+            seen = datetime.fromisoformat(text) if text else None
         except ValueError:
             raise forms.ValidationError("Not a moment.") from None
+        if not in_bounds(seen):
+            raise forms.ValidationError("Not a moment.")
+        return seen
 
     @classmethod
     def for_match(cls, match: Match, **kwargs) -> CorrectForm:

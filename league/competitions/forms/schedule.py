@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django import forms
 
+from league.core.dates import BoundedDateField, BoundedDateTimeField
 from league.core.forms import ServiceErrorForm
 
 DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
@@ -12,18 +13,18 @@ MOMENT = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT
 
 
 class RoundDatesForm(ServiceErrorForm):
-    starts_on = forms.DateField(label="Starts on (optional)", required=False, widget=DATE)
-    play_by = forms.DateField(label="Play by", required=False, widget=DATE)
+    starts_on = BoundedDateField(label="Starts on (optional)", required=False, widget=DATE)
+    play_by = BoundedDateField(label="Play by", required=False, widget=DATE)
 
 
 class MatchTimeForm(ServiceErrorForm):
-    at = forms.DateTimeField(label="Time", required=False, widget=MOMENT,
+    at = BoundedDateTimeField(label="Time", required=False, widget=MOMENT,
                              help_text="Leave empty for no time.")
     table = forms.CharField(label="Table (optional)", max_length=20, required=False)
 
 
 class ProposeTimeForm(ServiceErrorForm):
-    at = forms.DateTimeField(label="Propose a time", widget=MOMENT,
+    at = BoundedDateTimeField(label="Propose a time", widget=MOMENT,
                              help_text="Your opponent accepts it, or proposes another.")
 
 
@@ -38,7 +39,7 @@ class OverdueForm(ServiceErrorForm):
 
     choice = forms.ChoiceField(label="Do", choices=OVERDUE_CHOICES, widget=forms.RadioSelect,
                                initial="extend")
-    play_by = forms.DateField(label="New play-by date (to extend)", required=False,
+    play_by = BoundedDateField(label="New play-by date (to extend)", required=False,
                               widget=DATE)
 
     def __init__(self, *args, names: tuple[str, str] | None = None, **kwargs) -> None:

@@ -10,6 +10,7 @@ from django import forms
 from league.competitions.formats.stage_plans import StagePlan
 from league.competitions.forms.house_rules import NUMBER
 from league.competitions.models import Competition, Stage
+from league.core.numbers import ascii_int
 
 # The options of one format only, shown under that format's name (with JavaScript, only the
 # chosen format's group is shown: static/js/site.js).
@@ -150,10 +151,7 @@ class StagesFormMixin:
         """How many group stages in between the form shows: the number asked for, and at least
         every one filled in."""
         asked = self["middle_count"].value()
-        try:
-            count = int(asked or 0)
-        except (TypeError, ValueError):
-            count = 0
+        count = asked if isinstance(asked, int) else ascii_int(asked, digits=2) or 0
         filled = [n for n in MIDDLE_STAGES if self[f"middle_{n}_groups"].value()]
         return max(0, min(max(count, *filled, 0), MOST_MIDDLE_STAGES))
 

@@ -56,11 +56,13 @@ from league.competitions.nights.guards import (
     locked_competition,
     locked_open_night,
 )
+from league.core.dates import require_in_bounds
 from league.core.errors import ServiceError
 
 
 def schedule_night(competition_id: int, *, actor, starts_at: datetime) -> ClubNight:
     """A night announced ahead; it is opened on the evening."""
+    require_in_bounds(starts_at, field="starts_at")
     with transaction.atomic():
         competition = locked_competition(competition_id, actor)
         if starts_at < timezone.now():

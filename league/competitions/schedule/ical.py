@@ -3,9 +3,9 @@
 One event per match that has a time (MATCH_LENGTH long), in its club's time zone: DTSTART and
 DTEND carry the zone's TZID and the calendar a VTIMEZONE for each zone used. A match without a
 time but with a play-by date is an all-day event on that date ("to play by"). A bye, and a match
-with neither, has no event. An event's UID is the match's, so it never changes; its SEQUENCE
-counts the changes of its time or table and LAST-MODIFIED says when the last one was, so a
-subscribed calendar replaces the event it holds (RFC 5545 3.8.7.4, 3.8.7.3).
+with neither, has no event; a time or date outside the years the site accepts counts as none.
+An event's UID is the match's, so it never changes; its SEQUENCE counts the changes of its time
+or table and LAST-MODIFIED says when the last one was, so a subscribed calendar replaces the event it holds (RFC 5545 3.8.7.4, 3.8.7.3).
 """
 
 from __future__ import annotations
@@ -19,6 +19,8 @@ from icalendar import Calendar, Event
 from league.competitions.base.dates import club_zone, play_by_of
 from league.competitions.base.selectors import side_names
 from league.competitions.models import Match
+from league.core.dates import in_bounds
+from league.core.names import one_line
 
 MATCH_LENGTH = timedelta(minutes=90)
 PRODID = "-//Gin League//Fixtures//EN"
@@ -32,7 +34,7 @@ def calendar(name: str, matches: Iterable[Match], *, url_of, uid_domain: str,
     cal.add("version", "2.0")
     cal.add("calscale", "GREGORIAN")
     cal.add("method", "PUBLISH")
-    cal.add("x-wr-calname", name)
+    cal.add("x-wr-calname", one_line(name))  # a name stored with a line break, too
     stamp = stamp or timezone.now()
     for match in matches:
         event = match_event(match, url=url_of(match), uid_domain=uid_domain, stamp=stamp)
@@ -46,15 +48,19 @@ def match_event(match: Match, *, url: str, uid_domain: str, stamp: datetime) -> 
     if match.kind == Match.Kind.BYE:
         return None
     club = match.competition.season.club
+    # A time or date stored before the site bounded them (league.core.dates) may have an end
+    # Python cannot hold (a DTEND after 9999-12-31 23:59): it counts as none.
+    at = match.scheduled_at if in_bounds(match.scheduled_at) else None
     day = play_by_of(match)
-    if match.scheduled_at is None and day is None:
+    day = day if in_bounds(day) else None
+    if at is None and day is None:
         return None
     name_a, name_b = side_names(match)
     event = Event()
     event.add("uid", f"match-{match.pk}@{uid_domain}")
     event.add("dtstamp", stamp)
-    if match.scheduled_at is not None:
-        start = match.scheduled_at.astimezone(club_zone(club))
+    if at is not None:
+        start = at.astimezone(club_zone(club))
         event.add("dtstart", start)
         event.add("dtend", start + MATCH_LENGTH)
         summary = f"{name_a} v {name_b}, {match.round}"
@@ -68,7 +74,7 @@ def match_event(match: Match, *, url: str, uid_domain: str, stamp: datetime) -> 
     event.add("description", description(match))
     event.add("url", url)
     known = match.entry_a_id is not None and match.entry_b_id is not None
-    event.add("status", "CONFIRMED" if known and match.scheduled_at else "TENTATIVE")
+    event.add("status", "CONFIRMED" if known and at else "TENTATIVE")
     event.add("sequence", match.schedule_sequence)
     if match.schedule_changed_at is not None:
         event.add("last-modified", match.schedule_changed_at)

@@ -8,9 +8,10 @@ its calendar SEQUENCE, so a subscribed calendar replaces the event it holds.
 
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import UTC, date, datetime, time, timedelta
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from league.clubs.permissions import is_organizer
@@ -18,15 +19,22 @@ from league.competitions.base.audit import audit_match
 from league.competitions.base.dates import club_today
 from league.competitions.base.locks import locked_match
 from league.competitions.base.permissions import require_deciding_organizer, side_of
-from league.competitions.models import AuditEntry, Match, Round
+from league.competitions.models import AuditEntry, ClubNight, Competition, Match, Round
+from league.core.dates import FIRST_DAY, LAST_DAY, require_in_bounds
 from league.core.errors import NotAllowed, ServiceError
+from league.core.names import BadName, normalise_name
 
 FINISHED = (Match.Status.CONFIRMED, Match.Status.VOID)
 ORGANIZERS_ONLY = "Only an organizer of the club may do this."
+TABLE_MAX = Match._meta.get_field("table").max_length
+FIRST_MOMENT = datetime.combine(FIRST_DAY, time.min, tzinfo=UTC)
+LAST_MOMENT = datetime.combine(LAST_DAY, time.max, tzinfo=UTC)
 
 
 def set_round_dates(round_id: int, *, actor, starts_on: date | None,
                     play_by: date | None) -> Round:
+    require_in_bounds(starts_on, field="starts_on")
+    require_in_bounds(play_by, field="play_by")
     with transaction.atomic():
         try:
             found = (Round.objects.select_for_update(of=("self",))
@@ -45,13 +53,15 @@ def set_round_dates(round_id: int, *, actor, starts_on: date | None,
 
 def set_match_time(match_id: int, *, actor, at: datetime | None, table: str = "") -> Match:
     """The organizer sets (or clears) the time and table; a pending proposal is dropped."""
+    require_in_bounds(at, field="at")
+    table = _table_name(table)
     with transaction.atomic():
         match = locked_match(match_id)
         require_deciding_organizer(actor, match, "set its time")
         _check_open(match)
         before = _schedule_facts(match)
         match.proposed_at, match.proposed_by = None, None
-        _reschedule(match, at, table.strip())
+        _reschedule(match, at, table)
         audit_match(match, actor, AuditEntry.Action.TIME_SET, before=before,
                after=_schedule_facts(match))
         return match
@@ -60,6 +70,7 @@ def set_match_time(match_id: int, *, actor, at: datetime | None, table: str = ""
 def propose_time(match_id: int, *, actor, at: datetime) -> Match:
     """A player of a match still to be played proposes a time; it stands once the other player
     accepts it."""
+    require_in_bounds(at, field="at")
     with transaction.atomic():
         match = locked_match(match_id)
         side = side_of(actor, match)
@@ -101,6 +112,7 @@ def accept_time(match_id: int, *, actor) -> Match:
 
 def extend_match(match_id: int, *, actor, play_by: date) -> Match:
     """The organizer gives an overdue (or any unfinished) match a later play-by date."""
+    require_in_bounds(play_by, field="play_by")
     with transaction.atomic():
         match = locked_match(match_id)
         club = match.competition.season.club
@@ -114,6 +126,18 @@ def extend_match(match_id: int, *, actor, play_by: date) -> Match:
         audit_match(match, actor, AuditEntry.Action.EXTENDED, before=before,
                after={"play_by": str(play_by)})
         return match
+
+
+def _table_name(table: str) -> str:
+    """A table's name as names are kept (league.core.names): on one line, since the calendar
+    feed and the printed pairings show it."""
+    try:
+        table = normalise_name(table)
+    except BadName as error:
+        raise ServiceError(str(error), field="table") from None
+    if len(table) > TABLE_MAX:
+        raise ServiceError(f"A table's name has at most {TABLE_MAX} characters.", field="table")
+    return table
 
 
 def _check_open(match: Match) -> None:
@@ -143,3 +167,37 @@ def _reschedule(match: Match, at: datetime | None, table: str) -> None:
 def _schedule_facts(match: Match) -> dict:
     at = match.scheduled_at.isoformat() if match.scheduled_at else ""
     return {"at": at, "table": match.table}
+
+
+def clear_dates_out_of_bounds(club) -> list[str]:
+    """Times and dates of the club's schedule stored before the site bounded them
+    (league.core.dates), outside its years even in UTC, cleared: a match's time, proposed time
+    and play-by date, a round's dates, a competition's closing of sign-ups; a night announced for
+    such a time is removed. Written by UPDATE and DELETE alone, so a time PostgreSQL holds and
+    Python cannot read (year 10000) is cleared too. What was cleared, in sentences."""
+    moment = _outside(FIRST_MOMENT - timedelta(days=1), LAST_MOMENT + timedelta(days=1))
+    day = _outside(FIRST_DAY, LAST_DAY)
+    matches = Match.objects.filter(competition__season__club=club)
+    rounds = Round.objects.filter(competition__season__club=club)
+    with transaction.atomic():
+        counts = {
+            "match times": matches.filter(moment("scheduled_at")).update(scheduled_at=None),
+            "proposed times": matches.filter(moment("proposed_at")).update(proposed_at=None,
+                                                                           proposed_by=None),
+            "play-by dates of matches": matches.filter(day("play_by")).update(play_by=None),
+            "start dates of rounds": rounds.filter(day("starts_on")).update(starts_on=None),
+            "play-by dates of rounds": rounds.filter(day("play_by")).update(play_by=None),
+            "closing times of sign-ups": Competition.objects.filter(
+                moment("registration_closes_at"), season__club=club,
+            ).update(registration_closes_at=None),
+            "nights announced": ClubNight.objects.filter(
+                moment("starts_at"), competition__season__club=club,
+                status=ClubNight.Status.SCHEDULED).delete()[0],
+        }
+    return [f"{count} {what} outside the years {FIRST_DAY.year} to {LAST_DAY.year} cleared."
+            for what, count in counts.items() if count]
+
+
+def _outside(first, last):
+    """The condition on a field of being before `first` or after `last`."""
+    return lambda field: Q(**{f"{field}__lt": first}) | Q(**{f"{field}__gt": last})

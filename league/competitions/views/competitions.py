@@ -32,6 +32,7 @@ from league.competitions.standings.services import competition_standings, knocko
 from league.competitions.views.bracket_layout import layout
 from league.competitions.views.ruleset_summary import summarize
 from league.competitions.views.visibility import members_only
+from league.core.numbers import ascii_int
 from league.core.views import render_page
 
 TEMPLATE = "competitions/competition.html"
@@ -221,7 +222,7 @@ def table_lines(rows) -> list[TableLine]:
 def stage_key(asked: str) -> str:
     """The stage tab as the fragments are cached: '' (the default) or a stage's order."""
     asked = asked.strip()
-    return asked if asked.isdecimal() and len(asked) <= 2 else ""
+    return asked if ascii_int(asked, digits=2) is not None else ""
 
 
 def round_key(asked: str, rounds: frozenset[int]) -> str:
@@ -230,8 +231,8 @@ def round_key(asked: str, rounds: frozenset[int]) -> str:
     asked = asked.strip()
     if asked in ("", ALL_ROUNDS):
         return asked
-    if asked.isdecimal() and len(asked) <= 18 and int(asked) in rounds:
-        return str(int(asked))
+    if (number := ascii_int(asked)) is not None and number in rounds:
+        return str(number)
     return "?"
 
 

@@ -8,6 +8,7 @@ from datetime import date, datetime
 from django.utils import timezone
 
 from league.competitions.models import AuditEntry, Match
+from league.core.dates import in_bounds
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,14 +88,27 @@ def _schedule_parts(facts: dict) -> list[str]:
     time in the zone the page is shown in (the club's)."""
     parts = []
     if "at" in facts:
-        at = datetime.fromisoformat(facts["at"]) if facts["at"] else None
-        parts.append(f"at {timezone.localtime(at):%a %-d %b %Y, %H:%M}" if at else "no time set")
+        at = _stored(datetime, facts["at"])
+        parts.append(f"at {timezone.localtime(at):%a %-d %b %Y, %H:%M}" if at
+                     else f"at {facts['at']}" if facts["at"] else "no time set")
     if "table" in facts:
         parts.append(f"table {facts['table']}" if facts["table"] else "no table")
     if "play_by" in facts:
-        day = date.fromisoformat(facts["play_by"]) if facts["play_by"] else None
-        parts.append(f"play by {day:%a %-d %b %Y}" if day else "no play-by date")
+        day = _stored(date, facts["play_by"])
+        parts.append(f"play by {day:%a %-d %b %Y}" if day
+                     else f"play by {facts['play_by']}" if facts["play_by"] else "no play-by date")
     return parts
+
+
+def _stored(kind: type[date], text: str) -> date | None:
+    """A date or time an audit entry stored as text, if it is one the site accepts: one stored
+    before the site bounded them (league.core.dates) is shown as it was written, since its time
+    in the club's zone may be no time Python can hold."""
+    try:
+        value = kind.fromisoformat(text) if text else None
+    except (TypeError, ValueError):
+        return None
+    return value if in_bounds(value) else None
 
 
 def _label(choices, value: str) -> str:

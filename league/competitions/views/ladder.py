@@ -14,6 +14,7 @@ from league.competitions.ladders.services import challenge, join_ladder, ladder_
 from league.competitions.models import Competition
 from league.competitions.views.visibility import for_members
 from league.core.errors import ServiceError
+from league.core.numbers import ascii_int
 from league.core.views import go, in_club_zone, refusal_status, render_page, signed_in_post
 
 TEMPLATE = "competitions/ladder.html"
@@ -39,11 +40,11 @@ def ladder(request: HttpRequest, pk: int, *, refusal: str = "", status: int = 20
 @for_members(club_of_competition)
 def challenge_player(request: HttpRequest, pk: int) -> HttpResponse:
     competition = _ladder(pk)
-    challenged = request.POST.get("challenged", "")
-    if not challenged.isdecimal() or len(challenged) > 18:
+    challenged = ascii_int(request.POST.get("challenged", ""))
+    if challenged is None:
         return ladder(request, pk, refusal="Choose the player to challenge.", status=422)
     try:
-        made = challenge(competition.pk, int(challenged), actor=request.user)
+        made = challenge(competition.pk, challenged, actor=request.user)
     except ServiceError as error:
         return ladder(request, pk, refusal=error.message, status=refusal_status(error))
     messages.success(request, f"You challenged {made.challenged.player.name}: the match is to be "

@@ -24,8 +24,10 @@ from league.competitions.nights import selectors
 from league.competitions.nights import services as club_nights
 from league.competitions.views.organizer.matches import render_matches
 from league.competitions.views.visibility import for_members
+from league.core.dates import BoundedDateField, BoundedDateTimeField
 from league.core.errors import ServiceError
 from league.core.forms import ServiceErrorForm
+from league.core.numbers import ascii_int, ascii_ints
 from league.core.views import (
     UNPROCESSABLE,
     go,
@@ -41,7 +43,7 @@ RECORDED = {Match.Kind.FORFEIT: "a forfeit", Match.Kind.NO_SHOW: "a no-show",
 
 
 class ScheduleNightForm(ServiceErrorForm):
-    starts_at = forms.DateTimeField(label="The next night starts at", widget=MOMENT)
+    starts_at = BoundedDateTimeField(label="The next night starts at", widget=MOMENT)
 
 
 class WalkInForm(ServiceErrorForm):
@@ -70,7 +72,7 @@ class LeftMatchForm(ServiceErrorForm):
 class AbsentFixtureForm(ServiceErrorForm):
     choice = forms.ChoiceField(choices=[("postpone", "Postpone"), ("A", "No-show A"),
                                         ("B", "No-show B"), ("both", "Both absent")])
-    play_by = forms.DateField(label="To be played by", required=False, widget=DATE)
+    play_by = BoundedDateField(label="To be played by", required=False, widget=DATE)
 
 
 @for_members(club_of_night)
@@ -95,12 +97,7 @@ def _night(pk: int) -> ClubNight:
 
 
 def _entry_id(request: HttpRequest) -> int | None:
-    raw = request.POST.get("entry", "")
-    return int(raw) if _is_id(raw) else None
-
-
-def _is_id(raw: str) -> bool:
-    return raw.isdigit() and len(raw) < 10
+    return ascii_int(request.POST.get("entry", ""), digits=9)
 
 
 def _act(request: HttpRequest, found: ClubNight, action, done: str) -> HttpResponse:
@@ -138,7 +135,7 @@ def _attend(request: HttpRequest, pk: int, service, message: str) -> HttpRespons
 @require_POST
 @organizer_of(_night, "competition.season.club")
 def attendance(request: HttpRequest, found: ClubNight) -> HttpResponse:
-    ticked = {int(pk) for pk in request.POST.getlist("present") if _is_id(pk)}
+    ticked = set(ascii_ints(request.POST.getlist("present"), digits=9))
     return _act(request, found,
                 lambda: night_attendance.set_present(found.pk, actor=request.user, present=ticked),
                 lambda counts: f"Saved: {counts[0]} checked in, {counts[1]} marked as gone.")

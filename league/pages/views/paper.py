@@ -19,6 +19,7 @@ from league.competitions.forms.matches import ConfirmForPlayerForm
 from league.competitions.models import Competition, Match, ResultReport
 from league.competitions.results import services as results
 from league.core.errors import ServiceError
+from league.core.numbers import ascii_int
 from league.core.views import (
     UNPROCESSABLE,
     go,
@@ -112,10 +113,8 @@ def _is_hollywood(match: Match) -> bool:
 
 def _rows(text: str | None) -> int:
     """The hand rows asked for (a link adds more rows; the form sends back its count)."""
-    try:
-        return max(1, min(int(text or HOLLYWOOD_ROWS), MOST_HOLLYWOOD_ROWS))
-    except ValueError:
-        return HOLLYWOOD_ROWS
+    rows = ascii_int(text, digits=3)
+    return HOLLYWOOD_ROWS if rows is None else max(1, min(rows, MOST_HOLLYWOOD_ROWS))
 
 
 def _hands_form(match: Match, data, rows: int, *, typed: dict | None = None

@@ -25,6 +25,7 @@ from league.competitions.models import Match, Round
 from league.competitions.schedule.selectors import matches_to_print
 from league.competitions.views.competitions import CompetitionPage, match_format
 from league.competitions.views.visibility import for_members
+from league.core.numbers import ascii_int
 
 # The rows of hands a blank scoresheet has room for: a game to 100 lasts 4 to 10 hands.
 HAND_ROWS = 12
@@ -50,7 +51,8 @@ def _pairings(round_: Round) -> list[Pairing]:
 
 
 def _table_order(table: str) -> tuple[int, str]:
-    return (int(table), "") if table.isdigit() else (10**6, table)
+    number = ascii_int(table, digits=6)
+    return (10**6, table) if number is None else (number, "")
 
 
 @for_members(club_of_round)

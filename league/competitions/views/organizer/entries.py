@@ -43,6 +43,7 @@ from league.competitions.forms.entries import (
 from league.competitions.forms.formats import LateEntryForm
 from league.competitions.models import Competition, Entry
 from league.core.errors import ServiceError
+from league.core.numbers import ascii_ints
 from league.core.views import UNPROCESSABLE, go, page_refusal, render_page
 
 TEMPLATE = "organizer/entries.html"
@@ -73,7 +74,7 @@ def render_entries(request: HttpRequest, competition: Competition, *, filter_tex
             "closes_at": competition.registration_closes_at,
             "cap": competition.registration_cap}),
         "register_form": RegisterForm(),
-        "ticked": {int(pk) for pk in request.POST.getlist("players") if pk.isdigit()},
+        "ticked": set(ascii_ints(request.POST.getlist("players"))),
         "new_form": NewEntrantForm(),
         "seeds_form": SeedsForm(entries=page.entries),
         "start_form": (SwissStartForm if competition.format == Competition.Format.SWISS

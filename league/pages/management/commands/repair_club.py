@@ -10,7 +10,8 @@ from league.pages.repair import repair_club
 
 
 class Command(BaseCommand):
-    help = "Repair a club's derived state (brackets, Swiss rounds, standings, ratings) from its confirmed results."
+    help = ("Repair a club's derived state (brackets, Swiss rounds, standings, ratings) from its "
+            "confirmed results; first clear its schedule's dates outside the years 1900 to 2100.")
 
     def add_arguments(self, parser) -> None:
         parser.add_argument("--club", required=True, help="the club's slug")
