@@ -18,6 +18,7 @@ from league.competitions.base.selectors import club_of_match, side_names
 from league.competitions.models import Match
 from league.competitions.views.visibility import members_only
 from league.core.errors import ServiceError
+from league.core.numbers import ascii_int
 from league.core.views import (
     FORBIDDEN,
     UNPROCESSABLE,
@@ -85,10 +86,10 @@ def record(request: HttpRequest, key: str) -> HttpResponse:
 def _unseen_match(request: HttpRequest) -> HttpResponse | None:
     """The match the address names (its players are named on the page) is a members-only
     club's, and the user may not see it: the refusal. Otherwise None."""
-    raw = request.GET.get("match") or ""
-    if not raw.isdigit() or len(raw) > 18:
+    match_id = ascii_int(request.GET.get("match"))
+    if match_id is None:
         return None
-    return members_only(request, club_of_match(int(raw)))
+    return members_only(request, club_of_match(match_id))
 
 
 def _where_shown(after: dict) -> str:
