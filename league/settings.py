@@ -169,7 +169,7 @@ CELERY_TIMEZONE = TIME_ZONE
 # The Redis broker. A task taken by a worker that dies unacknowledged goes back to the queue
 # after the visibility timeout: 5 minutes, far above the longest task (a club's ratings
 # recomputed from scratch: 1.6 s for a season of 100,000 games, benchmarks/bench_ratings_db.py)
-# plus the longest retry wait (retry_backoff: 16 s before the fifth retry). A task running
+# plus the longest retry wait (40 s, league.core.retry). A task running
 # longer would be handed to a second worker while the first still runs.
 CELERY_BROKER_TRANSPORT_OPTIONS = {
     "visibility_timeout": 5 * 60,
