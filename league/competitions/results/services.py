@@ -23,7 +23,7 @@ from league.competitions.base.locks import locked_match
 from league.competitions.base.outbox import enqueue_result_follow_up
 from league.competitions.base.permissions import side_of, side_of_account
 from league.competitions.models import AuditEntry, Competition, Match, ResultReport
-from league.core.errors import NotAllowed, ServiceError
+from league.core.errors import Changed, NotAllowed, ServiceError
 
 
 @dataclass(frozen=True)
@@ -118,17 +118,29 @@ def report_result(match_id: int, *, actor) -> ResultReport:
         return report
 
 
-def confirm_result(match_id: int, *, actor) -> Match:
-    """The other side confirms: the result counts from now on."""
+def confirm_result(match_id: int, *, actor, seen: str | None = None) -> Match:
+    """The other side confirms: the result counts from now on. ``seen``, the report's version
+    the page showed (ResultReport.version): when the result changed since (a hand corrected),
+    nothing is confirmed and Changed is raised."""
     with transaction.atomic():
         match = locked_match(match_id)
         report = _open_report(match, ResultReport.Status.PENDING, "confirm")
+        require_unchanged(report, seen)
         if actor.pk == report.reported_by_id:
             raise NotAllowed("You reported this result: your opponent must confirm it.")
         if not may_confirm(actor, match, report):
             raise NotAllowed("Only the opponent of the player who reported may confirm this result.")
         apply_confirmed(match, report, actor, action=AuditEntry.Action.CONFIRMED)
         return match
+
+
+def require_unchanged(report: ResultReport, seen: str | None) -> None:
+    """Refuse an answer to a report whose result is not the one the user's page showed."""
+    if seen is not None and seen != report.version:
+        now = f"{report.winner.player.name} wins" if report.winner_id else "a draw"
+        raise Changed(f"The result changed since your page showed it: it is now {now}, "
+                      f"{report.games_a}–{report.games_b}. Nothing was confirmed: check it and "
+                      "confirm again.")
 
 
 def confirm_for_player(match_id: int, *, actor, reason: str) -> Match:

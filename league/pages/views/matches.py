@@ -47,7 +47,8 @@ def report(request: HttpRequest, pk: int) -> HttpResponse:
 @signed_in_post("match")
 def confirm(request: HttpRequest, pk: int) -> HttpResponse:
     try:
-        results.confirm_result(pk, actor=request.user)
+        # The report's version the page showed: a result changed since is not confirmed.
+        results.confirm_result(pk, actor=request.user, seen=request.POST.get("seen"))
     except ServiceError as error:
         return refused(request, pk, error)
     return done(request, pk, "Result confirmed. Thank you.")
