@@ -106,8 +106,8 @@ LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
 # Accounts (django-allauth): sign up with an email address, sign in by user name or email.
-# Its rate limits hold sign-in failures per normalised login and per client, password-reset
-# requests and sign-ups. The client is REMOTE_ADDR, or the address the last of
+# Its rate limits hold sign-in failures per normalised login and per client (or per device that
+# signed in before), password-reset requests and sign-ups. The client is REMOTE_ADDR, or the address the last of
 # DJANGO_TRUSTED_PROXY_COUNT proxies of ours wrote into X-Forwarded-For.
 AUTHENTICATION_BACKENDS = ["allauth.account.auth_backends.AuthenticationBackend"]
 ACCOUNT_ADAPTER = "league.accounts.adapter.AccountAdapter"
@@ -119,7 +119,14 @@ ACCOUNT_CHANGE_EMAIL = True
 ACCOUNT_LOGOUT_REDIRECT_URL = "home"
 ACCOUNT_EMAIL_SUBJECT_PREFIX = "Gin League: "
 ACCOUNT_RATE_LIMITS = {
+    # The sign-in form's posts per address: a club night behind one address signs in at once.
+    # Guessing is held by the failures below, not by this.
+    "login": "200/m/ip",
     "login_failed": "20/15m/ip,5/15m/key",
+    # A device that signed in with the login before counts its own failures instead of the two
+    # above (league/accounts/devices.py): the address's or the login's lockout does not keep
+    # it out.
+    "login_failed_device": "5/15m/key",
     "reset_password": "10/h/ip,3/h/key",
     "signup": "10/h/ip",
 }
