@@ -216,7 +216,9 @@ CELERY_BEAT_SCHEDULE = {
 # It holds what every process must agree on: sign-in limits, and the competition pages' versions
 # and rendered fragments (league.competitions.base.page_versions). Fragments, which never change under
 # their key, are also kept in each process's memory (league/fragment_cache.py). A Redis that does
-# not answer makes pages uncached, not failing, and sign-ins refused (league/caches.py).
+# not answer makes pages uncached, not failing, and sign-ins refused (league/caches.py); after
+# one failed call each process leaves it alone a while, and keeps the version deletes it missed
+# until it answers again.
 REDIS_URL = env.str("REDIS_URL", default="")
 CACHES = caches_for(REDIS_URL)
 DJANGO_REDIS_LOG_IGNORED_EXCEPTIONS = True
