@@ -12,7 +12,7 @@ from league.competitions.models import AuditEntry, Match, ResultReport
 from league.competitions.results.services import report_result
 from league.games.models import Hand
 
-from .test_hand_pages import edit_url, played
+from .test_hand_pages import disputed, edit_url, played
 
 pytestmark = pytest.mark.django_db
 
@@ -80,3 +80,23 @@ def test_a_confirmation_from_a_page_showing_a_result_a_hand_correction_changed_i
     assert confirmed.status_code == 302
     cast.match.refresh_from_db()
     assert (cast.match.status, cast.match.winner) == (Match.Status.CONFIRMED, cast.match.entry_b)
+
+
+def test_upholding_a_dispute_from_a_page_showing_a_result_a_hand_correction_changed_is_refused(
+    cast,
+):
+    game = disputed(cast)  # A's win, disputed by B
+    deciding = signed_in(cast.organizer)
+    old_page = deciding.get(reverse("match", args=[cast.match.pk]))
+    correcting = signed_in(cast.organizer)
+    flipped = correcting.post(edit_url(game, 2), correction(
+        correcting.get(edit_url(game, 2)), winner="B", outcome="gin", points="90",
+        comment="B's gin at hand 2"))
+    assert flipped.status_code == 302
+
+    refused = deciding.post(reverse("match-resolve", args=[cast.match.pk]), {
+        "seen": seen_on(old_page), "resolve-decision": "uphold", "resolve-comment": "As reported"})
+    assert refused.status_code == 422
+    assert "The result changed since your page showed it" in refused.content.decode()
+    cast.match.refresh_from_db()
+    assert cast.match.status == Match.Status.DISPUTED

@@ -139,11 +139,11 @@ def require_unchanged(report: ResultReport, seen: str | None) -> None:
     if seen is not None and seen != report.version:
         now = f"{report.winner.player.name} wins" if report.winner_id else "a draw"
         raise Changed(f"The result changed since your page showed it: it is now {now}, "
-                      f"{report.games_a}–{report.games_b}. Nothing was confirmed: check it and "
-                      "confirm again.")
+                      f"{report.games_a}–{report.games_b}. Nothing was done: check it and answer "
+                      "again.")
 
 
-def confirm_for_player(match_id: int, *, actor, reason: str) -> Match:
+def confirm_for_player(match_id: int, *, actor, reason: str, seen: str | None = None) -> Match:
     """An organizer confirms a reported result on the opponent's behalf (a player without an
     account, or who said so at the table), with the reason kept in the history."""
     reason = reason.strip()
@@ -152,6 +152,7 @@ def confirm_for_player(match_id: int, *, actor, reason: str) -> Match:
         if not is_organizer(actor, match.competition.season.club):
             raise NotAllowed("Only an organizer of the club may confirm a result for a player.")
         report = _open_report(match, ResultReport.Status.PENDING, "confirm")
+        require_unchanged(report, seen)
         if actor.pk == report.reported_by_id or side_of(actor, match) is not None:
             raise NotAllowed("You play in this match or reported it: your opponent must confirm it.")
         if not reason:
@@ -205,7 +206,8 @@ def dispute_result(match_id: int, *, actor, comment: str) -> ResultReport:
         return report
 
 
-def resolve_dispute(match_id: int, *, actor, uphold: bool, comment: str = "") -> Match:
+def resolve_dispute(match_id: int, *, actor, uphold: bool, comment: str = "",
+                    seen: str | None = None) -> Match:
     """An organizer settles a dispute: uphold the report (it is confirmed) or reject it (the
     games reopen for correction). Nobody decides a dispute about their own match: an organizer
     who plays in it leaves it to another organizer."""
@@ -216,6 +218,7 @@ def resolve_dispute(match_id: int, *, actor, uphold: bool, comment: str = "") ->
         if not may_resolve(actor, match):
             raise NotAllowed("You play in this match: another organizer must resolve its dispute.")
         report = _open_report(match, ResultReport.Status.DISPUTED, "resolve")
+        require_unchanged(report, seen)
         if uphold:
             apply_confirmed(match, report, actor, action=AuditEntry.Action.DISPUTE_UPHELD, comment=comment)
         else:
