@@ -1,9 +1,10 @@
 """The outbox of follow-up work (league.competitions.models.FollowUp).
 
 `record` writes the rows in the caller's transaction and sends them once it commits; `relay`
-sends again what is still not done a while after its last sending; the task that does the work
-calls `take` first (a row already done is not done again) and `mark_done` last. Sending never raises: with the broker down or not answering (its connect and
-publish timeouts: CELERY_BROKER_CONNECTION_TIMEOUT and the transport's socket timeouts in
+sends again what is still not done and looks lost; the task that does the work calls `take`
+first (a row already done is not done again) and `mark_done` last. Sending never raises: with
+the broker down or not answering (its connect and publish timeouts:
+CELERY_BROKER_CONNECTION_TIMEOUT and the transport's socket timeouts in
 CELERY_BROKER_TRANSPORT_OPTIONS) the row stays for the relay, and the change that caused it
 stands.
 
