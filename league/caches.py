@@ -14,13 +14,23 @@ Redis does not answer, the counts are kept in this process's memory until it ans
 password guesses through.
 
 One connection pool per URL in each process (`OnePoolPerURL`); the short socket timeouts bound
-what a Redis that accepts connections but never answers costs a page.
+what a Redis that accepts connections but never answers costs a page, and the circuit breaker
+(`Breaker`, one per URL in each process) makes it cost one call, not every call: after a failed
+call the process leaves that Redis alone for BREAK_SECONDS (a read misses, a write is dropped, a
+count is kept in memory), then tries it again with the next call.
+
+A version's delete the cache did not take (it failed, or the breaker was open) is not lost: the
+process keeps it and deletes it as soon as that Redis answers again, before any other call of
+its own, and in the background every BREAK_SECONDS until it is done, so a page never stays on
+the version from before a change it missed.
 """
 
 from __future__ import annotations
 
 import logging
 import threading
+import time
+from collections.abc import Callable
 
 from django.core.cache.backends.base import DEFAULT_TIMEOUT, BaseCache
 from django.core.cache.backends.locmem import LocMemCache
@@ -35,6 +45,10 @@ from league.core.cache import DERIVED
 SOCKET_CONNECT_TIMEOUT = 0.5
 SOCKET_TIMEOUT = 0.5
 LOGGER = "ginleague.cache"
+# Seconds a process leaves a Redis alone after a call to it failed.
+BREAK_SECONDS = 30
+UNREACHABLE = (ConnectionInterrupted, RedisError, OSError)
+UNTAKEN = object()  # a delete the cache did not take
 
 
 def caches_for(redis_url: str) -> dict[str, dict]:
@@ -48,7 +62,8 @@ def caches_for(redis_url: str) -> dict[str, dict]:
                 "template_fragments": fragments}
     return {"default": {**_redis(redis_url, ignore_exceptions=False),
                         "BACKEND": "league.caches.RedisElseMemory"},
-            DERIVED: _redis(redis_url, ignore_exceptions=True),
+            DERIVED: {**_redis(redis_url, ignore_exceptions=False),
+                      "BACKEND": "league.caches.RedisElseNothing"},
             "template_fragments": fragments}
 
 
@@ -70,6 +85,63 @@ class OnePoolPerURL(ConnectionFactory):
     def get_or_create_connection_pool(self, params):
         with self._lock:
             return super().get_or_create_connection_pool(params)
+
+
+class Breaker:
+    """A Redis this process leaves alone for BREAK_SECONDS after a call to it failed (one per
+    URL, shared by the threads and the aliases of the process), and the version deletes it did
+    not take, kept until it answers again."""
+
+    _all: dict[str, Breaker] = {}
+    _all_lock = threading.Lock()
+
+    def __init__(self) -> None:
+        self.open_until = 0.0
+        self.pending: set[tuple[str, int | None]] = set()
+        self.lock = threading.Lock()
+        self.retrying: threading.Timer | None = None
+
+    @classmethod
+    def of(cls, location: str) -> Breaker:
+        with cls._all_lock:
+            return cls._all.setdefault(location, cls())
+
+    @property
+    def closed(self) -> bool:
+        return time.monotonic() >= self.open_until
+
+    def trip(self, error: BaseException, consequence: str) -> None:
+        """After a failed call: skip this Redis for BREAK_SECONDS; one warning of one line."""
+        self.open_until = time.monotonic() + BREAK_SECONDS
+        failure = error.__cause__ or error
+        logging.getLogger(LOGGER).warning(
+            "Cache unreachable, %s: %s: %s (left alone for %d s)", consequence,
+            type(failure).__name__, failure, BREAK_SECONDS)
+
+    def keep_deletes(self, keys, version, flush: Callable[[], None]) -> None:
+        """Deletes the cache did not take: done by `flush` as soon as it answers again."""
+        with self.lock:
+            self.pending.update((key, version) for key in keys)
+            if self.retrying is None or not self.retrying.is_alive():
+                self.retrying = threading.Timer(BREAK_SECONDS, self._retry, args=[flush])
+                self.retrying.daemon = True
+                self.retrying.start()
+
+    def _retry(self, flush: Callable[[], None]) -> None:
+        with self.lock:
+            self.retrying = None
+        flush()
+        if self.pending:
+            self.keep_deletes((), None, flush)
+
+    def take_pending(self) -> dict[int | None, list[str]]:
+        """The kept deletes by version, taken away (given back by `keep_deletes` on failure)."""
+        with self.lock:
+            pending, self.pending = self.pending, set()
+        by_version: dict[int | None, list[str]] = {}
+        for key, version in pending:
+            by_version.setdefault(version, []).append(key)
+        return by_version
 
 
 class UnreachableCacheWarning(logging.Filter):
@@ -99,6 +171,7 @@ class RedisElseMemory(BaseCache):
         super().__init__(params)
         self._redis = RedisCache(location, params)
         self._memory = LocMemCache(f"redis-else-memory:{location}", params)
+        self._breaker = Breaker.of(location)
 
     @property
     def client(self):
@@ -106,13 +179,12 @@ class RedisElseMemory(BaseCache):
         return self._redis.client
 
     def _call(self, name: str, *args):
+        if not self._breaker.closed:
+            return getattr(self._memory, name)(*args)
         try:
             return getattr(self._redis, name)(*args)
-        except (ConnectionInterrupted, RedisError, OSError) as error:
-            failure = error.__cause__ or error
-            logging.getLogger(LOGGER).warning(
-                "Cache unreachable, keeping counts in this process: %s: %s",
-                type(failure).__name__, failure)
+        except UNREACHABLE as error:
+            self._breaker.trip(error, "keeping counts in this process")
             return getattr(self._memory, name)(*args)
 
     def get(self, key, default=None, version=None):
@@ -147,6 +219,93 @@ class RedisElseMemory(BaseCache):
 
     def clear(self):
         self._memory.clear()
+        return self._call("clear")
+
+    def close(self, **kwargs):
+        self._redis.close(**kwargs)
+
+
+class RedisElseNothing(BaseCache):
+    """django-redis's cache for what the database can answer again: a call its Redis does not
+    answer, or made while the breaker is open, is a miss (a read) or dropped (a write), with one
+    warning per trip. A dropped delete is kept and done once the Redis answers (`Breaker`)."""
+
+    def __init__(self, location: str, params: dict) -> None:
+        super().__init__(params)
+        self._redis = RedisCache(location, params)
+        self._breaker = Breaker.of(location)
+
+    @property
+    def client(self):
+        """django-redis's client (django_redis.get_redis_connection reads it)."""
+        return self._redis.client
+
+    def _call(self, name: str, *args, otherwise=None):
+        if not self._breaker.closed:
+            return otherwise
+        if self._breaker.pending and not self._flush():
+            return otherwise
+        try:
+            return getattr(self._redis, name)(*args)
+        except UNREACHABLE as error:
+            self._breaker.trip(error, "serving uncached")
+            return otherwise
+
+    def _flush(self) -> bool:
+        """Do the kept deletes; whether the Redis took them (those it did not are kept)."""
+        groups = list(self._breaker.take_pending().items())
+        for index, (version, keys) in enumerate(groups):
+            try:
+                self._redis.delete_many(keys, version)
+            except UNREACHABLE as error:
+                self._breaker.trip(error, "serving uncached")
+                for later_version, later_keys in groups[index:]:
+                    self._breaker.keep_deletes(later_keys, later_version, self._flush)
+                return False
+        return True
+
+    def _delete(self, keys: list, version) -> bool:
+        deleted = self._call("delete_many", keys, version, otherwise=UNTAKEN)
+        if deleted is UNTAKEN:
+            self._breaker.keep_deletes(keys, version, self._flush)
+            return False
+        return bool(deleted)
+
+    def get(self, key, default=None, version=None):
+        return self._call("get", key, default, version, otherwise=default)
+
+    def get_many(self, keys, version=None):
+        return self._call("get_many", keys, version, otherwise={})
+
+    def has_key(self, key, version=None):
+        return self._call("has_key", key, version, otherwise=False)
+
+    def set(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
+        return self._call("set", key, value, timeout, version, otherwise=False)
+
+    def add(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
+        return self._call("add", key, value, timeout, version, otherwise=False)
+
+    def set_many(self, data, timeout=DEFAULT_TIMEOUT, version=None):
+        return self._call("set_many", data, timeout, version, otherwise=list(data))
+
+    def touch(self, key, timeout=DEFAULT_TIMEOUT, version=None):
+        return self._call("touch", key, timeout, version, otherwise=False)
+
+    def incr(self, key, delta=1, version=None):
+        value = self._call("incr", key, delta, version, otherwise=None)
+        if value is None:
+            raise ValueError(f"Key {key!r} not found (or the cache unreachable)")
+        return value
+
+    def delete(self, key, version=None):
+        return self._delete([key], version)
+
+    def delete_many(self, keys, version=None):
+        self._delete(list(keys), version)
+
+    def clear(self):
+        self._breaker.take_pending()
         return self._call("clear")
 
     def close(self, **kwargs):

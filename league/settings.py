@@ -111,8 +111,8 @@ LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
 # Accounts (django-allauth): sign up with an email address, sign in by user name or email.
-# Its rate limits hold sign-in failures per normalised login and per client, password-reset
-# requests and sign-ups. The client is REMOTE_ADDR, or the address the last of
+# Its rate limits hold sign-in failures per normalised login and per client (or per device that
+# signed in before), password-reset requests and sign-ups. The client is REMOTE_ADDR, or the address the last of
 # DJANGO_TRUSTED_PROXY_COUNT proxies of ours wrote into X-Forwarded-For.
 AUTHENTICATION_BACKENDS = ["allauth.account.auth_backends.AuthenticationBackend"]
 ACCOUNT_ADAPTER = "league.accounts.adapter.AccountAdapter"
@@ -124,7 +124,14 @@ ACCOUNT_CHANGE_EMAIL = True
 ACCOUNT_LOGOUT_REDIRECT_URL = "home"
 ACCOUNT_EMAIL_SUBJECT_PREFIX = "Gin League: "
 ACCOUNT_RATE_LIMITS = {
+    # The sign-in form's posts per address: a club night behind one address signs in at once.
+    # Guessing is held by the failures below, not by this.
+    "login": "200/m/ip",
     "login_failed": "20/15m/ip,5/15m/key",
+    # A device that signed in with the login before counts its own failures instead of the two
+    # above (league/accounts/devices.py): the address's or the login's lockout does not keep
+    # it out.
+    "login_failed_device": "5/15m/key",
     "reset_password": "10/h/ip,3/h/key",
     "signup": "10/h/ip",
 }
@@ -181,7 +188,7 @@ CELERY_TIMEZONE = TIME_ZONE
 # The Redis broker. A task taken by a worker that dies unacknowledged goes back to the queue
 # after the visibility timeout: 5 minutes, far above the longest task (a club's ratings
 # recomputed from scratch: 1.6 s for a season of 100,000 games, benchmarks/bench_ratings_db.py)
-# plus the longest retry wait (retry_backoff: 16 s before the fifth retry). A task running
+# plus the longest retry wait (40 s, league.core.retry). A task running
 # longer would be handed to a second worker while the first still runs.
 CELERY_BROKER_TRANSPORT_OPTIONS = {
     "visibility_timeout": 5 * 60,
@@ -221,7 +228,9 @@ CELERY_BEAT_SCHEDULE = {
 # It holds what every process must agree on: sign-in limits, and the competition pages' versions
 # and rendered fragments (league.competitions.base.page_versions). Fragments, which never change under
 # their key, are also kept in each process's memory (league/fragment_cache.py). A Redis that does
-# not answer makes pages uncached, not failing, and sign-ins refused (league/caches.py).
+# not answer makes pages uncached, not failing, and sign-ins refused (league/caches.py); after
+# one failed call each process leaves it alone a while, and keeps the version deletes it missed
+# until it answers again.
 REDIS_URL = env.str("REDIS_URL", default="")
 CACHES = caches_for(REDIS_URL)
 DJANGO_REDIS_LOG_IGNORED_EXCEPTIONS = True

@@ -5,7 +5,7 @@ from league.accounts import views
 
 urlpatterns = [
     # The short names the site's templates use, on allauth's views.
-    path("accounts/login/", allauth_views.login, name="login"),
+    path("accounts/login/", views.sign_in, name="login"),
     path("accounts/logout/", allauth_views.logout, name="logout"),
     path("accounts/delete/", views.delete_account, name="account-delete"),
     path("accounts/", include("allauth.urls")),

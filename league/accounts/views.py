@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from urllib.parse import urlencode
 
+from allauth.account.adapter import get_adapter
+from allauth.account.views import LoginView
 from django.contrib import messages
 from django.contrib.auth import login, logout
 from django.contrib.auth.decorators import login_required
@@ -15,10 +17,26 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods
 
 from league.accounts import services as account_services
+from league.accounts.devices import trust_device
 from league.accounts.forms import ClaimSignUpForm, DeleteAccountForm
 from league.clubs.services import players
 from league.core.errors import ServiceError
 from league.core.views import refusal_status
+
+
+class SignInView(LoginView):
+    """allauth's sign-in; a browser that signs in is given the device cookie for the login it
+    used, so its later sign-ins are held to its own failures (league/accounts/devices.py)."""
+
+    def form_valid(self, form):
+        response = super().form_valid(form)
+        if self.request.user.is_authenticated:
+            key = get_adapter(self.request).login_key(self.request, **form.user_credentials())
+            trust_device(response, key)
+        return response
+
+
+sign_in = SignInView.as_view()
 
 
 @require_http_methods(["GET", "POST"])

@@ -15,10 +15,13 @@ from league.core.retry import RETRIED
 
 @shared_task(name="competitions.tasks.result_confirmed", bind=True, **RETRIED)
 def result_confirmed(self, match_id: int, follow_up: int | None = None) -> None:
-    """Advance the bracket, pair the next Swiss round, finish the competition."""
-    from league.competitions.base.outbox import mark_done
+    """Advance the bracket, pair the next Swiss round, finish the competition. Nothing when its
+    follow-up row is already done."""
+    from league.competitions.base.outbox import mark_done, take
     from league.competitions.formats.progression import follow_up_confirmed_result
 
+    if not take(follow_up):
+        return
     follow_up_confirmed_result(match_id)
     mark_done(follow_up)
 

@@ -10,5 +10,10 @@ class ServiceError(Exception):
         self.field = field
 
 
+class Changed(ServiceError):
+    """What the user saw changed before his action reached it: nothing was done, and the page
+    shows what it is now."""
+
+
 class NotAllowed(ServiceError):
     """The user may not do this (wrong role, or not their match or club)."""

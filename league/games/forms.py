@@ -130,11 +130,15 @@ class HandCorrectionForm(HandForm):
                               help_text="Kept in the match's history with the hand before and "
                                         "after.",
                               widget=forms.TextInput(attrs={"autocomplete": "off"}))
+    # The hand's version the form showed (Hand.version): a hand corrected meanwhile by another
+    # organizer is not overwritten.
+    seen = forms.CharField(required=False, widget=forms.HiddenInput)
 
     @classmethod
     def initial_of(cls, hand: Hand) -> dict:
         """The hand as entered. With its cards, the points are left to the engine."""
-        return {"expected_number": hand.number, "outcome": hand.outcome, "winner": hand.winner,
+        return {"expected_number": hand.number, "seen": hand.version,
+                "outcome": hand.outcome, "winner": hand.winner,
                 "points": None if hand.has_cards else hand.points,
                 "knocker_cards": hand.knocker_cards, "defender_cards": hand.defender_cards,
                 "upcard": hand.upcard}

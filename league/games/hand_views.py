@@ -15,7 +15,7 @@ from league.clubs.views import refused
 from league.competitions.base.permissions import side_of
 from league.competitions.base.selectors import side_names
 from league.competitions.views.visibility import members_only
-from league.core.errors import ServiceError
+from league.core.errors import Changed, ServiceError
 from league.core.views import FORBIDDEN, UNPROCESSABLE, go, refusal_status, sign_in_first
 from league.games.forms import DismissFlagForm, FlagForm, HandCorrectionForm
 from league.games.models import Hand
@@ -44,7 +44,13 @@ def edit_hand(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         return _edit_page(request, hand, form, status=UNPROCESSABLE)
     try:
         done = correct_hand(hand.pk, form.entry(), actor=request.user,
-                            comment=form.cleaned_data["comment"])
+                            comment=form.cleaned_data["comment"],
+                            seen=form.cleaned_data["seen"] or None)
+    except Changed as error:  # the form again, showing the hand as it is now
+        hand = game_hand(pk, number)
+        initial = {**HandCorrectionForm.initial_of(hand), "comment": form.cleaned_data["comment"]}
+        form = HandCorrectionForm(names=names, rules=rules, initial=initial)
+        return _edit_page(request, hand, form, refusal=error.message, status=refusal_status(error))
     except ServiceError as error:
         if error.field:
             form.add_service_error(error)

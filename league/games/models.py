@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
@@ -122,6 +124,14 @@ class Hand(models.Model):
     @property
     def has_cards(self) -> bool:
         return bool(self.knocker_cards and self.defender_cards)
+
+    @property
+    def version(self) -> str:
+        """The hand's facts as its correction form shows them, short: a correction from a form
+        showing other facts (another organizer corrected it meanwhile) is refused."""
+        facts = (self.number, self.outcome, self.winner, self.knocker, self.points,
+                 self.knocker_cards, self.defender_cards, self.upcard, self.dealer)
+        return hashlib.sha256(repr(facts).encode()).hexdigest()[:16]
 
     @property
     def is_void(self) -> bool:

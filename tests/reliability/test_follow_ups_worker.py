@@ -113,10 +113,10 @@ def test_a_follow_up_whose_worker_is_killed_is_done_by_another_within_a_minute(t
                                    match=late)
     log = tmp_path / "worker.log"
     with publishing_to_the_broker():
+        assert outbox.send(work) is True  # queued: no worker runs yet
         with transaction.atomic():
             Club.objects.select_for_update().get(pk=club.pk)  # the task waits half-way in
             with project_worker(log) as first:
-                assert outbox.send(work) is True
                 blocked = wait_for(backends_waiting_for_a_lock, 60,
                                    "the worker did not reach the locked row", log)
                 first.send_signal(signal.SIGKILL)

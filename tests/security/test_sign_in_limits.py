@@ -5,6 +5,7 @@ admin's sign-in is the site's, under the same limits."""
 import pytest
 from django.contrib.auth import get_user_model
 from django.core import mail
+from django.test import Client
 from django.urls import reverse
 
 from tests.factories import UserFactory
@@ -158,3 +159,56 @@ def test_a_signed_in_user_who_is_not_staff_is_told_so(client):
     response = client.get("/admin/login/?next=/admin/")
     assert response.status_code == 403
     assert "not a staff account" in response.content.decode()
+
+
+VENUE = "198.51.100.20"  # the club's venue: every phone there behind one address
+
+
+def test_a_club_night_of_forty_signs_in_within_a_minute_from_one_address(behind_one_proxy):
+    players = [UserFactory(username=f"player{number}") for number in range(40)]
+    for player in players:
+        response = sign_in(Client(), player.username, PASSWORD, client_ip=VENUE)
+        assert signed_in(response), f"{player.username}: {response.status_code}"
+
+
+def test_after_names_sprayed_from_the_venue_a_phone_that_signed_in_before_still_signs_in(
+    behind_one_proxy,
+):
+    UserFactory(username="sam")
+    phone = Client()
+    assert signed_in(sign_in(phone, "sam", PASSWORD, client_ip=VENUE))
+    phone.post(reverse("logout"))
+    sprayer = Client()
+    for number in range(20):  # wrong passwords for random names, from the venue's address
+        sign_in(sprayer, f"someone{number}", "summer2024", client_ip=VENUE)
+    for _ in range(5):  # and the player's own name locked by failures from a new device
+        sign_in(sprayer, "sam", "summer2024", client_ip=VENUE)
+
+    assert signed_in(sign_in(phone, "sam", PASSWORD, client_ip=VENUE))
+    refused = sign_in(Client(), "sam", PASSWORD, client_ip=VENUE)  # a new device
+    assert not signed_in(refused) and LIMITED in refused.content.decode()
+    still_spraying = sign_in(sprayer, "someone99", "summer2024", client_ip=VENUE)
+    assert LIMITED in still_spraying.content.decode()
+
+
+def test_a_device_cookie_counts_only_for_the_login_it_signed_in_with(behind_one_proxy):
+    UserFactory(username="sam")
+    UserFactory(username="sue")
+    device = Client()
+    assert signed_in(sign_in(device, "sam", PASSWORD, client_ip=VENUE))
+    device.post(reverse("logout"))
+    for number in range(20):
+        sign_in(device, f"someone{number}", "summer2024", client_ip=VENUE)
+    refused = sign_in(device, "sue", PASSWORD, client_ip=VENUE)  # another name: untrusted
+    assert not signed_in(refused) and LIMITED in refused.content.decode()
+
+
+def test_a_trusted_device_is_held_to_its_own_five_failures(behind_one_proxy):
+    UserFactory(username="sam")
+    phone = Client()
+    assert signed_in(sign_in(phone, "sam", PASSWORD, client_ip=VENUE))
+    phone.post(reverse("logout"))
+    for _ in range(5):
+        assert not signed_in(sign_in(phone, "sam", "wrong", client_ip=VENUE))
+    refused = sign_in(phone, "sam", PASSWORD, client_ip=VENUE)
+    assert not signed_in(refused) and LIMITED in refused.content.decode()

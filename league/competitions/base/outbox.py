@@ -1,9 +1,10 @@
 """The outbox of follow-up work (league.competitions.models.FollowUp).
 
 `record` writes the rows in the caller's transaction and sends them once it commits; `relay`
-sends again what is still not done a while after its last sending; the task that does the work
-calls `mark_done`. Sending never raises: with the broker down or not answering (its connect and
-publish timeouts: CELERY_BROKER_CONNECTION_TIMEOUT and the transport's socket timeouts in
+sends again what is still not done and looks lost; the task that does the work calls `take`
+first (a row already done is not done again) and `mark_done` last. Sending never raises: with
+the broker down or not answering (its connect and publish timeouts:
+CELERY_BROKER_CONNECTION_TIMEOUT and the transport's socket timeouts in
 CELERY_BROKER_TRANSPORT_OPTIONS) the row stays for the relay, and the change that caused it
 stands.
 
@@ -19,6 +20,7 @@ import logging
 from datetime import timedelta
 
 from celery import Task
+from django.conf import settings
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
@@ -28,11 +30,17 @@ from league.competitions.models import FollowUp, Match
 
 log = logging.getLogger(__name__)
 
-# A row sent this long ago and still not done is sent again: its message was lost, its task
-# failed, or its worker died (the broker itself gives that message back only after its
-# visibility timeout). Far above the longest task (seconds); with the relay every 15 s, work
-# whose worker died is sent again within a minute. A task sent twice changes nothing.
+# A row a worker took this long ago and still not done is sent again: its worker died or its
+# retries ran out (the broker itself gives that message back only after its visibility timeout).
+# Far above the longest task (seconds) and the longest wait between two retries of a task
+# (league.core.retry); with the relay every 15 s, work whose worker died is sent again within a
+# minute.
 RESEND_AFTER = timedelta(seconds=45)
+# A row sent and taken by no worker yet is queued, or its message was lost: the workers may
+# merely be down or busy, so it is sent again only after a wait that doubles with each sending,
+# from QUEUED_WAIT up to the broker's visibility timeout. A task sent twice changes nothing and
+# returns at once when its row is done.
+QUEUED_WAIT = timedelta(minutes=3)
 # The organizer's page shows work that has waited longer than this.
 OVERDUE_AFTER = timedelta(minutes=5)
 BROKER_ERRORS = (KombuError, ConnectionError, TimeoutError, OSError)
@@ -80,12 +88,29 @@ def record_rate_again(competition_id: int, rate_from) -> FollowUp | None:
 
 
 def relay(now=None) -> int:
-    """Send again what is not done and was last sent (or written) long enough ago."""
+    """Send again what is not done and is lost: written and never sent, taken by a worker
+    RESEND_AFTER ago and not done since, or sent and taken by none for longer than its queued
+    wait (`queued_wait`)."""
     now = now or timezone.now()
     due = now - RESEND_AFTER
-    rows = (FollowUp.objects.filter(done_at__isnull=True, created__lte=due)
-            .exclude(sent_at__gt=due))
-    return send_all(rows, now=now)
+    rows = FollowUp.objects.filter(done_at__isnull=True, created__lte=due)
+    return send_all((row for row in rows if _lost(row, now)), now=now)
+
+
+def queued_wait(attempts: int) -> timedelta:
+    """How long a row sent `attempts` times and taken by no worker waits before it is sent
+    again: QUEUED_WAIT, doubled with each sending after the first, at most the broker's
+    visibility timeout."""
+    longest = timedelta(seconds=settings.CELERY_BROKER_TRANSPORT_OPTIONS["visibility_timeout"])
+    return min(QUEUED_WAIT * 2 ** max(attempts - 1, 0), longest)
+
+
+def _lost(row: FollowUp, now) -> bool:
+    if row.sent_at is None:
+        return True
+    if row.taken_at is not None:
+        return row.taken_at <= now - RESEND_AFTER
+    return row.sent_at <= now - queued_wait(row.attempts)
 
 
 def send_all(rows, *, now=None) -> int:
@@ -98,7 +123,7 @@ def send(row: FollowUp, *, now=None) -> bool:
     if task is None:
         log.warning("follow-up %s (%s) not sent: no task does that work here", row.pk, row.kind)
         return False
-    FollowUp.objects.filter(pk=row.pk).update(sent_at=now or timezone.now(),
+    FollowUp.objects.filter(pk=row.pk).update(sent_at=now or timezone.now(), taken_at=None,
                                               attempts=F("attempts") + 1)
     if row.kind == FollowUp.Kind.RATE_AGAIN:
         args = [row.competition_id, row.rate_from.isoformat()]
@@ -118,6 +143,16 @@ def publish(signature) -> None:
     # Retried on a lost connection as CELERY_TASK_PUBLISH_RETRY_POLICY says (once, at once):
     # a broker that is down fails within the connect and socket timeouts, not after a long wait.
     signature.apply_async()
+
+
+def take(follow_up: int | None) -> bool:
+    """At the start of the task: whether its work is still to do. A row already done (a second
+    sending, a redelivery) is False and the task returns at once; otherwise the row is marked
+    taken by a worker now, on every attempt. No row (the task called without one) is True."""
+    if follow_up is None:
+        return True
+    return FollowUp.objects.filter(pk=follow_up, done_at__isnull=True).update(
+        taken_at=timezone.now()) == 1
 
 
 def mark_done(follow_up: int | None) -> None:

@@ -29,6 +29,8 @@ class FollowUp(models.Model):
     created = models.DateTimeField(auto_now_add=True)
     sent_at = models.DateTimeField(null=True, blank=True)
     attempts = models.PositiveIntegerField(default=0)
+    # When a worker last began its task since its last sending (None: taken by none yet).
+    taken_at = models.DateTimeField(null=True, blank=True)
     done_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:

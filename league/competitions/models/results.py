@@ -54,3 +54,10 @@ class ResultReport(models.Model):
 
     def __str__(self) -> str:
         return f"Result of {self.match} ({self.get_status_display()})"
+
+    @property
+    def version(self) -> str:
+        """The report and the result it says, as a page shows them: a correction of the hands
+        that changes the result changes it, and a confirmation from a page showing an earlier
+        result is refused."""
+        return f"{self.pk}:{self.winner_id or 0}:{self.games_a}-{self.games_b}:{self.kind}"

@@ -28,7 +28,7 @@ from league.competitions.base.permissions import (
     side_of_account,
 )
 from league.competitions.models import AuditEntry, Competition, Match, ResultReport
-from league.core.errors import NotAllowed, ServiceError
+from league.core.errors import Changed, NotAllowed, ServiceError
 
 
 @dataclass(frozen=True)
@@ -123,11 +123,14 @@ def report_result(match_id: int, *, actor) -> ResultReport:
         return report
 
 
-def confirm_result(match_id: int, *, actor) -> Match:
-    """The other side confirms: the result counts from now on."""
+def confirm_result(match_id: int, *, actor, seen: str | None = None) -> Match:
+    """The other side confirms: the result counts from now on. ``seen``, the report's version
+    the page showed (ResultReport.version): when the result changed since (a hand corrected),
+    nothing is confirmed and Changed is raised."""
     with transaction.atomic():
         match = locked_match(match_id)
         report = _open_report(match, ResultReport.Status.PENDING, "confirm")
+        require_unchanged(report, seen)
         if actor.pk == report.reported_by_id:
             raise NotAllowed("You reported this result: your opponent must confirm it.")
         if not may_confirm(actor, match, report):
@@ -136,7 +139,16 @@ def confirm_result(match_id: int, *, actor) -> Match:
         return match
 
 
-def confirm_for_player(match_id: int, *, actor, reason: str) -> Match:
+def require_unchanged(report: ResultReport, seen: str | None) -> None:
+    """Refuse an answer to a report whose result is not the one the user's page showed."""
+    if seen is not None and seen != report.version:
+        now = f"{report.winner.player.name} wins" if report.winner_id else "a draw"
+        raise Changed(f"The result changed since your page showed it: it is now {now}, "
+                      f"{report.games_a}–{report.games_b}. Nothing was done: check it and answer "
+                      "again.")
+
+
+def confirm_for_player(match_id: int, *, actor, reason: str, seen: str | None = None) -> Match:
     """An organizer confirms a reported result on the opponent's behalf (a player without an
     account, or who said so at the table), with the reason kept in the history."""
     reason = reason.strip()
@@ -145,6 +157,7 @@ def confirm_for_player(match_id: int, *, actor, reason: str) -> Match:
         if not is_organizer(actor, match.competition.season.club):
             raise NotAllowed("Only an organizer of the club may confirm a result for a player.")
         report = _open_report(match, ResultReport.Status.PENDING, "confirm")
+        require_unchanged(report, seen)
         if actor.pk == report.reported_by_id or side_of(actor, match) is not None:
             raise NotAllowed("You play in this match or reported it: your opponent must confirm it.")
         if not reason:
@@ -198,7 +211,8 @@ def dispute_result(match_id: int, *, actor, comment: str) -> ResultReport:
         return report
 
 
-def resolve_dispute(match_id: int, *, actor, uphold: bool, comment: str = "") -> Match:
+def resolve_dispute(match_id: int, *, actor, uphold: bool, comment: str = "",
+                    seen: str | None = None) -> Match:
     """An organizer settles a dispute: uphold the report (it is confirmed) or reject it (the
     games reopen for correction). Nobody decides a dispute about their own match: an organizer
     who plays in it leaves it to another organizer."""
@@ -209,6 +223,7 @@ def resolve_dispute(match_id: int, *, actor, uphold: bool, comment: str = "") ->
         if not may_resolve(actor, match):
             raise NotAllowed("You play in this match: another organizer must resolve its dispute.")
         report = _open_report(match, ResultReport.Status.DISPUTED, "resolve")
+        require_unchanged(report, seen)
         if uphold:
             apply_confirmed(match, report, actor, action=AuditEntry.Action.DISPUTE_UPHELD, comment=comment)
         else:

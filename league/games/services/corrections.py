@@ -16,7 +16,7 @@ from league.competitions.base.locks import locked_match
 from league.competitions.base.permissions import require_deciding_organizer
 from league.competitions.models import AuditEntry, Match, ResultReport
 from league.competitions.results.services import correct_result, match_outcome
-from league.core.errors import ServiceError
+from league.core.errors import Changed, ServiceError
 from league.games.models import Game, Hand, HandFlag
 
 from .games import HandEntry, _hand_from_entry, _update_game
@@ -35,7 +35,10 @@ class HandCorrection:
     winner_changed: bool
 
 
-def correct_hand(hand_id: int, entry: HandEntry, *, actor, comment: str) -> HandCorrection:
+def correct_hand(hand_id: int, entry: HandEntry, *, actor, comment: str,
+                 seen: str | None = None) -> HandCorrection:
+    """``seen``, the hand's version its form showed (Hand.version): when the hand changed since
+    (another organizer corrected it), nothing is changed and Changed is raised."""
     comment = comment.strip()
     with transaction.atomic():
         ids = Hand.objects.filter(pk=hand_id).values_list("game_id", "game__match_id").first()
@@ -53,6 +56,10 @@ def correct_hand(hand_id: int, entry: HandEntry, *, actor, comment: str) -> Hand
         hands = list(game.hands.order_by("number"))
         index = next(i for i, h in enumerate(hands) if h.pk == hand_id)
         old = hands[index]
+        if seen is not None and seen != old.version:
+            raise Changed(f"Someone else corrected hand {old.number} since your page showed it: "
+                          "nothing was changed. The form shows the hand as it is now; correct "
+                          "it again if it is still wrong.")
         before_outcome = match_outcome(match, list(match.games.all()))
         new = _hand_from_entry(game, entry, score_of(game, hands[:index]), number=old.number,
                                actor=actor)

@@ -47,7 +47,8 @@ def report(request: HttpRequest, pk: int) -> HttpResponse:
 @signed_in_post("match")
 def confirm(request: HttpRequest, pk: int) -> HttpResponse:
     try:
-        results.confirm_result(pk, actor=request.user)
+        # The report's version the page showed: a result changed since is not confirmed.
+        results.confirm_result(pk, actor=request.user, seen=request.POST.get("seen"))
     except ServiceError as error:
         return refused(request, pk, error)
     return done(request, pk, "Result confirmed. Thank you.")
@@ -72,7 +73,8 @@ def resolve(request: HttpRequest, pk: int) -> HttpResponse:
         return render_match(request, pk, forms={"resolve_form": form}, status=UNPROCESSABLE)
     try:
         results.resolve_dispute(pk, actor=request.user, uphold=form.uphold,
-                                comment=form.cleaned_data["comment"])
+                                comment=form.cleaned_data["comment"],
+                                seen=request.POST.get("seen"))
     except ServiceError as error:
         return refused(request, pk, error, form=form, name="resolve_form")
     verdict = "upheld: the result is confirmed" if form.uphold else "rejected: the games reopen"

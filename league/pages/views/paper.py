@@ -210,7 +210,8 @@ def confirm_for_player(request: HttpRequest, pk: int) -> HttpResponse:
     if not form.is_valid():
         return _render(request, pk, confirm_form=form, status=UNPROCESSABLE)
     try:
-        results.confirm_for_player(pk, actor=request.user, reason=form.cleaned_data["reason"])
+        results.confirm_for_player(pk, actor=request.user, reason=form.cleaned_data["reason"],
+                                   seen=request.POST.get("seen"))
     except ServiceError as error:
         return _refused(request, pk, error, confirm_form=form)
     messages.success(request, "Result confirmed for the player. The history keeps your reason.")
