@@ -41,8 +41,7 @@ run: $(VENV)/.base
 ## in lanes, one pytest run each, in this order (tests/conftest.py says which test is in which):
 ## fast (engine, algorithms, services, pages), integration (every other test of this process),
 ## browser, worker (a real Celery worker: one test process, they share the broker), property
-## (hypothesis, each test its full count of examples unless EXAMPLES_SCALE says otherwise).
-## Every lane runs; each one's time and counts are printed at
+## (hypothesis; full counts under CI). Every lane runs; each one's time and counts are printed at
 ## the end, and the target fails if any lane failed. A lane with no test to run (PYTEST_ARGS
 ## naming other tests) is said so and is no failure. `make test LANES="fast"` runs some lanes.
 ## The test databases are kept from one lane and one run to the next (--reuse-db; migrations
@@ -59,11 +58,10 @@ test: $(VENV)/.test
 	[ -t 1 ] && color=--color=yes; \
 	began=$$(date +%s%N); \
 	for lane in $(LANES); do \
-	  jobs=$(or $(JOBS),auto); scale=; \
-	  case $$lane in worker) jobs=1;; property) scale=EXAMPLES_SCALE=$${EXAMPLES_SCALE:-1};; esac; \
+	  case $$lane in worker) jobs=1;; *) jobs=$(or $(JOBS),auto);; esac; \
 	  echo "== make test: lane $$lane"; \
 	  start=$$(date +%s%N); \
-	  { env $$scale $(PY) -m pytest --lane $$lane -n $$jobs --dist loadgroup $$db $$color $(PYTEST_ARGS); \
+	  { $(PY) -m pytest --lane $$lane -n $$jobs --dist loadgroup $$db $$color $(PYTEST_ARGS); \
 	    echo $$? > $$logs/rc; } | tee $$logs/out; \
 	  ms=$$(( ($$(date +%s%N) - start) / 1000000 )); rc=$$(cat $$logs/rc); db=--reuse-db; \
 	  counts=$$(tail -n 1 $$logs/out | sed 's/\x1b\[[0-9;]*m//g; s/^=* *//; s/ *=*$$//'); \

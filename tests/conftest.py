@@ -38,7 +38,7 @@ from tests.examples import examples
 
 # No deadline: on a shared two-core machine running the suite in parallel, an example's time says
 # nothing about the code. The tests that name no count try hypothesis's 100, scaled as every
-# other count (tests/examples.py: all of it under CI and in `make test`'s property lane).
+# other count (tests/examples.py: all of it under CI, a fifth on a developer's machine).
 hypothesis_settings.register_profile("ci", derandomize=True, print_blob=True, deadline=None,
                                      max_examples=examples(100))
 hypothesis_settings.register_profile("dev", deadline=None, max_examples=examples(100))
@@ -290,9 +290,8 @@ def _forget_broker_pools(app) -> None:
 # the pages, the first to fail; `integration`: every other test of this process (the formats
 # played out, the organizer's pages, security, notifications, ratings, reliability); `browser`:
 # Chromium (tests/browser); `worker`: a real Celery worker on the test broker; `property`: the
-# hypothesis tests (`make test` runs this lane at their full counts: tests/examples.py; the
-# posting fuzz, hypothesis inside each test of a page, is with the pages in `integration`). A
-# test marked `lane(name)` is in that lane whatever else it is.
+# hypothesis tests, at their full counts under CI (tests/examples.py). A test marked
+# `lane(name)` is in that lane whatever else it is.
 LANES = ("fast", "integration", "browser", "worker", "property")
 FAST = ("tests/engine/", "tests/algorithms/", "tests/services/", "tests/views/")
 

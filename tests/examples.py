@@ -2,10 +2,10 @@
 test's full count.
 
 Under CI (the environment variable CI set, as CI services do; .ci/run sets EXAMPLES_SCALE=1)
-and in `make test`'s property lane (EXAMPLES_SCALE=1 unless set) every property test tries its
-full count. A run of pytest on a developer's machine otherwise tries a fifth of it (at least
-ten), new ones each run, so that running some tests stays quick. EXAMPLES_SCALE sets the
-fraction anywhere: 3 searches three times as far.
+every property test tries its full count. On a developer's `make test` each tries a fifth of it
+(at least ten), new ones each run, so that the whole suite stays quick; over many runs the
+search covers as much. EXAMPLES_SCALE sets the fraction anywhere: `EXAMPLES_SCALE=1 make test`
+runs the full counts, 3 searches three times as far.
 """
 
 from __future__ import annotations
