@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from league.competitions.base import outbox
 from league.competitions.models import FollowUp
-from league.competitions.services import follow_ups
 from league.notifications import receivers
 from tests.conftest import LANES, _not_sent
 from tests.factories import MatchFactory
@@ -21,7 +21,7 @@ def test_make_test_runs_every_lane_in_order():
 
 @pytest.mark.django_db
 def test_a_result_sets_off_only_its_progression_unless_the_test_asks_for_more():
-    recorded = follow_ups.enqueue_result_follow_up(MatchFactory())
+    recorded = outbox.enqueue_result_follow_up(MatchFactory())
     assert [row.kind for row in recorded] == [FollowUp.Kind.PROGRESS]
     assert receivers.send_after_commit is _not_sent
 
@@ -29,6 +29,6 @@ def test_a_result_sets_off_only_its_progression_unless_the_test_asks_for_more():
 @pytest.mark.follow_ups
 @pytest.mark.django_db
 def test_a_test_marked_follow_ups_keeps_the_whole_chain():
-    recorded = follow_ups.enqueue_result_follow_up(MatchFactory())
+    recorded = outbox.enqueue_result_follow_up(MatchFactory())
     assert [row.kind for row in recorded] == [FollowUp.Kind.PROGRESS, FollowUp.Kind.RATE]
     assert receivers.send_after_commit is not _not_sent
