@@ -42,7 +42,8 @@ run: $(VENV)/.base
 ## fast (engine, algorithms, services, pages), integration (every other test of this process),
 ## browser, worker (a real Celery worker: one test process, they share the broker), property
 ## (hypothesis; full counts under CI). Every lane runs; each one's time and counts are printed at
-## the end, and the target fails if any lane failed. A lane with no test to run (PYTEST_ARGS
+## the end, then every lane's counts added up on one line ("N passed, N failed, N skipped";
+## errors count as failed), and the target fails if any lane failed. A lane with no test to run (PYTEST_ARGS
 ## naming other tests) is said so and is no failure. `make test LANES="fast"` runs some lanes.
 ## The test databases are kept from one lane and one run to the next (--reuse-db; migrations
 ## added since are applied); TEST_DB=--create-db builds them anew in the first lane.
@@ -55,6 +56,8 @@ test: $(VENV)/.test
 	$(PY) -m ruff check .
 	$(VENV)/bin/lint-imports
 	@logs=$$(mktemp -d); db="$(TEST_DB)"; failed=; summary=; color=; \
+	passed_n=0; failed_n=0; skipped_n=0; \
+	count() { n=$$(printf '%s' "$$counts" | grep -oE "[0-9]+ ($$1)" | head -n 1 | cut -d' ' -f1); echo $${n:-0}; }; \
 	[ -t 1 ] && color=--color=yes; \
 	began=$$(date +%s%N); \
 	for lane in $(LANES); do \
@@ -66,11 +69,15 @@ test: $(VENV)/.test
 	  ms=$$(( ($$(date +%s%N) - start) / 1000000 )); rc=$$(cat $$logs/rc); db=--reuse-db; \
 	  counts=$$(tail -n 1 $$logs/out | sed 's/\x1b\[[0-9;]*m//g; s/^=* *//; s/ *=*$$//'); \
 	  case $$rc in 0) verdict=passed;; 5) verdict="no test to run";; *) verdict=FAILED; failed="$$failed $$lane";; esac; \
+	  passed_n=$$((passed_n + $$(count passed))); \
+	  failed_n=$$((failed_n + $$(count failed) + $$(count 'errors?'))); \
+	  skipped_n=$$((skipped_n + $$(count skipped))); \
 	  summary="$$summary$$(printf '%-12s %6d.%d s  %-15s %s' $$lane $$((ms / 1000)) $$((ms % 1000 / 100)) "$$verdict" "$$counts")\n"; \
 	done; \
 	ms=$$(( ($$(date +%s%N) - began) / 1000000 )); rm -rf $$logs; \
 	echo "== make test: the lanes"; printf "%b" "$$summary"; \
 	printf '%-12s %6d.%d s\n' all $$((ms / 1000)) $$((ms % 1000 / 100)); \
+	echo "$$passed_n passed, $$failed_n failed, $$skipped_n skipped"; \
 	if [ -n "$$failed" ]; then echo "== make test: FAILED:$$failed"; exit 1; fi
 
 lint: $(VENV)/.test
