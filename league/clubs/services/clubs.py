@@ -18,6 +18,7 @@ from django.utils.text import slugify
 
 from league.clubs.models import Club
 from league.clubs.permissions import require_organizer
+from league.clubs.selectors import person_name
 from league.clubs.signals import organizer_invited
 from league.core.errors import NotAllowed, ServiceError
 from league.core.names import BadName, normalise_name
@@ -85,7 +86,7 @@ def invite_by_email(club: Club, *, actor, email: str, site: str) -> None:
         raise ServiceError("Give the address to send the invitation to.", field="email")
     token = invitation_token(club, actor=actor)
     link = site.rstrip("/") + reverse("organizer-invitation", args=[token])
-    inviter = actor.get_username()
+    inviter = person_name(actor, club)
     answers = organizer_invited.send(sender=Club, club=club, email=email, token=token, by=inviter)
     if any(told for _, told in answers):
         return  # the account with this address is told as its owner chose
@@ -131,9 +132,9 @@ def remove_organizer(club: Club, *, actor, user) -> None:
         club = Club.objects.select_for_update().get(pk=club.pk)
         organizers = set(club.organizers.values_list("pk", flat=True))
         if user.pk not in organizers:
-            raise ServiceError(f"{user.get_username()} does not organize {club}.")
+            raise ServiceError(f"{person_name(user, club)} does not organize {club}.")
         if organizers == {user.pk}:
-            raise ServiceError(f"{user.get_username()} is the only organizer of {club}: "
+            raise ServiceError(f"{person_name(user, club)} is the only organizer of {club}: "
                                "invite another before leaving.")
         club.organizers.remove(user)
 
