@@ -24,6 +24,7 @@ from tests.factories import (
     SeasonFactory,
     UserFactory,
     decided_match,
+    finished_game,
 )
 
 pytestmark = pytest.mark.django_db
@@ -278,3 +279,13 @@ def test_home_lists_my_matches_at_their_club_times_soonest_first(client):
     la = html.index(f"Thu 14 Mar, 19:00 ({PACIFIC}), table 9")
     syd = html.index(f"Sat 16 Mar, 13:00 ({SYDNEY})")
     assert la < syd < html.index(f'href="/matches/{untimed.pk}/"')
+
+
+def test_a_time_is_proposed_only_before_the_first_game_starts(client):
+    match = MatchFactory(status=Match.Status.SCHEDULED)
+    client.force_login(match.entry_a.player.user)
+    page = reverse("match", args=[match.pk])
+    assert 'id="propose-form"' in client.get(page).content.decode()
+    Match.objects.filter(pk=match.pk).update(status=Match.Status.IN_PROGRESS)
+    finished_game(match, 1, "A")
+    assert 'id="propose-form"' not in client.get(page).content.decode()
