@@ -53,3 +53,19 @@ def test_the_scoresheet_of_each_game_is_in_view_on_the_match_page(site):
     scroller = box(page.locator(".games-table").locator("xpath=.."))
     assert box(link)[2] <= scroller[2]
     assert "To be played by" not in page.content()
+
+
+def test_the_rating_charts_labels_are_readable_on_a_phone(site):
+    setup = knockout_club()
+    setup.win_by_services("Ada")
+    page = site.open(phone=True)
+    page.goto(f"/players/{setup.players['Ada'].pk}/")
+    labels = page.locator(".rating-chart svg text")
+    assert labels.count() >= 3
+    screenshot(page, "phone-rating-chart")
+    for label in labels.all():
+        assert box(label)[3] - box(label)[1] >= 12  # a line of text at least 12 pixels high
+    chart = box(page.locator(".rating-chart svg"))
+    for label in labels.all():
+        left, _, right, _ = box(label)
+        assert left >= chart[0] - 1 and right <= chart[2] + 1  # and none is cut at the edge
