@@ -69,3 +69,19 @@ def test_the_rating_charts_labels_are_readable_on_a_phone(site):
     for label in labels.all():
         left, _, right, _ = box(label)
         assert left >= chart[0] - 1 and right <= chart[2] + 1  # and none is cut at the edge
+
+
+def test_the_brackets_connector_lines_never_run_over_a_box(site):
+    setup = knockout_club()
+    for player in Player.objects.filter(club=setup.club):
+        Player.objects.filter(pk=player.pk).update(name=f"{player.name} Montgomery-Whitaker")
+    page = site.open()
+    page.goto(f"/competitions/{setup.competition.pk}/")
+    screenshot(page, "bracket-long-names")
+    rounds = page.locator(".bracket-round").all()
+    assert len(rounds) >= 2
+    for column in rounds:
+        # the lines run in a round's right padding: its boxes stay left of it, whatever the names
+        padding = column.evaluate("(el) => parseFloat(getComputedStyle(el).paddingRight)")
+        for match in column.locator(".bracket-match").all():
+            assert box(match)[2] <= box(column)[2] - padding + 0.5
