@@ -85,3 +85,21 @@ def test_the_brackets_connector_lines_never_run_over_a_box(site):
         padding = column.evaluate("(el) => parseFloat(getComputedStyle(el).paddingRight)")
         for match in column.locator(".bracket-match").all():
             assert box(match)[2] <= box(column)[2] - padding + 0.5
+
+
+def test_the_hands_and_history_tables_fit_a_phone_with_nothing_cut(site):
+    setup = knockout_club()
+    match = setup.win_by_services("Ada")
+    page = site.open(phone=True)
+    site.sign_in(page, "ada")
+    game = match.games.get()
+    for url, table in ((f"/matches/{match.pk}/", "History table"),
+                       (f"/games/{game.pk}/", None)):
+        page.goto(url)
+        boxes = (page.get_by_role("region", name=table) if table
+                 else page.locator(".table-scroll").filter(has=page.locator("table.hands")))
+        screenshot(page, f"phone-table-{'history' if table else 'hands'}")
+        scroller = box(boxes)
+        for cell in boxes.locator("td").all():
+            if cell.is_visible():
+                assert box(cell)[2] <= scroller[2] + 0.5, (url, cell.inner_text())

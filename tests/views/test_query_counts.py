@@ -188,7 +188,7 @@ def test_scoresheet_for_a_player(client, django_assert_num_queries, n):
     with django_assert_num_queries(SIGNED_IN + 2 + 4):
         html = get(client, reverse("gameplay:scoresheet", args=[game.pk]))
     assert Game.objects.get(pk=game.pk).hands.count() == n
-    assert html.count("<td>Knock") == n
+    assert html.count('<td data-label="Outcome">Knock') == n
 
 
 @pytest.mark.parametrize("n", SIZES)
