@@ -8,7 +8,7 @@ its calendar SEQUENCE, so a subscribed calendar replaces the event it holds.
 
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 
 from django.db import transaction
 from django.utils import timezone
@@ -41,6 +41,27 @@ def set_round_dates(round_id: int, *, actor, starts_on: date | None,
         found.starts_on, found.play_by = starts_on, play_by
         found.save(update_fields=["starts_on", "play_by"])
         return found
+
+
+def set_weekly_dates(competition_id: int, *, actor, first: date) -> list[Round]:
+    """Date every round of the competition a week apart: round n (by number; the rounds of a
+    losers' bracket with the same number share its week) starts `first` plus n - 1 weeks and is
+    to be played by the day before the next week starts. Returns the rounds, by number."""
+    with transaction.atomic():
+        rounds = list(Round.objects.select_for_update(of=("self",))
+                      .select_related("competition__season__club")
+                      .filter(competition_id=competition_id).order_by("number", "pk"))
+        if not rounds:
+            raise ServiceError("This competition has no rounds to date yet: they are drawn "
+                               "when it starts.", field="first")
+        if not is_organizer(actor, rounds[0].competition.season.club):
+            raise NotAllowed(ORGANIZERS_ONLY)
+        lowest = rounds[0].number
+        for found in rounds:
+            found.starts_on = first + timedelta(weeks=found.number - lowest)
+            found.play_by = found.starts_on + timedelta(days=6)
+        Round.objects.bulk_update(rounds, ["starts_on", "play_by"])
+        return rounds
 
 
 def set_match_time(match_id: int, *, actor, at: datetime | None, table: str = "") -> Match:
