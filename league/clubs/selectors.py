@@ -60,3 +60,37 @@ def latest_join_request(club: Club, user) -> JoinRequest | None:
 def join_request(pk: int) -> JoinRequest:
     """A request to join, with its club and account, or 404."""
     return get_object_or_404(JoinRequest.objects.select_related("club", "user"), pk=pk)
+
+
+def person_name(user, club: Club | None = None) -> str:
+    """How a person is named to others: their player's name in the club, else the account's full
+    name, else their player's name in another club; the user name only when there is nothing
+    else. A club with `.player_list` (club_page) is read from it; otherwise one query or two."""
+    if user is None:
+        return ""
+    players = getattr(club, "player_list", None)
+    if players is not None:
+        known = {p.user_id: p.name for p in players if p.user_id == user.pk}
+        return person_names([user], club, known=known)[user.pk]
+    return person_names([user], club)[user.pk]
+
+
+def person_names(users, club: Club | None = None, *, known: dict | None = None) -> dict[int, str]:
+    """person_name of each user (None skipped) by user id, in two queries at most (none for what
+    `known`, the names in the club already read, holds)."""
+    users = {user.pk: user for user in users if user is not None}
+    if known is None and club is not None:
+        known = dict(Player.objects.filter(club=club, user__in=list(users))
+                     .values_list("user_id", "name"))
+    names = {pk: name for pk, name in (known or {}).items() if pk in users and name}
+    for pk, user in users.items():
+        if pk not in names and user.get_full_name().strip():
+            names[pk] = user.get_full_name().strip()
+    unnamed = [pk for pk in users if pk not in names]
+    if unnamed:
+        for pk, name in (Player.objects.filter(user__in=unnamed).order_by("-pk")
+                         .values_list("user_id", "name")):
+            names[pk] = name  # the oldest player last, so his name stays
+    for pk in unnamed:
+        names.setdefault(pk, users[pk].get_username())
+    return names

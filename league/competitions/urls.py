@@ -62,6 +62,8 @@ urlpatterns = [
     path("entries/<int:pk>/withdraw/", organizer.withdraw, name="entry-withdraw"),
     path("matches/<int:pk>/decide/", organizer.decide, name="match-decide"),
     path("rounds/<int:pk>/dates/", organizer.round_dates, name="round-dates"),
+    path("competitions/<int:pk>/weekly-dates/", organizer.weekly_dates,
+         name="competition-weekly-dates"),
     path("matches/<int:pk>/overdue/", organizer.overdue, name="match-overdue"),
     path("matches/<int:pk>/qualifiers/", organizer.choose, name="stage-qualifiers"),
     path("competitions/<int:pk>/stages/<int:order>/groups/", organizer.stage_groups,

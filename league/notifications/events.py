@@ -24,7 +24,7 @@ from league.competitions.models import (
     Round,
 )
 from league.notifications.models import Kind
-from league.notifications.services import notify, notify_all
+from league.notifications.services import mark_done, notify, notify_all
 from league.notifications.wording import (
     MATCHES,
     SWEPT,
@@ -112,6 +112,28 @@ def audit_entry(audit_id: int) -> int:
                 + (f" Why: {quoted(entry.comment)}" if entry.comment.strip() else ""))
         return notify_all(players(match), Kind.RESULT_CORRECTED, key=key, text=text, link=link)
     return 0
+
+
+# What a match's notifications asked for, and the statuses in which it is done.
+ASKED = (
+    ((Kind.RESULT_TO_CONFIRM,), {Match.Status.REPORTED}),
+    ((Kind.DISPUTE_TO_DECIDE,), {Match.Status.DISPUTED}),
+    ((Kind.MATCH_READY, Kind.ROUND_PAIRED, Kind.DEADLINE_NEAR, Kind.MATCH_OVERDUE,
+      Kind.LADDER_CHALLENGED),
+     {Match.Status.PENDING, Match.Status.SCHEDULED, Match.Status.IN_PROGRESS,
+      Match.Status.REPORTED, Match.Status.DISPUTED}),
+)
+
+
+def asked_and_done(match_id: int) -> int:
+    """Mark done the match's notifications whose request its status has answered: a result to
+    confirm once it is no longer waiting for an answer, a dispute once decided, a match to play
+    (and its reminders) once its result counts or it is not needed."""
+    match = Match.objects.filter(pk=match_id).only("pk", "status").first()
+    if match is None:
+        return 0
+    return sum(mark_done(match.get_absolute_url(), kinds)
+               for kinds, waiting in ASKED if match.status not in waiting)
 
 
 def recent_results(now: datetime) -> int:

@@ -39,6 +39,9 @@ class Notification(models.Model):
     link = models.CharField(max_length=300, blank=True)
     created = models.DateTimeField(auto_now_add=True)
     read_at = models.DateTimeField(null=True, blank=True)
+    # Set when what it asked for is done (the result answered, the dispute decided, the match
+    # played): it no longer counts as unread, and the list shows it as done.
+    done_at = models.DateTimeField(null=True, blank=True)
     # Set (before the mail is handed to the server) by the one task that mails it.
     emailed_at = models.DateTimeField(null=True, blank=True)
 

@@ -24,6 +24,16 @@ from league.notifications.events import TOLD_OF
 log = logging.getLogger(__name__)
 
 SEATING = {"entry_a", "entry_b", "status"}
+# A match's result confirmed, decided or settled otherwise: what its notifications asked for
+# may be done (league.notifications.events.asked_and_done).
+ANSWERING = frozenset({
+    AuditEntry.Action.CONFIRMED, AuditEntry.Action.ENTERED_BY_ORGANIZER,
+    AuditEntry.Action.CONFIRMED_FOR_PLAYER, AuditEntry.Action.CONFIRMED_AUTOMATICALLY,
+    AuditEntry.Action.DISPUTED, AuditEntry.Action.DISPUTE_UPHELD,
+    AuditEntry.Action.DISPUTE_REJECTED, AuditEntry.Action.CORRECTED, AuditEntry.Action.NO_SHOW,
+    AuditEntry.Action.FORFEIT, AuditEntry.Action.DOUBLE_FORFEIT, AuditEntry.Action.WALKOVER,
+    AuditEntry.Action.WITHDRAWAL,
+})
 
 
 def send_after_commit(task_name: str, *args) -> None:
@@ -45,6 +55,8 @@ def send_after_commit(task_name: str, *args) -> None:
 def _audit_entry(instance: AuditEntry, created: bool, **_) -> None:
     if created and instance.action in TOLD_OF:
         send_after_commit("notify_audit_entry", instance.pk)
+    if created and instance.match_id and instance.action in ANSWERING:
+        send_after_commit("mark_asked_done", instance.match_id)
 
 
 @receiver(post_save, sender=Round, dispatch_uid="notify-round")

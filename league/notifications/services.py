@@ -151,7 +151,8 @@ def unread_count(user) -> int:
     key = UNREAD_KEY.format(user.pk)
     count = derived.get(key)
     if count is None:
-        count = Notification.objects.filter(user=user, read_at__isnull=True).count()
+        count = Notification.objects.filter(user=user, read_at__isnull=True,
+                                            done_at__isnull=True).count()
         derived.set(key, count, timeout=60 * 60)
     return count
 
@@ -162,4 +163,15 @@ def mark_read(user, ids: Iterable[int] | None = None) -> int:
         rows = rows.filter(pk__in=list(ids))
     changed = rows.update(read_at=timezone.now())
     derived.delete(UNREAD_KEY.format(user.pk))
+    return changed
+
+
+def mark_done(link: str, kinds: Iterable[str]) -> int:
+    """What the notifications of these kinds about `link` (a match's page) asked for is done:
+    they stop counting as unread and stay in the list as done. Run again, it changes nothing."""
+    rows = Notification.objects.filter(link=link, kind__in=list(kinds), done_at__isnull=True)
+    users = set(rows.values_list("user_id", flat=True))
+    changed = rows.update(done_at=timezone.now())
+    for user_id in users:
+        derived.delete(UNREAD_KEY.format(user_id))
     return changed

@@ -23,6 +23,13 @@ def notify_audit_entry(audit_id: int) -> int:
     return audit_entry(audit_id)
 
 
+@shared_task(name="notifications.tasks.mark_asked_done", **RETRIED)
+def mark_asked_done(match_id: int) -> int:
+    from league.notifications.events import asked_and_done
+
+    return asked_and_done(match_id)
+
+
 @shared_task(name="notifications.tasks.notify_round_paired", **RETRIED)
 def notify_round_paired(round_id: int) -> int:
     from league.notifications.events import round_paired

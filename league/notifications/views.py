@@ -21,7 +21,7 @@ from league.notifications.selectors import latest_notifications
 def notification_list(request: HttpRequest) -> HttpResponse:
     rows = latest_notifications(request.user)
     return render(request, "notifications/list.html", {
-        "notifications": rows, "unread": sum(n.read_at is None for n in rows)})
+        "notifications": rows, "unread": sum(n.read_at is None and n.done_at is None for n in rows)})
 
 
 @require_POST

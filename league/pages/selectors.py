@@ -4,13 +4,14 @@ organizer's page of a club. Each runs a fixed number of queries whatever the num
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from django.db.models import F, Prefetch, Q
 from django.shortcuts import get_object_or_404
 
 from league.clubs.models import Club, JoinRequest, Player, Season
 from league.clubs.permissions import organized_by
+from league.clubs.selectors import person_names
 from league.competitions.base.outbox import overdue
 from league.competitions.base.selectors import (
     MATCH_SIDES,
@@ -119,7 +120,7 @@ def disputes_to_resolve(user) -> list[Match]:
 
 def club_page(slug: str) -> Club:
     """The club with `.season_list` (each with `.competition_list`), `.player_list` and
-    `.organizer_list`."""
+    `.organizer_list` and `.organizer_names` (person_names, by user id)."""
     competitions = Competition.objects.order_by("-created_at", "pk")
     seasons = Season.objects.prefetch_related(
         Prefetch("competitions", queryset=competitions, to_attr="competition_list")
@@ -129,7 +130,10 @@ def club_page(slug: str) -> Club:
         Prefetch("players", queryset=Player.objects.order_by("name"), to_attr="player_list"),
         Prefetch("organizers", to_attr="organizer_list"),
     )
-    return get_object_or_404(queryset, slug=slug)
+    club = get_object_or_404(queryset, slug=slug)
+    club.organizer_names = person_names(club.organizer_list, club, known={
+        player.user_id: player.name for player in club.player_list if player.user_id})
+    return club
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,6 +210,7 @@ class Dashboard:
     join_requests: list[JoinRequest]
     nights: list = field(default_factory=list)  # the club nights open and scheduled
     late: list[Match] = field(default_factory=list)  # matches past their play-by date
+    names: dict[int, str] = field(default_factory=dict)  # the people shown, by user id
 
 
 def dashboard(club: Club) -> Dashboard:
@@ -215,7 +220,7 @@ def dashboard(club: Club) -> Dashboard:
                         .order_by("-created_at", "pk")):
         competitions[competition.status].append(competition)
     matches = Match.objects.filter(in_club).select_related("competition", "round", *MATCH_SIDES)
-    return Dashboard(
+    page = Dashboard(
         club=club,
         competitions=dict(competitions),
         disputes=list(matches.filter(status=Match.Status.DISPUTED).order_by("pk")),
@@ -242,3 +247,7 @@ def dashboard(club: Club) -> Dashboard:
         nights=club_nights(club.pk),
         late=overdue_matches_of_club(club),
     )
+    shown = ([flag.raised_by for flag in page.flags] + [r.reported_by for r in page.awaiting]
+             + [entry.actor for entry in page.recent])
+    known = {player.user_id: player.name for player in page.players if player.user_id}
+    return replace(page, names=person_names(shown, club, known=known))

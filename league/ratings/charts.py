@@ -14,7 +14,7 @@ from datetime import date
 from .selectors import HistoryPoint
 
 WIDTH, HEIGHT = 640, 240
-LEFT, RIGHT, TOP, BOTTOM = 48, 12, 12, 28  # room for the axis labels
+LEFT, RIGHT, TOP, BOTTOM = 76, 12, 18, 34  # room for the axis labels (larger on a phone)
 TICK_STEPS = (25, 50, 100, 200, 250, 500, 1000)
 MAX_TICKS = 6
 

@@ -16,3 +16,17 @@ document.addEventListener("DOMContentLoaded", function () {
   radios.forEach(function (radio) { radio.addEventListener("change", show); });
   show();
 });
+
+/* The same form: the stages' fields are shown once stages are chosen, hidden for one stage
+   (without JavaScript they are all shown). */
+document.addEventListener("DOMContentLoaded", function () {
+  var radios = document.querySelectorAll('input[name="stages"]');
+  var fields = document.querySelector("[data-stage-fields]");
+  if (!radios.length || !fields) return;
+  function show() {
+    var chosen = document.querySelector('input[name="stages"]:checked');
+    fields.hidden = !chosen || chosen.value === "";
+  }
+  radios.forEach(function (radio) { radio.addEventListener("change", show); });
+  show();
+});

@@ -172,14 +172,31 @@ def test_a_running_competitions_edit_page_has_only_name_and_description(client, 
     assert Competition.objects.get(pk=competition.pk).description == "Fridays"
 
 
+def test_deleting_a_draft_asks_first_naming_what_goes(client, people):
+    sign_in(client, people.organizer)
+    competition = with_players(people, draft(people, name="Spring Cup"), 3)
+    url = reverse("competition-delete", args=[competition.pk])
+    entries = client.get(reverse("competition-entries", args=[competition.pk])).content.decode()
+    assert f'action="{url}"' in entries
+    response = client.post(url)
+    html = response.content.decode()
+    assert response.status_code == 200 and Competition.objects.filter(pk=competition.pk).exists()
+    assert "Delete Spring Cup?" in html and "its 3 entries" in html
+    assert 'name="confirmed" value="yes"' in html
+    assert client.post(url, {"confirmed": "yes"}).status_code == 302
+    assert not Competition.objects.filter(pk=competition.pk).exists()
+
+
 def test_the_pages_delete_a_draft_and_take_back_a_running_one(client, people):
     sign_in(client, people.organizer)
     competition = draft(people)
-    assert client.post(reverse("competition-delete", args=[competition.pk])).status_code == 302
+    response = client.post(reverse("competition-delete", args=[competition.pk]),
+                           {"confirmed": "yes"})
+    assert response.status_code == 302
     assert not Competition.objects.filter(pk=competition.pk).exists()
     running = with_players(people, draft(people), 3)
     start_competition(running.pk, actor=people.organizer)
-    response = client.post(reverse("competition-delete", args=[running.pk]))
+    response = client.post(reverse("competition-delete", args=[running.pk]), {"confirmed": "yes"})
     assert response.status_code == 422 and "back to draft first" in response.content.decode()
     response = client.post(reverse("competition-back-to-draft", args=[running.pk]),
                            {"comment": "Oops"})

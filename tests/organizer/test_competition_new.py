@@ -166,3 +166,25 @@ def test_a_ladder_keeps_its_reach_days_and_rematch_wait(client, people):
     assert competition.format == Competition.Format.LADDER
     assert (competition.ladder_reach, competition.ladder_days,
             competition.ladder_rematch_days) == (4, 10, 0)
+
+
+def test_a_win_worth_no_more_than_a_loss_is_refused_next_to_the_win(client, people):
+    response = post(client, people, points_win="0", points_loss="5")
+    assert response.status_code == 422
+    form = response.context["form"]
+    assert form.errors["points_win"] == [
+        "A win must be worth more than a loss: here a win is worth 0 and a loss 5."]
+    assert not Competition.objects.exists()
+
+
+def test_a_win_and_a_loss_worth_the_same_are_refused(client, people):
+    response = post(client, people, points_win="1", points_loss="1")
+    assert response.status_code == 422 and "points_win" in response.context["form"].errors
+
+
+def test_no_swiss_rounds_gives_one_clear_message(client, people):
+    response = post(client, people, format="swiss", swiss_rounds="0")
+    assert response.status_code == 422
+    assert response.context["form"].errors["swiss_rounds"] == [
+        "A Swiss plays at least one round: give its number of rounds."]
+    assert "A Swiss needs its number of rounds." not in response.content.decode()

@@ -24,6 +24,7 @@ from tests.factories import (
     SeasonFactory,
     UserFactory,
     decided_match,
+    finished_game,
 )
 
 pytestmark = pytest.mark.django_db
@@ -278,3 +279,50 @@ def test_home_lists_my_matches_at_their_club_times_soonest_first(client):
     la = html.index(f"Thu 14 Mar, 19:00 ({PACIFIC}), table 9")
     syd = html.index(f"Sat 16 Mar, 13:00 ({SYDNEY})")
     assert la < syd < html.index(f'href="/matches/{untimed.pk}/"')
+
+
+def test_a_time_is_proposed_only_before_the_first_game_starts(client):
+    match = MatchFactory(status=Match.Status.SCHEDULED)
+    client.force_login(match.entry_a.player.user)
+    page = reverse("match", args=[match.pk])
+    assert 'id="propose-form"' in client.get(page).content.decode()
+    Match.objects.filter(pk=match.pk).update(status=Match.Status.IN_PROGRESS)
+    finished_game(match, 1, "A")
+    assert 'id="propose-form"' not in client.get(page).content.decode()
+
+
+def test_weekly_dates_date_every_round_a_week_apart_from_the_first(client):
+    competition, organizer = organized(PACIFIC)
+    rounds = [RoundFactory(competition=competition, number=n) for n in (1, 2, 3)]
+    client.force_login(organizer)
+    url = reverse("competition-weekly-dates", args=[competition.pk])
+    response = client.post(url, {"weekly-first": "2025-05-05"})
+    assert response.status_code == 302
+    assert response.headers["Location"].endswith("?schedule=open#schedule-h")
+    for number, round_ in enumerate(rounds):
+        round_.refresh_from_db()
+        starts = date(2025, 5, 5) + timedelta(weeks=number)
+        assert (round_.starts_on, round_.play_by) == (starts, starts + timedelta(days=6))
+    html = client.get(response.headers["Location"]).content.decode()
+    assert "The dates of 3 rounds are saved, a week apart from Mon 5 May 2025." in html
+    assert '<details class="card schedule" open>' in html
+    # any round may still be changed after
+    changed = client.post(reverse("round-dates", args=[rounds[1].pk]),
+                          {f"r{rounds[1].pk}-starts_on": "2025-05-13",
+                           f"r{rounds[1].pk}-play_by": "2025-05-20"})
+    assert changed.headers["Location"].endswith(f"?schedule=open#round-{rounds[1].pk}")
+    rounds[1].refresh_from_db()
+    assert rounds[1].play_by == date(2025, 5, 20)
+
+
+def test_weekly_dates_without_a_first_date_are_refused_next_to_the_field(client):
+    competition, organizer = organized(PACIFIC)
+    round_ = RoundFactory(competition=competition)
+    client.force_login(organizer)
+    response = client.post(reverse("competition-weekly-dates", args=[competition.pk]),
+                           {"weekly-first": ""})
+    assert response.status_code == 422
+    assert response.context["weekly_form"].errors["first"] == [
+        "Give the date the first round starts on."]
+    round_.refresh_from_db()
+    assert round_.starts_on is None

@@ -372,6 +372,8 @@ TABLE: dict[str, Access] = {
                                        f"o{w.match.pk}-play_by": "2030-06-01"}),
     "round-dates": Access(lambda w: reverse("round-dates", args=[w.match.round_id]), ACTION,
                           ORGANIZERS, lambda w: {f"r{w.match.round_id}-play_by": "2030-06-01"}),
+    "competition-weekly-dates": Access(competition_url("competition-weekly-dates"), ACTION,
+                                       ORGANIZERS, lambda w: {"weekly-first": "2030-06-01"}),
     # A player's calendar: anyone holding its private address; a new address, the player only.
     "player-ics": Access(player_ics_url, PUBLIC),
     "player-new-calendar": Access(

@@ -193,7 +193,7 @@ def test_match_page_shows_the_history_with_before_and_after(client, cast):
     html = page(client, "match", cast.match.pk)
     name_a = cast.match.entry_a.player.name
     assert "Reported" in html
-    assert f"<td>{name_a}</td><td>Reported</td>" in html  # who: the player, by name
+    assert f'<td data-label="Who">{name_a}</td><td data-label="What">Reported</td>' in html  # who: the player, by name
     assert f"winner {name_a}, games 1–0, played" in html
 
 

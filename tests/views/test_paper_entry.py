@@ -84,7 +84,7 @@ def test_organizer_confirms_for_a_player_only_with_a_reason(client, cast):
     sign_in(client, cast.organizer)
     page = client.get(url("match-paper", match)).content.decode()
     assert "Confirm for the player" in page
-    assert f"{cast.player_a.get_username()} reported winning, 1–0." in page
+    assert f"{match.entry_a.player.name} reported winning, 1–0." in page
     response = client.post(url("match-paper-confirm", match), {"confirm-reason": ""})
     assert response.status_code == 422 and "Say why you confirm it" in response.content.decode()
     assert Match.objects.get(pk=match.pk).status == Match.Status.REPORTED

@@ -99,8 +99,9 @@ def test_club_page(client, django_assert_num_queries, n):
         club.organizers.add(UserFactory())
         ClubNight.objects.create(competition=competition,
                                  starts_at=timezone.now() + timedelta(days=i + 1))
-    # club, seasons, their competitions, players, organizers, the players' ratings, the nights
-    with django_assert_num_queries(7):
+    # club, seasons, their competitions, players, organizers, the players' ratings, the nights,
+    # the organizers' names as players elsewhere
+    with django_assert_num_queries(8):
         html = get(client, reverse("club", args=[club.slug]))
     assert html.count('href="/players/') == 2 * n  # in the ratings table and the players list
     assert html.count('class="rating-badge') == n
@@ -164,8 +165,9 @@ def test_match_page_for_its_organizer(client, django_assert_num_queries, n):
     # + match with its sides, games, their hands, reports, audit with actors, is the viewer an
     # organizer, the two ratings for the win chances (the match, then the players' ratings),
     # may the viewer correct its hands (organizer); the club of the page's object and whether
-    # it is public (both cached from then on)
-    with django_assert_num_queries(SIGNED_IN + 2 + 9):
+    # it is public (both cached from then on); the names of the actors who do not play (their
+    # players in the club, then elsewhere)
+    with django_assert_num_queries(SIGNED_IN + 2 + 11):
         html = get(client, reverse("match", args=[match.pk]))
     assert html.count("Scoresheet<span") == n
     assert html.count("The hands of game") == n
@@ -187,7 +189,7 @@ def test_scoresheet_for_a_player(client, django_assert_num_queries, n):
     with django_assert_num_queries(SIGNED_IN + 2 + 4):
         html = get(client, reverse("gameplay:scoresheet", args=[game.pk]))
     assert Game.objects.get(pk=game.pk).hands.count() == n
-    assert html.count("<td>Knock") == n
+    assert html.count('<td data-label="Outcome">Knock') == n
 
 
 @pytest.mark.parametrize("n", SIZES)

@@ -78,11 +78,11 @@ def test_hands_show_with_running_totals_and_the_dealer(client, cast, game):
     add(client, game, hand_data(1, "A", "gin", "30"))
     add(client, game, hand_data(2, "B", "knock", "12"))
     html = sheet(client, game)
-    rows = re.findall(r"<tr[^>]*>\s*<td class=\"num\">(\d+)</td>.*?</tr>", html, re.S)
+    rows = re.findall(r"<tr[^>]*>\s*<td class=\"num\"[^>]*>(\d+)</td>.*?</tr>", html, re.S)
     assert rows == ["1", "2"]
     # Running totals: A 30 then 30, B 0 then 12.
-    assert re.search(r">30</td>\s*<td class=\"num\">0</td>", html)
-    assert re.search(r">30</td>\s*<td class=\"num\">12</td>", html)
+    assert re.search(r">30</td>\s*<td class=\"num\"[^>]*>0</td>", html)
+    assert re.search(r">30</td>\s*<td class=\"num\"[^>]*>12</td>", html)
 
 
 # Entering a hand --------------------------------------------------------------------------------

@@ -20,6 +20,7 @@ from django.utils.text import slugify
 
 from league.clubs.models import Club, OrganizerInvitation
 from league.clubs.permissions import require_organizer
+from league.clubs.selectors import person_name
 from league.clubs.services.mail_limits import reserve_mail
 from league.clubs.signals import organizer_invited
 from league.core.errors import NotAllowed, ServiceError
@@ -95,7 +96,7 @@ def invite_by_email(club: Club, *, actor, email: str, site: str) -> None:
         reserve_mail(club, actor=actor, count=1)  # locks the club before the invitation's row
         token = invitation_token(club, actor=actor)
         link = site.rstrip("/") + reverse("organizer-invitation", args=[token])
-        inviter = actor.get_username()
+        inviter = person_name(actor, club)
         answers = organizer_invited.send(sender=Club, club=club, email=email, token=token,
                                          by=inviter)
         if any(told for _, told in answers):
@@ -165,9 +166,9 @@ def remove_organizer(club: Club, *, actor, user) -> None:
         club = Club.objects.select_for_update().get(pk=club.pk)
         organizers = set(club.organizers.values_list("pk", flat=True))
         if user.pk not in organizers:
-            raise ServiceError(f"{user.get_username()} does not organize {club}.")
+            raise ServiceError(f"{person_name(user, club)} does not organize {club}.")
         if organizers == {user.pk}:
-            raise ServiceError(f"{user.get_username()} is the only organizer of {club}: "
+            raise ServiceError(f"{person_name(user, club)} is the only organizer of {club}: "
                                "invite another before leaving.")
         club.organizers.remove(user)
         OrganizerInvitation.objects.filter(club=club, made_by=user, used_at=None,

@@ -61,7 +61,10 @@ class CompetitionForm(StagesFormMixin, ServiceErrorForm):
     format = forms.ChoiceField(label="Format", choices=Competition.Format.choices,
                                widget=forms.RadioSelect, initial=Competition.Format.LEAGUE)
     swiss_rounds = forms.IntegerField(label="Swiss rounds", required=False, min_value=1,
-                                      max_value=50,
+                                      max_value=50, error_messages={
+                                          "min_value": "A Swiss plays at least one round: give "
+                                                       "its number of rounds.",
+                                          "max_value": "A Swiss plays at most 50 rounds."},
                                       help_text="At most one fewer than the players.",
                                       widget=forms.NumberInput(attrs=NUMBER))
     double_round_robin = forms.BooleanField(label="Double round robin (play everyone twice)",
@@ -195,12 +198,20 @@ class CompetitionForm(StagesFormMixin, ServiceErrorForm):
         data = super().clean()
         self._check_season(data)
         self.check_stages(data)
-        if data.get("format") == Competition.Format.SWISS and not data.get("swiss_rounds"):
+        if (data.get("format") == Competition.Format.SWISS and not data.get("swiss_rounds")
+                and "swiss_rounds" not in self.errors):  # a number refused says so already
             self.add_error("swiss_rounds", "A Swiss needs its number of rounds.")
+        self._check_points(data)
         self._check_house_rules(data)
         self._check_tiebreaks(data)
         self._check_hollywood(data)
         return data
+
+    def _check_points(self, data: dict) -> None:
+        win, loss = data.get("points_win"), data.get("points_loss")
+        if win is not None and loss is not None and win <= loss:
+            self.add_error("points_win", f"A win must be worth more than a loss: here a win is "
+                                         f"worth {win} and a loss {loss}.")
 
     def _check_hollywood(self, data: dict) -> None:
         if data.get("match_format") != Competition.MatchFormat.HOLLYWOOD:

@@ -17,6 +17,16 @@ class RoundDatesForm(ServiceErrorForm):
     play_by = BoundedDateField(label="Play by", required=False, widget=DATE)
 
 
+class WeeklyDatesForm(ServiceErrorForm):
+    """Every round dated a week apart from the first round's start (each round changes after)."""
+
+    first = BoundedDateField(
+        label="The first round starts on", widget=DATE,
+        error_messages={"required": "Give the date the first round starts on."},
+        help_text="Each round after starts a week later; each is played by the day before the "
+                  "next one starts.")
+
+
 class MatchTimeForm(ServiceErrorForm):
     at = BoundedDateTimeField(label="Time", required=False, widget=MOMENT,
                              help_text="Leave empty for no time.")

@@ -51,6 +51,28 @@ def set_round_dates(round_id: int, *, actor, starts_on: date | None,
         return found
 
 
+def set_weekly_dates(competition_id: int, *, actor, first: date) -> list[Round]:
+    """Date every round of the competition a week apart: round n (by number; the rounds of a
+    losers' bracket with the same number share its week) starts `first` plus n - 1 weeks and is
+    to be played by the day before the next week starts. Returns the rounds, by number."""
+    require_in_bounds(first, field="first")
+    with transaction.atomic():
+        rounds = list(Round.objects.select_for_update(of=("self",))
+                      .select_related("competition__season__club")
+                      .filter(competition_id=competition_id).order_by("number", "pk"))
+        if not rounds:
+            raise ServiceError("This competition has no rounds to date yet: they are drawn "
+                               "when it starts.", field="first")
+        if not is_organizer(actor, rounds[0].competition.season.club):
+            raise NotAllowed(ORGANIZERS_ONLY)
+        lowest = rounds[0].number
+        for found in rounds:
+            found.starts_on = first + timedelta(weeks=found.number - lowest)
+            found.play_by = found.starts_on + timedelta(days=6)
+        Round.objects.bulk_update(rounds, ["starts_on", "play_by"])
+        return rounds
+
+
 def set_match_time(match_id: int, *, actor, at: datetime | None, table: str = "") -> Match:
     """The organizer sets (or clears) the time and table; a pending proposal is dropped."""
     require_in_bounds(at, field="at")

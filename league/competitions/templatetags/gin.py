@@ -8,6 +8,7 @@ from django import template
 from django.forms import BoundField
 
 from gameplay.engine import DECK, InvalidCards, Suit, parse_cards
+from league.clubs.selectors import person_name
 from league.competitions.views.history import person
 
 register = template.Library()
@@ -56,8 +57,15 @@ def pretty_cards(text: str) -> str:
 
 @register.filter
 def as_person(user, match) -> str:
-    """The user as the match page names them: a player by their name, others by username."""
+    """The user as the match page names them: a player of the match by their player name,
+    others by their name in the club."""
     return person(user, match)
+
+
+@register.filter
+def person_in(user, club) -> str:
+    """The user by their name in the club: their player's, else the account's full name."""
+    return person_name(user, club)
 
 
 @register.filter

@@ -7,6 +7,7 @@ from datetime import date, datetime
 
 from django.utils import timezone
 
+from league.clubs.selectors import person_name, person_names
 from league.competitions.models import AuditEntry, Match
 from league.core.dates import in_bounds
 
@@ -23,10 +24,13 @@ class HistoryLine:
 
 def history(match: Match, audit: list[AuditEntry]) -> list[HistoryLine]:
     names = entry_names(match)
+    players = {e.player.user_id for e in (match.entry_a, match.entry_b) if e is not None}
+    others = person_names([e.actor for e in audit if e.actor_id not in players],
+                          match.competition.club)
     return [
         HistoryLine(
             at=entry.at,
-            actor=actor_of(entry, match),
+            actor=actor_of(entry, match, others),
             action=entry.action,
             before=describe_facts(entry.before, names),
             after=describe_facts(entry.after, names),
@@ -39,21 +43,24 @@ def history(match: Match, audit: list[AuditEntry]) -> list[HistoryLine]:
 DELETED_ACCOUNT = "a deleted account"
 
 
-def actor_of(entry: AuditEntry, match: Match) -> str:
+def actor_of(entry: AuditEntry, match: Match, others: dict[int, str] | None = None) -> str:
+    """Who made the entry; `others` names those who do not play in the match (person_names)."""
     if entry.actor is not None:
+        if others and entry.actor_id in others:
+            return others[entry.actor_id]
         return person(entry.actor, match)
     return DELETED_ACCOUNT if entry.actor_deleted else "the system"
 
 
 def person(user, match: Match) -> str:
-    """A player of the match by their player name, anyone else (an organizer) by username; a
-    deleted account (its reports stay) as such."""
+    """A player of the match by their player name, anyone else (an organizer) by their name in
+    the club (person_name); a deleted account (its reports stay) as such."""
     if user is None:
         return DELETED_ACCOUNT
     for entry in (match.entry_a, match.entry_b):
         if entry is not None and entry.player.user_id == user.pk:
             return entry.player.name
-    return user.get_username()
+    return person_name(user, match.competition.club)
 
 
 def entry_names(match: Match) -> dict[int, str]:

@@ -11,7 +11,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from league.accounts.selectors import account
 from league.clubs.models import Club
-from league.clubs.selectors import club_by_slug, organized_clubs, organizers_of
+from league.clubs.selectors import club_by_slug, organized_clubs, organizers_of, person_name
 from league.clubs.services import clubs as club_services
 from league.clubs.views import organizer_of
 from league.core.errors import ServiceError
@@ -97,7 +97,7 @@ def remove_organizer(request: HttpRequest, club: Club, user_id: int) -> HttpResp
     except ServiceError as error:
         messages.error(request, error.message)
         return _settings_page(request, club, status=refusal_status(error))
-    messages.success(request, f"{user.get_username()} no longer organizes {club}.")
+    messages.success(request, f"{person_name(user, club)} no longer organizes {club}.")
     if user == request.user and not request.user.is_superuser:
         return go(request, reverse("club", args=[club.slug]))
     return go(request, reverse("club-settings", args=[club.slug]))

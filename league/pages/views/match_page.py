@@ -50,7 +50,9 @@ class ScheduleActions:
     accept: bool = False
 
 
-def schedule_context(match: Match, viewer: Viewer) -> dict:
+def schedule_context(match: Match, viewer: Viewer, *, started: bool = False) -> dict:
+    """The schedule's actions; `started`: a game of the match has begun, so no time is proposed
+    any more (a proposal made before may still be accepted)."""
     club = match.competition.season.club
     in_club_zone(club)
     to_play = match.status in Match.OPEN_FOR_PLAY
@@ -58,7 +60,8 @@ def schedule_context(match: Match, viewer: Viewer) -> dict:
     proposer = ("A" if match.proposed_by_id == match.entry_a_id else "B") if match.proposed_at else None
     actions = ScheduleActions(
         set=match.status in SCHEDULABLE and viewer.organizer,
-        propose=to_play and both and viewer.side is not None,
+        propose=(to_play and not started and match.status != Match.Status.IN_PROGRESS and both
+                 and viewer.side is not None),
         accept=to_play and viewer.side is not None and proposer not in (None, viewer.side),
     )
     at = match.scheduled_at
@@ -76,7 +79,8 @@ def render_match(request: HttpRequest, pk: int, *, forms: dict | None = None,
     page = page_selectors.match_page(pk)
     in_club_zone(page.match.competition.season.club)  # the history's times too
     base = _page_context(request.user, page)
-    context = {**base, **_blank_forms(page.match), **schedule_context(page.match, base["viewer"]),
+    context = {**base, **_blank_forms(page.match),
+               **schedule_context(page.match, base["viewer"], started=bool(page.games)),
                **(forms or {}), "refusal": refusal}
     for name, action in FORM_ACTIONS.items():
         if not getattr(context["actions"], action):

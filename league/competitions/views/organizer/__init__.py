@@ -13,8 +13,8 @@ from league.competitions.views.organizer.entries import (
 )
 from league.competitions.views.organizer.matches import choose, decide, matches
 from league.competitions.views.organizer.players import add_players
-from league.competitions.views.organizer.schedule import overdue, round_dates
+from league.competitions.views.organizer.schedule import overdue, round_dates, weekly_dates
 
 __all__ = ["add_players", "back_to_draft", "choose", "decide", "delete", "edit", "entries",
            "late_entry", "matches", "new_competition", "new_entrant", "overdue", "round_dates",
-           "seeds", "stage_groups", "start", "withdraw"]
+           "seeds", "stage_groups", "start", "weekly_dates", "withdraw"]

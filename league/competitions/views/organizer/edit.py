@@ -12,6 +12,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from league.clubs.views import refused
 from league.competitions.base.selectors import organizer_competition
+from league.competitions.entries.selectors import entrant_names
 from league.competitions.formats import drafts
 from league.competitions.forms.house_rules import PRESET_NAMES
 from league.competitions.forms.organizer import CompetitionForm, initial_of
@@ -104,10 +105,15 @@ def _full_page(request, competition, form: CompetitionForm, *, status: int = 200
 
 @require_POST
 def delete(request: HttpRequest, pk: int) -> HttpResponse:
+    """The first press asks, naming the competition and its entries; the confirmation deletes."""
     competition = organizer_competition(pk)
     club = competition.season.club
     if (refusal := refused(request, club)) is not None:
         return refusal
+    if request.POST.get("confirmed") != "yes":  # the button of the entries page: ask first
+        return render(request, "organizer/competition_delete.html", {
+            "club": club, "competition": competition,
+            "entrants": sorted(entrant_names(competition).values())})
     try:
         name = drafts.delete_draft(pk, actor=request.user)
     except ServiceError as error:

@@ -22,7 +22,7 @@ from league.competitions.formats.selectors import (
 from league.competitions.formats.stage_plans import awaits_dealing
 from league.competitions.formats.stages import is_redraw_ask, is_tie_ask
 from league.competitions.forms.entries import DecisionForm, QualifiersForm
-from league.competitions.forms.schedule import OverdueForm, RoundDatesForm
+from league.competitions.forms.schedule import OverdueForm, RoundDatesForm, WeeklyDatesForm
 from league.competitions.models import Competition, Match
 from league.competitions.nights.guards import night_refusal
 from league.competitions.nights.selectors import nights_of, swiss_mode
@@ -78,7 +78,9 @@ def render_matches(request: HttpRequest, competition: Competition, *, forms: dic
         "nights": (nights := [n for n in nights_of(competition) if n is not None]),
         "swiss_mode": swiss_mode(competition, next((n for n in nights if n.is_open), None)),
         "night_refusal": night_refusal(competition),
-        "schedule_errors": any(key[0] == "round" for key in forms if isinstance(key, tuple)),
+        "schedule_errors": ("weekly" in forms or request.GET.get("schedule") == "open"
+                            or any(key[0] == "round" for key in forms if isinstance(key, tuple))),
+        "weekly_form": forms.get("weekly") or WeeklyDatesForm(prefix="weekly"),
     }
     return render_page(request, TEMPLATE, context, partial="matches", status=status)
 

@@ -9,11 +9,20 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from league.clubs.views import refused
-from league.competitions.base.selectors import competition_round, match_and_players, side_names
-from league.competitions.forms.schedule import OverdueForm, RoundDatesForm
+from league.competitions.base.selectors import (
+    competition_round,
+    match_and_players,
+    organizer_competition,
+    side_names,
+)
+from league.competitions.forms.schedule import OverdueForm, RoundDatesForm, WeeklyDatesForm
 from league.competitions.models import Match
 from league.competitions.results.forfeits import record_forfeit
-from league.competitions.schedule.services import extend_match, set_round_dates
+from league.competitions.schedule.services import (
+    extend_match,
+    set_round_dates,
+    set_weekly_dates,
+)
 from league.competitions.views.organizer.matches import render_matches
 from league.core.errors import ServiceError
 from league.core.views import UNPROCESSABLE, go, in_club_zone, refusal_status
@@ -37,7 +46,36 @@ def round_dates(request: HttpRequest, pk: int) -> HttpResponse:
         form.add_service_error(error)
         return render_matches(request, competition, forms=forms, status=refusal_status(error))
     messages.success(request, f"The dates of {found} are saved.")
-    return go(request, reverse("organizer-matches", args=[competition.pk]))
+    return go(request, schedule_url(competition.pk, f"round-{found.pk}"))
+
+
+def schedule_url(competition_id: int, anchor: str) -> str:
+    """The matches page with its schedule open, at `anchor` (where the organizer was)."""
+    return reverse("organizer-matches", args=[competition_id]) + f"?schedule=open#{anchor}"
+
+
+@require_POST
+def weekly_dates(request: HttpRequest, pk: int) -> HttpResponse:
+    """Every round dated a week apart from the first date typed, in one form."""
+    competition = organizer_competition(pk)
+    club = competition.season.club
+    if (refusal := refused(request, club)) is not None:
+        return refusal
+    in_club_zone(club)
+    form = WeeklyDatesForm(request.POST, prefix="weekly")
+    forms = {"weekly": form}
+    if not form.is_valid():
+        return render_matches(request, competition, forms=forms, status=UNPROCESSABLE)
+    first = form.cleaned_data["first"]
+    try:
+        rounds = set_weekly_dates(competition.pk, actor=request.user, first=first)
+    except ServiceError as error:
+        form.add_service_error(error)
+        return render_matches(request, competition, forms=forms, status=refusal_status(error))
+    count = len(rounds)
+    messages.success(request, f"The dates of {count} round{'s' if count != 1 else ''} are "
+                              f"saved, a week apart from {first:%a %-d %b %Y}.")
+    return go(request, schedule_url(competition.pk, "schedule-h"))
 
 
 @require_POST
