@@ -74,6 +74,7 @@ def test_a_format_refuses_an_unknown_way_of_winning_and_unknown_settings_by_name
 
 def test_the_first_dealer_of_the_match_deals_its_first_hand():
     assert score_hollywood([], STANDARD, Seat.B).dealer_next is Seat.B
+    assert score_hollywood([knock(Seat.A)], STANDARD, Seat.B).first_dealer is Seat.B
 
 
 def test_the_dealer_alternates_over_the_whole_match_when_the_deal_alternates():
