@@ -29,14 +29,15 @@ def test_draw_from_discard_pile_takes_its_top_card():
     """docs/rules.md "A turn": "the top of the stock or the top card of the discard pile (never a
     card below it)"."""
     state = play(start(TV1_KNOCKER, TV1_DEFENDER, "3H", "QH 4D"), Pass(B), Pass(A),
-                 Draw(B, Source.STOCK), Discard(B, C("QH")))
-    assert state.discards == (C("3H"), C("QH"))
-    taken = apply(state, Draw(A, Source.DISCARD))
-    assert taken.hands[A][-1] == C("QH")
-    assert taken.discards == (C("3H"),)
-    assert refusal(IllegalAction, state, Draw(A, Source.DISCARD, C("3H"))) == (
-        "3H is not the top of the discard pile")
-    assert apply(state, Draw(A, Source.DISCARD, C("QH"))).hands == taken.hands
+                 Draw(B, Source.STOCK), Discard(B, C("QH")), Draw(A, Source.STOCK),
+                 Discard(A, C("2H")))
+    assert state.discards == (C("3H"), C("QH"), C("2H"))
+    taken = apply(state, Draw(B, Source.DISCARD))
+    assert taken.hands[B][-1] == C("2H")
+    assert taken.discards == (C("3H"), C("QH"))
+    assert refusal(IllegalAction, state, Draw(B, Source.DISCARD, C("QH"))) == (
+        "QH is not the top of the discard pile")
+    assert apply(state, Draw(B, Source.DISCARD, C("2H"))).hands == taken.hands
 
 
 def _exposed(*codes):
