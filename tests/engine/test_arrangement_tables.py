@@ -12,7 +12,7 @@ from functools import cache
 from itertools import combinations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gameplay.engine import (
@@ -29,6 +29,8 @@ from tests.engine import brute_force
 from tests.examples import examples
 
 RUN_LIMITS = [None, 3, 5]
+# The tables built for a test serve each of its examples alike.
+SAME_TABLES = [HealthCheck.function_scoped_fixture]
 _VALUES = [min(rank, 10) for rank in range(1, 14)]
 
 
@@ -37,8 +39,9 @@ def _clear_caches():
     arrangement.suit_splits.cache_clear()
 
 
-@pytest.fixture(scope="module", autouse=True)
+@pytest.fixture(autouse=True)
 def tables_built_now():
+    """Every table made again for each test (while the test runs, the builders run too)."""
     with pytest.MonkeyPatch.context() as patch:
         _clear_caches()
         patch.setattr(arrangement, "_SET_CHOICES", arrangement._build_set_choices())
@@ -169,14 +172,14 @@ HANDS = st.one_of(hands_of_sets_and_runs(),
                   st.permutations(DECK).map(lambda deck: deck[:11]))
 
 
-@settings(max_examples=examples(600), deadline=None)
+@settings(max_examples=examples(600), deadline=None, suppress_health_check=SAME_TABLES)
 @given(HANDS, RULESETS)
 def test_the_least_deadwood_of_a_hand_is_found_with_the_tables_built_now(hand, rules):
     assert least_deadwood(hand, rules) == brute_force.least_deadwood(hand, rules)
     assert best_arrangement(hand, rules).deadwood_points == brute_force.least_deadwood(hand, rules)
 
 
-@settings(max_examples=examples(300), deadline=None)
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=SAME_TABLES)
 @given(HANDS, RULESETS)
 def test_every_least_deadwood_partition_is_found_with_the_tables_built_now(hand, rules):
     found = {frozenset(frozenset(m.cards) for m in a.melds) for a in all_best_arrangements(hand, rules)}

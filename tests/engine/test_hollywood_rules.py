@@ -5,7 +5,7 @@ gameplay/engine/hollywood.py names the sources)."""
 from itertools import product
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from gameplay.engine import (
@@ -140,8 +140,10 @@ def test_columns_no_match_can_end_on_are_refused_saying_why(columns, hands, prob
         == problem
 
 
-def test_a_match_may_last_up_to_999_hands():
+def test_a_match_may_last_from_one_hand_to_999_hands():
     assert hollywood_totals_problem(FORMAT, STANDARD, [GOOD] * 3, 999) is None
+    one_column = HollywoodFormat(columns=1)
+    assert hollywood_totals_problem(one_column, STANDARD, [ColumnTotals((104, 0), (1, 0))], 1) is None
 
 
 @pytest.mark.parametrize("winner_by", list(HollywoodWinner))
@@ -173,6 +175,9 @@ def _column_by_every_sequence(column, target, points):
 
 
 @settings(max_examples=examples(300), deadline=None)
+# One hand closes a column; a column to 2 cannot be closed by three hands of a point each.
+@example(won=5, lost=0, won_boxes=1, lost_boxes=0, target=4, lowest=2, spread=3)
+@example(won=3, lost=0, won_boxes=3, lost_boxes=0, target=2, lowest=1, spread=0)
 @given(st.integers(0, 14), st.integers(0, 8), st.integers(0, 3), st.integers(0, 3),
        st.integers(1, 8), st.integers(0, 3), st.integers(0, 3))
 def test_a_column_is_accepted_when_some_order_of_its_hands_closes_it(
