@@ -34,3 +34,7 @@ def test_the_melds_a_hand_can_form_keep_the_house_limit_on_runs():
     lengths = sorted(len(meld.cards) for meld in candidate_melds(hand, Ruleset(max_run_length=5)))
     assert lengths == [3, 3, 3, 3, 4, 4, 4, 5, 5]
     assert max(len(meld.cards) for meld in candidate_melds(hand)) == 6
+
+
+def test_a_meld_is_written_as_its_cards():
+    assert str(make_meld(parse_cards("5H 3H 4H"))) == "3H 4H 5H"
