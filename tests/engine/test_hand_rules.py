@@ -5,7 +5,7 @@ import pytest
 
 from gameplay.engine.cards import parse_card
 from gameplay.engine.errors import IllegalAction, IllegalKnock
-from gameplay.engine.hand import apply, legal_events
+from gameplay.engine.hand import apply, legal_events, replay
 from gameplay.engine.hand_events import BigGin, Discard, Draw, Knock, Pass, Source
 from gameplay.engine.rules import Ruleset
 from gameplay.engine.rulings import ExposedCards
@@ -131,3 +131,13 @@ def test_big_gin_is_refused_saying_why():
     assert refusal(IllegalKnock, classic, BigGin(B)) == "big gin is not played under this ruleset"
     short = _drawn("AS 2S 3S 4H 5H 6H 7D 8D 9D", "10D")
     assert refusal(IllegalKnock, short, BigGin(B)) == "big gin needs 11 cards, B holds 10"
+
+
+# --- a hand's log ---------------------------------------------------------------------------------
+
+
+def test_a_hands_log_starts_with_its_deal():
+    for log in ([], [Pass(B)]):
+        with pytest.raises(IllegalAction) as refused:
+            replay(Ruleset(), log)
+        assert str(refused.value) == "a hand's log starts with its deal"
