@@ -185,3 +185,15 @@ def test_every_least_deadwood_partition_is_found_with_the_tables_built_now(hand,
     found = {frozenset(frozenset(m.cards) for m in a.melds) for a in all_best_arrangements(hand, rules)}
     assert found == {frozenset(chosen) for chosen in brute_force.best_arrangements(hand, rules)}
 
+
+
+def _tie_key(found):
+    in_sets = sum(len(meld.cards) for meld in found.melds if not meld.is_run)
+    return (found.deadwood_points, len(found.deadwood), len(found.melds), in_sets)
+
+
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=SAME_TABLES)
+@given(hands_of_sets_and_runs())
+def test_the_best_arrangement_follows_the_tie_break_with_the_tables_built_now(hand):
+    """Least deadwood, then fewest deadwood cards, fewest melds, fewest cards in sets."""
+    assert _tie_key(best_arrangement(hand)) == min(_tie_key(a) for a in all_best_arrangements(hand))

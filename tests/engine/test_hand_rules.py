@@ -141,3 +141,11 @@ def test_a_hands_log_starts_with_its_deal():
         with pytest.raises(IllegalAction) as refused:
             replay(Ruleset(), log)
         assert str(refused.value) == "a hand's log starts with its deal"
+
+
+def test_a_knock_is_held_to_the_house_limit_on_runs():
+    # Runs of four under a limit of three: a card of each is deadwood (9 + 9 + 3 + 3).
+    state = play(start("9S 10S JS QS 9H 10H JH QH 3C 3D", DEALER, "3H", "KC",
+                       rules=Ruleset(max_run_length=3)), Pass(B), Pass(A), Draw(B, Source.STOCK))
+    assert refusal(IllegalKnock, state, Knock(B, C("KC"))) == (
+        "B's deadwood would be 24, over the knock limit of 10")
