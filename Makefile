@@ -88,7 +88,7 @@ lint: $(VENV)/.test
 bench: $(VENV)/.bench
 	$(PY) -m benchmarks
 
-## Mutation testing of the engine's rule modules (pyproject.toml [tool.mutmut]); survivors: docs/mutation.md.
+## Mutation testing of every rule module of the engine (pyproject.toml [tool.mutmut]); survivors: docs/mutation.md.
 ## Every property test tries its full count of examples, so the counts do not depend on luck.
 mutation: export EXAMPLES_SCALE ?= 1
 mutation: $(VENV)/.mutation

@@ -50,3 +50,26 @@ def test_invalid_cards_is_a_value_error():
 def test_code_round_trips(card):
     assert parse_card(card.code) == card
     assert DECK[card.index] == card
+
+
+@pytest.mark.parametrize("rank", [0, 14])
+def test_a_card_rank_runs_from_the_ace_to_the_king(rank):
+    # docs/rules.md "The cards": one deck of 52 cards, ace to king in each suit.
+    with pytest.raises(InvalidCards, match=f"rank {rank} is not a card rank"):
+        Card(rank, Suit.SPADES)
+
+
+def test_a_suit_symbol_written_as_an_emoji_is_read():
+    # "♥️" is the heart followed by the emoji variation selector.
+    assert parse_cards("Q♥\ufe0f 7♠\ufe0f") == parse_cards("QH 7S")
+
+
+def test_a_token_too_short_to_be_a_card_is_named_in_the_error():
+    with pytest.raises(InvalidCards, match="'S' is not a card"):
+        parse_card("S")
+
+
+@pytest.mark.parametrize("token", ["XS", "QX", "0H", "11C"])
+def test_a_token_with_a_known_suit_or_rank_but_not_both_is_no_card(token):
+    with pytest.raises(InvalidCards, match=f"'{token}' is not a card"):
+        parse_card(token)

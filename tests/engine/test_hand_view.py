@@ -65,3 +65,19 @@ def test_the_view_gives_the_knock_limit_of_the_turn():
     state = start(TV1_KNOCKER, TV1_DEFENDER, "7H", rules=oklahoma)
     assert player_view(state, B).knock_limit == 7
     assert player_view(_opening(), B).knock_limit == 10
+
+
+def test_the_knockers_face_down_discard_is_not_shown_where_looking_is_allowed():
+    looking = Ruleset(discard_pile_looking_allowed=True)
+    state = play(_opening(looking), Pass(B), Pass(A), Draw(B, Source.STOCK), Discard(B, C("QH")),
+                 Draw(A, Source.STOCK), Discard(A, C("4D")), Draw(B, Source.STOCK))
+    drawn = state.hands[B][-1]
+    knocked = play(state, Knock(B, drawn))
+    assert player_view(knocked, A).discard_pile == (C("3H"), C("QH"), C("4D"))
+
+
+def test_a_view_shows_the_dealer_the_upcard_and_the_card_taken_to_its_taker_only():
+    state = play(_opening(), Pass(B), Draw(A, Source.DISCARD))
+    mine, theirs = player_view(state, A), player_view(state, B)
+    assert (mine.dealer, mine.upcard, theirs.upcard) == (A, C("3H"), C("3H"))
+    assert (mine.taken, theirs.taken) == (C("3H"), None)

@@ -63,3 +63,51 @@ def test_out_of_range_settings_are_refused(changes):
 def test_house_rules_survive_serialization(limit, tie, run_length):
     rules = Ruleset().but(knock_limit=limit, undercut_on_tie=tie, max_run_length=run_length)
     assert Ruleset.from_dict(rules.to_dict()) == rules
+
+
+def test_a_setting_out_of_range_is_refused_naming_it_and_its_range():
+    with pytest.raises(InvalidRuleset) as refused:
+        Ruleset(knock_limit=11)
+    assert str(refused.value) == "knock_limit must be a whole number from 0 to 10, not 11"
+
+
+def test_unknown_settings_are_all_named():
+    with pytest.raises(InvalidRuleset) as refused:
+        Ruleset.from_dict({"knock_limt": 9, "gin_bonsu": 20})
+    assert str(refused.value) == "unknown ruleset setting(s): gin_bonsu, knock_limt"
+
+
+def test_an_unknown_preset_is_refused_naming_the_presets():
+    with pytest.raises(InvalidRuleset) as refused:
+        Ruleset.preset("hollywood")
+    assert str(refused.value) == "no preset 'hollywood' (presets: classic, oklahoma, standard)"
+
+
+@pytest.mark.parametrize(
+    ("name", "low", "high"),
+    [
+        ("knock_limit", 0, 10),
+        ("gin_bonus", 0, 1000),
+        ("undercut_bonus", 0, 1000),
+        ("game_bonus", 0, 1000),
+        ("box_bonus", 0, 1000),
+        ("big_gin_bonus", 0, 1000),
+        ("max_run_length", 3, 13),
+        ("target_score", 1, 10_000),
+    ],
+)
+def test_each_setting_takes_every_whole_number_of_its_range_and_no_other(name, low, high):
+    assert getattr(Ruleset(**{name: low}), name) == low
+    assert getattr(Ruleset(**{name: high}), name) == high
+    for value in (low - 1, high + 1):
+        with pytest.raises(InvalidRuleset) as refused:
+            Ruleset(**{name: value})
+        assert str(refused.value) == (
+            f"{name} must be a whole number from {low} to {high}, not {value}")
+
+
+def test_a_choice_setting_is_refused_naming_its_choices():
+    with pytest.raises(InvalidRuleset) as refused:
+        Ruleset(shutout="triple")
+    assert str(refused.value) == (
+        "shutout must be one of none, double_total, double_game_bonus, double_points, not 'triple'")

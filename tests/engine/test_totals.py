@@ -2,6 +2,7 @@
 
 from itertools import product
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -62,6 +63,59 @@ def test_oklahoma_doubles_the_highest_hand():
 def test_no_hands_or_negative_points_refused():
     assert totals_problem(STANDARD, (100, 0), 0) is not None
     assert totals_problem(STANDARD, (100, -5), 3) is not None
+
+
+
+@pytest.mark.parametrize(
+    ("rules", "lowest", "highest"),
+    [
+        # A knock wins by at least a point; the most is a gin (or big gin) on 98 points of deadwood.
+        (Ruleset(), 1, 98 + 31),
+        (Ruleset(knock_limit=1), 1, 98 + 31),
+        # Equal deadwood without the undercut is a knock worth nothing.
+        (Ruleset(undercut_on_tie=False), 0, 98 + 31),
+        # Gin only: a hand won is a gin, worth its bonus at least; there is no undercut.
+        (Ruleset(knock_limit=0), 25, 98 + 31),
+        (Ruleset(knock_limit=0, undercut_bonus=500), 25, 98 + 31),
+        # An undercut is worth its bonus and at most the knock limit besides.
+        (Ruleset(undercut_bonus=500), 1, 10 + 500),
+        # No gin bonus and no big gin: a gin scores the defender's deadwood only.
+        (Ruleset(gin_bonus=0, big_gin_bonus=None), 1, 98),
+        (Ruleset(gin_bonus=40, big_gin_bonus=None), 1, 98 + 40),
+        # Oklahoma: an ace upcard means gin only, yet other hands knock; a spade doubles.
+        (Ruleset(oklahoma=True, knock_limit=0), 1, 2 * (98 + 31)),
+    ],
+)
+def test_a_hand_won_scores_from_the_least_a_win_is_worth_to_the_most_a_hand_can_score(
+        rules, lowest, highest):
+    assert hand_point_range(rules) == HandPointRange(lowest, highest)
+
+
+def test_a_game_in_which_every_hand_won_reaches_the_target_ends_on_its_first_hand_won():
+    gin_only_to_20 = Ruleset(knock_limit=0, target_score=20)
+    assert totals_problem(gin_only_to_20, (60, 0), 2) is None  # a dead hand, then a gin
+    assert totals_problem(gin_only_to_20, (130, 0), 2) is not None  # no gin scores 130
+    assert totals_problem(gin_only_to_20, (130, 0), 3) is not None
+
+
+def test_a_game_may_last_up_to_999_hands():
+    assert totals_problem(STANDARD, (104, 40), 999) is None
+    assert totals_problem(STANDARD, (104, 40), 1000) == "a game has from 1 to 999 hands, not 1000"
+
+
+@pytest.mark.parametrize(
+    ("totals", "hands", "problem"),
+    [
+        ((100, -5), 3, "points cannot be negative"),
+        ((90, 40), 6, "nobody reached 100: a game to 100 is not over at 90-40"),
+        ((230, 10), 6, "230-10 in 6 hands cannot be reached in a game to 100 (a hand scores from "
+                       "1 to 129, and the game ends on the hand that reaches 100)"),
+        ((10, 130), 1, "10-130 in 1 hand cannot be reached in a game to 100 (a hand scores from "
+                       "1 to 129, and the game ends on the hand that reaches 100)"),
+    ],
+)
+def test_totals_no_game_can_end_on_are_refused_saying_why(totals, hands, problem):
+    assert totals_problem(STANDARD, totals, hands) == problem
 
 
 hand_points = st.integers(min_value=1, max_value=129)
