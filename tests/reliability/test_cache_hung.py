@@ -22,6 +22,7 @@ from django.urls import reverse
 from league import caches as cache_module
 from league.caches import caches_for
 from league.competitions.models import Competition
+from tests.conftest import own_redis_url
 from tests.views.conftest import main_of
 from tests.views.test_competition_page import play, started
 
@@ -123,10 +124,12 @@ def test_pages_are_served_within_their_uncached_time_after_the_first_timeout(cli
 
 
 def redis_url() -> str:
+    """This test worker's own Redis database (own_redis_url): another worker empties REDIS_URL's
+    own at the start of each of its tests."""
     url = getattr(settings, "REDIS_URL", "")
     if not url:
         pytest.skip("needs Redis: set REDIS_URL=redis://…")
-    return url
+    return own_redis_url(url)
 
 
 def test_a_version_delete_dropped_while_redis_hung_is_done_once_it_answers(client, monkeypatch):
