@@ -185,8 +185,7 @@ def _me(user, competition: Competition, rows: list[Attendance], rounds: list[Rou
         for match in round_.match_list:
             if row.entry.pk in (match.entry_a_id, match.entry_b_id):
                 seat.match = match
-                other = match.entry_b if match.entry_a_id == row.entry.pk else match.entry_a
-                seat.opponent = other.player.name if other else ""
+                seat.opponent = opponent_of(match, row.entry.pk)
                 return seat
     return seat
 
@@ -235,10 +234,15 @@ def tonight(user) -> list[TonightSeat]:
         seat = TonightSeat(night, entry, _state(entry, check_ins.get(night.pk)))
         if (match := latest.get(night.pk)) is not None:
             seat.match = match
-            other = match.entry_b if match.entry_a_id == entry.pk else match.entry_a
-            seat.opponent = other.player.name if other else ""
+            seat.opponent = opponent_of(match, entry.pk)
         seats.append(seat)
     return seats
+
+
+def opponent_of(match: Match, entry_id: int) -> str:
+    """The name of the entry's opponent in the match; "" for a bye."""
+    other = match.entry_b if match.entry_a_id == entry_id else match.entry_a
+    return other.player.name if other else ""
 
 
 def nights_of(competition: Competition) -> tuple[ClubNight | None, ClubNight | None]:
