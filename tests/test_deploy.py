@@ -142,3 +142,46 @@ def test_the_readme_lists_every_variable_the_settings_read():
     listed = set(re.findall(r"^\| `([A-Z_]+)` \|", table, re.MULTILINE))
     assert "DJANGO_DEBUG" in read and "EMAIL_URL" in read
     assert read == listed
+
+
+def _compose() -> dict:
+    import yaml
+
+    return yaml.safe_load((ROOT / "compose.yaml").read_text())
+
+
+def test_compose_runs_the_production_processes_the_readme_names():
+    services = _compose()["services"]
+    readme = (ROOT / "README.md").read_text()
+    for name in ("web", "worker", "beat"):
+        command = " ".join(services[name]["command"])
+        # The README's command line, with the bind address of a container instead of loopback.
+        assert command.replace("0.0.0.0", "127.0.0.1") in readme, name
+    assert services["migrate"]["command"] == ["python", "manage.py", "migrate", "--noinput"]
+
+
+def test_compose_starts_the_site_only_after_its_migrations():
+    services = _compose()["services"]
+    for name in ("web", "worker", "beat"):
+        waits_for = services[name]["depends_on"]
+        assert waits_for["migrate"]["condition"] == "service_completed_successfully", name
+        assert waits_for["db"]["condition"] == "service_healthy", name
+
+
+def test_compose_runs_the_site_with_production_settings_on_postgres_and_redis():
+    for name in ("migrate", "web", "worker", "beat"):
+        environment = _compose()["services"][name]["environment"]
+        assert environment["DJANGO_DEBUG"] == "false"
+        assert environment["DATABASE_URL"].startswith("postgres://")
+        assert environment["CELERY_BROKER_URL"].startswith("redis://")
+        assert environment["REDIS_URL"].startswith("redis://")
+
+
+def test_the_image_installs_the_production_requirements_and_serves_as_compose_says():
+    dockerfile = (ROOT / "Dockerfile").read_text()
+    assert "pip install -r requirements/prod.txt" in dockerfile
+    assert "collectstatic --noinput" in dockerfile
+    cmd = next(line for line in dockerfile.splitlines() if line.startswith("CMD "))
+    import json
+
+    assert json.loads(cmd.removeprefix("CMD ")) == _compose()["services"]["web"]["command"]
