@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
 
-.PHONY: run test lint bench mutation install clean
+.PHONY: run test lint bench mutation messages install clean
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -94,6 +94,14 @@ mutation: export EXAMPLES_SCALE ?= 1
 mutation: $(VENV)/.mutation
 	$(PY) -m mutmut run --max-children $(or $(JOBS),2)
 	$(PY) -m mutmut results
+
+## The translation catalogs: gather every marked string into locale/*/django.po (GNU gettext's
+## xgettext and msgfmt needed here only), then compile them; both are committed.
+messages: $(VENV)/.base
+	DJANGO_DEBUG=true $(PY) manage.py makemessages --all --no-location $(MESSAGE_IGNORES)
+	DJANGO_DEBUG=true $(PY) manage.py compilemessages $(MESSAGE_IGNORES)
+
+MESSAGE_IGNORES = --ignore='.venv/*' --ignore='tests/*' --ignore='benchmarks/*' --ignore='mutants/*' --ignore='staticfiles/*'
 
 clean:
 	rm -rf $(VENV) mutants db.sqlite3 staticfiles .pytest_cache .hypothesis

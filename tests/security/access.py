@@ -577,6 +577,12 @@ TABLE: dict[str, Access] = {
     # Deleting one's account: the password is asked (a wrong one here).
     "account-delete": Access(lambda w: reverse("account-delete"), signed_in(),
                              signed_in(REFUSED), lambda w: {"password": "wrong"}),
+    # How a person reads the site: the language menu of every page is anyone's; the reading
+    # preferences kept with an account are its own.
+    "choose-language": Access(lambda w: reverse("choose-language"), ACTION, PUBLIC,
+                              lambda w: {"language": "de", "next": "/"}),
+    "account-preferences": Access(lambda w: reverse("account-preferences"), signed_in(),
+                                  signed_in(), lambda w: {"language": "es"}),
     # The admin's sign-in is the site's: staff go on to the admin, other accounts are told no.
     "admin-sign-in": Access(lambda w: reverse("admin-sign-in"),
                             {**signed_in(FORBIDDEN), "staff": OK},

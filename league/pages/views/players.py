@@ -13,6 +13,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import translation
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_POST
 
@@ -72,8 +73,10 @@ def new_calendar(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _cached(pk: int) -> tuple[str, str]:
     fragments = caches["template_fragments"]
-    # The week is in the key: the page says when this week's rating period closes.
-    key = f"player-page:{pk}:{player_pages_version(pk)}:{week_closes():%Y%m%d}"
+    # The week is in the key: the page says when this week's rating period closes; and the
+    # language it is written in.
+    key = (f"player-page:{pk}:{player_pages_version(pk)}:{week_closes():%Y%m%d}"
+           f":{translation.get_language()}")
     found = fragments.get(key)
     if found is None:
         found = _rendered(_context(pk, ""))
