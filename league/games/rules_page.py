@@ -24,6 +24,9 @@ def rules_html() -> SafeString:
     """docs/rules.md as HTML. The file is the project's own text, so its HTML is trusted."""
     text = RULES_FILE.read_text(encoding="utf-8")
     html = markdown.markdown(text, extensions=["attr_list", "tables"], output_format="html")
+    # A wide table scrolls sideways inside the page (site.css): focusable, so that a keyboard
+    # can scroll it too.
+    html = html.replace("<table>", '<table tabindex="0">')
     return mark_safe(html)  # the project's own markdown, not user input
 
 

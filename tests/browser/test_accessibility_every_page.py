@@ -1,0 +1,57 @@
+"""Every page of the site, not only the main ones: each row of the permission table
+(tests/security/access.py) that some role may open is opened by the first such role, in the
+state its row builds, on a laptop and on a phone, and checked by axe-core: no serious or
+critical violation. The admin (Django's own pages) and the files that are not pages (CSV,
+calendars, PDFs) are left out."""
+
+from __future__ import annotations
+
+import pytest
+from django.conf import settings
+
+from tests.security.access import OK, TABLE
+from tests.security.world import build_world
+
+from .test_accessibility import violations, with_axe
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+# Who opens a page: the first of these roles that may.
+OPENERS = ("organizer", "player", "opponent", "anonymous", "other_organizer", "staff")
+NOT_OURS = ("admin:",)
+
+
+def opener(name: str) -> str | None:
+    access = TABLE[name]
+    if name.startswith(NOT_OURS):
+        return None
+    return next((role for role in OPENERS if access.get.get(role) == OK), None)
+
+
+PAGES = sorted(name for name in TABLE if opener(name))
+
+
+@pytest.mark.parametrize("phone", [False, True], ids=["laptop", "phone"])
+def test_every_page_has_no_serious_accessibility_violation(site, phone):
+    found: dict[str, list] = {}
+    opened = 0
+    page = with_axe(site.open(phone=phone, bypass_csp=True))
+    for name in PAGES:
+        world = build_world()
+        world.sign_in_everyone()
+        role = opener(name)
+        url = TABLE[name].url(world)
+        page.context.clear_cookies()
+        if role != "anonymous":
+            page.context.add_cookies([{"name": settings.SESSION_COOKIE_NAME,
+                                       "value": world.sessions[role], "url": site.url}])
+        kind = page.request.get(url, max_redirects=0).headers.get("content-type", "")
+        if not kind.startswith("text/html"):
+            continue  # a file to download: a calendar, a CSV, a PDF
+        page.goto(url)
+        opened += 1
+        if problems := violations(page):
+            found[f"{name} ({role}) {url}"] = [
+                f"{v['id']} ({v['impact']}): {v['help']} at {v['nodes']}" for v in problems]
+    assert opened > 50
+    assert not found, "\n".join(f"{page}: {'; '.join(v)}" for page, v in found.items())
