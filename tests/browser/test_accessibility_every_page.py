@@ -1,8 +1,13 @@
 """Every page of the site, not only the main ones: each row of the permission table
 (tests/security/access.py) that some role may open is opened by the first such role, in the
 state its row builds, on a laptop and on a phone, and checked by axe-core: no serious or
-critical violation. The admin (Django's own pages) and the files that are not pages (CSV,
-calendars, PDFs) are left out."""
+critical violation; and with the text at twice its size (as a reader who set his browser's
+text to 200% sees it), nothing runs off the side of the screen: no page scrolls sideways (a wide
+table scrolls inside its own box). The admin (Django's own pages) and the files that are not
+pages (CSV, calendars, PDFs) are left out, and the printed pages are not held to the screen's
+width at double text (they are laid out for paper).
+
+Each page is opened in a world of its own (its row may change the state it needs)."""
 
 from __future__ import annotations
 
@@ -19,6 +24,8 @@ pytestmark = pytest.mark.django_db(transaction=True)
 # Who opens a page: the first of these roles that may.
 OPENERS = ("organizer", "player", "opponent", "anonymous", "other_organizer", "staff")
 NOT_OURS = ("admin:",)
+PRINTED = ("print-",)
+SIDEWAYS = """() => document.documentElement.scrollWidth - document.documentElement.clientWidth"""
 
 
 def opener(name: str) -> str | None:
@@ -35,6 +42,7 @@ PAGES = sorted(name for name in TABLE if opener(name))
 def test_every_page_has_no_serious_accessibility_violation(site, phone):
     found: dict[str, list] = {}
     opened = 0
+    too_wide = []
     page = with_axe(site.open(phone=phone, bypass_csp=True))
     for name in PAGES:
         world = build_world()
@@ -53,5 +61,10 @@ def test_every_page_has_no_serious_accessibility_violation(site, phone):
         if problems := violations(page):
             found[f"{name} ({role}) {url}"] = [
                 f"{v['id']} ({v['impact']}): {v['help']} at {v['nodes']}" for v in problems]
+        if not name.startswith(PRINTED):
+            page.evaluate("document.documentElement.style.fontSize = '200%'")
+            if (overflow := page.evaluate(SIDEWAYS)) > 1:
+                too_wide.append(f"{name} {url}: {overflow}px too wide")
     assert opened > 50
     assert not found, "\n".join(f"{page}: {'; '.join(v)}" for page, v in found.items())
+    assert not too_wide, "with the text at 200%: " + "; ".join(too_wide)
