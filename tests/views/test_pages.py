@@ -149,7 +149,7 @@ def test_competition_page_shows_a_bye(client):
     Match.objects.create(competition=competition, round=round_, entry_a=entry,
                          kind=Match.Kind.BYE, status=Match.Status.CONFIRMED, winner=entry)
     html = page(client, "competition", competition.pk)
-    assert f"{entry.player.name}</span>" in html
+    assert f">{entry.player.name}<span class=\"visually-hidden\"> (won)</span></span>" in html
     assert ">bye<" in html
 
 
