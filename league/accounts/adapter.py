@@ -6,6 +6,7 @@ from __future__ import annotations
 from allauth.account.adapter import DefaultAccountAdapter
 from allauth.core.internal import ratelimit
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from league.accounts.devices import trusted_device
 from league.core.names import BadName, normalise_name
@@ -13,7 +14,7 @@ from league.core.names import BadName, normalise_name
 
 class AccountAdapter(DefaultAccountAdapter):
     error_messages = DefaultAccountAdapter.error_messages | {
-        "username_taken": "That username is taken: choose another, or sign in.",
+        "username_taken": _("That username is taken: choose another, or sign in."),
     }
 
     def clean_username(self, username: str, shallow: bool = False) -> str:

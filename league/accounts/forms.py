@@ -7,6 +7,7 @@ import unicodedata
 from allauth.account.forms import LoginForm
 from django import forms
 from django.contrib.auth import get_user_model, password_validation
+from django.utils.translation import gettext_lazy as _
 
 from league.accounts.selectors import username_taken
 from league.core.errors import ServiceError
@@ -19,9 +20,9 @@ class SignInForm(LoginForm):
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["login"].label = "Username or email"
+        self.fields["login"].label = _("Username or email")
         if "remember" in self.fields:
-            self.fields["remember"].label = "Keep me signed in on this device"
+            self.fields["remember"].label = _("Keep me signed in on this device")
 
     def clean_login(self) -> str:
         return unicodedata.normalize("NFKC", super().clean_login()).strip()
@@ -31,17 +32,17 @@ class ClaimSignUpForm(forms.Form):
     """Username and password of a new account (the password checked by the site's validators)."""
 
     username = forms.CharField(
-        label="Username", max_length=150,
-        help_text="Letters, digits and @ . + - _ only. You sign in with it.",
+        label=_("Username"), max_length=150,
+        help_text=_("Letters, digits and @ . + - _ only. You sign in with it."),
         widget=forms.TextInput(attrs={"autocomplete": "username", "autocapitalize": "none"}),
     )
     password1 = forms.CharField(
-        label="Password", strip=False,
-        help_text="At least 8 characters, not only digits, not a common password.",
+        label=_("Password"), strip=False,
+        help_text=_("At least 8 characters, not only digits, not a common password."),
         widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
     )
     password2 = forms.CharField(
-        label="The password again", strip=False,
+        label=_("The password again"), strip=False,
         widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
     )
 
@@ -53,14 +54,14 @@ class ClaimSignUpForm(forms.Form):
         User = get_user_model()
         User.username_validator(username)
         if username_taken(username):
-            raise forms.ValidationError("That username is taken: choose another, or sign in.")
+            raise forms.ValidationError(_("That username is taken: choose another, or sign in."))
         return username
 
     def clean(self) -> dict:
         data = super().clean()
         first, second = data.get("password1"), data.get("password2")
         if first and second and first != second:
-            self.add_error("password2", "The two passwords differ: type the same one twice.")
+            self.add_error("password2", _("The two passwords differ: type the same one twice."))
         elif first:
             user = get_user_model()(username=data.get("username", ""))
             try:
@@ -75,7 +76,7 @@ class ClaimSignUpForm(forms.Form):
 
 class DeleteAccountForm(forms.Form):
     password = forms.CharField(
-        label="Your password", strip=False,
+        label=_("Your password"), strip=False,
         widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
     )
 

@@ -14,6 +14,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from league.accounts import services as account_services
@@ -65,8 +66,8 @@ def delete_account(request: HttpRequest) -> HttpResponse:
             form.add_service_error(error)
         else:
             logout(request)
-            messages.success(request, "Your account is deleted. Your results stay with the "
-                                      "clubs you played in.")
+            messages.success(request, _("Your account is deleted. Your results stay with the "
+                                        "clubs you played in."))
             return redirect("home")
     status = 422 if form.is_bound else 200
     return render(request, "account/delete.html", {"form": form}, status=status)
@@ -95,7 +96,8 @@ def _claim_signed_in(request: HttpRequest, token: str, player) -> HttpResponse:
     except ServiceError as error:
         return _page(request, token, player=player, problem=error.message,
                      status=refusal_status(error))
-    messages.success(request, f"Welcome, {player.name}: this player is now yours.")
+    messages.success(request, _("Welcome, %(name)s: this player is now yours.")
+                     % {"name": player.name})
     return redirect(player.get_absolute_url())
 
 
@@ -112,7 +114,8 @@ def _sign_up(request: HttpRequest, token: str, player) -> HttpResponse:
             form.add_service_error(error)
         else:
             login(request, user, backend="allauth.account.auth_backends.AuthenticationBackend")
-            messages.success(request, f"Welcome, {player.name}: your account is ready.")
+            messages.success(request, _("Welcome, %(name)s: your account is ready.")
+                             % {"name": player.name})
             return redirect(player.get_absolute_url())
     return _page(request, token, player=player, form=form, status=422)
 
