@@ -77,10 +77,12 @@
     return next;
   }
 
-  /* The form shows the next hand after the waiting ones (not while it shows a refused hand). */
+  /* The form shows the next hand after the waiting ones; not while it shows a refused hand,
+     nor while it is being filled in (that hand is entered as the number it was shown as, and
+     compared with the other phone's entry of it). */
   function renumberForm(queue) {
     var form = document.querySelector("form.hand-form");
-    if (!form || (queue[0] && queue[0].state === "refused")) return;
+    if (!form || form.dataset.dirty || (queue[0] && queue[0].state === "refused")) return;
     var next = nextNumber(queue);
     if (Number(form.elements.expected_number.value) === next) return;
     form.elements.expected_number.value = next;
