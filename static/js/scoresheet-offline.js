@@ -119,7 +119,7 @@
   }
 
   function button(text, action) {
-    var node = element("button", text, "secondary");
+    var node = element("button", text, "button secondary");
     node.type = "button";
     node.addEventListener("click", action);
     return node;
