@@ -6,8 +6,9 @@ from django.db import IntegrityError, transaction
 
 from league.games.models import Hand
 from league.games.services import HandEntry, record_hand, start_game
+from league.games.services.corrections import correct_hand
 from league.games.services.repeats import EntryConflict
-from tests.factories import MatchFactory
+from tests.factories import MatchFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -48,7 +49,7 @@ def test_hands_entered_without_a_key_do_not_collide(game):
     a, _ = players(game)
     record_hand(game.pk, HandEntry("knock", "A", 12, expected_number=1), actor=a)
     record_hand(game.pk, HandEntry("knock", "B", 7, expected_number=2), actor=a)
-    assert list(game.hands.values_list("entry_key", flat=True)) == [None, None]
+    assert list(game.hands.values_list("entry_key", flat=True)) == ["", ""]
 
 
 def test_the_same_hand_from_the_other_phone_is_taken_once_silently(game):
@@ -86,3 +87,15 @@ def test_an_entry_the_engine_refuses_as_that_hand_is_a_different_hand(game):
     record_hand(game.pk, HandEntry("gin", "A", 40, expected_number=1), actor=a)
     with pytest.raises(EntryConflict):
         record_hand(game.pk, HandEntry("gin", "B", 3, expected_number=1), actor=b)
+
+
+def test_an_entry_sent_again_after_its_hand_was_corrected_is_the_corrected_hand(game):
+    a, _ = players(game)
+    organizer = UserFactory()
+    game.match.competition.season.club.organizers.add(organizer)
+    entry = HandEntry("knock", "A", 12, expected_number=1, entry_key="k-000001")
+    hand = record_hand(game.pk, entry, actor=a)
+    correct_hand(hand.pk, HandEntry("knock", "A", 21), actor=organizer, comment="21, not 12")
+    again = record_hand(game.pk, entry, actor=a)
+    assert (again.pk, again.points) == (hand.pk, 21)
+    assert game.hands.count() == 1

@@ -197,7 +197,7 @@ def _hand_from_entry(game: Game, entry: HandEntry, score, *, number: int, actor)
         defender_cards=engine.format_cards(cards.get("defender_cards", ())),
         upcard=cards["upcard"].code if cards.get("upcard") else "",
         entered_by=actor if actor.is_authenticated else None,
-        entry_key=entry.entry_key or None,
+        entry_key=entry.entry_key,
     )
 
 
