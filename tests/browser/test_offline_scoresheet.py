@@ -139,6 +139,11 @@ def test_each_phone_sees_the_others_hands_without_a_reload(site):
     other = open_sheet(site, b.lower(), game)
     for page in (ada, other):
         page.evaluate("window.notReloaded = true")
+    polls = []
+    other.on("response", lambda r: polls.append(r.status)
+             if r.request.headers.get("hx-request") and r.request.method == "GET" else None)
+    other.wait_for_timeout(6000)
+    assert 304 in polls  # nothing moved yet: answered 304
     enter_hand(ada, 1, a, "Knock", 14)
     expect(other.locator("#hand-1")).to_contain_text("Knock", timeout=SOON)
     expect(other.get_by_role("button", name="Enter hand 2")).to_be_visible()
@@ -185,3 +190,22 @@ def test_the_same_hand_entered_on_both_phones_is_on_the_sheet_once(site):
     expect(other.get_by_role("status")).to_contain_text(
         "Hand 1 was entered from the other phone too, the same hand: it is on the sheet once.")
     assert saved(game) == [(1, "A", "gin", 30)]
+
+
+def test_a_hand_queued_offline_merges_with_the_same_hand_entered_on_the_other_phone(site):
+    game, (a, b) = a_game()
+    ada = open_sheet(site, "ada", game)
+    other = open_sheet(site, b.lower(), game)
+    try:
+        ada.context.set_offline(True)
+        enter_hand(ada, 1, a, "Gin", 30)
+        enter_hand(ada, 2, b, "Knock", 8)
+        expect(ada.locator("#sheet-queue")).to_contain_text("2 hands not sent yet")
+        enter_hand(other, 1, a, "Gin", 30)  # the same hand 1, online on the other phone
+        expect(other.get_by_role("status")).to_contain_text("Hand 1 entered.")
+        ada.context.set_offline(False)
+        expect(ada.locator("#sheet-queue")).to_contain_text("Sent: hands 1 and 2", timeout=SOON)
+        expect(ada.locator("table.hands tbody tr")).to_have_count(2)
+        assert saved(game) == [(1, "A", "gin", 30), (2, "B", "knock", 8)]
+    finally:
+        ada.context.set_offline(False)
