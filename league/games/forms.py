@@ -18,6 +18,9 @@ CARD_TEXT = {"autocomplete": "off", "autocapitalize": "characters", "spellcheck"
 
 class HandForm(ServiceErrorForm):
     expected_number = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
+    # The key of this entry, made by the phone (or by the page): sent again, it is not a new hand.
+    entry_key = forms.RegexField(regex=r"^[A-Za-z0-9-]{8,64}$", required=False,
+                                 widget=forms.HiddenInput)
     # Not required here: the service says "Choose who won the hand" in the game's words.
     winner = forms.ChoiceField(label="Who won the hand?", required=False, widget=forms.RadioSelect)
     outcome = forms.ChoiceField(label="How?", required=False, widget=forms.RadioSelect)
@@ -83,6 +86,7 @@ class HandForm(ServiceErrorForm):
             defender_cards=data.get("defender_cards", "").strip(),
             upcard=data.get("upcard", "").strip(),
             expected_number=data["expected_number"],
+            entry_key=data.get("entry_key", ""),
         )
 
     def shows(self, field: str | None) -> bool:

@@ -104,12 +104,17 @@ class Hand(models.Model):
     entered_by = models.ForeignKey(
         "auth.User", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
+    # The key the phone made for the entry of this hand: the same entry sent again (a lost
+    # answer, a queue sent twice) is answered with this hand instead of being entered twice.
+    entry_key = models.CharField(max_length=64, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["game", "number"]
         constraints = [
             models.UniqueConstraint(fields=["game", "number"], name="hand_number_unique_in_game"),
+            models.UniqueConstraint(fields=["entry_key"], condition=~Q(entry_key=""),
+                                    name="hand_entry_key_unique"),
             models.CheckConstraint(
                 condition=Q(outcome__in=["dead_hand", "void"], winner="", points=0)
                 | (~Q(outcome__in=["dead_hand", "void"])

@@ -1,10 +1,12 @@
 from django.urls import path
 
-from . import hand_views, rules_page, views
+from . import hand_views, offline, rules_page, views
 from .rulings import views as rulings_views
 
 app_name = "gameplay"
 urlpatterns = [
+    path("sw.js", offline.service_worker, name="service-worker"),
+    path("manifest.webmanifest", offline.manifest, name="manifest"),
     path("games/<int:pk>/", views.scoresheet, name="scoresheet"),
     path("games/<int:pk>/hands/", views.add_hand, name="add-hand"),
     path("games/<int:pk>/undo/", views.undo_hand, name="undo-hand"),

@@ -24,11 +24,13 @@ from league.core.views import (
     signed_in_post,
     unseen_errors,
 )
-from league.games import selectors
+from league.games import selectors, sync
+from league.games.conflicts import conflict_view, entered_message, new_entry_key
 from league.games.forms import HandForm
 from league.games.hand_views import may_correct
 from league.games.services import record_hand, undo_last_hand
 from league.games.services.flags import FLAGGABLE
+from league.games.services.repeats import EntryConflict
 
 TEMPLATE = "gameplay/scoresheet.html"
 PARTIAL = "scoresheet"
@@ -36,11 +38,16 @@ PARTIAL = "scoresheet"
 
 @for_members(selectors.club_of_game)
 def scoresheet(request: HttpRequest, pk: int) -> HttpResponse:
-    return _render(request, selectors.scoresheet(pk))
+    """The page; a phone polling it (htmx, If-None-Match) is answered 304 when nothing moved."""
+    tag = sync.etag(request, pk)
+    if request.htmx and (not_modified := sync.unchanged(request, tag)) is not None:
+        return not_modified
+    return sync.tagged(_render(request, selectors.scoresheet(pk), etag=tag), tag)
 
 
 def _render(request: HttpRequest, sheet: selectors.Scoresheet, *, form: HandForm | None = None,
-            refusal: str = "", status: int = 200) -> HttpResponse:
+            refusal: str = "", status: int = 200, etag: str = "",
+            conflict: EntryConflict | None = None) -> HttpResponse:
     may_enter = _may_enter(request.user, sheet)
     if form is None:
         form = _blank_form(sheet)
@@ -57,6 +64,8 @@ def _render(request: HttpRequest, sheet: selectors.Scoresheet, *, form: HandForm
         "may_flag": (side_of(request.user, sheet.match) is not None
                      and sheet.match.status in FLAGGABLE),
         "refusal": refusal,
+        "etag": etag or sync.etag(request, sheet.game.pk),
+        "conflict": conflict_view(conflict, sheet) if conflict else None,
     }
     if not context["may_enter"]:
         context["refusal"] = refusal or unseen_errors(form)
@@ -70,7 +79,7 @@ def _render(request: HttpRequest, sheet: selectors.Scoresheet, *, form: HandForm
 
 def _blank_form(sheet: selectors.Scoresheet) -> HandForm:
     return HandForm(names=sheet.names, rules=sheet.rules,
-                    initial={"expected_number": sheet.next_number})
+                    initial={"expected_number": sheet.next_number, "entry_key": new_entry_key()})
 
 
 def _may_enter(user, sheet: selectors.Scoresheet) -> bool:
@@ -91,11 +100,16 @@ def add_hand(request: HttpRequest, pk: int) -> HttpResponse:
     form = HandForm(request.POST, names=sheet.names, rules=sheet.rules)
     if not form.is_valid():
         return _render(request, sheet, form=form, status=UNPROCESSABLE)
+    entry = form.entry()
     try:
-        hand = record_hand(pk, form.entry(), actor=request.user)
+        hand = record_hand(pk, entry, actor=request.user)
+    except EntryConflict as conflict:
+        sheet = selectors.scoresheet(pk)
+        return _render(request, sheet, form=_blank_form(sheet), conflict=conflict,
+                       status=UNPROCESSABLE)
     except ServiceError as error:
         return _refused(request, pk, form, error)
-    messages.success(request, f"Hand {hand.number} entered.")
+    messages.success(request, entered_message(hand, entry))
     if request.htmx:
         return _render(request, selectors.scoresheet(pk))
     return go(request, reverse("gameplay:scoresheet", args=[pk]))

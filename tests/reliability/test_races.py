@@ -7,6 +7,7 @@ conftest.py), on PostgreSQL."""
 from __future__ import annotations
 
 import threading
+import uuid
 from functools import partial
 
 import pytest
@@ -23,6 +24,7 @@ from league.competitions.results.services import (
 )
 from league.games.models import Game, Hand
 from league.games.services import HandEntry, record_hand, start_game, undo_last_hand
+from league.games.services.repeats import EntryConflict
 from league.notifications.models import Kind, Notification
 from league.notifications.services import notify
 from tests.factories import (
@@ -154,14 +156,48 @@ def test_a_hand_entered_twice_by_a_double_tap_is_entered_once():
         player = match.entry_a.player.user
         game = start_game(match.pk, actor=player)
         knock = HandEntry(outcome="knock", winner="A", points=12, expected_number=1)
-        _, refused = one_took_effect(at_once(
+        both = at_once(
             partial(record_hand, game.pk, knock, actor=player),
             partial(record_hand, game.pk, knock, actor=player),
-        ))
-        assert refused.refusal.message == "Hand 1 was already entered; the scoresheet has been updated."
+        )
+        assert [o.took_effect for o in both] == [True, True]  # the second is the first's hand
+        assert both[0].value.pk == both[1].value.pk
         game.refresh_from_db()
         assert Hand.objects.filter(game=game).count() == 1
         assert (game.total_a, game.total_b) == (12, 0)
+
+
+def test_one_entry_sent_twice_at_once_is_saved_once_and_both_answered_with_it():
+    for _ in range(REPEATS):
+        match = MatchFactory()
+        player = match.entry_a.player.user
+        game = start_game(match.pk, actor=player)
+        key = str(uuid.uuid4())  # made by the phone, unique over every game
+        knock = HandEntry(outcome="knock", winner="A", points=12, expected_number=1,
+                          entry_key=key)
+        both = at_once(
+            partial(record_hand, game.pk, knock, actor=player),
+            partial(record_hand, game.pk, knock, actor=player),
+        )
+        assert {o.value.pk for o in both if o.took_effect} == {game.hands.get().pk}
+        assert len([o for o in both if o.took_effect]) == 2
+        assert game.hands.get().entry_key == key
+
+
+def test_the_same_hand_from_both_phones_at_once_is_saved_once():
+    for _ in range(REPEATS):
+        match = MatchFactory()
+        game = start_game(match.pk, actor=match.entry_a.player.user)
+        gin = [HandEntry(outcome="gin", winner="A", points=45, expected_number=1,
+                         entry_key=str(uuid.uuid4())) for _ in "ab"]
+        both = at_once(
+            partial(record_hand, game.pk, gin[0], actor=match.entry_a.player.user),
+            partial(record_hand, game.pk, gin[1], actor=match.entry_b.player.user),
+        )
+        assert all(o.took_effect for o in both), [o.refusal and o.refusal.message for o in both]
+        assert both[0].value.pk == both[1].value.pk
+        game.refresh_from_db()
+        assert (game.hands.count(), game.total_a) == (1, 45)
 
 
 def test_both_players_entering_the_same_hand_at_once_enter_it_once():
@@ -170,10 +206,11 @@ def test_both_players_entering_the_same_hand_at_once_enter_it_once():
         game = start_game(match.pk, actor=match.entry_a.player.user)
         gin_a = HandEntry(outcome="gin", winner="A", points=45, expected_number=1)
         knock_b = HandEntry(outcome="knock", winner="B", points=8, expected_number=1)
-        won, _ = one_took_effect(at_once(
+        won, refused = one_took_effect(at_once(
             partial(record_hand, game.pk, gin_a, actor=match.entry_a.player.user),
             partial(record_hand, game.pk, knock_b, actor=match.entry_b.player.user),
         ))
+        assert isinstance(refused.refusal, EntryConflict)  # shown beside the saved hand
         hand = Hand.objects.get(game=game)
         assert (hand.outcome, hand.points) == (won.value.outcome, won.value.points)
         game.refresh_from_db()

@@ -319,6 +319,8 @@ TABLE: dict[str, Access] = {
     "print-standings": Access(competition_url("print-standings"), PUBLIC),
     "gameplay:scoresheet": Access(game_url("scoresheet", game_with_a_hand), PUBLIC),
     "gameplay:rules": Access(lambda w: reverse("gameplay:rules"), PUBLIC),
+    "gameplay:service-worker": Access(lambda w: reverse("gameplay:service-worker"), PUBLIC),
+    "gameplay:manifest": Access(lambda w: reverse("gameplay:manifest"), PUBLIC),
     "gameplay:rulings": Access(lambda w: reverse("gameplay:rulings"), PUBLIC),
     "gameplay:ruling": Access(lambda w: reverse("gameplay:ruling", args=[RULING]), PUBLIC),
     # The match's actions: each in the state where it can be done.

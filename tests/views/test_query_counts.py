@@ -184,9 +184,9 @@ def test_scoresheet_for_a_player(client, django_assert_num_queries, n):
                             knocker="A", winner="A", points=1)
     client.force_login(player)
     # the club of the page's object and whether it is public (both cached from then on);
-    # + game with its match and players, hands, their open flags, may the viewer correct
-    # hands (organizer) (the player's side needs no query)
-    with django_assert_num_queries(SIGNED_IN + 2 + 4):
+    # + the sheet's version (its ETag), game with its match and players, hands, their open
+    # flags, may the viewer correct hands (organizer) (the player's side needs no query)
+    with django_assert_num_queries(SIGNED_IN + 2 + 5):
         html = get(client, reverse("gameplay:scoresheet", args=[game.pk]))
     assert Game.objects.get(pk=game.pk).hands.count() == n
     assert html.count('<td data-label="Outcome">Knock') == n

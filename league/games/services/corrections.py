@@ -64,6 +64,7 @@ def correct_hand(hand_id: int, entry: HandEntry, *, actor, comment: str,
         new = _hand_from_entry(game, entry, score_of(game, hands[:index]), number=old.number,
                                actor=actor)
         new.pk, new.created_at = old.pk, old.created_at
+        new.entry_key = old.entry_key  # the entry sent again later is still this hand
         new.rulings = old.rulings  # what was ruled at the table stands with the hand
         hands[index] = new
         may_stay_open = (match.status in Match.OPEN_FOR_PLAY

@@ -22,6 +22,7 @@ from league.core.errors import ServiceError
 from league.games.models import Game, Hand
 
 from .hand_rulings import table_rulings_by_hand
+from .repeats import entered_already
 from .scoring import from_engine_seat, game_rules, score_of, to_engine_seat
 
 
@@ -36,6 +37,7 @@ class HandEntry:
     defender_cards: str = ""
     upcard: str = ""
     expected_number: int | None = None  # the hand number the form was showing (double-submit guard)
+    entry_key: str = ""  # made by the phone for this entry: the same entry sent again is not new
 
 
 def start_game(match_id: int, *, actor) -> Game:
@@ -71,8 +73,24 @@ def start_game(match_id: int, *, actor) -> Game:
 
 
 def record_hand(game_id: int, entry: HandEntry, *, actor) -> Hand:
-    """Check the hand with the engine and save it; the engine's settlement is the result."""
-    return record_hands(game_id, [entry], actor=actor)[0]
+    """Check the hand with the engine and save it; the engine's settlement is the result.
+
+    An entry sent again (its key) is answered with the hand it entered; an entry of a hand
+    entered already from the other phone is that hand when it says the same, and an
+    EntryConflict (league.games.services.repeats) when it does not."""
+    with transaction.atomic():
+        game = _locked_game(game_id)
+        require_player_or_organizer(actor, game.match)
+        hands = list(game.hands.all())
+
+        def as_hand(number: int) -> Hand:
+            score = score_of(game, hands[:number - 1])
+            return _hand_from_entry(game, entry, score, number=number, actor=actor)
+
+        saved = entered_already(hands, entry, as_hand)
+        if saved is not None:
+            return saved
+        return record_hands(game_id, [entry], actor=actor)[0]
 
 
 def record_hands(game_id: int, entries: Sequence[HandEntry], *, actor,
@@ -179,6 +197,7 @@ def _hand_from_entry(game: Game, entry: HandEntry, score, *, number: int, actor)
         defender_cards=engine.format_cards(cards.get("defender_cards", ())),
         upcard=cards["upcard"].code if cards.get("upcard") else "",
         entered_by=actor if actor.is_authenticated else None,
+        entry_key=entry.entry_key,
     )
 
 
