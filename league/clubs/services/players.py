@@ -21,6 +21,7 @@ from django.urls import reverse
 
 from league.clubs.models import Club, Player
 from league.clubs.permissions import require_organizer
+from league.clubs.services.claimed_address import confirm_claimed_address
 from league.clubs.services.mail_limits import reserve_mail
 from league.core.errors import NotAllowed, ServiceError
 from league.core.names import BadName, normalise_name
@@ -55,7 +56,8 @@ def _create_player(club: Club, *, actor, name: str, email: str, site: str) -> Pl
     except IntegrityError:  # the same name added at the same instant
         raise clash from None
     if email.strip():
-        link = site.rstrip("/") + reverse("player-claim", args=[claim_token(player, actor=actor)])
+        token = claim_token(player, actor=actor, email=email.strip())
+        link = site.rstrip("/") + reverse("player-claim", args=[token])
         transaction.on_commit(lambda: _send_claim_link(player, email.strip(), link))
     return player
 
@@ -75,17 +77,25 @@ def clean_player_name(name: str) -> str:
 
 
 
-def claim_token(player: Player, *, actor) -> str:
-    """The token of the player's claim link (the organizer passes the link on)."""
+def claim_token(player: Player, *, actor, email: str = "") -> str:
+    """The token of the player's claim link (the organizer passes the link on). A link mailed
+    carries the address it was mailed to: whoever opens it there owns that address."""
     require_organizer(actor, player.club)
     if player.user_id is not None:
         raise ServiceError(f"{player.name} already belongs to an account.")
-    return signing.dumps({"player": player.pk, "version": player.claim_version},
-                         salt=CLAIM_SALT, compress=True)
+    data = {"player": player.pk, "version": player.claim_version}
+    if email:
+        data["email"] = email
+    return signing.dumps(data, salt=CLAIM_SALT, compress=True)
 
 
 def player_of_token(token: str) -> Player:
     """The player a claim link names, refused when the link is altered, too old or used."""
+    return _read_token(token)[0]
+
+
+def _read_token(token: str) -> tuple[Player, str]:
+    """The player a claim link names and the address it was mailed to ("" for none)."""
     try:
         data = signing.loads(token, salt=CLAIM_SALT, max_age=timedelta(days=CLAIM_DAYS))
     except signing.SignatureExpired:
@@ -100,7 +110,8 @@ def player_of_token(token: str) -> Player:
     if player.user_id is None and data.get("version") != player.claim_version:
         raise ServiceError("This link has been used already: a claim link works once. Ask the "
                            "club's organizer for a new one.")
-    return player
+    email = data.get("email")
+    return player, email if isinstance(email, str) else ""
 
 
 def claim_player(token: str, *, user) -> Player:
@@ -110,12 +121,14 @@ def claim_player(token: str, *, user) -> Player:
     player_id = player_of_token(token).pk
     with transaction.atomic():
         Player.objects.select_for_update().filter(pk=player_id).first()
-        player = player_of_token(token)  # read again, locked: a claim meanwhile used it
+        player, email = _read_token(token)  # read again, locked: a claim meanwhile used it
         _require_claimable(player, user)
         player.user = user
         player.claim_version = F("claim_version") + 1
         player.save(update_fields=["user", "claim_version"])
         player.refresh_from_db(fields=["claim_version"])
+        if email:
+            confirm_claimed_address(user, email)
     return player
 
 
