@@ -1,5 +1,6 @@
-"""A Swiss standings table on a phone (390x844): every column of a row in view, nothing cut at
-the right and no sideways scrolling; on a laptop the table keeps one column per figure."""
+"""A Swiss standings table and a player's results on a phone (390x844): every cell in view,
+nothing cut at the right and no sideways scrolling; on a laptop the standings keep one column
+per figure."""
 
 from __future__ import annotations
 
@@ -51,3 +52,19 @@ def test_the_standings_keep_a_column_per_figure_on_a_laptop(site):
     header = page.get_by_role("region", name="Standings table").locator("thead th")
     shown = [h.inner_text() for h in header.all() if h.is_visible()]
     assert "Buchholz" in shown and "Game pts" in shown
+
+
+def test_a_players_results_fit_a_phone_with_nothing_cut(site):
+    setup = knockout_club()
+    setup.win_by_services("Ada")
+    page = site.open(phone=True)
+    page.goto(f"/players/{setup.players['Ada'].pk}/")
+    region = page.get_by_role("region", name="Latest confirmed results")
+    region.scroll_into_view_if_needed()
+    screenshot(page, "phone-player-results")
+    assert region.evaluate("(el) => el.scrollWidth <= el.clientWidth")
+    right = region.evaluate(BOX)[2]
+    for cell in region.locator("td").all():
+        if cell.is_visible():
+            assert cell.evaluate(BOX)[2] <= right + 0.5, cell.inner_text()
+    assert region.get_by_role("link", name="Spring Knockout").is_visible()
