@@ -13,8 +13,8 @@ import pytest
 from django.utils import timezone
 
 from league.clubs.services.clubs import invite_by_email
-from league.competitions.formats.competitions import create_competition, register_players
 from league.competitions.entries.sign_ups import open_registration
+from league.competitions.formats.competitions import create_competition, register_players
 from league.competitions.formats.draws import start_competition
 from league.competitions.ladders.services import challenge, forfeit_overdue
 from league.competitions.models import Competition, Match

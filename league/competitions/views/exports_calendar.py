@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
 
+from league.clubs.selectors import club_by_slug
 from league.clubs.services.calendar import player_of_calendar_token
 from league.competitions.base.selectors import club_of_competition
 from league.competitions.schedule import ical
-from league.clubs.selectors import club_by_slug
 from league.competitions.schedule.selectors import (
     feed_competition,
     feed_matches_of_club,
