@@ -19,7 +19,14 @@ from django.dispatch import receiver
 
 from league.clubs.models import Club
 from league.clubs.signals import organizer_invited
-from league.competitions.models import AuditEntry, Competition, LadderChallenge, Match, Round
+from league.competitions.models import (
+    AuditEntry,
+    Competition,
+    Entry,
+    LadderChallenge,
+    Match,
+    Round,
+)
 from league.notifications.events import TOLD_OF
 
 log = logging.getLogger(__name__)
@@ -88,6 +95,14 @@ def _competition(instance: Competition, update_fields=None, **_) -> None:
     if (instance.registration_open and update_fields is not None
             and "registration_open" in update_fields):
         send_after_commit("notify_sign_ups_open", instance.pk)
+    elif update_fields is not None and {"registration_open", "status"} & set(update_fields):
+        send_after_commit("mark_sign_ups_done", instance.pk)
+
+
+@receiver(post_save, sender=Entry, dispatch_uid="sign-up-answered")
+def _entry(instance: Entry, created: bool, **_) -> None:
+    if created:
+        send_after_commit("mark_sign_ups_done", instance.competition_id)
 
 
 @receiver(organizer_invited, sender=Club, dispatch_uid="notify-invitation")

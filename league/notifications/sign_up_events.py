@@ -1,14 +1,17 @@
 """Sign-ups opened: every player of the club with an account, not retired and not entered yet,
-is told once per competition (its key), each by his own choice of channel."""
+is told once per competition (its key), each by his own choice of channel. The notice is done
+once he has entered, or for everyone once sign-ups close or the competition begins."""
 
 from __future__ import annotations
 
 from django.urls import reverse
+from django.utils import timezone
 
 from league.clubs.models import Player
-from league.competitions.models import Competition
-from league.notifications.models import Kind
-from league.notifications.services import notify_all
+from league.competitions.models import Competition, Entry
+from league.core.cache import derived
+from league.notifications.models import Kind, Notification
+from league.notifications.services import UNREAD_KEY, notify_all
 from league.notifications.wording import in_zone
 
 
@@ -29,5 +32,27 @@ def sign_ups_opened(competition_id: int) -> int:
     text = (f"Sign-ups are open for {competition.name} ({competition.season.name}) at {club}"
             f"{until}: sign up on its page.")
     return notify_all([player.user for player in players], Kind.SIGN_UPS_OPEN,
-                      key=f"sign-ups:{competition.pk}", text=text,
+                      key=key_of(competition.pk), text=text,
                       link=reverse("competition-sign-up", args=[competition.pk]))
+
+
+def key_of(competition_id: int) -> str:
+    return f"sign-ups:{competition_id}"
+
+
+def sign_ups_answered(competition_id: int) -> int:
+    """The notices of the competition's sign-ups are done for whoever has entered, and for
+    everyone once sign-ups are closed or the competition has begun: they stop counting as
+    unread."""
+    competition = Competition.objects.filter(pk=competition_id).first()
+    notices = Notification.objects.filter(key=key_of(competition_id), done_at__isnull=True)
+    if (competition is not None and competition.status == Competition.Status.DRAFT
+            and competition.registration_open):
+        entered = Entry.objects.filter(competition_id=competition_id, withdrawn_at__isnull=True,
+                                       player__user__isnull=False)
+        notices = notices.filter(user__in=entered.values("player__user"))
+    users = set(notices.values_list("user_id", flat=True))
+    changed = notices.update(done_at=timezone.now())
+    for user_id in users:
+        derived.delete(UNREAD_KEY.format(user_id))
+    return changed

@@ -72,6 +72,13 @@ def notify_sign_ups_open(competition_id: int) -> int:
     return sign_ups_opened(competition_id)
 
 
+@shared_task(name="notifications.tasks.mark_sign_ups_done", **RETRIED)
+def mark_sign_ups_done(competition_id: int) -> int:
+    from league.notifications.sign_up_events import sign_ups_answered
+
+    return sign_ups_answered(competition_id)
+
+
 @shared_task(name="notifications.tasks.periodic", **RETRIED)
 def periodic() -> int:
     """Periodic: the reminders of what falls due within a day, the overdue matches to their

@@ -104,3 +104,24 @@ def test_another_clubs_sign_ups_are_not_on_the_home_page(client, draft, commit):
     with commit():
         open_registration(draft.pk, actor=draft.organizer)
     assert "Spring Swiss" not in client.get(reverse("home")).content.decode()
+
+
+def unread(user) -> int:
+    return Notification.objects.filter(user=user, read_at__isnull=True,
+                                       done_at__isnull=True).count()
+
+
+def test_the_notice_is_done_once_he_signs_up_and_for_all_once_sign_ups_close(draft, commit):
+    club = draft.season.club
+    ann = PlayerFactory(club=club, user=UserFactory(username="ann")).user
+    bea = PlayerFactory(club=club, user=UserFactory(username="bea")).user
+    with commit():
+        open_registration(draft.pk, actor=draft.organizer)
+    assert (unread(ann), unread(bea)) == (1, 1)
+    with commit():
+        sign_up(draft.pk, user=ann)
+    assert (unread(ann), unread(bea)) == (0, 1)
+    with commit():
+        close_registration(draft.pk, actor=draft.organizer)
+    assert (unread(ann), unread(bea)) == (0, 0)
+    assert set(told()) == {"ann", "bea"}  # still listed, as done
