@@ -81,6 +81,9 @@ class Player(models.Model):
     # The version in the player's claim links: a claim, or the owner's account deleted, makes a
     # new version, so a link made before never works again.
     claim_version = models.PositiveIntegerField(default=0)
+    # The address the player's claim link was mailed to when he was added (empty: none): no
+    # second player of the club is added with it.
+    invited_email = models.EmailField(max_length=254, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -21,6 +21,7 @@ urlpatterns = [
          name="competition-sign-up-withdraw"),
     path("competitions/<int:pk>/registration/", sign_ups.registration,
          name="competition-registration"),
+    path("clubs/<slug:slug>/fixtures.ics", exports_calendar.club_ics, name="club-fixtures-ics"),
     path("calendar/<str:token>/matches.ics", exports_calendar.player_ics, name="player-ics"),
     path("competitions/<int:pk>/ladder/", ladder.ladder, name="competition-ladder"),
     path("competitions/<int:pk>/ladder/challenge/", ladder.challenge_player,

@@ -3,7 +3,8 @@
 A reported, disputed, decided or corrected result leaves an audit entry; a paired round is a new
 Round row (its matches follow in the same transaction); a knockout match is ready when a saved
 row has both its players; a ladder challenge is a new LadderChallenge row, and it is settled
-when its status is saved as other than open; an invitation is league.clubs.signals.organizer_invited.
+when its status is saved as other than open; sign-ups open when a competition is saved with
+registration_open among its saved fields and set; an invitation is league.clubs.signals.organizer_invited.
 Nothing is read here (no query in the request): the tasks read what was committed.
 """
 
@@ -18,7 +19,14 @@ from django.dispatch import receiver
 
 from league.clubs.models import Club
 from league.clubs.signals import organizer_invited
-from league.competitions.models import AuditEntry, LadderChallenge, Match, Round
+from league.competitions.models import (
+    AuditEntry,
+    Competition,
+    Entry,
+    LadderChallenge,
+    Match,
+    Round,
+)
 from league.notifications.events import TOLD_OF
 
 log = logging.getLogger(__name__)
@@ -80,6 +88,21 @@ def _challenge(instance: LadderChallenge, created: bool, update_fields=None, **_
     elif (instance.status != LadderChallenge.Status.OPEN
           and (update_fields is None or "status" in update_fields)):
         send_after_commit("notify_ladder_settled", instance.pk)
+
+
+@receiver(post_save, sender=Competition, dispatch_uid="notify-sign-ups-open")
+def _competition(instance: Competition, update_fields=None, **_) -> None:
+    if (instance.registration_open and update_fields is not None
+            and "registration_open" in update_fields):
+        send_after_commit("notify_sign_ups_open", instance.pk)
+    elif update_fields is not None and {"registration_open", "status"} & set(update_fields):
+        send_after_commit("mark_sign_ups_done", instance.pk)
+
+
+@receiver(post_save, sender=Entry, dispatch_uid="sign-up-answered")
+def _entry(instance: Entry, created: bool, **_) -> None:
+    if created:
+        send_after_commit("mark_sign_ups_done", instance.competition_id)
 
 
 @receiver(organizer_invited, sender=Club, dispatch_uid="notify-invitation")

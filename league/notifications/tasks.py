@@ -65,6 +65,20 @@ def notify_ladder_settled(challenge_id: int) -> int:
     return ladder_settled(challenge_id)
 
 
+@shared_task(name="notifications.tasks.notify_sign_ups_open", **RETRIED)
+def notify_sign_ups_open(competition_id: int) -> int:
+    from league.notifications.sign_up_events import sign_ups_opened
+
+    return sign_ups_opened(competition_id)
+
+
+@shared_task(name="notifications.tasks.mark_sign_ups_done", **RETRIED)
+def mark_sign_ups_done(competition_id: int) -> int:
+    from league.notifications.sign_up_events import sign_ups_answered
+
+    return sign_ups_answered(competition_id)
+
+
 @shared_task(name="notifications.tasks.periodic", **RETRIED)
 def periodic() -> int:
     """Periodic: the reminders of what falls due within a day, the overdue matches to their

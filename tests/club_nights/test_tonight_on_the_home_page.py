@@ -17,7 +17,7 @@ from league.competitions.models import Competition, Match
 from league.competitions.nights.attendance import check_in, check_out
 from league.competitions.nights.pairing import pair_night_round
 from league.competitions.nights.selectors import tonight
-from league.competitions.nights.services import close_night, open_night
+from league.competitions.nights.services import close_night, open_night, schedule_night
 from league.pages.selectors import matches_to_play
 from tests.formats.builders import Club
 
@@ -112,3 +112,14 @@ def test_matches_to_play_come_soonest_first_and_the_undated_last():
     assert mine.count() == 3
     order = [match.round.number for match in matches_to_play(entry_ids_of_user(me.user))]
     assert order == [3, 2, 1]
+
+
+def test_tonight_says_where_a_night_scheduled_with_its_place_is_played(client):
+    club = Club(4)
+    competition = club.competition(Competition.Format.SWISS, start=False, swiss_rounds=3,
+                                   name="Thursday Swiss")
+    start_competition(competition.pk, actor=club.organizer, pair_first_round=False)
+    night = schedule_night(competition.pk, actor=club.organizer,
+                           starts_at=timezone.now() + timedelta(hours=1), place="The Crown")
+    open_night(competition.pk, actor=club.organizer, night_id=night.pk)
+    assert "club night at The Crown" in home(client, club.players[0].user)

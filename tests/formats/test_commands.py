@@ -159,8 +159,10 @@ def assert_the_demo_users_are_told(club: Club) -> None:
     [open_challenge] = ladder.challenges.filter(status=LadderChallenge.Status.OPEN)
     challenged = open_challenge.challenged.player.user
     told = set(unread.filter(user=challenged).values_list("kind", flat=True))
-    # and, if tonight's Swiss paired the challenged player, that round
-    assert told - {Kind.ROUND_PAIRED} == {Kind.LADDER_CHALLENGED, Kind.DEADLINE_NEAR}
+    # and, if tonight's Swiss paired the challenged player, that round; if he has not signed up
+    # for the competition taking sign-ups, its opening
+    assert told - {Kind.ROUND_PAIRED, Kind.SIGN_UPS_OPEN} == {Kind.LADDER_CHALLENGED,
+                                                              Kind.DEADLINE_NEAR}
     assert ladder.challenges.filter(status=LadderChallenge.Status.FORFEITED).count() == 1
     assert set(Notification.objects.values_list("kind", flat=True)) >= {
         Kind.LADDER_SETTLED, Kind.MATCH_READY, Kind.ROUND_PAIRED, Kind.RESULT_TO_CONFIRM}

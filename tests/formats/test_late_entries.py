@@ -165,6 +165,9 @@ def test_in_a_swiss_he_is_paired_from_the_next_round_with_no_points():
     audit = mine.audit.get(action="late entry")
     assert "first paired in round 2, with 0 points" in audit.comment
     row = next(r for r in competition_standings(competition).rows if r.entry_id == late.entry.pk)
+    assert row.byes == 0 and row.match_points == 0  # the bye counts once round 2 is complete
+    play_round(competition, 2)
+    row = next(r for r in competition_standings(competition).rows if r.entry_id == late.entry.pk)
     assert row.played == 0 and row.byes == 1
 
 

@@ -13,6 +13,7 @@ import pytest
 from django.utils import timezone
 
 from league.clubs.services.clubs import invite_by_email
+from league.competitions.entries.sign_ups import open_registration
 from league.competitions.formats.competitions import create_competition, register_players
 from league.competitions.formats.draws import start_competition
 from league.competitions.ladders.services import challenge, forfeit_overdue
@@ -175,6 +176,20 @@ def _invited(c: Club):
                         site="http://testserver")
 
 
+def _sign_ups_who(c: Club):
+    c.member = PlayerFactory(club=c.club)
+    return c.member.user
+
+
+def _sign_ups(c: Club):
+    with c.commit():
+        c.draft = create_competition(SeasonFactory(club=c.club), actor=c.organizer,
+                                     name="Spring Swiss", format=Competition.Format.SWISS,
+                                     swiss_rounds=3)
+    with c.commit():
+        open_registration(c.draft.pk, actor=c.organizer)
+
+
 EVENTS = {
     Kind.MATCH_READY: (_ready_who, _ready),
     Kind.RESULT_TO_CONFIRM: (lambda c: c.b, _to_confirm),
@@ -189,6 +204,7 @@ EVENTS = {
     Kind.LADDER_CHALLENGED: (_challenged_who, _challenge),
     Kind.LADDER_SETTLED: (_challenger_who, _forfeited),
     Kind.LADDER_MOVED_DOWN: (_passed_who, _forfeited),
+    Kind.SIGN_UPS_OPEN: (_sign_ups_who, _sign_ups),
 }
 # The kinds the periodic task tells of (no task of their own): the event sets `swept_at`.
 SWEPT = {Kind.DEADLINE_NEAR, Kind.MATCH_OVERDUE}

@@ -96,8 +96,8 @@ def test_the_feed_has_an_event_per_timed_match_in_a_fixed_number_of_queries(clie
     for day in range(n):
         MatchFactory(competition=competition, scheduled_at=datetime(2025, 1, 6 + day, 3, tzinfo=UTC))
     # the competition's club and whether it is public (both cached from then on), the
-    # competition, the matches
-    with django_assert_num_queries(4):
+    # competition, the matches, the club nights
+    with django_assert_num_queries(5):
         cal = fixtures(client, competition)
     found = events(cal)
     assert len(found) == n and len({str(e["uid"]) for e in found}) == n

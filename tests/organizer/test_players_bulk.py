@@ -110,7 +110,7 @@ def test_a_save_that_names_nobody_is_refused_at_the_list(client, people):
     sign_in(client, people.organizer)
     response = save(client, people, "A, b, c")
     assert response.status_code == 422
-    assert "No line of the list names a player to add." in response.content.decode()
+    assert "Line 1 (A, b, c): Write Name or Name, email." in response.content.decode()
     assert list_box(response.content.decode()) == "A, b, c"
 
 
@@ -149,3 +149,60 @@ def test_only_organizers_add_players(client, people):
     sign_in(client, people.player)
     assert client.post(url(people), {"text": "Intruder", "save": "1"}).status_code == 403
     assert not Player.objects.filter(name="Intruder").exists()
+
+
+# Names that are no names, and addresses given twice -----------------------------------------------
+
+
+def test_a_dash_and_emoji_are_refused_as_names_each_on_its_line(people):
+    lines = read_player_lines(people.club, split_pasted("Ann\n-\n😀😀😀\n12"))
+    assert lines.to_create == (("Ann", ""),)
+    assert [(number, reason) for number, _, reason in lines.wrong] == [
+        (2, "“-” is not a name: a player's name has at least one letter."),
+        (3, "“😀😀😀” is not a name: a player's name has at least one letter."),
+        (4, "“12” is not a name: a player's name has at least one letter.")]
+
+
+def test_an_address_twice_in_the_list_is_refused_on_its_second_line(people):
+    lines = read_player_lines(people.club, split_pasted(
+        "Ann, ann@example.org\nBea, ANN@example.org"))
+    assert lines.to_create == (("Ann", "ann@example.org"),)
+    [(number, _, reason)] = lines.wrong
+    assert number == 2 and "given to Ann above" in reason
+
+
+def test_an_address_a_player_of_the_club_has_is_refused(people,
+                                                        django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        add_players(people.club, actor=people.organizer, rows=split_pasted("Ann, ann@example.org"))
+    pat = Player.objects.get(club=people.club, name="Pat")
+    lines = read_player_lines(people.club, split_pasted(
+        f"Bea, Ann@example.org\nCid, {pat.user.email}"))
+    assert lines.to_create == ()
+    assert [reason for _, _, reason in lines.wrong] == [
+        "Ann@example.org is the address of Ann, a player of the club already.",
+        f"{pat.user.email} is the address of Pat, a player of the club already."]
+
+
+def test_a_save_with_a_wrong_line_saves_nothing_and_names_each_line(client, people):
+    sign_in(client, people.organizer)
+    before = Player.objects.count()
+    response = client.post(url(people), {"text": "Ann, ann@example.org\n-\nBea, ann@example.org",
+                                         "save": "1"})
+    assert response.status_code == 422 and Player.objects.count() == before
+    page = html.unescape(response.content.decode())
+    assert "Nothing was added" in page
+    assert "Line 2 (-): “-” is not a name" in page
+    assert "Line 3 (Bea, ann@example.org): ann@example.org is given to Ann above" in page
+    assert not mail.outbox
+
+
+def test_one_player_added_with_anothers_address_is_refused_on_the_address(client, people):
+    sign_in(client, people.organizer)
+    client.post(reverse("organizer-add-player", args=[people.club.slug]),
+                {"name": "Ann", "email": "ann@example.org"})
+    response = client.post(reverse("organizer-add-player", args=[people.club.slug]),
+                           {"name": "Bea", "email": "ann@example.org"})
+    assert response.status_code == 422
+    assert "the address of Ann" in response.content.decode()
+    assert not Player.objects.filter(club=people.club, name="Bea").exists()

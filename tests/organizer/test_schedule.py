@@ -137,9 +137,15 @@ def test_a_reported_match_takes_no_new_time():
     assert match.proposed_at is None
 
 
+def proposed_before_the_game(match: Match) -> None:
+    """A time side A proposed before the match's games began (a proposal is refused after)."""
+    Match.objects.filter(pk=match.pk).update(proposed_at=timezone.now() + timedelta(days=2),
+                                             proposed_by=match.entry_a)
+
+
 def test_a_time_proposed_before_the_result_is_reported_is_no_longer_accepted():
     match = decided_match()
-    propose_time(match.pk, actor=match.entry_a.player.user, at=timezone.now() + timedelta(days=2))
+    proposed_before_the_game(match)
     report_result(match.pk, actor=match.entry_a.player.user)
     with pytest.raises(ServiceError, match="still to be played"):
         accept_time(match.pk, actor=match.entry_b.player.user)
@@ -166,7 +172,7 @@ def shows_a_time_to_agree(html: str) -> bool:
 
 def test_a_reported_or_confirmed_match_page_offers_no_time_and_shows_no_proposal(client):
     match = decided_match()
-    propose_time(match.pk, actor=match.entry_a.player.user, at=timezone.now() + timedelta(days=2))
+    proposed_before_the_game(match)
     opponent = match.entry_b.player.user
     client.force_login(opponent)
     page = reverse("match", args=[match.pk])
@@ -326,3 +332,15 @@ def test_weekly_dates_without_a_first_date_are_refused_next_to_the_field(client)
         "Give the date the first round starts on."]
     round_.refresh_from_db()
     assert round_.starts_on is None
+
+
+def test_a_time_proposed_once_a_game_has_begun_is_refused_and_nothing_changes():
+    match = MatchFactory(status=Match.Status.SCHEDULED)
+    Match.objects.filter(pk=match.pk).update(status=Match.Status.IN_PROGRESS)
+    finished_game(match, 1, "A")
+    with pytest.raises(ServiceError) as refused:
+        propose_time(match.pk, actor=match.entry_a.player.user,
+                     at=timezone.now() + timedelta(days=2))
+    assert "has begun" in str(refused.value)
+    match.refresh_from_db()
+    assert match.proposed_at is None

@@ -299,6 +299,8 @@ TABLE: dict[str, Access] = {
     "competition": Access(competition_url("competition"), PUBLIC),
     "competition-standings-csv": Access(competition_url("competition-standings-csv"), PUBLIC),
     "competition-fixtures-ics": Access(competition_url("competition-fixtures-ics"), PUBLIC),
+    "club-fixtures-ics": Access(lambda w: reverse("club-fixtures-ics", args=[w.club.slug]),
+                                PUBLIC),
     "player": Access(lambda w: reverse("player", args=[w.match.entry_a.player_id]), PUBLIC),
     # A ladder's page: anyone reads it. Challenging: a player on the ladder, up the ladder (the
     # opponent on top has nobody above: refused); nobody else is on it. Joining: a player of

@@ -79,8 +79,8 @@ def test_home_for_a_player_with_matches_and_results_to_confirm(client, django_as
     client.force_login(me)
     # + his clubs and their running competitions, the public clubs found, his entries' ids,
     # tonight's club nights (his entries where one is open: none), results to confirm, matches
-    # to play and their two sides (none has a winner yet), disputes to resolve
-    with django_assert_num_queries(SIGNED_IN + 10):
+    # to play and their two sides (none has a winner yet), disputes to resolve, sign-ups open
+    with django_assert_num_queries(SIGNED_IN + 11):
         html = get(client, reverse("home"))
     assert html.count("Open the match to confirm or dispute it") == n
 

@@ -21,6 +21,7 @@ from django.urls import reverse
 
 from league.clubs.models import Club, Player
 from league.clubs.permissions import require_organizer
+from league.clubs.services.claimed_address import confirm_claimed_address
 from league.clubs.services.mail_limits import reserve_mail
 from league.core.errors import NotAllowed, ServiceError
 from league.core.names import BadName, normalise_name
@@ -38,6 +39,10 @@ def add_player(club: Club, *, actor, name: str, email: str = "", site: str = "")
     name = clean_player_name(name)
     if Player.objects.filter(club=club, name__iexact=name).exists():
         raise ServiceError(f"{club} already has a player called {name}.", field="name")
+    holder = addresses_of_players(club).get(email.strip().casefold()) if email.strip() else None
+    if holder is not None:
+        raise ServiceError(f"{email.strip()} is the address of {holder}, a player of the club "
+                           "already: each player needs an address of his own.", field="email")
     with transaction.atomic():
         if email.strip():
             reserve_mail(club, actor=actor, count=1)
@@ -51,11 +56,13 @@ def _create_player(club: Club, *, actor, name: str, email: str, site: str) -> Pl
         raise clash
     try:
         with transaction.atomic():
-            player = Player.objects.create(club=club, name=name)
+            player = Player.objects.create(club=club, name=name,
+                                           invited_email=email.strip())
     except IntegrityError:  # the same name added at the same instant
         raise clash from None
     if email.strip():
-        link = site.rstrip("/") + reverse("player-claim", args=[claim_token(player, actor=actor)])
+        token = claim_token(player, actor=actor, email=email.strip())
+        link = site.rstrip("/") + reverse("player-claim", args=[token])
         transaction.on_commit(lambda: _send_claim_link(player, email.strip(), link))
     return player
 
@@ -68,6 +75,9 @@ def clean_player_name(name: str) -> str:
         raise ServiceError(str(error), field="name") from None
     if not name:
         raise ServiceError("Give the player's name.", field="name")
+    if not any(character.isalpha() for character in name):
+        raise ServiceError(f"“{name}” is not a name: a player's name has at least one letter.",
+                           field="name")
     if len(name) > NAME_MAX:
         raise ServiceError(f"A name has at most {NAME_MAX} characters.", field="name")
     return name
@@ -75,17 +85,25 @@ def clean_player_name(name: str) -> str:
 
 
 
-def claim_token(player: Player, *, actor) -> str:
-    """The token of the player's claim link (the organizer passes the link on)."""
+def claim_token(player: Player, *, actor, email: str = "") -> str:
+    """The token of the player's claim link (the organizer passes the link on). A link mailed
+    carries the address it was mailed to: whoever opens it there owns that address."""
     require_organizer(actor, player.club)
     if player.user_id is not None:
         raise ServiceError(f"{player.name} already belongs to an account.")
-    return signing.dumps({"player": player.pk, "version": player.claim_version},
-                         salt=CLAIM_SALT, compress=True)
+    data = {"player": player.pk, "version": player.claim_version}
+    if email:
+        data["email"] = email
+    return signing.dumps(data, salt=CLAIM_SALT, compress=True)
 
 
 def player_of_token(token: str) -> Player:
     """The player a claim link names, refused when the link is altered, too old or used."""
+    return _read_token(token)[0]
+
+
+def _read_token(token: str) -> tuple[Player, str]:
+    """The player a claim link names and the address it was mailed to ("" for none)."""
     try:
         data = signing.loads(token, salt=CLAIM_SALT, max_age=timedelta(days=CLAIM_DAYS))
     except signing.SignatureExpired:
@@ -100,7 +118,8 @@ def player_of_token(token: str) -> Player:
     if player.user_id is None and data.get("version") != player.claim_version:
         raise ServiceError("This link has been used already: a claim link works once. Ask the "
                            "club's organizer for a new one.")
-    return player
+    email = data.get("email")
+    return player, email if isinstance(email, str) else ""
 
 
 def claim_player(token: str, *, user) -> Player:
@@ -110,12 +129,14 @@ def claim_player(token: str, *, user) -> Player:
     player_id = player_of_token(token).pk
     with transaction.atomic():
         Player.objects.select_for_update().filter(pk=player_id).first()
-        player = player_of_token(token)  # read again, locked: a claim meanwhile used it
+        player, email = _read_token(token)  # read again, locked: a claim meanwhile used it
         _require_claimable(player, user)
         player.user = user
         player.claim_version = F("claim_version") + 1
         player.save(update_fields=["user", "claim_version"])
         player.refresh_from_db(fields=["claim_version"])
+        if email:
+            confirm_claimed_address(user, email)
     return player
 
 
@@ -182,7 +203,9 @@ def read_player_lines(club: Club, rows: list[list[str]]) -> PlayerLines:
     # Retired players too: their name is the club's still.
     taken = {name.casefold(): f"{name} (retired)" if retired else name
              for name, retired in club.players.values_list("name", "retired_at")}
+    addresses = addresses_of_players(club)
     seen: set[str] = set()
+    seen_emails: dict[str, str] = {}
     to_create, existing, wrong = [], [], []
     for number, row in enumerate(rows, start=1):
         cells = [cell.strip() for cell in row]
@@ -198,13 +221,21 @@ def read_player_lines(club: Club, rows: list[list[str]]) -> PlayerLines:
         except ServiceError as error:
             wrong.append((number, line, error.message))
             continue
-        key = name.casefold()
+        key, email_key = name.casefold(), email.casefold()
         if key in taken:
             existing.append(taken[key])  # as the club has it
         elif key in seen:
             wrong.append((number, line, f"{name} is in the list twice."))
+        elif email and email_key in addresses:
+            wrong.append((number, line, f"{email} is the address of {addresses[email_key]}, "
+                                        "a player of the club already."))
+        elif email and email_key in seen_emails:
+            wrong.append((number, line, f"{email} is given to {seen_emails[email_key]} above: "
+                                        "each player needs an address of his own."))
         else:
             seen.add(key)
+            if email:
+                seen_emails[email_key] = name
             to_create.append((name, email))
     return PlayerLines(tuple(to_create), tuple(existing), tuple(wrong))
 
@@ -232,11 +263,31 @@ def add_players(club: Club, *, actor, rows: list[list[str]], site: str = "") -> 
     with transaction.atomic():
         Club.objects.select_for_update().get(pk=club.pk)
         lines = read_player_lines(club, rows)
+        if lines.wrong:
+            raise ServiceError("Nothing was added: correct these lines, or leave them out, "
+                               "and save again. " + " ".join(
+                                   f"Line {number} ({line}): {why}"
+                                   for number, line, why in lines.wrong), field="text")
         invited = sum(1 for _, email in lines.to_create if email)
         reserve_mail(club, actor=actor, count=invited)
         created = tuple(_create_player(club, actor=actor, name=name, email=email, site=site)
                         for name, email in lines.to_create)
     return PlayersAdded(created=created, existing=lines.existing, invited=invited)
+
+
+def addresses_of_players(club: Club) -> dict[str, str]:
+    """The addresses the club's players were invited at and their accounts' addresses (the
+    account's own and each allauth one), case folded, each to its player's name."""
+    found = {email.casefold(): name for email, name in
+             club.players.exclude(invited_email="").values_list("invited_email", "name")}
+    for email, name in club.players.filter(user__isnull=False).values_list(
+            "user__emailaddress__email", "name"):
+        if email:
+            found[email.casefold()] = name
+    for email, name in club.players.filter(user__isnull=False).values_list("user__email", "name"):
+        if email:
+            found[email.casefold()] = name
+    return found
 
 
 def _clean_email(value: str) -> str:

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import QuerySet
+from django.db.models import Exists, OuterRef, Q, QuerySet
+from django.utils import timezone
 
 from league.clubs.models import Player
 from league.clubs.selectors import player_of_user
@@ -29,6 +30,24 @@ def sign_up_page(competition: Competition, user) -> SignUpPage:
     entered = player is not None and competition.entries.filter(player=player).exists()
     return SignUpPage(player, entered,
                       competition.entries.filter(withdrawn_at__isnull=True).count())
+
+
+def open_sign_ups(user, *, now=None) -> list[Competition]:
+    """The competitions taking sign-ups now in the clubs where the user has a player (not
+    retired), soonest closing first; each with `entered` (his player has an entry). One query,
+    none for a visitor."""
+    if not user.is_authenticated:
+        return []
+    now = now or timezone.now()
+    mine = Player.objects.filter(user=user, retired_at__isnull=True)
+    entered = Entry.objects.filter(competition=OuterRef("pk"), player__user=user,
+                                   withdrawn_at__isnull=True)
+    return list(
+        Competition.objects.filter(status=Competition.Status.DRAFT, registration_open=True,
+                                   season__club__in=mine.values("club"))
+        .filter(Q(registration_closes_at__isnull=True) | Q(registration_closes_at__gt=now))
+        .annotate(entered=Exists(entered)).select_related("season__club")
+        .order_by("registration_closes_at", "name", "pk"))
 
 
 @dataclass(frozen=True, slots=True)

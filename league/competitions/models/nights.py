@@ -24,6 +24,8 @@ class ClubNight(models.Model):
     competition = models.ForeignKey(Competition, on_delete=models.CASCADE,
                                     related_name="nights")
     starts_at = models.DateTimeField()
+    # Where the night is played (a hall, an address); empty: at the club's usual place.
+    place = models.CharField(max_length=200, blank=True)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.SCHEDULED)
     opened_at = models.DateTimeField(null=True, blank=True)
     closed_at = models.DateTimeField(null=True, blank=True)

@@ -58,17 +58,23 @@ from league.competitions.nights.guards import (
 )
 from league.core.dates import require_in_bounds
 from league.core.errors import ServiceError
+from league.core.names import one_line
+
+PLACE_MAX = ClubNight._meta.get_field("place").max_length
 
 
-def schedule_night(competition_id: int, *, actor, starts_at: datetime) -> ClubNight:
-    """A night announced ahead; it is opened on the evening."""
+def schedule_night(competition_id: int, *, actor, starts_at: datetime,
+                   place: str = "") -> ClubNight:
+    """A night announced ahead, at `place` (empty: the club's usual place); it is opened on
+    the evening."""
     require_in_bounds(starts_at, field="starts_at")
     with transaction.atomic():
         competition = locked_competition(competition_id, actor)
         if starts_at < timezone.now():
             raise ServiceError("Choose a time still to come for the next night.",
                                field="starts_at")
-        return ClubNight.objects.create(competition=competition, starts_at=starts_at)
+        return ClubNight.objects.create(competition=competition, starts_at=starts_at,
+                                        place=one_line(place)[:PLACE_MAX])
 
 
 def open_night(competition_id: int, *, actor, night_id: int | None = None) -> ClubNight:

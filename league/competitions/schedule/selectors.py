@@ -13,7 +13,7 @@ from django.shortcuts import get_object_or_404
 from league.clubs.models import Club
 from league.competitions.base.dates import NOT_OVERDUE, is_overdue
 from league.competitions.base.selectors import MATCH_SIDES, of_entries
-from league.competitions.models import Competition, Match, Round
+from league.competitions.models import ClubNight, Competition, Match, Round
 
 # Calendar feeds ---------------------------------------------------------------------------------
 FEED_RELATED = ("round", "competition__season__club", "entry_a__player", "entry_b__player",
@@ -36,6 +36,37 @@ def feed_matches_of_player(player) -> QuerySet[Match]:
     entry_ids = list(player.entries.values_list("pk", flat=True))
     return (Match.objects.filter(of_entries(entry_ids))
             .select_related(*FEED_RELATED).order_by("scheduled_at", "round__number", "pk"))
+
+
+def feed_matches_of_club(club: Club) -> QuerySet[Match]:
+    """Every match of the club's competitions not finished, by time: one query."""
+    return (Match.objects.filter(competition__season__club=club)
+            .exclude(competition__status=Competition.Status.FINISHED)
+            .select_related(*FEED_RELATED).order_by("scheduled_at", "round__number", "pk"))
+
+
+NIGHT_RELATED = ("competition__season__club",)
+
+
+def feed_nights_of_competition(competition: Competition) -> QuerySet[ClubNight]:
+    """The competition's club nights, by time: one query."""
+    return (ClubNight.objects.filter(competition=competition).select_related(*NIGHT_RELATED)
+            .order_by("starts_at", "pk"))
+
+
+def feed_nights_of_club(club: Club) -> QuerySet[ClubNight]:
+    """The club nights of the club's competitions not finished, by time: one query."""
+    return (ClubNight.objects.filter(competition__season__club=club)
+            .exclude(competition__status=Competition.Status.FINISHED)
+            .select_related(*NIGHT_RELATED).order_by("starts_at", "pk"))
+
+
+def feed_nights_of_player(player) -> QuerySet[ClubNight]:
+    """The club nights of the competitions the player is entered in (not withdrawn), by time:
+    one query."""
+    return (ClubNight.objects.filter(competition__entries__player=player,
+                                     competition__entries__withdrawn_at__isnull=True)
+            .select_related(*NIGHT_RELATED).distinct().order_by("starts_at", "pk"))
 
 
 def matches_to_print(round_: Round) -> QuerySet[Match]:

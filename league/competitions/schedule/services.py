@@ -90,8 +90,8 @@ def set_match_time(match_id: int, *, actor, at: datetime | None, table: str = ""
 
 
 def propose_time(match_id: int, *, actor, at: datetime) -> Match:
-    """A player of a match still to be played proposes a time; it stands once the other player
-    accepts it."""
+    """A player of a match still to be played, no game of it begun, proposes a time; it stands
+    once the other player accepts it."""
     require_in_bounds(at, field="at")
     with transaction.atomic():
         match = locked_match(match_id)
@@ -101,6 +101,9 @@ def propose_time(match_id: int, *, actor, at: datetime) -> Match:
         _check_to_be_played(match)
         if match.entry_a_id is None or match.entry_b_id is None:
             raise ServiceError("This match does not have both its players yet.")
+        if match.status == Match.Status.IN_PROGRESS or match.games.exists():
+            raise ServiceError("A game of this match has begun: its time is when it is played, "
+                               "nothing to propose.")
         if at <= timezone.now():
             raise ServiceError("Propose a time that is still to come.", field="at")
         match.proposed_at = at

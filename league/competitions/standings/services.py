@@ -12,6 +12,9 @@
   number of wins; Swiss: Buchholz cut-1, Buchholz, Sonneborn-Berger; knockout: number of wins,
   net game points. Each row names the tiebreak that put it below the row above ("head-to-head");
   the table carries each tiebreak's one-sentence definition and the rule it follows.
+- In the standings a bye counts once its round is complete: a bye scored at the pairing, while
+  the round's other matches are still played, would rank its player above the round's winners
+  in mid-round. (The pairings read every bye given: confirmed_results.)
 - A withdrawn entry's rounds after its last match, in which it was not paired, are results of
   their own (`ResultKind.WITHDRAWN`): FIDE's tiebreaks count them as zero-point byes.
 - `knockout_placings`: a knockout's final order (champion, runner-up, third place, then by the
@@ -157,12 +160,23 @@ class StandingsTable:
     notes: tuple[str, ...]  # how game points and byes count, for the page
     definitions: tuple[TiebreakDefinition, ...] = ()  # the tiebreaks', in the table's order
 
+    @property
+    def byes_count_as_wins(self) -> bool:
+        """A bye scores as a win (a Swiss): the table counts it in P and W."""
+        return self.points.bye is None
+
+    @property
+    def started(self) -> bool:
+        """Someone has a result (a match or a bye counted): ranks mean something."""
+        return any(row.played or row.byes for row in self.rows)
+
 
 def competition_standings(competition: Competition) -> StandingsTable:
     entries = list(Entry.objects.filter(competition=competition).select_related("player")
                    .order_by("seed", "pk"))
     results = confirmed_results(competition, withdrawn=[e.pk for e in entries
-                                                         if e.withdrawn_at is not None])
+                                                         if e.withdrawn_at is not None],
+                                byes_of_rounds_played=False)
     return table_of_entries(competition, entries, results)
 
 
@@ -182,10 +196,11 @@ def table_of_entries(competition: Competition, entries: Sequence[Entry],
 
 
 def confirmed_results(competition: Competition, withdrawn: Sequence[int] = (),
-                      stage=None) -> list[MatchResult]:
+                      stage=None, *, byes_of_rounds_played: bool = True) -> list[MatchResult]:
     """Every confirmed match (of `stage` if given) as a result with its round number, game points
     and hands won, and for each entry in `withdrawn` the rounds after its last match, up to the
-    latest round with a match, in which it was not paired. Three queries."""
+    latest round with a match, in which it was not paired. Without `byes_of_rounds_played`, a
+    bye waits for the rest of its round (every other match confirmed or void). Three queries."""
     scope = Match.objects.filter(competition=competition)
     if stage is not None:
         scope = scope.filter(round__stage=stage)
@@ -202,9 +217,13 @@ def confirmed_results(competition: Competition, withdrawn: Sequence[int] = (),
     hands = confirmed.filter(games__winner__in=Seat.values, games__hands__winner__in=Seat.values)
     for row in hands.values("pk", "games__hands__winner").annotate(n=Count("games__hands")):
         won[row["pk"]]["AB".index(row["games__hands__winner"])] = row["n"]
+    playing = set() if byes_of_rounds_played else {
+        m.round_id for m in matches if m.kind != Match.Kind.BYE
+        and m.status not in (Match.Status.CONFIRMED, Match.Status.VOID)}
     found = (as_match_result(m, totals.get(m.pk, (0, 0)), tuple(won.get(m.pk, (0, 0))),
                              round=m.round.number)
-             for m in matches if m.status == Match.Status.CONFIRMED)
+             for m in matches if m.status == Match.Status.CONFIRMED
+             and not (m.kind == Match.Kind.BYE and m.round_id in playing))
     return [r for r in found if r is not None] + rounds_after_withdrawing(matches, withdrawn)
 
 
@@ -266,7 +285,8 @@ def _notes(competition: Competition) -> tuple[str, ...]:
     if competition.format == Competition.Format.LEAGUE:
         notes.append("A bye is a round without a match: it scores no points.")
     elif competition.format == Competition.Format.SWISS:
-        notes.append("A bye scores as a win (as in FIDE's Swiss rules).")
+        notes.append("A bye scores as a win (as in FIDE's Swiss rules) and counts in P and W "
+                     "once its round is complete.")
     return tuple(notes)
 
 

@@ -65,6 +65,7 @@ class TableLine:
     row: object  # league.competitions.standings.services.StandingsRow
     ahead_of: str = ""
     ahead_on: str = ""
+    tied: bool = False  # level with the row above or below: its rank is shown "=1"
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,8 +215,9 @@ def table_lines(rows) -> list[TableLine]:
     lines = []
     for row, below in zip(rows, (*rows[1:], None), strict=True):
         separated = below is not None and below.separated_by
-        lines.append(TableLine(row, below.player.name, below.separated_by) if separated
-                     else TableLine(row))
+        tied = row.shared_rank or (below is not None and below.shared_rank)
+        lines.append(TableLine(row, below.player.name, below.separated_by, tied=tied)
+                     if separated else TableLine(row, tied=tied))
     return lines
 
 

@@ -44,6 +44,7 @@ RECORDED = {Match.Kind.FORFEIT: "a forfeit", Match.Kind.NO_SHOW: "a no-show",
 
 class ScheduleNightForm(ServiceErrorForm):
     starts_at = BoundedDateTimeField(label="The next night starts at", widget=MOMENT)
+    place = forms.CharField(required=False, max_length=200, strip=True)
 
 
 class WalkInForm(ServiceErrorForm):
@@ -250,7 +251,8 @@ def new_night(request: HttpRequest, competition: Competition) -> HttpResponse:
             if not form.is_valid():
                 raise ServiceError("Give the date and time the next night starts.")
             made = club_nights.schedule_night(competition.pk, actor=request.user,
-                                              starts_at=form.cleaned_data["starts_at"])
+                                              starts_at=form.cleaned_data["starts_at"],
+                                              place=form.cleaned_data["place"])
             messages.success(request, "The next club night is scheduled.")
         else:
             made = club_nights.open_night(competition.pk, actor=request.user)

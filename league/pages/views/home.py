@@ -2,6 +2,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from league.competitions.base.selectors import entry_ids_of_user
+from league.competitions.entries.selectors import open_sign_ups
 from league.competitions.nights.selectors import tonight
 from league.pages import selectors
 
@@ -19,5 +20,6 @@ def home(request: HttpRequest) -> HttpResponse:
             "to_confirm": selectors.results_awaiting_confirmation(user, entries),
             "to_play": selectors.matches_to_play(entries),
             "to_resolve": selectors.disputes_to_resolve(user),
+            "sign_ups": open_sign_ups(user),
         }
     return render(request, "pages/home.html", context)
