@@ -1,0 +1,43 @@
+"""The table page: whoever scans the table's QR code keeps the match's scoresheet without
+signing in, reports it and the opponent verifies it on the same page."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from league.competitions.models import Match
+from tests.club_nights.tables import SeatedNight
+
+pytestmark = pytest.mark.django_db
+
+
+def post(client, name, token, data=None):
+    return client.post(reverse(name, args=[token]), data or {}, follow=True)
+
+
+def test_a_visitor_without_an_account_plays_a_match_from_the_table_link(client):
+    night = SeatedNight()
+    token = night.token()
+    match = night.matches[0]
+    page = client.get(reverse("table", args=[token]))
+    assert page.status_code == 200 and b"Start game 1" in page.content
+    post(client, "table-start", token)
+    page = post(client, "table-add-hand", token, {"expected_number": 1, "winner": "A",
+                                                  "outcome": "gin", "points": 60})
+    assert b"Hand 1 entered." in page.content
+    post(client, "table-add-hand", token, {"expected_number": 2, "winner": "A",
+                                           "outcome": "gin", "points": 60})
+    page = post(client, "table-report", token, {"side": "A"})
+    b_name = match.entry_b.player.name
+    assert f"{b_name}, check the result".encode() in page.content
+    seen = page.context["verify_form"].initial["seen"]
+    page = post(client, "table-verify", token, {"name": b_name, "seen": seen})
+    assert b"Result confirmed" in page.content
+    assert Match.objects.get(pk=match.pk).status == Match.Status.CONFIRMED
+
+
+def test_an_unknown_token_is_refused_without_a_page_of_the_match(client):
+    SeatedNight()
+    page = client.get(reverse("table", args=["x" * 32]))
+    assert page.status_code == 403 and b"not valid" in page.content
