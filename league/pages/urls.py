@@ -46,6 +46,7 @@ urlpatterns = [
     # Printed for the wall and the tables
     path("rounds/<int:pk>/print/", printing.pairings, name="print-pairings"),
     path("rounds/<int:pk>/print/scoresheets/", printing.scoresheets, name="print-scoresheets"),
+    path("rounds/<int:pk>/print/table-cards/", printing.table_cards, name="print-table-cards"),
     path("matches/<int:pk>/print/", printing.scoresheet, name="print-scoresheet"),
     path("competitions/<int:pk>/print/", printing.standings, name="print-standings"),
     path("matches/<int:pk>/time/", match_schedule.set_time, name="match-set-time"),

@@ -292,7 +292,7 @@ def correct_result(match_id: int, *, actor, winner: str | None, games_a: int, ga
                                "forfeit, which puts both players out).", field="winner")
         if not comment.strip():
             raise ServiceError("Say why the result is corrected (it is kept in the history).", field="comment")
-        if kind == Match.Kind.PLAYED and (problem := _games_disagree(match, winner, games_a, games_b)):
+        if kind == Match.Kind.PLAYED and (problem := games_disagree(match, winner, games_a, games_b)):
             raise ServiceError(problem, field="games_a")
         disagreement = _disagreement(match, winner, games_a, games_b, kind)
         if disagreement and not overrides_games:
@@ -328,7 +328,7 @@ def _disagreement(match: Match, winner: str | None, games_a: int, games_b: int,
             f"{' with the other winner' if winner and outcome.winner and winner != outcome.winner else ''}.")
 
 
-def _games_disagree(match: Match, winner: str | None, games_a: int, games_b: int) -> str:
+def games_disagree(match: Match, winner: str | None, games_a: int, games_b: int) -> str:
     """Why the games won do not give this winner under the match format ("" when they do)."""
     competition = match.competition
     needed = competition.match_games
