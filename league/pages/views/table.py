@@ -136,6 +136,8 @@ def add_hand(request: HttpRequest, link: TableLink, token: str) -> HttpResponse:
     try:
         hand = at_table.enter_hand_at_table(actor_of(link), page.sheet.game.pk, form.entry())
     except ServiceError as error:
+        if (gone := _link_gone(request, error)) is not None:
+            return gone
         if form.cleaned_data["expected_number"] != table_page(link).sheet.next_number:
             return _render(request, link, token, **page_refusal(error))
         return _render(request, link, token, form=form, **page_refusal(error, form))
@@ -167,7 +169,8 @@ def report(request: HttpRequest, link: TableLink, token: str) -> HttpResponse:
     try:
         at_table.report_at_table(actor_of(link), form.cleaned_data["side"])
     except ServiceError as error:
-        return _render(request, link, token, report_form=form, **page_refusal(error, form))
+        return _link_gone(request, error) or _render(request, link, token, report_form=form,
+                                                     **page_refusal(error, form))
     page = table_page(link)
     if page.verifies_here:
         return _back(request, token, f"Result reported. {page.verifier}: check it below and "
@@ -185,7 +188,8 @@ def verify(request: HttpRequest, link: TableLink, token: str) -> HttpResponse:
         at_table.verify_at_table(actor_of(link), form.cleaned_data["name"],
                                  seen=form.cleaned_data["seen"] or None)
     except ServiceError as error:
-        return _render(request, link, token, verify_form=form, **page_refusal(error, form))
+        return _link_gone(request, error) or _render(request, link, token, verify_form=form,
+                                                     **page_refusal(error, form))
     return _back(request, token, "Result confirmed: it counts. Thank you both.")
 
 
@@ -198,14 +202,21 @@ def dispute(request: HttpRequest, link: TableLink, token: str) -> HttpResponse:
     try:
         at_table.dispute_at_table(actor_of(link), form.cleaned_data["comment"])
     except ServiceError as error:
-        return _render(request, link, token, dispute_form=form, **page_refusal(error, form))
+        return _link_gone(request, error) or _render(request, link, token, dispute_form=form,
+                                                     **page_refusal(error, form))
     return _back(request, token, "Result disputed: the organizer will decide.")
 
 
 def _refusal(request: HttpRequest, link: TableLink, token: str,
              error: ServiceError) -> HttpResponse:
+    return _link_gone(request, error) or _render(request, link, token, refusal=error.message,
+                                                 status=refusal_status(error))
+
+
+def _link_gone(request: HttpRequest, error: ServiceError) -> HttpResponse | None:
+    """The page of a link revoked or out of hours since it was read, or of too many writes."""
     if isinstance(error, TooManyRequests):
         return _refused(request, error.message, TOO_MANY)
     if isinstance(error, LinkRefused):
         return _refused(request, error.message, 403)
-    return _render(request, link, token, refusal=error.message, status=refusal_status(error))
+    return None
