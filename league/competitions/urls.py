@@ -34,6 +34,7 @@ urlpatterns = [
     path("nights/<int:pk>/desk/", desk.desk, name="club-night-desk"),
     path("nights/<int:pk>/desk/<int:match_pk>/result/", desk.result,
          name="club-night-desk-result"),
+    path("nights/<int:pk>/desk/latecomer/", desk.latecomer, name="club-night-desk-latecomer"),
     path("nights/<int:pk>/desk/<int:match_pk>/revoke/", desk.revoke,
          name="club-night-desk-revoke"),
     path("nights/<int:pk>/check-in/", nights.check_in, name="club-night-check-in"),

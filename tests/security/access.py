@@ -489,6 +489,11 @@ TABLE: dict[str, Access] = {
                                                             "reason": "At the desk."}),
     "club-night-desk-revoke": Access(night_desk_url("club-night-desk-revoke", with_link=True),
                                      ACTION, ORGANIZERS),
+    # A latecomer seated in the round: a Swiss's organizers (the world's league refuses it).
+    "club-night-desk-latecomer": Access(night_url("club-night-desk-latecomer"), ACTION,
+                                        {**ORGANIZERS, "organizer": REFUSED, "staff": REFUSED},
+                                        lambda w: {"entry": str(w.match.entry_a_id),
+                                                   "opponent": str(w.match.entry_b_id)}),
     "print-table-cards": Access(lambda w: reverse("print-table-cards", args=[w.match.round_id]),
                                 PUBLIC),
     # A table link: whoever holds it keeps that match's scoresheet, signed in or not (its

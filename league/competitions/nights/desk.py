@@ -78,6 +78,22 @@ class Desk:
         return bool(self.tables) and self.tables_in == len(self.tables)
 
     @property
+    def seats_latecomers(self) -> bool:
+        """A Swiss round still being played, someone waiting, and someone to play him."""
+        return (self.night.competition.format == "swiss" and bool(self.waiting)
+                and not self.all_in and len(self.waiting) + len(self.byes) >= 2)
+
+    def opponents_of(self, entry) -> list[tuple[object, str]]:
+        """Whom a latecomer may be seated against: the others waiting, the bye's player."""
+        return ([(e, f"{e.player.name} (waiting)") for e in self.waiting if e.pk != entry.pk]
+                + [(m.entry_a, f"{m.entry_a.player.name} (instead of the bye)")
+                   for m in self.byes if m.entry_a is not None])
+
+    @property
+    def latecomers(self) -> list[tuple[object, list]]:
+        return [(e, self.opponents_of(e)) for e in self.waiting] if self.seats_latecomers else []
+
+    @property
     def version(self) -> str:
         facts = (self.night.pk, self.night.status, self.round.pk if self.round else None,
                  [t.fingerprint for t in self.tables], [m.pk for m in self.byes],

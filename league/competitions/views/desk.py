@@ -18,12 +18,14 @@ from league.competitions.base.selectors import club_of_night
 from league.competitions.models import ClubNight
 from league.competitions.nights import selectors
 from league.competitions.nights.desk import night_desk
+from league.competitions.nights.latecomers import seat_latecomer
 from league.competitions.nights.table_links import revoke_table_link
 from league.competitions.results.desk import desk_result
 from league.competitions.views.nights import render_night
 from league.competitions.views.visibility import for_members
 from league.core.errors import ServiceError
 from league.core.forms import ServiceErrorForm
+from league.core.numbers import ascii_int
 from league.core.views import UNPROCESSABLE, go, in_club_zone, refusal_status
 
 DESK = "competitions/night_desk.html#desk"
@@ -94,4 +96,22 @@ def revoke(request: HttpRequest, found: ClubNight, match_pk: int) -> HttpRespons
         return render_night(request, found, refusal=error.message, status=refusal_status(error))
     messages.success(request, f"The table link of table {link.match.table} is revoked: its QR "
                               "code no longer works. Print the table's sheet again for a new one.")
+    return go(request, reverse("club-night", args=[found.pk]) + "#desk")
+
+
+@require_POST
+@organizer_of(selectors.night_for_page, "competition.season.club")
+def latecomer(request: HttpRequest, found: ClubNight) -> HttpResponse:
+    """A player who came after the pairing, seated now against another waiting or the bye's."""
+    entry = ascii_int(request.POST.get("entry", ""), digits=9)
+    opponent = ascii_int(request.POST.get("opponent", ""), digits=9)
+    if entry is None or opponent is None:
+        return render_night(request, found, refusal="Choose the latecomer's opponent.",
+                            status=UNPROCESSABLE)
+    try:
+        match = seat_latecomer(found.pk, entry, opponent, actor=request.user)
+    except ServiceError as error:
+        return render_night(request, found, refusal=error.message, status=refusal_status(error))
+    messages.success(request, f"{match.entry_a.player.name} v {match.entry_b.player.name} at "
+                              f"table {match.table}.")
     return go(request, reverse("club-night", args=[found.pk]) + "#desk")
