@@ -44,3 +44,14 @@ def table_actor_of(actor, match) -> TableActor | None:
 
 def is_table_actor(actor) -> bool:
     return isinstance(actor, TableActor)
+
+
+def table_note(actor, match, what: str) -> str:
+    """The audit's note of `what` ("Reported") done through the match's table link: where, and
+    by whom ("" for any other actor)."""
+    table = table_actor_of(actor, match)
+    if table is None:
+        return ""
+    entry = {"A": match.entry_a, "B": match.entry_b}.get(table.side)
+    name = entry.player.name if entry is not None else "a player"
+    return f"{what} {table.where} by {name}, through the table link."

@@ -18,7 +18,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from league.clubs.permissions import is_organizer
-from league.competitions.base.actors import table_actor_of
+from league.competitions.base.actors import table_actor_of, table_note
 from league.competitions.base.audit import account_of, audit_match
 from league.competitions.base.locks import locked_match
 from league.competitions.base.outbox import enqueue_result_follow_up
@@ -130,7 +130,7 @@ def report_result(match_id: int, *, actor) -> ResultReport:
         match.status = Match.Status.REPORTED
         match.save(update_fields=["status"])
         audit_match(match, actor, AuditEntry.Action.REPORTED, after=_report_facts(report),
-                    comment=_at_table(table, match, "Reported"))
+                    comment=table_note(actor, match, "Reported"))
         if side_of(actor, match) is None:
             # An organizer who does not play in the match enters it from the table or from
             # paper: nobody else is there to confirm it, so it counts at once.
@@ -151,17 +151,8 @@ def confirm_result(match_id: int, *, actor, seen: str | None = None) -> Match:
         if not may_confirm(actor, match, report):
             raise NotAllowed("Only the opponent of the player who reported may confirm this result.")
         apply_confirmed(match, report, actor, action=AuditEntry.Action.CONFIRMED,
-                        comment=_at_table(table_actor_of(actor, match), match, "Verified"))
+                        comment=table_note(actor, match, "Verified"))
         return match
-
-
-def _at_table(table, match: Match, what: str) -> str:
-    """The audit's note of an action through the match's table link: where, and by whom."""
-    if table is None:
-        return ""
-    entry = {"A": match.entry_a, "B": match.entry_b}.get(table.side)
-    name = entry.player.name if entry is not None else "a player"
-    return f"{what} {table.where} by {name}, through the table link."
 
 
 def require_unchanged(report: ResultReport, seen: str | None) -> None:
@@ -232,7 +223,7 @@ def dispute_result(match_id: int, *, actor, comment: str) -> ResultReport:
         report.save(update_fields=["status", "comment"])
         match.status = Match.Status.DISPUTED
         match.save(update_fields=["status"])
-        where = _at_table(table_actor_of(actor, match), match, "Disputed")
+        where = table_note(actor, match, "Disputed")
         audit_match(match, actor, AuditEntry.Action.DISPUTED,
                     comment=f"{where} {report.comment}".strip())
         return report
