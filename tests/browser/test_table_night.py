@@ -164,3 +164,27 @@ def test_the_venue_screen_shows_the_tables_then_the_standings(site, phone):
     screen.goto(f"/nights/{night.pk}/screen/?show=standings")
     expect(screen.get_by_role("heading", level=2)).to_have_text("Standings")
     screenshot(screen, f"screen-2-standings-{size}")
+
+
+@pytest.mark.parametrize("phone", SIZES, ids=IDS)
+def test_the_printed_sheet_and_table_card_carry_the_table_link(site, phone):
+    _setup, _competition, _night, matches = paired_night()
+    size = "phone" if phone else "laptop"
+    olga = site.open(phone=phone)
+    site.sign_in(olga, "olga")
+    round_pk = matches[0].round_id
+    olga.goto(f"/rounds/{round_pk}/print/table-cards/")
+    card = olga.get_by_role("region", name=f"Table {matches[0].table}")
+    expect(card).to_contain_text("no sign-in needed")
+    expect(card.locator("svg")).to_be_visible()
+    screenshot(olga, f"print-table-cards-{size}")
+    olga.goto(f"/rounds/{round_pk}/print/scoresheets/")
+    caption = olga.locator(".sheet-qr figcaption").first
+    expect(caption).to_contain_text("no sign-in needed")
+    url = re.search(r"https?://\S+/t/[\w-]+/", caption.inner_text()).group(0)
+    screenshot(olga, f"print-scoresheets-{size}")
+
+    table = site.open(phone=phone)
+    table.goto(url)
+    expect(table.get_by_role("heading", level=1)).to_contain_text(f"Table {matches[0].table}")
+    expect(table.get_by_role("button", name="Start game 1")).to_be_visible()

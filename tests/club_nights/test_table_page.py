@@ -41,3 +41,19 @@ def test_an_unknown_token_is_refused_without_a_page_of_the_match(client):
     SeatedNight()
     page = client.get(reverse("table", args=["x" * 32]))
     assert page.status_code == 403 and b"not valid" in page.content
+
+
+def test_the_table_page_reads_a_fixed_number_of_queries(django_assert_num_queries):
+    from league.competitions.nights.table_links import live_table_link
+    from league.games.services import HandEntry
+    from league.games.services.table import enter_hand_at_table, start_game_at_table
+    from league.games.table_selectors import table_page
+
+    night = SeatedNight()
+    token = night.token()
+    actor = night.actor()
+    game = start_game_at_table(actor)
+    for number in range(1, 4):
+        enter_hand_at_table(actor, game.pk, HandEntry("knock", "B", 10, expected_number=number))
+    with django_assert_num_queries(6):
+        table_page(live_table_link(token))

@@ -84,7 +84,7 @@ def table_cards(request: HttpRequest, pk: int) -> HttpResponse:
     of its table link (the match page's for a viewer who does not organize the club)."""
     round_ = competition_round(pk)
     links = _table_urls(request, round_)
-    cards = [_sheet(request, p, links.get(p.match.pk)) for p in _pairings(round_)
+    cards = [_sheet(request, p, links.get(p.match.pk), scale=6) for p in _pairings(round_)
              if p.match.kind != Match.Kind.BYE and p.match.entry_a and p.match.entry_b]
     return render(request, "pages/print/table_cards.html",
                   {"round": round_, "competition": round_.competition, "cards": cards,
@@ -112,13 +112,14 @@ def scoresheet(request: HttpRequest, pk: int) -> HttpResponse:
         "sheets": [_sheet(request, pairing, links.get(match.pk))]})
 
 
-def _sheet(request: HttpRequest, pairing: Pairing, table_url: str | None = None) -> dict:
+def _sheet(request: HttpRequest, pairing: Pairing, table_url: str | None = None, *,
+           scale: int = 3) -> dict:
     match = pairing.match
     url = table_url or request.build_absolute_uri(match.get_absolute_url())
     competition = match.competition
     return {
         "match": match, "table": pairing.table, "url": url, "table_link": bool(table_url),
-        "qr": mark_safe(segno.make(url, error="m").svg_inline(scale=3, omitsize=False)),
+        "qr": mark_safe(segno.make(url, error="m").svg_inline(scale=scale, omitsize=False)),
         "target": competition.target_score, "match_format": match_format(competition),
         "rows": range(1, HAND_ROWS + 1),
     }
