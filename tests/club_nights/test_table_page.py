@@ -57,3 +57,19 @@ def test_the_table_page_reads_a_fixed_number_of_queries(django_assert_num_querie
         enter_hand_at_table(actor, game.pk, HandEntry("knock", "B", 10, expected_number=number))
     with django_assert_num_queries(6):
         table_page(live_table_link(token))
+
+
+def test_the_match_page_names_the_table_and_its_reporter(client):
+    from league.games.services.table import report_at_table
+    from tests.club_nights.tables import play_game_at_table
+
+    night = SeatedNight()
+    actor = night.actor()
+    play_game_at_table(actor, "A")
+    report_at_table(actor, "A")
+    match = night.matches[0]
+    client.force_login(match.entry_b.player.user)
+    page = client.get(reverse("match", args=[match.pk])).content.decode()
+    assert f"{match.entry_a.player.name} (at the table) reported" in page
+    assert f"<td data-label=\"Who\">Table {match.table}</td>" in page
+    assert "deleted account" not in page
