@@ -188,3 +188,31 @@ def test_the_printed_sheet_and_table_card_carry_the_table_link(site, phone):
     table.goto(url)
     expect(table.get_by_role("heading", level=1)).to_contain_text(f"Table {matches[0].table}")
     expect(table.get_by_role("button", name="Start game 1")).to_be_visible()
+
+
+def test_the_table_page_and_the_venue_screen_have_no_serious_accessibility_violation(site):
+    from .test_accessibility import violations
+
+    setup, _competition, night, matches = paired_night()
+    token = token_of(issue_table_link(matches[0].pk, actor=setup.organizer))
+    page = site.open(phone=True, bypass_csp=True)
+    page.goto(f"/t/{token}/")
+    page.get_by_role("button", name="Start game 1").click()
+    expect(page.locator("form.hand-form")).to_be_visible()
+    assert violations(page) == []
+    page.goto(f"/nights/{night.pk}/screen/")
+    assert violations(page) == []
+
+
+@pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
+def test_the_venue_screen_turns_to_the_standings_by_itself(site, monkeypatch, javascript):
+    from league.competitions.views import screen as venue
+
+    monkeypatch.setattr(venue, "SHOW_SECONDS", 1)
+    _setup, _competition, night, _matches = paired_night()
+    screen = site.open(javascript=javascript)
+    screen.goto(f"/nights/{night.pk}/screen/")
+    expect(screen.get_by_role("heading", level=2)).to_contain_text("who plays where")
+    expect(screen).to_have_url(re.compile(r"\?show=standings$"), timeout=5_000)
+    expect(screen.get_by_role("heading", level=2)).to_have_text("Standings")
+    expect(screen).to_have_url(re.compile(r"\?show=pairings$"), timeout=5_000)
