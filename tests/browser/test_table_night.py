@@ -33,6 +33,17 @@ SIZES = [True, False]
 IDS = ["phone", "laptop"]
 
 
+@pytest.fixture(autouse=True)
+def pages_not_handed_on(site):
+    """This module's pages are closed at its tests' end, not handed on by the PagePool: a page
+    emptied after these (no-store) pages kept their content security policy, and the next test
+    that writes its own document with a script (the accessibility check's) was refused."""
+    yield
+    for page, _kind in site.opened:
+        if not page.is_closed():
+            page.close()
+
+
 def paired_night(size: int = 4):
     """Tuesday's Swiss with everyone present, two players without an account, round 1 paired
     at its tables."""
