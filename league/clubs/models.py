@@ -43,6 +43,11 @@ class Club(models.Model):
         help_text="Hours a reported result waits for the opponent before it is confirmed "
                   "automatically; leave empty for never",
     )
+    # At a club night's table, the opponent verifies a result entered through the table link on
+    # the same device, with his name, and it counts as confirmed by him.
+    verify_at_table = models.BooleanField(
+        default=True,
+        help_text="At a club night, the opponent confirms the result on the same phone")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -2,11 +2,13 @@ from django.urls import path
 
 from league.competitions.views import (
     competitions,
+    desk,
     exports,
     exports_calendar,
     ladder,
     nights,
     organizer,
+    screen,
     sign_ups,
 )
 
@@ -29,6 +31,13 @@ urlpatterns = [
     path("competitions/<int:pk>/ladder/join/", ladder.join, name="competition-ladder-join"),
     # Club nights: the night's page, a player's check-in, the organizer's actions
     path("nights/<int:pk>/", nights.night, name="club-night"),
+    path("nights/<int:pk>/screen/", screen.screen, name="club-night-screen"),
+    path("nights/<int:pk>/desk/", desk.desk, name="club-night-desk"),
+    path("nights/<int:pk>/desk/<int:match_pk>/result/", desk.result,
+         name="club-night-desk-result"),
+    path("nights/<int:pk>/desk/latecomer/", desk.latecomer, name="club-night-desk-latecomer"),
+    path("nights/<int:pk>/desk/<int:match_pk>/revoke/", desk.revoke,
+         name="club-night-desk-revoke"),
     path("nights/<int:pk>/check-in/", nights.check_in, name="club-night-check-in"),
     path("nights/<int:pk>/leave/", nights.leave, name="club-night-leave"),
     path("nights/<int:pk>/attendance/", nights.attendance, name="club-night-attendance"),

@@ -70,6 +70,15 @@ class ClubSettingsForm(ClubForm):
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
         help_text="The opponent is told when a result is confirmed this way.")
 
+    verify_at_table = forms.TypedChoiceField(
+        label="At a club night's table", coerce=lambda value: value == "yes",
+        empty_value=None, required=False, widget=forms.RadioSelect,
+        choices=[("yes", "The opponent verifies a result entered at the table on the same "
+                         "phone, with his name: it counts as confirmed by him"),
+                 ("no", "A result entered at the table waits for the opponent's account or "
+                        "the organizer's desk")],
+        initial="yes")
+
     def clean(self) -> dict:
         data = super().clean()
         if data.get("confirm_automatically") and data.get("confirm_within_hours") is None \
@@ -81,6 +90,8 @@ class ClubSettingsForm(ClubForm):
         """The cleaned values as the club's settings (None hours: never). Neither choice sent
         (an older form): the hours, when given, else the club's setting stays."""
         data = dict(self.cleaned_data)
+        if data.get("verify_at_table") is None:
+            data.pop("verify_at_table", None)  # not sent: the club's setting stays
         automatic = data.pop("confirm_automatically")
         hours = data.pop("confirm_within_hours")
         if automatic is False:
@@ -92,7 +103,8 @@ class ClubSettingsForm(ClubForm):
         form = super().of(club, data)
         hours = club.confirm_within_hours
         form.initial |= {"confirm_automatically": "never" if hours is None else "after",
-                         "confirm_within_hours": hours}
+                         "confirm_within_hours": hours,
+                         "verify_at_table": "yes" if club.verify_at_table else "no"}
         return form
 
 

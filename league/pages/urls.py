@@ -12,6 +12,7 @@ from league.pages.views import (
     paper,
     players,
     printing,
+    table,
 )
 
 urlpatterns = [
@@ -34,9 +35,18 @@ urlpatterns = [
     path("matches/<int:pk>/resolve/", matches.resolve, name="match-resolve"),
     path("matches/<int:pk>/correct/", matches.correct, name="match-correct"),
     path("matches/<int:pk>/forfeit/", matches.forfeit, name="match-forfeit"),
+    # A club night's table, kept through its table link without signing in
+    path("t/<str:token>/", table.table, name="table"),
+    path("t/<str:token>/start/", table.start, name="table-start"),
+    path("t/<str:token>/hands/", table.add_hand, name="table-add-hand"),
+    path("t/<str:token>/undo/", table.undo, name="table-undo"),
+    path("t/<str:token>/report/", table.report, name="table-report"),
+    path("t/<str:token>/verify/", table.verify, name="table-verify"),
+    path("t/<str:token>/dispute/", table.dispute, name="table-dispute"),
     # Printed for the wall and the tables
     path("rounds/<int:pk>/print/", printing.pairings, name="print-pairings"),
     path("rounds/<int:pk>/print/scoresheets/", printing.scoresheets, name="print-scoresheets"),
+    path("rounds/<int:pk>/print/table-cards/", printing.table_cards, name="print-table-cards"),
     path("matches/<int:pk>/print/", printing.scoresheet, name="print-scoresheet"),
     path("competitions/<int:pk>/print/", printing.standings, name="print-standings"),
     path("matches/<int:pk>/time/", match_schedule.set_time, name="match-set-time"),

@@ -318,3 +318,22 @@ def test_hours_to_confirm_out_of_range_are_refused(client, hours, message):
     assert message in response.content.decode()
     club.refresh_from_db()
     assert club.confirm_within_hours == 48
+
+
+def test_an_organizer_turns_off_verifying_at_the_table_and_an_older_form_leaves_it(client):
+    user = UserFactory()
+    club = create_club(actor=user, name="Table Club")
+    assert club.verify_at_table is True
+    client.force_login(user)
+    page = client.get(reverse("club-settings", args=[club.slug]))
+    assert page.context["form"]["verify_at_table"].value() == "yes"
+    response = client.post(reverse("club-settings", args=[club.slug]), START | {
+        "name": "Table Club", "confirm_automatically": "after", "confirm_within_hours": "48",
+        "verify_at_table": "no"})
+    assert response.status_code == 302
+    club.refresh_from_db()
+    assert club.verify_at_table is False
+    client.post(reverse("club-settings", args=[club.slug]), START | {
+        "name": "Table Club", "confirm_automatically": "after", "confirm_within_hours": "48"})
+    club.refresh_from_db()
+    assert club.verify_at_table is False  # an older form without the choice leaves it

@@ -21,9 +21,16 @@ from league.clubs.services.calendar import calendar_token
 from league.clubs.services.clubs import invitation_token
 from league.clubs.services.players import claim_token
 from league.competitions.models import CheckIn, Competition, Entry, Match, Stage
+from league.competitions.nights.table_links import actor_of, issue_table_link, token_of
 from league.competitions.schedule.services import propose_time
 from league.games.models import HandFlag
+from league.games.services import HandEntry
 from league.games.services.flags import flag_hand
+from league.games.services.table import (
+    enter_hand_at_table,
+    report_at_table,
+    start_game_at_table,
+)
 from league.notifications.services import unsubscribe_token
 from tests.factories import UserFactory
 
@@ -264,6 +271,48 @@ def waiting_swiss_url(world: World) -> str:
     return reverse("swiss-pair-every-entry", args=[swiss.pk])
 
 
+def at_night_table(world: World) -> Match:
+    """The world's match seated at table 1 of an open night of its league."""
+    night = night_of(world, present=2)
+    Match.objects.filter(pk=world.match.pk).update(table="1")
+    type(world.match.round).objects.filter(pk=world.match.round_id).update(night=night)
+    return Match.objects.get(pk=world.match.pk)
+
+
+def table_token(world: World, state: Callable[[World], object] | None = None) -> str:
+    """The token of the world's match's table link at an open night, the match first put in
+    `state` (a game started, a hand entered, the result decided or reported at the table)."""
+    match = at_night_table(world)
+    link = issue_table_link(match.pk, actor=world.user("organizer"))
+    if state is not None:
+        state(actor_of(link))
+    return token_of(link)
+
+
+def table_url(name: str, state: Callable | None = None) -> Callable:
+    return lambda world: reverse(name, args=[table_token(world, state)])
+
+
+def _hand(actor) -> None:
+    game = start_game_at_table(actor)
+    enter_hand_at_table(actor, game.pk, HandEntry("knock", "A", 12, expected_number=1))
+
+
+def _reported_at_table(world: World) -> str:
+    decided(world)
+    return table_token(world, lambda actor: report_at_table(actor, "A"))
+
+
+def night_desk_url(name: str, *, with_link: bool = False) -> Callable:
+    def url(world: World) -> str:
+        match = at_night_table(world)
+        if with_link:
+            issue_table_link(match.pk, actor=world.user("organizer"))
+        return reverse(name, args=[match.round.night_id, match.pk])
+
+    return url
+
+
 def own_entry(world: World) -> dict:
     return {"entry": str(world.match.entry_a_id)}
 
@@ -434,6 +483,39 @@ TABLE: dict[str, Access] = {
     "club-night-left-match": Access(night_left_match_url, ACTION, ORGANIZERS,
                                     lambda w: {"kind": "forfeit"}),
     "swiss-pair-every-entry": Access(waiting_swiss_url, ACTION, ORGANIZERS),
+    # The desk's tables (polled by htmx; the night's page otherwise) and the venue screen:
+    # whoever reads the night's page; a table's result and revoking its link: the organizers.
+    "club-night-desk": Access(night_url("club-night-desk"), PUBLIC),
+    "club-night-screen": Access(night_url("club-night-screen"), PUBLIC),
+    "club-night-desk-result": Access(night_desk_url("club-night-desk-result"), ACTION,
+                                     ORGANIZERS, lambda w: {"winner": "A", "games_a": "1",
+                                                            "games_b": "0",
+                                                            "reason": "At the desk."}),
+    "club-night-desk-revoke": Access(night_desk_url("club-night-desk-revoke", with_link=True),
+                                     ACTION, ORGANIZERS),
+    # A latecomer seated in the round: a Swiss's organizers (the world's league refuses it).
+    "club-night-desk-latecomer": Access(night_url("club-night-desk-latecomer"), ACTION,
+                                        {**ORGANIZERS, "organizer": REFUSED, "staff": REFUSED},
+                                        lambda w: {"entry": str(w.match.entry_a_id),
+                                                   "opponent": str(w.match.entry_b_id)}),
+    "print-table-cards": Access(lambda w: reverse("print-table-cards", args=[w.match.round_id]),
+                                PUBLIC),
+    # A table link: whoever holds it keeps that match's scoresheet, signed in or not (its
+    # scope, expiry, revocation and limits: tests/security/test_table_links.py).
+    "table": Access(table_url("table"), PUBLIC),
+    "table-start": Access(table_url("table-start"), ACTION, everyone(OK)),
+    "table-add-hand": Access(table_url("table-add-hand", start_game_at_table), ACTION,
+                             everyone(OK), lambda w: {"expected_number": "1", "winner": "A",
+                                                      "outcome": "knock", "points": "12"}),
+    "table-undo": Access(table_url("table-undo", _hand), ACTION, everyone(OK),
+                         lambda w: {"number": "1"}),
+    "table-report": Access(lambda w: (decided(w), reverse("table-report", args=[
+        table_token(w)]))[1], ACTION, everyone(OK), lambda w: {"side": "A"}),
+    "table-verify": Access(lambda w: reverse("table-verify", args=[_reported_at_table(w)]),
+                           ACTION, everyone(OK),
+                           lambda w: {"name": w.match.entry_b.player.name}),
+    "table-dispute": Access(lambda w: reverse("table-dispute", args=[_reported_at_table(w)]),
+                            ACTION, everyone(OK), lambda w: {"comment": "Game 1 was mine."}),
     # The organizer's pages: the club's organizers and staff; a visitor is sent to sign in.
     "organizer-club": Access(lambda w: reverse("organizer-club", args=[w.club.slug]),
                              ORGANIZER_PAGE),

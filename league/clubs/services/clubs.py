@@ -30,7 +30,7 @@ INVITE_SALT = "clubs.organizers.invite"
 INVITE_DAYS = 7
 NAME_MAX = Club._meta.get_field("name").max_length
 SETTINGS = ("name", "description", "time_zone", "default_ruleset", "is_public",
-            "confirm_within_hours")
+            "confirm_within_hours", "verify_at_table")
 # A reported result waits at most a month for the opponent (the field holds up to 32767).
 MAX_CONFIRM_HOURS = 24 * 31
 
@@ -66,7 +66,9 @@ def update_club(club: Club, *, actor, **changes) -> Club:
         current = {field: getattr(club, field) for field in SETTINGS}
         values = current | changes
         hours = _confirm_hours(values.pop("confirm_within_hours"))
-        values = {**_clean(**values), "confirm_within_hours": hours}
+        at_table = bool(values.pop("verify_at_table"))
+        values = {**_clean(**values), "confirm_within_hours": hours,
+                  "verify_at_table": at_table}
         if Club.objects.filter(name__iexact=values["name"]).exclude(pk=club.pk).exists():
             raise ServiceError(f"There is already a club called {values['name']}.",
                                field="name")

@@ -9,12 +9,16 @@ of the club decides (`require_deciding_organizer`)."""
 from __future__ import annotations
 
 from league.clubs.permissions import User, is_organizer
+from league.competitions.base.actors import table_actor_of
 from league.competitions.models import Match
 from league.core.errors import NotAllowed
 
 
 def side_of(user: User, match: Match) -> str | None:
-    """'A' or 'B' when the user plays in the match, else None."""
+    """'A' or 'B' when the user plays in the match (the match's table link: the side it acts
+    for), else None."""
+    if (table := table_actor_of(user, match)) is not None:
+        return table.side or None
     return side_of_account(user.pk, match) if user.is_authenticated else None
 
 
@@ -30,6 +34,8 @@ def side_of_account(user_id: int | None, match: Match) -> str | None:
 
 
 def require_player_or_organizer(user: User, match: Match) -> None:
+    if table_actor_of(user, match) is not None:
+        return  # the players at the match's table, through its link
     if side_of(user, match) is None and not is_organizer(user, match.competition.season.club):
         raise NotAllowed("Only the two players of this match or an organizer of the club may do this.")
 

@@ -9,7 +9,8 @@ from .matches import Match, Round
 from .nights import CheckIn, ClubNight
 from .outbox import FollowUp
 from .results import ResultReport
+from .tables import TableLink
 
 __all__ = ["AuditEntry", "CheckIn", "ClubNight", "Competition", "CompetitionAudit", "Entry",
            "FollowUp", "LadderChallenge", "LadderEvent", "Match", "ResultReport", "Round", "Seat",
-           "Stage", "StageEntry"]
+           "Stage", "StageEntry", "TableLink"]

@@ -45,6 +45,8 @@ class AuditEntry(models.Model):
         TIME_ACCEPTED = "time accepted", "Proposed time accepted"
         EXTENDED = "extended", "Play-by date extended"
         QUALIFIERS_CHOSEN = "decision: qualifiers chosen", "Decision: who goes through"
+        AT_TABLE = "entered at table", "Entered at the table"
+        TABLE_LINK_REVOKED = "table link revoked", "Table link revoked"
 
     # The organizer's decision about a match a correction has made doubtful (or, on a stage's
     # last match, about players level at the cut line): asked, then answered.

@@ -31,6 +31,9 @@ class ResultReport(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, related_name="+", null=True
     )
     reported_at = models.DateTimeField(auto_now_add=True)
+    # A result reported through a match's table link (no account): the side of the player who
+    # entered it, so only the other side may verify it.
+    reported_side = models.CharField(max_length=1, blank=True)
     decided_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, related_name="+", null=True, blank=True
     )

@@ -18,7 +18,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from league.clubs.permissions import is_organizer
-from league.competitions.base.audit import audit_match
+from league.competitions.base.actors import table_actor_of, table_note
+from league.competitions.base.audit import account_of, audit_match
 from league.competitions.base.locks import locked_match
 from league.competitions.base.outbox import enqueue_result_follow_up
 from league.competitions.base.permissions import (
@@ -62,20 +63,32 @@ def match_outcome(match: Match, games: Sequence) -> MatchOutcome:
 
 
 def may_report(user, match: Match) -> bool:
-    """The two players of the match or an organizer of its club."""
+    """The two players of the match (signed in, or at its table through its link, naming who
+    reports) or an organizer of its club."""
     return side_of(user, match) is not None or is_organizer(user, match.competition.season.club)
+
+
+def reporting_side(match: Match, report: ResultReport) -> str | None:
+    """The side of the player who reported: named at the table, or the reporter's account's."""
+    return report.reported_side or side_of_account(report.reported_by_id, match)
+
+
+def _is_reporter(user, report: ResultReport) -> bool:
+    return user.pk is not None and user.pk == report.reported_by_id
 
 
 def may_confirm(user, match: Match, report: ResultReport) -> bool:
     """The opponent of whoever reported: nobody confirms their own report."""
     side = side_of(user, match)
-    return (user.pk != report.reported_by_id and side is not None
-            and side != side_of_account(report.reported_by_id, match))
+    return (not _is_reporter(user, report) and side is not None
+            and side != reporting_side(match, report))
 
 
 def may_dispute(user, match: Match, report: ResultReport) -> bool:
     """A player of the match who did not report it."""
-    return user.pk != report.reported_by_id and side_of(user, match) is not None
+    side = side_of(user, match)
+    return (not _is_reporter(user, report) and side is not None
+            and (report.reported_side == "" or side != report.reported_side))
 
 
 def may_resolve(user, match: Match) -> bool:
@@ -111,11 +124,13 @@ def report_result(match_id: int, *, actor) -> ResultReport:
             winner=_entry(match, outcome.winner),
             games_a=outcome.games_a,
             games_b=outcome.games_b,
-            reported_by=actor,
+            reported_by=actor if actor.is_authenticated else None,
+            reported_side=table.side if (table := table_actor_of(actor, match)) else "",
         )
         match.status = Match.Status.REPORTED
         match.save(update_fields=["status"])
-        audit_match(match, actor, AuditEntry.Action.REPORTED, after=_report_facts(report))
+        audit_match(match, actor, AuditEntry.Action.REPORTED, after=_report_facts(report),
+                    comment=table_note(actor, match, "Reported"))
         if side_of(actor, match) is None:
             # An organizer who does not play in the match enters it from the table or from
             # paper: nobody else is there to confirm it, so it counts at once.
@@ -131,11 +146,12 @@ def confirm_result(match_id: int, *, actor, seen: str | None = None) -> Match:
         match = locked_match(match_id)
         report = _open_report(match, ResultReport.Status.PENDING, "confirm")
         require_unchanged(report, seen)
-        if actor.pk == report.reported_by_id:
+        if _is_reporter(actor, report):
             raise NotAllowed("You reported this result: your opponent must confirm it.")
         if not may_confirm(actor, match, report):
             raise NotAllowed("Only the opponent of the player who reported may confirm this result.")
-        apply_confirmed(match, report, actor, action=AuditEntry.Action.CONFIRMED)
+        apply_confirmed(match, report, actor, action=AuditEntry.Action.CONFIRMED,
+                        comment=table_note(actor, match, "Verified"))
         return match
 
 
@@ -207,7 +223,9 @@ def dispute_result(match_id: int, *, actor, comment: str) -> ResultReport:
         report.save(update_fields=["status", "comment"])
         match.status = Match.Status.DISPUTED
         match.save(update_fields=["status"])
-        audit_match(match, actor, AuditEntry.Action.DISPUTED, comment=report.comment)
+        where = table_note(actor, match, "Disputed")
+        audit_match(match, actor, AuditEntry.Action.DISPUTED,
+                    comment=f"{where} {report.comment}".strip())
         return report
 
 
@@ -265,7 +283,7 @@ def correct_result(match_id: int, *, actor, winner: str | None, games_a: int, ga
                                "forfeit, which puts both players out).", field="winner")
         if not comment.strip():
             raise ServiceError("Say why the result is corrected (it is kept in the history).", field="comment")
-        if kind == Match.Kind.PLAYED and (problem := _games_disagree(match, winner, games_a, games_b)):
+        if kind == Match.Kind.PLAYED and (problem := games_disagree(match, winner, games_a, games_b)):
             raise ServiceError(problem, field="games_a")
         disagreement = _disagreement(match, winner, games_a, games_b, kind)
         if disagreement and not overrides_games:
@@ -301,7 +319,7 @@ def _disagreement(match: Match, winner: str | None, games_a: int, games_b: int,
             f"{' with the other winner' if winner and outcome.winner and winner != outcome.winner else ''}.")
 
 
-def _games_disagree(match: Match, winner: str | None, games_a: int, games_b: int) -> str:
+def games_disagree(match: Match, winner: str | None, games_a: int, games_b: int) -> str:
     """Why the games won do not give this winner under the match format ("" when they do)."""
     competition = match.competition
     needed = competition.match_games
@@ -327,7 +345,7 @@ def apply_confirmed(match: Match, report: ResultReport, actor, *, action: str, c
                      before: dict | None = None, overrides_games: bool = False) -> None:
     now = timezone.now()
     report.status = ResultReport.Status.CONFIRMED
-    report.decided_by, report.decided_at = actor, now
+    report.decided_by, report.decided_at = account_of(actor), now
     report.save(update_fields=["status", "decided_by", "decided_at"])
     before = before if before is not None else _match_facts(match)
     match.winner = report.winner

@@ -9,7 +9,7 @@ from django.forms import BoundField
 
 from gameplay.engine import DECK, InvalidCards, Suit, parse_cards
 from league.clubs.selectors import person_name
-from league.competitions.views.history import person
+from league.competitions.views.history import person, reporter
 
 register = template.Library()
 
@@ -60,6 +60,12 @@ def as_person(user, match) -> str:
     """The user as the match page names them: a player of the match by their player name,
     others by their name in the club."""
     return person(user, match)
+
+
+@register.filter
+def reporter_of(report, match) -> str:
+    """Who reported the result (league.competitions.views.history.reporter)."""
+    return reporter(report, match)
 
 
 @register.filter

@@ -49,7 +49,18 @@ def actor_of(entry: AuditEntry, match: Match, others: dict[int, str] | None = No
         if others and entry.actor_id in others:
             return others[entry.actor_id]
         return person(entry.actor, match)
+    if entry.after.get("table_link"):  # done through the match's table link
+        return f"Table {entry.after.get('table') or '–'}"
     return DELETED_ACCOUNT if entry.actor_deleted else "the system"
+
+
+def reporter(report, match: Match) -> str:
+    """Who reported the result: the player named at the table when it was reported through the
+    match's table link, else the reporting account as `person` names it."""
+    if report.reported_side:
+        entry = match.entry_a if report.reported_side == "A" else match.entry_b
+        return f"{entry.player.name} (at the table)" if entry is not None else "The table"
+    return person(report.reported_by, match)
 
 
 def person(user, match: Match) -> str:

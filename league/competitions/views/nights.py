@@ -22,6 +22,7 @@ from league.competitions.nights import attendance as night_attendance
 from league.competitions.nights import pairing as night_pairing
 from league.competitions.nights import selectors
 from league.competitions.nights import services as club_nights
+from league.competitions.nights.desk import night_desk
 from league.competitions.views.organizer.matches import render_matches
 from league.competitions.views.visibility import for_members
 from league.core.dates import BoundedDateField, BoundedDateTimeField
@@ -86,6 +87,7 @@ def render_night(request: HttpRequest, found: ClubNight, *, refusal: str = "",
     in_club_zone(found.competition.season.club)
     page = selectors.night_page(found, request.user)
     context = {"page": page, "night": found, "competition": found.competition,
+               "desk": night_desk(found), "organizing": page.organizing, "poll_seconds": 5,
                "club": found.competition.season.club, "refusal": refusal,
                "schedule_form": ScheduleNightForm(),
                "walk_in_form": walk_in_form or WalkInForm(),

@@ -1,6 +1,8 @@
 """Pages for the wall and the table, printed: a round's pairings with table numbers (large
 type, one page), the standings or the bracket, and a blank scoresheet per match with a QR code
-to the match page. The print stylesheet (@media print in site.css) leaves out the site's chrome.
+to the match page. Printed by an organizer for a round of an open club night, the QR code is
+the match's table link instead (kept without signing in: league.competitions.nights.table_links),
+and each table has a card with its number and that code. The print stylesheet (@media print in site.css) leaves out the site's chrome.
 """
 
 from __future__ import annotations
@@ -10,8 +12,10 @@ from dataclasses import dataclass
 import segno
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.urls import reverse
 from django.utils.safestring import mark_safe
 
+from league.clubs.permissions import is_organizer
 from league.competitions.base.brackets import table_of
 from league.competitions.base.selectors import (
     club_of_competition,
@@ -22,6 +26,7 @@ from league.competitions.base.selectors import (
     match_and_players,
 )
 from league.competitions.models import Match, Round
+from league.competitions.nights.table_links import issue_round_links, token_of
 from league.competitions.schedule.selectors import matches_to_print
 from league.competitions.views.competitions import CompetitionPage, match_format
 from league.competitions.views.visibility import for_members
@@ -66,10 +71,34 @@ def pairings(request: HttpRequest, pk: int) -> HttpResponse:
 def scoresheets(request: HttpRequest, pk: int) -> HttpResponse:
     """A blank scoresheet for each match of the round to be played, one to a page."""
     round_ = competition_round(pk)
-    sheets = [_sheet(request, p) for p in _pairings(round_)
+    links = _table_urls(request, round_)
+    sheets = [_sheet(request, p, links.get(p.match.pk)) for p in _pairings(round_)
               if p.match.kind != Match.Kind.BYE and p.match.entry_a and p.match.entry_b]
     return render(request, "pages/print/scoresheets.html",
                   {"round": round_, "competition": round_.competition, "sheets": sheets})
+
+
+@for_members(club_of_round)
+def table_cards(request: HttpRequest, pk: int) -> HttpResponse:
+    """A card for each table of a club night's round: its number, its players and the QR code
+    of its table link (the match page's for a viewer who does not organize the club)."""
+    round_ = competition_round(pk)
+    links = _table_urls(request, round_)
+    cards = [_sheet(request, p, links.get(p.match.pk), scale=6) for p in _pairings(round_)
+             if p.match.kind != Match.Kind.BYE and p.match.entry_a and p.match.entry_b]
+    return render(request, "pages/print/table_cards.html",
+                  {"round": round_, "competition": round_.competition, "cards": cards,
+                   "with_links": bool(links)})
+
+
+def _table_urls(request: HttpRequest, round_: Round) -> dict[int, str]:
+    """The table links of the round's matches, by match id, issued as needed: only for an
+    organizer of the club, and only for a round of an open club night."""
+    if round_.night_id is None or not is_organizer(request.user, round_.competition.season.club):
+        return {}
+    links = issue_round_links(round_.pk, actor=request.user)
+    return {pk: request.build_absolute_uri(reverse("table", args=[token_of(link)]))
+            for pk, link in links.items()}
 
 
 @for_members(club_of_match)
@@ -77,18 +106,20 @@ def scoresheet(request: HttpRequest, pk: int) -> HttpResponse:
     match = match_and_players(pk)
     pairing = next((p for p in _pairings(match.round) if p.match.pk == match.pk),
                    Pairing(None, match))
+    links = _table_urls(request, match.round) if match.round_id else {}
     return render(request, "pages/print/scoresheets.html", {
         "round": match.round, "competition": match.competition,
-        "sheets": [_sheet(request, pairing)]})
+        "sheets": [_sheet(request, pairing, links.get(match.pk))]})
 
 
-def _sheet(request: HttpRequest, pairing: Pairing) -> dict:
+def _sheet(request: HttpRequest, pairing: Pairing, table_url: str | None = None, *,
+           scale: int = 3) -> dict:
     match = pairing.match
-    url = request.build_absolute_uri(match.get_absolute_url())
+    url = table_url or request.build_absolute_uri(match.get_absolute_url())
     competition = match.competition
     return {
-        "match": match, "table": pairing.table, "url": url,
-        "qr": mark_safe(segno.make(url, error="m").svg_inline(scale=3, omitsize=False)),
+        "match": match, "table": pairing.table, "url": url, "table_link": bool(table_url),
+        "qr": mark_safe(segno.make(url, error="m").svg_inline(scale=scale, omitsize=False)),
         "target": competition.target_score, "match_format": match_format(competition),
         "rows": range(1, HAND_ROWS + 1),
     }
