@@ -16,7 +16,6 @@ from dataclasses import dataclass
 from datetime import date, datetime
 
 from django.db import transaction
-from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 
 from league.clubs.models import Club
@@ -24,6 +23,7 @@ from league.competitions.base.page_versions import player_pages_changed
 from league.competitions.models import Competition, Match
 from league.ratings.algorithms import RatedResult, RatedUnit
 
+from ..latest import latest_rows
 from ..models import PlayerRating, RatingPeriod
 from ..periods import (
     WEEK,
@@ -136,7 +136,7 @@ def rebuild_ratings(club_id: int, *, since: date | None, now: datetime | None = 
         until = max(last, max(results, default=last))
         if first is None or first > until:
             return RatingRun(club.name, settings, from_scratch=since is None)
-        ratings, totals = ({}, {}) if since is None else _state_before(club, first)
+        ratings, totals = ({}, {}) if since is None else _state_before(first, results)
         periods, rated, rows = _rate_weeks(
             club, settings, weeks(first, until), results, ratings, totals, last
         )
@@ -164,16 +164,15 @@ def settings_of(period: RatingPeriod) -> RatingSettings:
     )
 
 
-def _state_before(club: Club, first: date) -> tuple[dict[int, Rating], dict[int, int]]:
-    """Everyone's rating entering week first: their latest row, widened by the weeks since."""
-    latest = (
-        PlayerRating.objects.filter(player=OuterRef("player"), starts_on__lt=first)
-        .order_by("-starts_on")
-        .values("pk")[:1]
-    )
-    rows = PlayerRating.objects.filter(
-        period__club=club, starts_on__lt=first, pk=Subquery(latest)
-    ).values_list("player_id", "starts_on", "rating", "rd", "volatility", "games", "total_games")
+def _state_before(
+    first: date, results: dict[date, list[RatedResult[int]]]
+) -> tuple[dict[int, Rating], dict[int, int]]:
+    """The rating entering week first of everyone who plays from it on: their latest row,
+    widened by the weeks since. Nobody else's rating is needed, since the rebuild writes rows
+    only for those who play, and a player enters every week's rating from this state."""
+    players = {player for week in results.values() for result in week for player in result[:2]}
+    rows = PlayerRating.objects.filter(pk__in=latest_rows(players, before=first)).values_list(
+        "player_id", "starts_on", "rating", "rd", "volatility", "games", "total_games")
     ratings: dict[int, Rating] = {}
     totals: dict[int, int] = {}
     for player, starts_on, *values in rows:
