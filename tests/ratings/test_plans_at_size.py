@@ -14,11 +14,13 @@ import json
 
 import pytest
 from django.db import connection
+from django.test import TestCase
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from league.clubs.models import Club, Player
 from league.competitions.models import Entry, Match
+from league.core.statistics import ANALYZE_AFTER_ROWS, analyze_after_commit
 from league.games.models import Game
 from league.ratings.models import PlayerRating, RatingPeriod
 from league.ratings.services import rate_confirmed_result
@@ -147,3 +149,13 @@ def test_a_results_rating_work_reads_its_week_not_the_clubs_history(history):
     read = scans(plans(queries.captured_queries))
     assert not [scan for scan in read if scan[0] == "Seq Scan"], read
     assert sum(rows for *_, rows in read) <= 50, read
+
+
+def test_a_transaction_that_rewrote_many_rating_rows_analyzes_their_tables_once_it_commits():
+    with CaptureQueriesContext(connection) as queries:
+        with TestCase.captureOnCommitCallbacks(execute=True):
+            assert not analyze_after_commit(ANALYZE_AFTER_ROWS - 1, PlayerRating)
+        with TestCase.captureOnCommitCallbacks(execute=True):
+            assert analyze_after_commit(ANALYZE_AFTER_ROWS, RatingPeriod, PlayerRating)
+    analyzed = [q["sql"] for q in queries.captured_queries if q["sql"].startswith("ANALYZE")]
+    assert analyzed == ['ANALYZE "ratings_ratingperiod", "ratings_playerrating"']
