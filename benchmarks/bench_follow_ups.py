@@ -41,6 +41,7 @@ from benchmarks.scratch_db import in_scratch_database
 ROOT = Path(__file__).resolve().parent.parent
 TEST_DATABASE = "test_ginleague_bench_follow_ups"
 BROKER = "redis://127.0.0.1:6379/13"
+PG = "postgres://postgres@127.0.0.1:5432"
 PLAYERS = 300
 MATCHES_A_WEEK = 960
 OLD_WEEKS = 156
@@ -52,8 +53,14 @@ TARGET_BURST_S = 60.0
 
 def run() -> bool:
     if not os.environ.get("DATABASE_URL", "").startswith("postgres"):
-        print("set DATABASE_URL=postgres://… (the worker needs a database of its own process): "
-              "nothing measured")
+        os.environ["DATABASE_URL"] = f"{PG}/postgres"  # only its server: the database is scratch
+    try:
+        import psycopg
+
+        with psycopg.connect(os.environ["DATABASE_URL"], connect_timeout=5):
+            pass
+    except psycopg.Error:  # any failure to connect means: not there
+        print("PostgreSQL does not answer (DATABASE_URL, or 127.0.0.1:5432): nothing measured")
         return False
     try:
         redis.Redis.from_url(BROKER, socket_connect_timeout=5).flushdb()
@@ -270,7 +277,7 @@ def _worker(database: str, log: Path) -> subprocess.Popen:
     """One Celery worker, solo pool, on the scratch database; returns once it is ready."""
     env = {
         **os.environ,
-        "DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{database}",
+        "DATABASE_URL": os.environ["DATABASE_URL"].rsplit("/", 1)[0] + f"/{database}",
         "CELERY_BROKER_URL": BROKER,
         "DJANGO_DEBUG": "0",
         "DJANGO_SECRET_KEY": "bench-only-not-a-secret-0123456789-abcdefghijklmnopqrstuvwxyz",
