@@ -126,7 +126,7 @@ def _match(competition, round_, entry_a, entry_b, won, week):
     return Match(
         competition=competition, round=round_, entry_a=entry_a, entry_b=entry_b,
         status=Match.Status.CONFIRMED, kind=Match.Kind.PLAYED, winner=winner, games_a=games_a,
-        games_b=games_b, confirmed_at=_during(week),
+        games_b=games_b, confirmed_at=_during(week), played_at=_during(week),
     )
 
 

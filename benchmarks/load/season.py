@@ -150,12 +150,14 @@ def _play(matches: list[Match], rng, three_game: set[int]) -> int:
         match.winner_id = match.entry_a_id if seats[0] == "A" else match.entry_b_id
         match.games_a, match.games_b = order.count("A"), order.count("B")
         match.confirmed_at = now - timedelta(days=rng.randint(1, 90))
+        match.played_at = now  # its games' start: they are written now
     ruleset = Ruleset().to_dict()
     for game in games:
         game.ruleset = ruleset
     Game.objects.bulk_create(games, batch_size=2000)
     Hand.objects.bulk_create((hand for game in games for hand in _hands(game)), batch_size=5000)
-    Match.objects.bulk_update(matches, ["status", "winner", "games_a", "games_b", "confirmed_at"],
+    Match.objects.bulk_update(matches, ["status", "winner", "games_a", "games_b", "confirmed_at",
+                                        "played_at"],
                               batch_size=2000)
     return len(games)
 

@@ -19,6 +19,7 @@ from league.competitions.models import Match
 from league.ratings import algorithms as algorithms
 from league.ratings.algorithms import Elo, Glicko2, elo_expected_score, rating_interval
 
+from .latest import latest_rows
 from .models import PlayerRating, RatingPeriod
 from .periods import WEEK, Rating, Standing, is_provisional_rating, restored, week_of, weeks_between
 from .services.results import start_of_week
@@ -98,20 +99,16 @@ def week_closes(now: datetime | None = None) -> datetime:
 
 
 def ratings_for(players: Iterable[Player | int]) -> dict[int, CurrentRating]:
-    """The current rating of each player who has one, by player id: one query."""
+    """The current rating of each player who has one, by player id: one query, one probe of
+    the (player, week) index per player whatever the length of their history."""
     ids = [p if isinstance(p, int) else p.pk for p in players]
-    latest = (
-        PlayerRating.objects.filter(player=OuterRef("player"))
-        .order_by("-starts_on")
-        .values("pk")[:1]
-    )
     last_week = (
         RatingPeriod.objects.filter(club=OuterRef("period__club"))
         .order_by("-starts_on")
         .values("starts_on")[:1]
     )
     rows = (
-        PlayerRating.objects.filter(player__in=ids, pk=Subquery(latest))
+        PlayerRating.objects.filter(pk__in=latest_rows(ids))
         .annotate(last_week=Subquery(last_week), system=F("period__system"),
                   open_week=F("period__is_open"))
         .values_list("player_id", "starts_on", "last_week", "system", "rating", "rd",

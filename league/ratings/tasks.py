@@ -16,12 +16,13 @@ from . import services
 def rate_confirmed_result(match_id: int, follow_up: int | None = None) -> str:
     """After a result is confirmed or corrected: re-rate from its week on if that is rated.
     Retried, like the progression, on a lost connection or a database error. Nothing when its
-    follow-up row is already done."""
+    follow-up row is already done; the other results of its club waiting for their rating are
+    rated by the same rebuild (services.rate_confirmed_result)."""
     if not take(follow_up):
         return f"follow-up {follow_up} already done"
-    run = services.rate_confirmed_result(match_id)
+    run = services.rate_confirmed_result(match_id, follow_up=follow_up)
     mark_done(follow_up)
-    return str(run) if run is not None else f"match {match_id} no longer exists"
+    return str(run) if run is not None else f"match {match_id}: nothing left to rate"
 
 
 @shared_task(name="ratings.tasks.rate_again_from", **RETRIED)

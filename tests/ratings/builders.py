@@ -6,6 +6,7 @@ from datetime import date, datetime, timedelta
 
 from gameplay.engine import Ruleset
 from league.clubs.models import Club
+from league.competitions.base.played import record_played_at
 from league.competitions.models import Competition, Entry, Match, Round
 from league.games.models import Game
 from league.ratings.models import PlayerRating, RatingPeriod
@@ -61,6 +62,8 @@ def played(
         for n, seat in enumerate(seats, start=1)
     )
     Game.objects.filter(match=match).update(created_at=during(in_week))
+    if status == Match.Status.CONFIRMED:
+        record_played_at(match)
     return match
 
 
@@ -68,6 +71,7 @@ def confirm(match: Match, in_week: int) -> None:
     Match.objects.filter(pk=match.pk).update(
         status=Match.Status.CONFIRMED, confirmed_at=during(in_week)
     )
+    record_played_at(match)
 
 
 def snapshot(club: Club) -> tuple[list[tuple], list[tuple]]:

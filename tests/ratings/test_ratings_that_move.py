@@ -8,6 +8,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from league.competitions.base.played import record_played_at
 from league.competitions.models import Match
 from league.games.models import Game
 from league.ratings.selectors import player_rating, week_closes
@@ -22,6 +23,7 @@ def played_just_now(a, b, seats: str) -> Match:
     moment = timezone.now() - timedelta(minutes=1)
     Game.objects.filter(match=match).update(created_at=moment)
     Match.objects.filter(pk=match.pk).update(confirmed_at=moment)
+    record_played_at(match)  # as the confirmation stores it
     return match
 
 

@@ -10,6 +10,7 @@ from django.core.management import call_command
 from django.utils import timezone
 
 from league.celery import app as celery_app
+from league.competitions.base.played import record_played_at
 from league.competitions.models import Match
 from league.core.periodic import due, run_due
 from league.games.models import Game
@@ -36,6 +37,7 @@ def a_result_of_a_week_ago_not_rated():
     a_week_ago = timezone.now() - timedelta(days=8)
     Game.objects.filter(match=match).update(created_at=a_week_ago)
     Match.objects.filter(pk=match.pk).update(confirmed_at=a_week_ago)
+    record_played_at(match)  # as the confirmation stores it
     return a.competition.season.club
 
 

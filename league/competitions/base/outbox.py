@@ -28,6 +28,8 @@ from kombu.exceptions import KombuError
 
 from league.competitions.models import FollowUp, Match
 
+from .played import record_played_at
+
 log = logging.getLogger(__name__)
 
 # A row a worker took this long ago and still not done is sent again: its worker died or its
@@ -65,7 +67,9 @@ def unregister(kind: FollowUp.Kind) -> Task | None:
 def enqueue_result_follow_up(match: Match) -> list[FollowUp]:
     """In the confirming transaction: record the work a confirmed result sets off (the
     progression, the ratings); it is sent to the broker after the commit, and again by the relay
-    until done."""
+    until done. The moment the result was played is stored with it (base.played), the week the
+    ratings place it in."""
+    record_played_at(match)
     rows = FollowUp.objects.bulk_create(
         FollowUp(kind=kind, competition_id=match.competition_id, match_id=match.pk)
         for kind in RESULT_KINDS if kind in _TASKS
@@ -158,6 +162,27 @@ def take(follow_up: int | None) -> bool:
 def mark_done(follow_up: int | None) -> None:
     if follow_up is not None:
         FollowUp.objects.filter(pk=follow_up, done_at__isnull=True).update(done_at=timezone.now())
+
+
+def due_in_club(kind: FollowUp.Kind, club_id: int) -> list[tuple[int, int | None]]:
+    """The club's follow-ups of `kind` not done yet, as (row id, match id), oldest first: the
+    work one task may do at once for all of them (a burst of results in one club rated once),
+    then mark done together (`mark_all_done`) in the same transaction. One query."""
+    return list(FollowUp.objects.filter(kind=kind, done_at__isnull=True,
+                                        competition__season__club_id=club_id)
+                .order_by("pk").values_list("pk", "match_id"))
+
+
+def is_done(follow_up: int | None) -> bool:
+    """Whether the row's work was done (by another task that did it with its own)."""
+    return follow_up is not None and FollowUp.objects.filter(
+        pk=follow_up, done_at__isnull=False).exists()
+
+
+def mark_all_done(follow_ups: list[int]) -> None:
+    if follow_ups:
+        FollowUp.objects.filter(pk__in=follow_ups, done_at__isnull=True).update(
+            done_at=timezone.now())
 
 
 def overdue(club, now=None) -> list[FollowUp]:

@@ -105,6 +105,10 @@ class Match(models.Model):
     schedule_sequence = models.PositiveIntegerField(default=0)
     schedule_changed_at = models.DateTimeField(null=True, blank=True)
     confirmed_at = models.DateTimeField(null=True, blank=True)
+    # When a confirmed result was played, stored at each confirmation or correction
+    # (league.competitions.base.played): its last finished game's start, else its first report,
+    # else its confirmation. The ratings find a week's results by it through the index below.
+    played_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["round__number", "pk"]
@@ -124,7 +128,10 @@ class Match(models.Model):
                 fields=["competition", "key"], condition=~Q(key=""), name="match_key_unique"
             ),
         ]
-        indexes = [models.Index(fields=["competition", "status"])]
+        indexes = [
+            models.Index(fields=["competition", "status"]),
+            models.Index(fields=["competition", "played_at"], name="match_played_in_competition"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.entry_a or 'TBD'} v {self.entry_b or ('bye' if self.kind == self.Kind.BYE else 'TBD')}"

@@ -16,14 +16,16 @@ from dataclasses import dataclass
 from datetime import date, datetime
 
 from django.db import transaction
-from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 
 from league.clubs.models import Club
+from league.competitions.base.outbox import due_in_club, is_done, mark_all_done
 from league.competitions.base.page_versions import player_pages_changed
-from league.competitions.models import Competition, Match
+from league.competitions.models import Competition, FollowUp, Match
+from league.core.statistics import analyze_after_commit
 from league.ratings.algorithms import RatedResult, RatedUnit
 
+from ..latest import latest_rows
 from ..models import PlayerRating, RatingPeriod
 from ..periods import (
     WEEK,
@@ -36,7 +38,7 @@ from ..periods import (
     weeks,
     weeks_between,
 )
-from .results import played_at, week_of_moment, weekly_results
+from .results import week_of_moment, weekly_results
 
 log = logging.getLogger(__name__)
 
@@ -80,24 +82,38 @@ def close_rating_periods(*, now: datetime | None = None) -> list[RatingRun]:
     return [run for run in runs if run.periods]
 
 
-def rate_confirmed_result(match_id: int, *, now: datetime | None = None) -> RatingRun | None:
+def rate_confirmed_result(match_id: int, *, follow_up: int | None = None,
+                          now: datetime | None = None) -> RatingRun | None:
     """After a result is confirmed, corrected or confirmed late: rebuild from the week it was
-    played in, so the rating moves at once (provisionally while that week is open)."""
-    found = (
-        Match.objects.filter(pk=match_id)
-        .annotate(played_at=played_at())
-        .values_list("competition__season__club_id", "played_at")
-        .first()
-    )
+    played in, so the rating moves at once (provisionally while that week is open).
+
+    Every other result of the club still waiting for its rating (a burst of confirmations) is
+    rated by the same rebuild, from the earliest of their weeks, and its follow-up marked done
+    with this one: its own task then finds it done and returns at once. The waiting rows are
+    read after the club's lock is taken, so each was committed, with its result, before the
+    rebuild reads the results. None when nothing is left to rate (the match is gone, has no
+    result, or its rating was done by another task's rebuild meanwhile)."""
+    found = Match.objects.filter(pk=match_id).values_list(
+        "competition__season__club_id", flat=True).first()
     if found is None:
         log.info("ratings: match %s no longer exists", match_id)
         return None
-    club_id, moment = found
-    if moment is None:
-        # Never played, reported or confirmed (e.g. a match the bracket re-seated): not rated.
-        log.info("ratings: match %s has no result to rate", match_id)
-        return None
-    return rebuild_ratings(club_id, since=week_of_moment(moment), now=now)
+    with transaction.atomic():
+        Club.objects.select_for_update().filter(pk=found).values_list("pk").first()
+        if is_done(follow_up):
+            log.info("ratings: match %s was rated with another result of its club", match_id)
+            return None
+        due = due_in_club(FollowUp.Kind.RATE, found)
+        matches = {match_id} | {match for _, match in due if match is not None}
+        moments = Match.objects.filter(pk__in=matches, played_at__isnull=False).values_list(
+            "played_at", flat=True)
+        first = min(moments, default=None)
+        mark_all_done([row for row, _ in due if row != follow_up])
+        if first is None:
+            # Never played, reported or confirmed (e.g. a match the bracket re-seated): not rated.
+            log.info("ratings: match %s has no result to rate", match_id)
+            return None
+        return rebuild_ratings(found, since=week_of_moment(first), now=now)
 
 
 def rate_again_from(competition_id: int, moment: datetime, *,
@@ -136,11 +152,12 @@ def rebuild_ratings(club_id: int, *, since: date | None, now: datetime | None = 
         until = max(last, max(results, default=last))
         if first is None or first > until:
             return RatingRun(club.name, settings, from_scratch=since is None)
-        ratings, totals = ({}, {}) if since is None else _state_before(club, first)
+        ratings, totals = ({}, {}) if since is None else _state_before(first, results)
         periods, rated, rows = _rate_weeks(
             club, settings, weeks(first, until), results, ratings, totals, last
         )
         run = RatingRun(club.name, settings, since is None, first, until, periods, rated, rows)
+        analyze_after_commit(periods + rows, RatingPeriod, PlayerRating)
     log.info("ratings: %s", run)
     return run
 
@@ -164,16 +181,15 @@ def settings_of(period: RatingPeriod) -> RatingSettings:
     )
 
 
-def _state_before(club: Club, first: date) -> tuple[dict[int, Rating], dict[int, int]]:
-    """Everyone's rating entering week first: their latest row, widened by the weeks since."""
-    latest = (
-        PlayerRating.objects.filter(player=OuterRef("player"), starts_on__lt=first)
-        .order_by("-starts_on")
-        .values("pk")[:1]
-    )
-    rows = PlayerRating.objects.filter(
-        period__club=club, starts_on__lt=first, pk=Subquery(latest)
-    ).values_list("player_id", "starts_on", "rating", "rd", "volatility", "games", "total_games")
+def _state_before(
+    first: date, results: dict[date, list[RatedResult[int]]]
+) -> tuple[dict[int, Rating], dict[int, int]]:
+    """The rating entering week first of everyone who plays from it on: their latest row,
+    widened by the weeks since. Nobody else's rating is needed, since the rebuild writes rows
+    only for those who play, and a player enters every week's rating from this state."""
+    players = {player for week in results.values() for result in week for player in result[:2]}
+    rows = PlayerRating.objects.filter(pk__in=latest_rows(players, before=first)).values_list(
+        "player_id", "starts_on", "rating", "rd", "volatility", "games", "total_games")
     ratings: dict[int, Rating] = {}
     totals: dict[int, int] = {}
     for player, starts_on, *values in rows:

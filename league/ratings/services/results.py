@@ -1,10 +1,9 @@
 """A club's rated results, read from its confirmed, played matches and their games.
 
-Which week a result belongs to: the week it was played, so that a result confirmed late is
-rated where it was played and a correction never moves it. "Played" is when its last finished
-game was started (Game.created_at; games are facts a correction does not touch); a result
-without games, e.g. corrected from a walkover, counts from its first report (the oldest audit
-entry, never rewritten), and a match without either from its confirmation.
+Which week a result belongs to: the week it was played (Match.played_at, stored when the result
+is confirmed or corrected, league.competitions.base.played), so that a result confirmed late is
+rated where it was played and a correction never moves it. A week's results are a range of the
+(competition, played_at) index, whatever the length of the club's history.
 """
 
 from __future__ import annotations
@@ -12,11 +11,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from datetime import date, datetime, time, tzinfo
 
-from django.db.models import DateTimeField, F, OuterRef, QuerySet, Subquery
-from django.db.models.functions import Coalesce
+from django.db.models import QuerySet
 from django.utils import timezone
 
-from league.competitions.models import AuditEntry, Match
+from league.competitions.models import Match
 from league.games.models import Game
 from league.ratings.algorithms import MatchResult, RatedResult, RatedUnit, rated_results
 
@@ -25,28 +23,17 @@ from ..periods import week_of
 MatchRow = tuple[int, int, int, int | None, int, int, datetime]
 
 
-def played_at() -> Coalesce:
-    last_game = (
-        Game.objects.filter(match=OuterRef("pk"), status=Game.Status.FINISHED)
-        .order_by("-created_at")
-        .values("created_at")[:1]
-    )
-    first_report = AuditEntry.objects.filter(match=OuterRef("pk")).order_by("at").values("at")[:1]
-    return Coalesce(
-        Subquery(last_game), Subquery(first_report), F("confirmed_at"),
-        output_field=DateTimeField(),
-    )
-
-
 def rated_matches(club_id: int) -> QuerySet[Match]:
-    """The club's matches whose result is rated: confirmed, played, two players."""
+    """The club's matches whose result is rated: confirmed, played, two players, with the
+    moment they were played stored (league.competitions.base.played)."""
     return Match.objects.filter(
         competition__season__club_id=club_id,
         status=Match.Status.CONFIRMED,
         kind=Match.Kind.PLAYED,
         entry_a__isnull=False,
         entry_b__isnull=False,
-    ).annotate(played_at=played_at())
+        played_at__isnull=False,
+    )
 
 
 def site_zone() -> tzinfo:

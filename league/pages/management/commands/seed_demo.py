@@ -295,6 +295,7 @@ def backdate(match_ids: list[int], moment) -> None:
     Game.objects.filter(match__in=match_ids).update(created_at=moment)
     Hand.objects.filter(game__match__in=match_ids).update(created_at=moment)
     Match.objects.filter(pk__in=match_ids).update(scheduled_at=moment, confirmed_at=moment)
+    Match.objects.filter(pk__in=match_ids, played_at__isnull=False).update(played_at=moment)
     ResultReport.objects.filter(match__in=match_ids).update(reported_at=moment, decided_at=moment)
     AuditEntry.objects.filter(match__in=match_ids).update(at=moment)
     # What the players were told of them then (a match ready, a result to confirm), read since.
