@@ -91,6 +91,10 @@ class Hand(models.Model):
     defender_cards = models.CharField(max_length=80, blank=True)
     spread = models.JSONField(default=list, blank=True)
     upcard = models.CharField(max_length=4, blank=True)
+    # The deadwood counts, where known (typed at the table or counted from the cards): the
+    # knocker's, and the defender's after his layoffs, as the printed scoresheet's column.
+    knocker_deadwood = models.PositiveSmallIntegerField(null=True, blank=True)
+    defender_deadwood = models.PositiveSmallIntegerField(null=True, blank=True)
     # A hand played through the engine's state machine: its full event log.
     event_log = models.JSONField(default=list, blank=True)
     # The tournament director's ruling that decided how this hand is scored, as the rulings
@@ -130,8 +134,13 @@ class Hand(models.Model):
         """The hand's facts as its correction form shows them, short: a correction from a form
         showing other facts (another organizer corrected it meanwhile) is refused."""
         facts = (self.number, self.outcome, self.winner, self.knocker, self.points,
-                 self.knocker_cards, self.defender_cards, self.upcard, self.dealer)
+                 self.knocker_cards, self.defender_cards, self.upcard, self.dealer,
+                 self.knocker_deadwood, self.defender_deadwood)
         return hashlib.sha256(repr(facts).encode()).hexdigest()[:16]
+
+    @property
+    def has_counts(self) -> bool:
+        return self.knocker_deadwood is not None and self.defender_deadwood is not None
 
     @property
     def is_void(self) -> bool:
