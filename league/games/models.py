@@ -181,3 +181,51 @@ class HandFlag(models.Model):
     @property
     def is_open(self) -> bool:
         return not self.cleared
+
+
+class TableRuling(models.Model):
+    """A ruling one player of a match records at the table on a hand (an irregularity of the
+    rule book, the answers to its questions, and the cards or deadwood counts it is scored
+    from). It stands when the opponent agrees on his phone, or an organizer who does not play
+    in the match decides; only then is it kept in the match's history and does it score the
+    hand. Not agreed, it waits for the organizer."""
+
+    class Status(models.TextChoices):
+        WAITING = "waiting", "Waiting for the opponent"
+        AGREED = "agreed", "Agreed by the opponent"
+        DECIDED = "decided", "Decided by an organizer"
+        DISPUTED = "disputed", "Not agreed: the organizer decides"
+        WITHDRAWN = "withdrawn", "Withdrawn"
+
+    OPEN = (Status.WAITING, Status.DISPUTED)
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="table_rulings")
+    hand_number = models.PositiveSmallIntegerField()
+    irregularity = models.CharField(max_length=40)
+    answers = models.JSONField(default=dict, blank=True)
+    # What a scoring ruling settles the hand from: {"knocker_cards", "defender_cards",
+    # "upcard", "knocker_deadwood", "defender_deadwood"}, as given.
+    cards = models.JSONField(default=dict, blank=True)
+    proposed_by = models.ForeignKey("auth.User", on_delete=models.SET_NULL, null=True,
+                                    related_name="+")
+    proposed_side = models.CharField(max_length=1, choices=Seat.choices, blank=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.WAITING)
+    answered_by = models.ForeignKey("auth.User", on_delete=models.SET_NULL, null=True,
+                                    blank=True, related_name="+")
+    answered_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "hand_number"],
+                                    condition=Q(status__in=["waiting", "disputed"]),
+                                    name="one_open_table_ruling_per_hand"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.irregularity} on hand {self.hand_number} of {self.game}"
+
+    @property
+    def is_open(self) -> bool:
+        return self.status in self.OPEN

@@ -25,8 +25,11 @@ from league.core.views import (
     unseen_errors,
 )
 from league.games import selectors
+from league.games.count_views import over_limit_offer, preview_from
 from league.games.forms import HandForm
 from league.games.hand_views import may_correct
+from league.games.hand_words import preview_of
+from league.games.rulings.table_views import waiting_rulings
 from league.games.services import record_hand, undo_last_hand
 from league.games.services.flags import FLAGGABLE
 
@@ -40,7 +43,7 @@ def scoresheet(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _render(request: HttpRequest, sheet: selectors.Scoresheet, *, form: HandForm | None = None,
-            refusal: str = "", status: int = 200) -> HttpResponse:
+            refusal: str = "", status: int = 200, extra: dict | None = None) -> HttpResponse:
     may_enter = _may_enter(request.user, sheet)
     if form is None:
         form = _blank_form(sheet)
@@ -57,6 +60,8 @@ def _render(request: HttpRequest, sheet: selectors.Scoresheet, *, form: HandForm
         "may_flag": (side_of(request.user, sheet.match) is not None
                      and sheet.match.status in FLAGGABLE),
         "refusal": refusal,
+        "rulings_waiting": waiting_rulings(request.user, sheet),
+        **(extra or {}),
     }
     if not context["may_enter"]:
         context["refusal"] = refusal or unseen_errors(form)
@@ -89,13 +94,18 @@ def _may_enter(user, sheet: selectors.Scoresheet) -> bool:
 def add_hand(request: HttpRequest, pk: int) -> HttpResponse:
     sheet = selectors.scoresheet(pk)
     form = HandForm(request.POST, names=sheet.names, rules=sheet.rules)
+    if "check" in request.POST:  # "Check": the hand as the engine scores it, nothing saved
+        preview = preview_from(request, sheet, form)
+        return _render(request, sheet, form=form, extra={"preview": preview,
+                                                         "ruling_url": preview.ruling_url})
     if not form.is_valid():
         return _render(request, sheet, form=form, status=UNPROCESSABLE)
     try:
         hand = record_hand(pk, form.entry(), actor=request.user)
     except ServiceError as error:
         return _refused(request, pk, form, error)
-    messages.success(request, f"Hand {hand.number} entered.")
+    words = preview_of(hand, sheet.names, sheet.rules).words
+    messages.success(request, f"Hand {hand.number} entered. {words}")
     if request.htmx:
         return _render(request, selectors.scoresheet(pk))
     return go(request, reverse("gameplay:scoresheet", args=[pk]))
@@ -105,7 +115,9 @@ def _refused(request: HttpRequest, pk: int, form: HandForm, error: ServiceError)
     sheet = selectors.scoresheet(pk)  # read again: a double tap may have added the hand already
     if form.cleaned_data["expected_number"] != sheet.next_number:
         form = _blank_form(sheet)  # that hand is in: the form is for the next one
-    return _render(request, sheet, form=form, **page_refusal(error, form))
+    offer = over_limit_offer(sheet, form, error)
+    return _render(request, sheet, form=form, **page_refusal(error, form),
+                   extra={"ruling_url": offer})
 
 
 def undo_hand(request: HttpRequest, pk: int) -> HttpResponse:
