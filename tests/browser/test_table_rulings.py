@@ -63,3 +63,58 @@ def test_a_lost_turn_ruled_at_the_table_is_shown_beside_its_hand(site, phone):
     keep(olga, f"table-ruling-scoresheet-{size}")
     beside.get_by_role("link", name="Looking through the discard pile").click()
     expect(olga).to_have_url(re.compile(r"/rules/#looking-through-discards$"))
+
+
+@pytest.mark.parametrize("phone", [True, False], ids=["phone", "laptop"])
+def test_an_over_limit_knock_ruled_by_one_player_is_agreed_on_the_opponents_phone(site, phone):
+    """José types "I knocked with 12, he had 23": the sheet refuses it and offers the Illegal
+    Knock ruling of the hand; José records that Björn accepts the knock; Björn, on his own page,
+    agrees; the hand is scored by the ruling, 11 to José, with the counts in the sheet."""
+    setup = knockout_club(4)
+    match = setup.competition.matches.filter(key="W1-0").select_related(
+        "entry_a__player__user", "entry_b__player__user").get()
+    name_a, name_b = match.entry_a.player.name, match.entry_b.player.name
+    game = start_game(match.pk, actor=match.entry_a.player.user)
+    size = "phone" if phone else "laptop"
+
+    jose = site.open(phone=phone)
+    site.sign_in(jose, match.entry_a.player.user.username)
+    jose.goto(f"/games/{game.pk}/")
+    form = jose.locator("form.hand-form")
+    form.get_by_role("radio", name=name_a).check()
+    form.get_by_role("radio", name="Knock").check()
+    form.get_by_label("Knocker's deadwood").fill("4")
+    form.get_by_label("Defender's deadwood").fill("23")
+    expect(jose.locator("#hand-preview")).to_contain_text(
+        f"Knock by {name_a}, 4 against 23: {name_a} scores 19.")
+    keep(jose, f"hand-counts-preview-{size}")
+    form.get_by_label("Knocker's deadwood").fill("12")
+    expect(jose.locator("#hand-preview")).to_contain_text(
+        "Knocker's deadwood is 12, over the knock limit of 10.")
+    form.get_by_role("button", name="Enter hand 1").click()
+    expect(jose.locator(".deadwood-counts .errorlist")).to_contain_text(
+        "Knocker's deadwood is 12, over the knock limit of 10.")
+    keep(jose, f"hand-counts-over-limit-{size}")
+    jose.locator(".deadwood-counts").get_by_role("link", name="Rule it: illegal knock").click()
+    expect(jose.get_by_role("heading", level=1)).to_contain_text("Illegal knock")
+    jose.get_by_role("radio", name="Accept the knock").check()
+    expect(jose.locator(".ruling-text")).to_contain_text("The knock is accepted")
+    expect(jose.get_by_label("Knocker's deadwood")).to_have_value("12")
+    keep(jose, f"table-ruling-illegal-knock-{size}")
+    jose.get_by_role("button", name="Record the ruling").click()
+    expect(jose.locator("body")).to_contain_text(f"Waiting for {name_b} to agree on his phone")
+    expect(jose.locator(".ruling-waiting")).to_contain_text("Withdraw it")
+
+    bjorn = site.open(phone=phone)
+    site.sign_in(bjorn, match.entry_b.player.user.username)
+    bjorn.goto(f"/games/{game.pk}/")
+    waiting = bjorn.locator(".ruling-waiting")
+    expect(waiting).to_contain_text("Ruling on hand 1: Illegal knock")
+    expect(waiting).to_contain_text(f"Recorded by {name_a}")
+    keep(bjorn, f"table-ruling-waiting-{size}")
+    waiting.get_by_role("button", name="I agree").click()
+    expect(bjorn.locator("body")).to_contain_text("The ruling on hand 1 stands: Illegal knock.")
+    row = bjorn.locator("#hand-1")
+    expect(row).to_contain_text("12–23")
+    expect(row.locator('[data-label="Points"]')).to_have_text("11")
+    keep(bjorn, f"table-ruling-agreed-{size}")

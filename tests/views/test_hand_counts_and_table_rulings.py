@@ -123,7 +123,7 @@ def test_an_accepted_knock_without_its_counts_is_refused_on_the_ruling_page(clie
     url = reverse("gameplay:table-ruling", args=[game.pk, 1, "illegal_knock"])
     response = client.post(url, {"problem": "over_limit", "seat": "A", "choice": "accept"})
     assert response.status_code == 422
-    assert "Enter both hands' cards" in text(response)
+    assert "Enter the two deadwood counts, or both hands' cards" in text(response)
     assert not TableRuling.objects.exists()
 
 

@@ -14,6 +14,7 @@ COUNT = {"inputmode": "numeric", "autocomplete": "off", "size": 3}
 
 class RulingCardsForm(ServiceErrorForm):
     knocker_deadwood = forms.IntegerField(label="Knocker's deadwood", required=False,
+                                          help_text="As it is, over the limit.",
                                           widget=forms.NumberInput(attrs=COUNT))
     defender_deadwood = forms.IntegerField(label="Defender's deadwood", required=False,
                                            help_text="After his layoffs.",
@@ -42,6 +43,19 @@ class RulingCardsForm(ServiceErrorForm):
                           upcard=data.get("upcard", "").strip(),
                           knocker_deadwood=data.get("knocker_deadwood"),
                           defender_deadwood=data.get("defender_deadwood"))
+
+    def settles_from_something(self, effect: str) -> bool:
+        """A ruling that settles the hand has what it settles it from: the two counts or both
+        hands' cards for an accepted knock over the limit. Otherwise the reason is added next
+        to the counts."""
+        data = self.cleaned_data
+        given = any(data.get(name) not in (None, "") for name in
+                    ("knocker_deadwood", "defender_deadwood", "knocker_cards", "defender_cards"))
+        if effect != "over_limit" or given:
+            return True
+        self.add_error("knocker_deadwood", "Enter the two deadwood counts, or both hands' "
+                                           "cards: the ruling scores the hand from them.")
+        return False
 
     @property
     def cards_given(self) -> bool:

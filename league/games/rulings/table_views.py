@@ -82,6 +82,8 @@ def _record(request: HttpRequest, sheet, number: int, item) -> HttpResponse:
     if form.advice.choices_open:
         form.add_error("choice", "Choose: the ruling depends on it.")
         return _render(request, sheet, number, item, form, cards, status=UNPROCESSABLE)
+    if not cards.settles_from_something(form.advice.effect):
+        return _render(request, sheet, number, item, form, cards, status=UNPROCESSABLE)
     try:
         ruling = propose_ruling(sheet.game.pk, hand_number=number, key=item.key,
                                 answers=form.answers(), cards=cards.cards(), actor=request.user)
