@@ -118,3 +118,7 @@ def test_an_over_limit_knock_ruled_by_one_player_is_agreed_on_the_opponents_phon
     expect(row).to_contain_text("12–23")
     expect(row.locator('[data-label="Points"]')).to_have_text("11")
     keep(bjorn, f"table-ruling-agreed-{size}")
+    bjorn.get_by_role("link", name="Ruling on hand 2").click()
+    expect(bjorn.get_by_role("heading", level=1)).to_contain_text("A ruling on hand 2")
+    expect(bjorn.locator(".table-rulings li")).to_have_count(7)
+    keep(bjorn, f"table-ruling-list-{size}")

@@ -146,3 +146,18 @@ def test_the_ruling_list_of_a_hand_not_yet_dealt_is_not_found(client, cast, game
     for title in ("Illegal knock", "Incorrect number of cards", "Card exposed while drawing",
                   "Looking through the discard pile", "Card exposed in dealing"):
         assert title in page
+
+
+@pytest.mark.parametrize("hands", [1, 6])
+def test_the_ruling_page_of_a_hand_reads_a_fixed_number_of_queries(client, cast, game,
+                                                                   django_assert_num_queries,
+                                                                   hands):
+    for number in range(1, hands + 1):
+        Hand.objects.create(game=game, number=number, dealer="A", outcome="knock", knocker="A",
+                            winner="A", points=1)
+    sign_in(client, cast.player_a)
+    url = reverse("gameplay:table-ruling", args=[game.pk, hands + 1, "illegal_knock"])
+    client.get(url)  # the club's visibility is cached from then on
+    # the session and user, the game with its match and players, its hands and their flags
+    with django_assert_num_queries(5):
+        assert client.get(f"{url}?problem=over_limit&seat=A").status_code == 200
