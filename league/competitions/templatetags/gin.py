@@ -8,6 +8,7 @@ from django import template
 from django.forms import BoundField
 
 from gameplay.engine import DECK, InvalidCards, Suit, parse_cards
+from gameplay.engine.rulings import irregularity
 from league.clubs.selectors import person_name
 from league.competitions.views.history import person
 
@@ -75,3 +76,12 @@ def get_item(mapping, key):
         return mapping.get(key)
     except AttributeError:
         return None
+
+
+@register.filter
+def ruling_title(key: str) -> str:
+    """An irregularity of the rule book by its title ("illegal_knock": "Illegal knock")."""
+    try:
+        return irregularity(key).title
+    except KeyError:
+        return key
