@@ -122,3 +122,54 @@ def test_an_over_limit_knock_ruled_by_one_player_is_agreed_on_the_opponents_phon
     expect(bjorn.get_by_role("heading", level=1)).to_contain_text("A ruling on hand 2")
     expect(bjorn.locator(".table-rulings li")).to_have_count(7)
     keep(bjorn, f"table-ruling-list-{size}")
+
+
+def test_an_exposed_card_is_ruled_with_the_card_picker_on_a_phone(site):
+    """The cards seen are tapped in the picker, not typed; the ruling names the players."""
+    setup = knockout_club(4)
+    match = setup.competition.matches.filter(key="W1-0").select_related(
+        "entry_a__player__user", "entry_b__player__user").get()
+    name_a, name_b = match.entry_a.player.name, match.entry_b.player.name
+    game = start_game(match.pk, actor=match.entry_a.player.user)
+
+    page = site.open(phone=True)
+    site.sign_in(page, match.entry_b.player.user.username)
+    page.goto(f"/games/{game.pk}/")
+    page.get_by_role("link", name="Ruling on hand 1").click()
+    page.get_by_role("link", name="Card exposed while drawing").click()
+    page.get_by_role("radio", name=name_a).check()
+    picker = page.locator(".card-picker").first
+    picker.locator('[data-card="7H"]').click()
+    picker.locator('[data-card="QS"]').click()
+    expect(page.get_by_role("textbox", name="Which cards of the stock were seen?")).to_have_value(
+        "7H QS")
+    expect(page.locator(".ruling-text")).to_contain_text(
+        f"Place the cards {name_a} saw face up on the table.")
+    keep(page, "table-ruling-exposed-card-phone")
+    page.get_by_role("button", name="Record the ruling").click()
+    expect(page.locator(".ruling-waiting")).to_contain_text("Card exposed while drawing")
+    expect(page.locator("body")).to_contain_text(f"Waiting for {name_a} to agree on his phone")
+
+
+def test_a_hand_is_checked_and_entered_from_its_counts_without_javascript(site):
+    setup = knockout_club(4)
+    match = setup.competition.matches.filter(key="W1-0").select_related(
+        "entry_a__player__user", "entry_b__player__user").get()
+    name_a = match.entry_a.player.name
+    game = start_game(match.pk, actor=match.entry_a.player.user)
+    page = site.open(phone=True, javascript=False)
+    site.sign_in(page, match.entry_a.player.user.username)
+    page.goto(f"/games/{game.pk}/")
+    form = page.locator("form.hand-form")
+    form.get_by_role("radio", name=name_a).check()
+    form.get_by_role("radio", name="Knock").check()
+    form.get_by_label("Knocker's deadwood").fill("4")
+    form.get_by_label("Defender's deadwood").fill("23")
+    form.get_by_role("button", name="Check").click()
+    expect(page.locator("#hand-preview")).to_contain_text(f"{name_a} scores 19.")
+    expect(page.get_by_label("Defender's deadwood")).to_have_value("23")
+    keep(page, "hand-counts-checked-no-js-phone")
+    page.locator("form.hand-form").get_by_role("button", name="Enter hand 1").click()
+    expect(page.locator("body")).to_contain_text(f"Hand 1 entered. Knock by {name_a}, 4 against "
+                                                 f"23: {name_a} scores 19.")
+    expect(page.locator("#hand-1")).to_contain_text("4–23")

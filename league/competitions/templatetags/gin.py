@@ -41,9 +41,10 @@ ROWS = picker_rows()
 
 
 @register.inclusion_tag("includes/card_picker.html")
-def card_picker(field: BoundField) -> dict:
-    """A grid of 52 toggles that fills `field`'s text input (shown only when JS runs)."""
-    return {"field": field, "rows": ROWS}
+def card_picker(field: BoundField, label: str = "") -> dict:
+    """A grid of 52 toggles that fills `field`'s text input (shown only when JS runs); `label`
+    names the group for a screen reader (else "Pick the <field's label>")."""
+    return {"field": field, "rows": ROWS, "label": label}
 
 
 @register.filter
