@@ -145,6 +145,7 @@ def test_an_exposed_card_is_ruled_with_the_card_picker_on_a_phone(site):
         "7H QS")
     expect(page.locator(".ruling-text")).to_contain_text(
         f"Place the cards {name_a} saw face up on the table.")
+    expect(page.locator(".ruling-text")).to_contain_text(f"Then {name_b} may")
     keep(page, "table-ruling-exposed-card-phone")
     page.get_by_role("button", name="Record the ruling").click()
     expect(page.locator(".ruling-waiting")).to_contain_text("Card exposed while drawing")

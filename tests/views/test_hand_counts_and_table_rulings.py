@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 
 from league.games.models import Game, Hand, TableRuling
-from league.games.services import start_game
+from league.games.services import HandEntry, record_hand, start_game
 
 from .conftest import sign_in
 
@@ -161,3 +161,19 @@ def test_the_ruling_page_of_a_hand_reads_a_fixed_number_of_queries(client, cast,
     # the session and user, the game with its match and players, its hands and their flags
     with django_assert_num_queries(5):
         assert client.get(f"{url}?problem=over_limit&seat=A").status_code == 200
+
+
+def test_an_organizer_corrects_a_hand_entered_by_its_counts_from_the_counts(client, cast, game):
+    record_hand(game.pk, HandEntry("knock", "A", knocker_deadwood=4, defender_deadwood=23),
+                actor=cast.player_a)
+    sign_in(client, cast.organizer)
+    url = reverse("gameplay:edit-hand", args=[game.pk, 1])
+    form = client.get(url).context["form"]
+    assert (form["points"].value(), form["knocker_deadwood"].value(),
+            form["defender_deadwood"].value()) == (None, 4, 23)
+    response = client.post(url, {"expected_number": "1", "seen": form["seen"].value(),
+                                 "winner": "A", "outcome": "knock", "knocker_deadwood": "4",
+                                 "defender_deadwood": "31", "comment": "He had 31"})
+    assert response.status_code == 302
+    hand = Hand.objects.get(game=game)
+    assert (hand.points, hand.defender_deadwood) == (27, 31)
