@@ -14,10 +14,13 @@ from urllib.parse import urlencode
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
-from django.views.decorators.http import require_POST
 
+from league.clubs.permissions import is_organizer
+from league.competitions.base.permissions import side_of
+from league.competitions.models import Match
 from league.competitions.views.visibility import for_members
 from league.core.errors import ServiceError
+from league.core.views import FORBIDDEN, signed_in_post
 from league.games import selectors
 from league.games.forms import HandForm
 from league.games.hand_words import HandPreview, preview_of
@@ -27,13 +30,29 @@ from league.games.services.hand_counts import OverTheKnockLimit
 PREVIEW_TEMPLATE = "gameplay/hand_preview.html#preview"
 
 
-@require_POST
+@signed_in_post("gameplay:scoresheet")
 @for_members(selectors.club_of_game)
 def preview_hand(request: HttpRequest, pk: int) -> HttpResponse:
     sheet = selectors.scoresheet(pk)
+    if not may_enter_hands(request.user, sheet):
+        preview = HandPreview(problem="Only the two players and the club's organizers enter "
+                                      "this game's hands.")
+        return render(request, PREVIEW_TEMPLATE, {"preview": preview, "game": sheet.game,
+                                                  "refused": True}, status=FORBIDDEN)
     form = HandForm(request.POST, names=sheet.names, rules=sheet.rules)
     return render(request, PREVIEW_TEMPLATE, {"preview": preview_from(request, sheet, form),
                                               "game": sheet.game})
+
+
+def may_enter_hands(user, sheet: selectors.Scoresheet) -> bool:
+    """What the services allow (league.games.services.games): a player of the match or an
+    organizer of its club, while the match is open, in a game with hands."""
+    match = sheet.match
+    if sheet.game.from_totals or not user.is_authenticated:
+        return False
+    if match.status not in Match.OPEN_FOR_PLAY:
+        return False
+    return side_of(user, match) is not None or is_organizer(user, match.competition.season.club)
 
 
 def preview_from(request: HttpRequest, sheet: selectors.Scoresheet, form: HandForm

@@ -10,9 +10,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 
-from league.clubs.permissions import is_organizer
 from league.competitions.base.permissions import side_of
-from league.competitions.models import Match
 from league.competitions.views.visibility import for_members, members_only
 from league.core.errors import ServiceError
 from league.core.views import (
@@ -25,7 +23,7 @@ from league.core.views import (
     unseen_errors,
 )
 from league.games import selectors
-from league.games.count_views import over_limit_offer, preview_from
+from league.games.count_views import may_enter_hands, over_limit_offer, preview_from
 from league.games.forms import HandForm
 from league.games.hand_views import may_correct
 from league.games.hand_words import preview_of
@@ -79,14 +77,7 @@ def _blank_form(sheet: selectors.Scoresheet) -> HandForm:
 
 
 def _may_enter(user, sheet: selectors.Scoresheet) -> bool:
-    """What the services allow (league.games.services.games): a player of the match or an organizer
-    of its club, while the match is open."""
-    match = sheet.match
-    if sheet.game.from_totals:
-        return False
-    if not user.is_authenticated or match.status not in Match.OPEN_FOR_PLAY:
-        return False
-    return side_of(user, match) is not None or is_organizer(user, match.competition.season.club)
+    return may_enter_hands(user, sheet)
 
 
 @signed_in_post("gameplay:scoresheet")

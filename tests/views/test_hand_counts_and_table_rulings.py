@@ -133,7 +133,8 @@ def test_someone_outside_the_match_cannot_agree(client, cast, game):
                                         proposed_side="A")
     sign_in(client, cast.other_player)
     response = client.post(reverse("gameplay:answer-ruling", args=[game.pk, ruling.pk]),
-                           {"answer": "agree"}, follow=True)
+                           {"answer": "agree"})
+    assert response.status_code == 403
     assert "Only the opponent or an organizer" in text(response)
     ruling.refresh_from_db()
     assert ruling.status == TableRuling.Status.WAITING

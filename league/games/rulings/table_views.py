@@ -10,13 +10,21 @@ from dataclasses import dataclass
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
 from django.urls import reverse
 
 from gameplay.assistant import WrongAnswer, advise, irregularity, questions
 from league.competitions.base.permissions import may_decide, side_of
 from league.competitions.views.visibility import for_members
 from league.core.errors import ServiceError
-from league.core.views import UNPROCESSABLE, go, refusal_status, render_page, sign_in_first
+from league.core.views import (
+    UNPROCESSABLE,
+    go,
+    refusal_status,
+    render_page,
+    sign_in_first,
+    signed_in_post,
+)
 from league.games import selectors
 from league.games.models import TableRuling
 from league.games.rulings.forms import QuestionsForm
@@ -173,28 +181,28 @@ def waiting_rulings(user, sheet) -> list[Waiting]:
     return waiting
 
 
+@signed_in_post("gameplay:scoresheet")
 @for_members(selectors.club_of_game)
 def answer(request: HttpRequest, pk: int, ruling_id: int) -> HttpResponse:
-    """POST: agree to a ruling recorded at the table, disagree (the organizer decides), or
-    withdraw it."""
-    sheet_url = reverse("gameplay:scoresheet", args=[pk])
-    if request.method != "POST":
-        return go(request, sheet_url)
-    if not request.user.is_authenticated:
-        return sign_in_first(request, sheet_url)
+    """Agree to a ruling recorded at the table, disagree (the organizer decides), or withdraw
+    it. A refusal is a page saying why, with the way back to the scoresheet."""
     if not selectors.is_ruling_of_game(ruling_id, pk):
         raise Http404("No such ruling on this game")
     action = ANSWERS.get(request.POST.get("answer", ""))
     if action is None:
-        messages.error(request, "Choose: agree, do not agree, or withdraw the ruling.")
-        return go(request, sheet_url)
+        return _refused(request, pk, "Choose: agree, do not agree, or withdraw the ruling.",
+                        UNPROCESSABLE)
     try:
         ruling = action(ruling_id, actor=request.user)
     except ServiceError as error:
-        messages.error(request, error.message)
-        return go(request, sheet_url)
+        return _refused(request, pk, error.message, refusal_status(error))
     messages.success(request, _said(ruling))
-    return go(request, sheet_url)
+    return go(request, reverse("gameplay:scoresheet", args=[pk]))
+
+
+def _refused(request: HttpRequest, pk: int, reason: str, status: int) -> HttpResponse:
+    return render(request, "rulings/answer_refused.html", {"game_pk": pk, "refusal": reason},
+                  status=status)
 
 
 def _said(ruling: TableRuling) -> str:
