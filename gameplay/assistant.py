@@ -270,8 +270,8 @@ def _illegal_knock(a: Answers) -> Ruled:
 def _knock_choice(choice: Choice, knocker: str, problem: str) -> str:
     if choice == Choice.ACCEPT:
         return (f"The knock is accepted: the hand is settled at {knocker}'s real deadwood, over "
-                "the limit as it is; the defender lays off and may undercut. Enter both hands' "
-                "cards with the ruling to have it scored.")
+                "the limit as it is; the defender lays off and may undercut. Enter the two "
+                "deadwood counts or both hands' cards with the ruling to have it scored.")
     if choice == Choice.NEW_DEAL:
         return "A new deal by the same dealer: the hand is void and scores nothing."
     if problem == "over_limit":

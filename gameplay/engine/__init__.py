@@ -7,7 +7,16 @@ Rules: docs/rules.md, the rule book in the project's words; each module names it
 from .arrangement import all_best_arrangements, best_arrangement, best_discard, least_deadwood
 from .cards import DECK, Card, Suit, card_at, deadwood_points, format_cards, parse_card, parse_cards
 from .claims import ClaimCheck, HandClaim, check_claim
-from .errors import EngineError, IllegalAction, IllegalKnock, InvalidCards, InvalidRuleset
+from .counts import CountSettlement, claimed_outcome_problem, settle_counts
+from .errors import (
+    EngineError,
+    IllegalAction,
+    IllegalKnock,
+    InvalidCards,
+    InvalidCounts,
+    InvalidRuleset,
+    KnockOverLimit,
+)
 from .hand import apply, deal, legal_events, replay
 from .hand_events import Choice, Found, Source, log_from_json, log_to_json
 from .hand_settle import IncorrectDefence, charge_incorrect_defender
@@ -49,6 +58,7 @@ __all__ = [
     "Choice",
     "ClaimCheck",
     "ColumnTotals",
+    "CountSettlement",
     "EngineError",
     "FinalAccount",
     "Found",
@@ -69,8 +79,10 @@ __all__ = [
     "IllegalKnock",
     "IncorrectDefence",
     "InvalidCards",
+    "InvalidCounts",
     "InvalidHand",
     "InvalidRuleset",
+    "KnockOverLimit",
     "Layoff",
     "Meld",
     "MeldKind",
@@ -95,6 +107,7 @@ __all__ = [
     "card_at",
     "charge_incorrect_defender",
     "check_claim",
+    "claimed_outcome_problem",
     "deadwood_points",
     "deal",
     "format_cards",
@@ -113,6 +126,7 @@ __all__ = [
     "replay",
     "score_game",
     "score_hollywood",
+    "settle_counts",
     "settle_hand",
     "totals_problem",
     "totals_reachable",

@@ -24,3 +24,22 @@ class IllegalAction(EngineError):
 
 class InvalidEvent(EngineError):
     """An event dict that cannot be read: unknown type, missing or malformed field."""
+
+
+class KnockOverLimit(IllegalKnock):
+    """A knock whose deadwood is over the hand's knock limit: the opponent may accept it or
+    have the knocker play on exposed (Hoyle's irregularities, Illegal Knock)."""
+
+    def __init__(self, message: str, *, deadwood: int, limit: int) -> None:
+        super().__init__(message)
+        self.deadwood = deadwood
+        self.limit = limit
+
+
+class InvalidCounts(EngineError):
+    """Deadwood counts that no hand can have or the outcome does not allow; ``side`` is the
+    count it is about ("knocker" or "defender")."""
+
+    def __init__(self, message: str, *, side: str) -> None:
+        super().__init__(message)
+        self.side = side

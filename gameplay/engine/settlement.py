@@ -23,7 +23,7 @@ from .arrangement import (
     suit_tables,
 )
 from .cards import Card, parse_cards
-from .errors import IllegalKnock, InvalidCards
+from .errors import IllegalKnock, InvalidCards, KnockOverLimit
 from .melds import RANK_MASKS, SUIT_BITS, cards_of, make_meld, mask_of, meld_of_mask, points_of
 from .rules import Ruleset
 from .types import Layoff, Meld, Outcome, Side
@@ -125,8 +125,9 @@ def _check_knock(deadwood: int, count: int, rules: Ruleset, upcard: Card | None,
         # Hoyle's irregularities, Illegal Knock: "If the knocker can make his claim good by rearranging his
         # cards into different sets, he may do so."
         hint = f" (the cards can be arranged for {best})" if best <= limit else ""
-        raise IllegalKnock(
-            f"knocker's deadwood is {deadwood}, over the knock limit of {limit}{hint}"
+        raise KnockOverLimit(
+            f"knocker's deadwood is {deadwood}, over the knock limit of {limit}{hint}",
+            deadwood=deadwood, limit=limit,
         )
 
 
@@ -247,7 +248,14 @@ def _settlement(knocker: int, count: int, spread: tuple[int, ...], defender: int
 
 def _score(count: int, knocker: int, defender: int, rules: Ruleset) -> tuple[Outcome, Side, int]:
     """docs/rules.md "Settling a knock": knock, undercut, gin and big gin scores (before Oklahoma)."""
-    if count == 11:
+    return score_counts(knocker, defender, rules, big_gin=count == 11)
+
+
+def score_counts(knocker: int, defender: int, rules: Ruleset, *, big_gin: bool = False
+                 ) -> tuple[Outcome, Side, int]:
+    """The outcome, its winner and points (before Oklahoma's multiplier) of a knock with these
+    deadwood counts, the defender's after layoffs: docs/rules.md "Settling a knock"."""
+    if big_gin:
         return Outcome.BIG_GIN, Side.KNOCKER, defender + (rules.big_gin_bonus or 0)
     if knocker == 0:
         return Outcome.GIN, Side.KNOCKER, defender + rules.gin_bonus  # gin is never undercut

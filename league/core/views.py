@@ -81,10 +81,10 @@ def signed_in_post(page: str) -> Callable:
     def decorate(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
         @require_POST
         @wraps(view)
-        def wrapped(request: HttpRequest, pk: int) -> HttpResponse:
+        def wrapped(request: HttpRequest, pk: int, *args, **kwargs) -> HttpResponse:
             if not request.user.is_authenticated:
                 return sign_in_first(request, reverse(page, args=[pk]))
-            return view(request, pk)
+            return view(request, pk, *args, **kwargs)
 
         return wrapped
 

@@ -14,6 +14,7 @@ from league.games.services import HandEntry
 
 CARDS_FIELD = "cards"  # ServiceError.field for both hands' cards
 CARD_TEXT = {"autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false"}
+COUNT = {"inputmode": "numeric", "autocomplete": "off", "size": 3}
 
 
 class HandForm(ServiceErrorForm):
@@ -28,8 +29,22 @@ class HandForm(ServiceErrorForm):
         label="Points",
         required=False,
         min_value=0,
-        help_text="Bonuses included. Leave empty when you enter both hands' cards.",
+        help_text="Bonuses included. Leave empty when you enter the deadwood counts or the "
+                  "cards.",
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
+    # Or the counts the table made: the engine derives the outcome's points from them.
+    knocker_deadwood = forms.IntegerField(
+        label="Knocker's deadwood",
+        required=False,
+        help_text="Empty for gin.",
+        widget=forms.NumberInput(attrs=COUNT),
+    )
+    defender_deadwood = forms.IntegerField(
+        label="Defender's deadwood",
+        required=False,
+        help_text="After his layoffs.",
+        widget=forms.NumberInput(attrs=COUNT),
     )
     knocker_cards = forms.CharField(
         label="Knocker's cards",
@@ -87,6 +102,8 @@ class HandForm(ServiceErrorForm):
             upcard=data.get("upcard", "").strip(),
             expected_number=data["expected_number"],
             entry_key=data.get("entry_key", ""),
+            knocker_deadwood=data.get("knocker_deadwood"),
+            defender_deadwood=data.get("defender_deadwood"),
         )
 
     def shows(self, field: str | None) -> bool:
@@ -99,9 +116,14 @@ class HandForm(ServiceErrorForm):
             super().add_service_error(error)
 
     @property
+    def counts_given(self) -> bool:
+        return any(self[name].value() not in (None, "")
+                   for name in ("knocker_deadwood", "defender_deadwood"))
+
+    @property
     def cards_given(self) -> bool:
         return bool(self.card_errors) or any(
-            self[name].value() for name in ("knocker_cards", "defender_cards", "upcard")
+            self[name].value() for name in ("knocker_cards", "defender_cards")
             if name in self.fields
         )
 
@@ -143,7 +165,9 @@ class HandCorrectionForm(HandForm):
         """The hand as entered. With its cards, the points are left to the engine."""
         return {"expected_number": hand.number, "seen": hand.version,
                 "outcome": hand.outcome, "winner": hand.winner,
-                "points": None if hand.has_cards else hand.points,
+                "points": None if hand.has_cards or hand.has_counts else hand.points,
+                "knocker_deadwood": None if hand.has_cards else hand.knocker_deadwood,
+                "defender_deadwood": None if hand.has_cards else hand.defender_deadwood,
                 "knocker_cards": hand.knocker_cards, "defender_cards": hand.defender_cards,
                 "upcard": hand.upcard}
 

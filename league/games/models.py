@@ -91,6 +91,10 @@ class Hand(models.Model):
     defender_cards = models.CharField(max_length=80, blank=True)
     spread = models.JSONField(default=list, blank=True)
     upcard = models.CharField(max_length=4, blank=True)
+    # The deadwood counts, where known (typed at the table or counted from the cards): the
+    # knocker's, and the defender's after his layoffs, as the printed scoresheet's column.
+    knocker_deadwood = models.PositiveSmallIntegerField(null=True, blank=True)
+    defender_deadwood = models.PositiveSmallIntegerField(null=True, blank=True)
     # A hand played through the engine's state machine: its full event log.
     event_log = models.JSONField(default=list, blank=True)
     # The tournament director's ruling that decided how this hand is scored, as the rulings
@@ -135,8 +139,13 @@ class Hand(models.Model):
         """The hand's facts as its correction form shows them, short: a correction from a form
         showing other facts (another organizer corrected it meanwhile) is refused."""
         facts = (self.number, self.outcome, self.winner, self.knocker, self.points,
-                 self.knocker_cards, self.defender_cards, self.upcard, self.dealer)
+                 self.knocker_cards, self.defender_cards, self.upcard, self.dealer,
+                 self.knocker_deadwood, self.defender_deadwood)
         return hashlib.sha256(repr(facts).encode()).hexdigest()[:16]
+
+    @property
+    def has_counts(self) -> bool:
+        return self.knocker_deadwood is not None and self.defender_deadwood is not None
 
     @property
     def is_void(self) -> bool:
@@ -177,3 +186,51 @@ class HandFlag(models.Model):
     @property
     def is_open(self) -> bool:
         return not self.cleared
+
+
+class TableRuling(models.Model):
+    """A ruling one player of a match records at the table on a hand (an irregularity of the
+    rule book, the answers to its questions, and the cards or deadwood counts it is scored
+    from). It stands when the opponent agrees on his phone, or an organizer who does not play
+    in the match decides; only then is it kept in the match's history and does it score the
+    hand. Not agreed, it waits for the organizer."""
+
+    class Status(models.TextChoices):
+        WAITING = "waiting", "Waiting for the opponent"
+        AGREED = "agreed", "Agreed by the opponent"
+        DECIDED = "decided", "Decided by an organizer"
+        DISPUTED = "disputed", "Not agreed: the organizer decides"
+        WITHDRAWN = "withdrawn", "Withdrawn"
+
+    OPEN = (Status.WAITING, Status.DISPUTED)
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="table_rulings")
+    hand_number = models.PositiveSmallIntegerField()
+    irregularity = models.CharField(max_length=40)
+    answers = models.JSONField(default=dict, blank=True)
+    # What a scoring ruling settles the hand from: {"knocker_cards", "defender_cards",
+    # "upcard", "knocker_deadwood", "defender_deadwood"}, as given.
+    cards = models.JSONField(default=dict, blank=True)
+    proposed_by = models.ForeignKey("auth.User", on_delete=models.SET_NULL, null=True,
+                                    related_name="+")
+    proposed_side = models.CharField(max_length=1, choices=Seat.choices, blank=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.WAITING)
+    answered_by = models.ForeignKey("auth.User", on_delete=models.SET_NULL, null=True,
+                                    blank=True, related_name="+")
+    answered_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "hand_number"],
+                                    condition=Q(status__in=["waiting", "disputed"]),
+                                    name="one_open_table_ruling_per_hand"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.irregularity} on hand {self.hand_number} of {self.game}"
+
+    @property
+    def is_open(self) -> bool:
+        return self.status in self.OPEN

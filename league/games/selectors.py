@@ -14,7 +14,7 @@ from league.clubs.visibility import club_of
 from league.competitions.base.selectors import side_names
 from league.competitions.models import Match
 from league.core.numbers import ascii_int
-from league.games.models import Game, Hand, HandFlag
+from league.games.models import Game, Hand, HandFlag, TableRuling
 from league.games.services.scoring import score_of
 
 
@@ -247,3 +247,17 @@ def recordable_matches(user) -> QuerySet[Match]:
             .select_related("competition", "round", "entry_a__player", "entry_b__player")
             .order_by("-pk").distinct())
 
+
+
+# Rulings recorded at the table --------------------------------------------------------------------
+
+
+def open_table_rulings(game: Game) -> list[TableRuling]:
+    """The rulings of the game's hands waiting for the opponent or the organizer: one query."""
+    return list(TableRuling.objects.filter(game=game, status__in=TableRuling.OPEN)
+                .order_by("hand_number", "pk"))
+
+
+def is_ruling_of_game(ruling_id: int, game_pk: int) -> bool:
+    """Whether the table ruling is one of the game's: one query."""
+    return TableRuling.objects.filter(pk=ruling_id, game_id=game_pk).exists()

@@ -1,6 +1,7 @@
 from django.urls import path
 
-from . import hand_views, offline, rules_page, views
+from . import count_views, hand_views, offline, rules_page, views
+from .rulings import table_views
 from .rulings import views as rulings_views
 
 app_name = "gameplay"
@@ -9,11 +10,19 @@ urlpatterns = [
     path("manifest.webmanifest", offline.manifest, name="manifest"),
     path("games/<int:pk>/", views.scoresheet, name="scoresheet"),
     path("games/<int:pk>/hands/", views.add_hand, name="add-hand"),
+    path("games/<int:pk>/hands/preview/", count_views.preview_hand, name="preview-hand"),
     path("games/<int:pk>/undo/", views.undo_hand, name="undo-hand"),
     path("games/<int:pk>/hands/<int:number>/edit/", hand_views.edit_hand, name="edit-hand"),
     path("games/<int:pk>/hands/<int:number>/flag/", hand_views.flag, name="flag-hand"),
     path("flags/<int:pk>/dismiss/", hand_views.dismiss, name="dismiss-flag"),
     path("rules/", rules_page.rules, name="rules"),
+    # Rulings at the table
+    path("games/<int:pk>/hands/<int:number>/rulings/", table_views.hand_rulings,
+         name="table-rulings"),
+    path("games/<int:pk>/hands/<int:number>/rulings/<slug:key>/", table_views.table_ruling,
+         name="table-ruling"),
+    path("games/<int:pk>/table-rulings/<int:ruling_id>/", table_views.answer,
+         name="answer-ruling"),
     # The rulings assistant
     path("rulings/", rulings_views.rulings, name="rulings"),
     path("rulings/<slug:key>/", rulings_views.ruling, name="ruling"),

@@ -10,9 +10,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 
-from league.clubs.permissions import is_organizer
 from league.competitions.base.permissions import side_of
-from league.competitions.models import Match
 from league.competitions.views.visibility import for_members, members_only
 from league.core.errors import ServiceError
 from league.core.views import (
@@ -26,8 +24,11 @@ from league.core.views import (
 )
 from league.games import selectors, sync
 from league.games.conflicts import conflict_view, entered_message, new_entry_key
+from league.games.count_views import may_enter_hands, over_limit_offer, preview_from
 from league.games.forms import HandForm
 from league.games.hand_views import may_correct
+from league.games.hand_words import preview_of
+from league.games.rulings.table_views import waiting_rulings
 from league.games.services import record_hand, undo_last_hand
 from league.games.services.flags import FLAGGABLE
 from league.games.services.repeats import EntryConflict
@@ -47,7 +48,7 @@ def scoresheet(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _render(request: HttpRequest, sheet: selectors.Scoresheet, *, form: HandForm | None = None,
             refusal: str = "", status: int = 200, etag: str = "",
-            conflict: EntryConflict | None = None) -> HttpResponse:
+            conflict: EntryConflict | None = None, extra: dict | None = None) -> HttpResponse:
     may_enter = _may_enter(request.user, sheet)
     if form is None:
         form = _blank_form(sheet)
@@ -66,6 +67,8 @@ def _render(request: HttpRequest, sheet: selectors.Scoresheet, *, form: HandForm
         "refusal": refusal,
         "etag": etag or sync.etag(request, sheet.game.pk),
         "conflict": conflict_view(conflict, sheet) if conflict else None,
+        "rulings_waiting": waiting_rulings(request.user, sheet),
+        **(extra or {}),
     }
     if not context["may_enter"]:
         context["refusal"] = refusal or unseen_errors(form)
@@ -83,14 +86,7 @@ def _blank_form(sheet: selectors.Scoresheet) -> HandForm:
 
 
 def _may_enter(user, sheet: selectors.Scoresheet) -> bool:
-    """What the services allow (league.games.services.games): a player of the match or an organizer
-    of its club, while the match is open."""
-    match = sheet.match
-    if sheet.game.from_totals:
-        return False
-    if not user.is_authenticated or match.status not in Match.OPEN_FOR_PLAY:
-        return False
-    return side_of(user, match) is not None or is_organizer(user, match.competition.season.club)
+    return may_enter_hands(user, sheet)
 
 
 @signed_in_post("gameplay:scoresheet")
@@ -98,6 +94,10 @@ def _may_enter(user, sheet: selectors.Scoresheet) -> bool:
 def add_hand(request: HttpRequest, pk: int) -> HttpResponse:
     sheet = selectors.scoresheet(pk)
     form = HandForm(request.POST, names=sheet.names, rules=sheet.rules)
+    if "check" in request.POST:  # "Check": the hand as the engine scores it, nothing saved
+        preview = preview_from(request, sheet, form)
+        return _render(request, sheet, form=form, extra={"preview": preview,
+                                                         "ruling_url": preview.ruling_url})
     if not form.is_valid():
         return _render(request, sheet, form=form, status=UNPROCESSABLE)
     entry = form.entry()
@@ -109,7 +109,8 @@ def add_hand(request: HttpRequest, pk: int) -> HttpResponse:
                        status=UNPROCESSABLE)
     except ServiceError as error:
         return _refused(request, pk, form, error)
-    messages.success(request, entered_message(hand, entry))
+    words = preview_of(hand, sheet.names, sheet.rules).words
+    messages.success(request, f"{entered_message(hand, entry)} {words}")
     if request.htmx:
         return _render(request, selectors.scoresheet(pk))
     return go(request, reverse("gameplay:scoresheet", args=[pk]))
@@ -119,7 +120,9 @@ def _refused(request: HttpRequest, pk: int, form: HandForm, error: ServiceError)
     sheet = selectors.scoresheet(pk)  # read again: a double tap may have added the hand already
     if form.cleaned_data["expected_number"] != sheet.next_number:
         form = _blank_form(sheet)  # that hand is in: the form is for the next one
-    return _render(request, sheet, form=form, **page_refusal(error, form))
+    offer = over_limit_offer(sheet, form, error)
+    return _render(request, sheet, form=form, **page_refusal(error, form),
+                   extra={"ruling_url": offer})
 
 
 def undo_hand(request: HttpRequest, pk: int) -> HttpResponse:

@@ -24,7 +24,7 @@ from league.competitions.formats.selectors import open_decisions
 from league.competitions.models import AuditEntry, Competition, FollowUp, Match, ResultReport
 from league.competitions.nights.selectors import club_nights
 from league.competitions.schedule.selectors import overdue_matches_of_club
-from league.games.models import Game, Hand, HandFlag
+from league.games.models import Game, Hand, HandFlag, TableRuling
 from league.ratings.models import RatingPeriod
 from league.ratings.selectors import CurrentRating, ratings_for
 
@@ -209,6 +209,8 @@ class Dashboard:
     players: list[Player]
     join_requests: list[JoinRequest]
     nights: list = field(default_factory=list)  # the club nights open and scheduled
+    # rulings recorded at the table that the opponent did not agree to: the organizer decides
+    rulings: list[TableRuling] = field(default_factory=list)
     late: list[Match] = field(default_factory=list)  # matches past their play-by date
     names: dict[int, str] = field(default_factory=dict)  # the people shown, by user id
 
@@ -246,6 +248,11 @@ def dashboard(club: Club) -> Dashboard:
                            .select_related("user").order_by("asked_at", "pk")),
         nights=club_nights(club.pk),
         late=overdue_matches_of_club(club),
+        rulings=list(TableRuling.objects.filter(game__match__competition__season__club=club,
+                                                status=TableRuling.Status.DISPUTED)
+                     .select_related("game__match__competition", "game__match__entry_a__player",
+                                     "game__match__entry_b__player")
+                     .order_by("created_at", "pk")),
     )
     shown = ([flag.raised_by for flag in page.flags] + [r.reported_by for r in page.awaiting]
              + [entry.actor for entry in page.recent])

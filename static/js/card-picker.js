@@ -21,6 +21,8 @@
     if (i >= 0) have.splice(i, 1); else have.push(b.dataset.card);
     input.value = have.join(" ");
     sync(picker);
+    // What listens to the field's changes (the hand's preview, a ruling's text) hears the pick.
+    input.dispatchEvent(new Event("change", { bubbles: true }));
   });
   document.addEventListener("input", syncAll);
   document.addEventListener("htmx:afterSettle", syncAll);

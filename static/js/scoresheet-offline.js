@@ -55,7 +55,11 @@
     var points = form.elements.points ? form.elements.points.value.trim() : "";
     if (how === "Dead hand") return how;
     var words = [who || "no winner", (how || "no outcome").toLowerCase()];
-    words.push(points ? points + " points" : "points from the cards");
+    var knocker = form.elements.knocker_deadwood ? form.elements.knocker_deadwood.value.trim() : "";
+    var defender = form.elements.defender_deadwood ? form.elements.defender_deadwood.value.trim() : "";
+    if (points) words.push(points + " points");
+    else if (knocker && defender) words.push("deadwood " + knocker + " against " + defender);
+    else words.push("points from the cards");
     return words.join(", ");
   }
 
@@ -278,6 +282,8 @@
   document.addEventListener("submit", function (event) {
     var form = event.target;
     if (!form.matches || !form.matches("form.hand-form")) return;
+    // "Check" asks the server how the engine scores the hand: nothing is entered, nothing queued.
+    if (event.submitter && event.submitter.name === "check") return;
     event.preventDefault();
     event.stopPropagation();  // the queue sends it, not htmx
     var queue = load();

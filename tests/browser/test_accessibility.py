@@ -105,6 +105,10 @@ def test_the_main_pages_have_no_serious_accessibility_violations(site, season_un
     check(bea, played.get_absolute_url(), f"a11y-{size}-match-confirmed")
     check(bea, game.match.get_absolute_url(), f"a11y-{size}-match-in-play")
     check(bea, game.get_absolute_url(), f"a11y-{size}-scoresheet")
+    check(bea, f"/games/{game.pk}/hands/2/rulings/", f"a11y-{size}-table-rulings")
+    check(bea, f"/games/{game.pk}/hands/2/rulings/illegal_knock/?problem=over_limit&seat=B"
+               "&choice=accept&knocker_deadwood=12&defender_deadwood=23",
+          f"a11y-{size}-table-ruling-illegal-knock")
     opponent = ko.players["Hal"].pk
     check(bea, ko.players["Ada"].get_absolute_url() + f"?opponent={opponent}",
           f"a11y-{size}-player")

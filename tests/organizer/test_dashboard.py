@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from league.clubs.models import Player
 from league.competitions.models import AuditEntry, Competition, FollowUp, Match, ResultReport
+from league.games.models import Game, TableRuling
 from league.ratings.models import RatingPeriod
 from tests.factories import CompetitionFactory, MatchFactory, PlayerFactory
 
@@ -43,6 +44,9 @@ def busy_club(people, n: int) -> None:
                                status=Competition.Status.FINISHED)
             PlayerFactory(club=disputed.competition.season.club)
             Match.objects.filter(pk=disputed.pk).update(play_by=date(2020, 1, 5))  # overdue
+            game = Game.objects.create(match=disputed, number=1, ruleset={}, target_score=100)
+            TableRuling.objects.create(game=game, hand_number=1, irregularity="exposed_card",
+                                       status=TableRuling.Status.DISPUTED, proposed_side="A")
             waiting = FollowUp.objects.create(kind=FollowUp.Kind.RATE, match=reported,
                                               competition=reported.competition)
             FollowUp.objects.filter(pk=waiting.pk).update(created=timezone.now() - WAITED)
@@ -55,8 +59,8 @@ def test_the_dashboard_runs_a_fixed_number_of_queries(client, people, django_ass
     # the club, is-organizer; competitions; disputes; reports; decisions; recent audit;
     # follow-up work waiting; rating period; players; hands flagged as wrong; requests to join;
     # the club nights open and scheduled; the matches past their play-by date; the names of
-    # the people shown who play in no club
-    with django_assert_num_queries(SIGNED_IN + 15):
+    # the people shown who play in no club; the rulings at the table not agreed
+    with django_assert_num_queries(SIGNED_IN + 16):
         response = client.get(url(people))
     html = response.content.decode()
     assert html.count("Resolve<span") == n
@@ -64,6 +68,7 @@ def test_the_dashboard_runs_a_fixed_number_of_queries(client, people, django_ass
     assert html.count("Reported by ") == n
     assert html.count("Rate the result after") == n
     assert html.count('>Choose</a>') == n  # an overdue match's choices
+    assert html.count("Decide the ruling<span") == n
 
 
 def test_the_dashboard_lists_the_clubs_own_rows_only(client, people):

@@ -26,11 +26,13 @@ from league.competitions.schedule.services import propose_time
 from league.games.models import HandFlag
 from league.games.services import HandEntry
 from league.games.services.flags import flag_hand
+from league.games.services.ruled_hands import RuledCards
 from league.games.services.table import (
     enter_hand_at_table,
     report_at_table,
     start_game_at_table,
 )
+from league.games.services.table_rulings import propose_ruling
 from league.notifications.services import unsubscribe_token
 from tests.factories import UserFactory
 
@@ -335,6 +337,28 @@ def player_ics_url(world: World) -> str:
     return reverse("player-ics", args=[calendar_token(world.match.entry_a.player)])
 
 
+def table_ruling_url(name: str) -> Callable:
+    """A ruling's page of hand 1 of a game being played (a hand entered)."""
+    def url(world: World) -> str:
+        args = [game_with_a_hand(world).pk, 1]
+        return reverse(f"gameplay:{name}", args=[*args, TABLE_RULING] if name == "table-ruling"
+                       else args)
+
+    return url
+
+
+TABLE_RULING = "looking_through_discards"
+
+
+def waiting_ruling_url(world: World) -> str:
+    """A ruling the match's first player recorded at the table, waiting for the opponent."""
+    game = game_with_a_hand(world)
+    ruling = propose_ruling(game.pk, hand_number=1, key=TABLE_RULING,
+                            answers={"agreed": "no", "offender": "B"}, cards=RuledCards(),
+                            actor=world.match.entry_a.player.user)
+    return reverse("gameplay:answer-ruling", args=[game.pk, ruling.pk])
+
+
 def ruling_record_data(world: World) -> dict:
     return {"when": "before_upcard", "record-match": world.match.pk, "record-game": 1,
             "record-hand": 1, "record-comment": "Dealt by the wrong player; redealt."}
@@ -448,6 +472,22 @@ TABLE: dict[str, Access] = {
     "gameplay:dismiss-flag": Access(
         flagged_url, ACTION, ORGANIZERS,
         lambda w: {f"flag{HandFlag.objects.get().pk}-comment": "Counted again: it stands."}),
+    # What the engine makes of the hand typed, before it is entered: whoever enters hands.
+    "gameplay:preview-hand": Access(
+        game_url("preview-hand", game_in_progress), ACTION, PLAYERS_AND_ORGANIZERS,
+        lambda w: {"expected_number": "1", "outcome": "knock", "winner": "A",
+                   "knocker_deadwood": "4", "defender_deadwood": "23"}),
+    # Rulings at the table: anyone who sees the club reads them; a player of the match records
+    # one (it waits for the opponent), an organizer who does not play in it decides at once;
+    # the opponent agrees to it, or an organizer decides it.
+    "gameplay:table-rulings": Access(table_ruling_url("table-rulings"), PUBLIC),
+    "gameplay:table-ruling": Access(
+        table_ruling_url("table-ruling"), PUBLIC, PLAYERS_AND_ORGANIZERS,
+        lambda w: {"agreed": "no", "offender": "B"}),
+    "gameplay:answer-ruling": Access(
+        waiting_ruling_url, ACTION,
+        {**signed_in(FORBIDDEN), "opponent": OK, "organizer": OK, "staff": OK},
+        lambda w: {"answer": "agree"}),
     # Recording a ruling: organizers, on their own clubs' matches only (another club's match is
     # not among the choices: "Select a valid choice").
     "gameplay:ruling-record": Access(

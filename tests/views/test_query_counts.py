@@ -19,7 +19,7 @@ from league.competitions.models import (
     ResultReport,
     Round,
 )
-from league.games.models import Game, Hand
+from league.games.models import Game, Hand, TableRuling
 from league.games.services import start_game
 from league.ratings.models import PlayerRating, RatingPeriod
 from tests.factories import (
@@ -182,14 +182,18 @@ def test_scoresheet_for_a_player(client, django_assert_num_queries, n):
     for number in range(1, n + 1):
         Hand.objects.create(game=game, number=number, dealer="A", outcome="knock",
                             knocker="A", winner="A", points=1)
+        TableRuling.objects.create(game=game, hand_number=number, irregularity="exposed_card",
+                                   answers={"offender": "B"}, proposed_side="B")
     client.force_login(player)
     # the club of the page's object and whether it is public (both cached from then on);
     # + the sheet's version (its ETag), game with its match and players, hands, their open
-    # flags, may the viewer correct hands (organizer) (the player's side needs no query)
-    with django_assert_num_queries(SIGNED_IN + 2 + 5):
+    # flags, may the viewer correct hands (organizer) (the player's side needs no query), the
+    # rulings waiting
+    with django_assert_num_queries(SIGNED_IN + 2 + 6):
         html = get(client, reverse("gameplay:scoresheet", args=[game.pk]))
     assert Game.objects.get(pk=game.pk).hands.count() == n
     assert html.count('<td data-label="Outcome">Knock') == n
+    assert html.count("I agree</button>") == n
 
 
 @pytest.mark.parametrize("n", SIZES)

@@ -8,6 +8,7 @@ from django import template
 from django.forms import BoundField
 
 from gameplay.engine import DECK, InvalidCards, Suit, parse_cards
+from gameplay.engine.rulings import irregularity
 from league.clubs.selectors import person_name
 from league.competitions.views.history import person, reporter
 
@@ -40,9 +41,10 @@ ROWS = picker_rows()
 
 
 @register.inclusion_tag("includes/card_picker.html")
-def card_picker(field: BoundField) -> dict:
-    """A grid of 52 toggles that fills `field`'s text input (shown only when JS runs)."""
-    return {"field": field, "rows": ROWS}
+def card_picker(field: BoundField, label: str = "") -> dict:
+    """A grid of 52 toggles that fills `field`'s text input (shown only when JS runs); `label`
+    names the group for a screen reader (else "Pick the <field's label>")."""
+    return {"field": field, "rows": ROWS, "label": label}
 
 
 @register.filter
@@ -81,3 +83,12 @@ def get_item(mapping, key):
         return mapping.get(key)
     except AttributeError:
         return None
+
+
+@register.filter
+def ruling_title(key: str) -> str:
+    """An irregularity of the rule book by its title ("illegal_knock": "Illegal knock")."""
+    try:
+        return irregularity(key).title
+    except KeyError:
+        return key

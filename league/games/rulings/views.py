@@ -64,7 +64,8 @@ def record(request: HttpRequest, key: str) -> HttpResponse:
         form = QuestionsForm(request.POST, key=item.key, seat_names=_names(None))
         form.is_valid()
         return _render(request, item, form, None, status=FORBIDDEN,
-                       refusal="Only a club's organizer records rulings on its matches.")
+                       refusal="Only a club's organizer records rulings here. Players record "
+                               "a ruling at the table from the scoresheet's Ruling button.")
     where = RecordForm(request.POST, matches=recordable_matches(request.user), prefix="record")
     match = where.cleaned_data["match"] if where.is_valid() else None
     form = QuestionsForm(request.POST, key=item.key, seat_names=_names(match))

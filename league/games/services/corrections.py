@@ -26,7 +26,8 @@ CORRECTABLE = (*Match.OPEN_FOR_PLAY, Match.Status.REPORTED, Match.Status.DISPUTE
                Match.Status.CONFIRMED)
 PENDING_REPORT = {Match.Status.REPORTED: ResultReport.Status.PENDING,
                   Match.Status.DISPUTED: ResultReport.Status.DISPUTED}
-HAND_FACTS = ("outcome", "winner", "knocker", "points", "knocker_cards", "defender_cards", "upcard")
+HAND_FACTS = ("outcome", "winner", "knocker", "points", "knocker_cards", "defender_cards", "upcard",
+              "knocker_deadwood", "defender_deadwood")
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,7 @@ from league.competitions.results.services import match_outcome
 from league.core.errors import ServiceError
 from league.games.models import Game, Hand
 
+from .hand_counts import check_typed_points, counted
 from .hand_rulings import table_rulings_by_hand
 from .repeats import entered_already
 from .scoring import from_engine_seat, game_rules, score_of, to_engine_seat
@@ -38,6 +39,10 @@ class HandEntry:
     upcard: str = ""
     expected_number: int | None = None  # the hand number the form was showing (double-submit guard)
     entry_key: str = ""  # made by the phone for this entry: the same entry sent again is not new
+    # The deadwood counts as the table made them (the defender's after layoffs), instead of
+    # the points or the cards: the engine derives the outcome's points from them.
+    knocker_deadwood: int | None = None
+    defender_deadwood: int | None = None
 
 
 def start_game(match_id: int, *, actor) -> Game:
@@ -135,6 +140,13 @@ def _next_hand(game: Game, hands: list[Hand], entry: HandEntry, *, actor) -> Han
     return _hand_from_entry(game, entry, score, number=number, actor=actor)
 
 
+def hand_of_entry(game: Game, hands: list[Hand], entry: HandEntry, *, actor) -> Hand:
+    """The hand ``entry`` makes after ``hands``, as the engine checks and scores it, unsaved:
+    what the scoresheet shows before the hand is entered. Raises ServiceError as entering
+    would."""
+    return _next_hand(game, hands, entry, actor=actor)
+
+
 def undo_last_hand(game_id: int, *, actor, expected_number: int | None = None) -> Hand:
     """Undo the last hand; ``expected_number`` (the hand the user saw last) guards a double tap."""
     with transaction.atomic():
@@ -176,6 +188,14 @@ def _hand_from_entry(game: Game, entry: HandEntry, score, *, number: int, actor)
         knocker=to_engine_seat(knocker) if knocker else None,
     )
     cards = _parse_hand_cards(entry)
+    counts = counted(outcome, entry.knocker_deadwood, entry.defender_deadwood, rules,
+                     upcard=cards.get("upcard"), oklahoma_upcard_given="upcard" in cards)
+    if counts is not None:
+        if "knocker_cards" in cards:
+            raise ServiceError("Give the deadwood counts or the cards, not both.",
+                               field="knocker_deadwood")
+        check_typed_points(points, counts)
+        claim = replace(claim, points=counts.points)
     if "knocker_cards" in cards and points is None:
         # No points typed: the engine counts them from the cards, then checks the rest.
         claim = replace(claim, points=_settled_points(cards, rules))
@@ -183,6 +203,7 @@ def _hand_from_entry(game: Game, entry: HandEntry, score, *, number: int, actor)
     if not check.ok:
         raise ServiceError(_sentences(check.problems), field=_field_of(check))
     points = check.expected_points if check.expected_points is not None else claim.points
+    dead = counts.settlement if counts is not None else check.settlement
     if points is None:
         raise ServiceError("Enter the points, or both hands' cards to have them counted.", field="points")
     return Hand(
@@ -196,6 +217,8 @@ def _hand_from_entry(game: Game, entry: HandEntry, score, *, number: int, actor)
         knocker_cards=engine.format_cards(cards.get("knocker_cards", ())),
         defender_cards=engine.format_cards(cards.get("defender_cards", ())),
         upcard=cards["upcard"].code if cards.get("upcard") else "",
+        knocker_deadwood=dead.knocker_deadwood if dead is not None else None,
+        defender_deadwood=dead.defender_deadwood if dead is not None else None,
         entered_by=actor if actor.is_authenticated else None,
         entry_key=entry.entry_key,
     )

@@ -10,7 +10,7 @@ drawing, play on) is kept in the match's history; the hand it was recorded on ca
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass, fields
 
 from gameplay import engine
 from gameplay.assistant import OVER_LIMIT, SHORT_DEFENDER, VOID, Advice
@@ -25,9 +25,25 @@ from .scoring import from_engine_seat, game_rules, score_of
 
 @dataclass(frozen=True)
 class RuledCards:
+    """The cards a scoring ruling settles the hand from; an accepted illegal knock may be
+    settled from the table's deadwood counts instead (the defender's after layoffs)."""
+
     knocker_cards: str = ""
     defender_cards: str = ""
     upcard: str = ""
+    knocker_deadwood: int | None = None
+    defender_deadwood: int | None = None
+
+    @property
+    def counts_given(self) -> bool:
+        return self.knocker_deadwood is not None or self.defender_deadwood is not None
+
+    def to_dict(self) -> dict:
+        return {k: v for k, v in asdict(self).items() if v not in ("", None)}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> RuledCards:
+        return cls(**{k: data[k] for k in FIELDS if k in data})
 
 
 def enter_ruled_hand(game: Game, number: int, advice: Advice, answers: dict[str, str],
@@ -49,6 +65,17 @@ def enter_ruled_hand(game: Game, number: int, advice: Advice, answers: dict[str,
     return hand
 
 
+def check_ruled_hand(game: Game, number: int, advice: Advice, answers: dict[str, str],
+                     cards: RuledCards) -> None:
+    """Raise the ServiceError entering the hand as the ruling scores it would raise; nothing is
+    saved (a ruling recorded at the table is checked before the opponent is asked)."""
+    if not advice.effect:
+        return
+    _require_the_hand_at_the_table(game, list(game.hands.all()), number)
+    if advice.effect != VOID:
+        _settle(Hand(game=game), advice.effect, answers, cards, game_rules(game))
+
+
 def ruling_facts(advice: Advice, answers: dict[str, str]) -> dict:
     item = advice.irregularity
     return {"irregularity": item.key, "title": item.title, "ruling": advice.ruling,
@@ -67,6 +94,9 @@ def _require_the_hand_at_the_table(game: Game, hands: list[Hand], number: int) -
 
 def _settle(hand: Hand, effect: str, answers: dict[str, str], cards: RuledCards,
             rules: engine.Ruleset) -> None:
+    if effect == OVER_LIMIT and cards.counts_given and not cards.knocker_cards:
+        _settle_counts(hand, answers.get("seat", ""), cards, rules)
+        return
     knocker, defender, upcard = _cards(cards, effect)
     if effect == OVER_LIMIT:
         seat = answers.get("seat", "")
@@ -90,6 +120,31 @@ def _settle(hand: Hand, effect: str, answers: dict[str, str], cards: RuledCards,
     hand.knocker_cards, hand.defender_cards = engine.format_cards(knocker), engine.format_cards(
         defender)
     hand.upcard = upcard.code if upcard else ""
+    if effect == OVER_LIMIT:
+        hand.knocker_deadwood = settlement.knocker_deadwood
+        hand.defender_deadwood = settlement.defender_deadwood
+
+
+def _settle_counts(hand: Hand, seat: str, cards: RuledCards, rules: engine.Ruleset) -> None:
+    """An accepted knock over the limit, settled from the counts: the knocker's real deadwood,
+    the defender's after his layoffs (he may undercut)."""
+    if cards.knocker_deadwood is None or cards.defender_deadwood is None:
+        raise ServiceError("Enter both counts: the knocker's deadwood, and the defender's after "
+                           "his layoffs.", field="knocker_deadwood")
+    try:
+        upcard = engine.parse_card(cards.upcard) if cards.upcard else None
+        settled = engine.settle_counts(cards.knocker_deadwood, cards.defender_deadwood, rules,
+                                       upcard=upcard, over_limit_accepted=True)
+    except engine.InvalidCounts as error:
+        raise ServiceError(_sentences([str(error)]), field=f"{error.side}_deadwood") from None
+    except engine.EngineError as error:
+        raise ServiceError(_sentences([str(error)]), field="knocker_deadwood") from None
+    won = seat if settled.winner is engine.Side.KNOCKER else _other(seat)
+    hand.outcome, hand.points, hand.winner, hand.knocker = (settled.outcome.value, settled.points,
+                                                            won, seat)
+    hand.knocker_deadwood, hand.defender_deadwood = settled.knocker_deadwood, \
+        settled.defender_deadwood
+    hand.upcard = upcard.code if upcard else ""
 
 
 def _cards(cards: RuledCards, effect: str):
@@ -106,6 +161,9 @@ def _cards(cards: RuledCards, effect: str):
         raise ServiceError("The defender holds ten cards: his count is right. Enter the cards "
                            "he was found with.", field="defender_cards")
     return knocker, defender, upcard
+
+
+FIELDS = tuple(f.name for f in fields(RuledCards))
 
 
 def _other(seat: str) -> str:

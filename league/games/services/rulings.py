@@ -37,26 +37,37 @@ def record_ruling(match_id: int, *, actor, game_number: int, hand_number: int, a
                 .filter(match=match, number=game_number).first())
         if game is None:
             raise ServiceError(f"This match has no game {game_number}.", field="game")
-        _check_hand(game, hand_number)
-        game.match = match
-        if advice.effect:
-            enter_ruled_hand(game, hand_number, advice, answers, cards, actor=actor)
-        hand = game.hands.filter(number=hand_number).first()
-        item = advice.irregularity
-        after = {
-            "irregularity": item.key, "title": item.title, "game": game_number,
-            "hand": hand_number, "answers": {k: v for k, v in answers.items() if v},
-            "ruling": advice.ruling, "rule": list(advice.rule), "source": item.source,
-            "section": item.section, "scored": advice.effect,
-            "choices_open": advice.choices_open, "hand_entered": hand is not None,
-        }
-        words = f"Game {game_number}, hand {hand_number}: {item.title}. {advice.ruling}"
-        note = comment.strip()
-        entry = AuditEntry.objects.create(match=match, actor=actor, action=ACTION, after=after,
-                                          comment=f"{words} {note}".strip())
-        if hand is not None and not advice.effect:
-            _store_with(hand, game)
-        return entry
+        return write_ruling(match, game, hand_number, actor=actor, advice=advice,
+                            answers=answers, comment=comment, cards=cards)
+
+
+def write_ruling(match: Match, game: Game, hand_number: int, *, actor, advice: Advice,
+                 answers: dict[str, str], comment: str = "",
+                 cards: RuledCards = NO_CARDS) -> AuditEntry:
+    """``record_ruling`` once the match and game rows are locked (in that order) and the
+    caller has checked who may rule: an organizer deciding, or the opponent agreeing to a
+    ruling a player recorded at the table."""
+    game_number = game.number
+    check_hand_number(game, hand_number)
+    game.match = match
+    if advice.effect:
+        enter_ruled_hand(game, hand_number, advice, answers, cards, actor=actor)
+    hand = game.hands.filter(number=hand_number).first()
+    item = advice.irregularity
+    after = {
+        "irregularity": item.key, "title": item.title, "game": game_number,
+        "hand": hand_number, "answers": {k: v for k, v in answers.items() if v},
+        "ruling": advice.ruling, "rule": list(advice.rule), "source": item.source,
+        "section": item.section, "scored": advice.effect,
+        "choices_open": advice.choices_open, "hand_entered": hand is not None,
+    }
+    words = f"Game {game_number}, hand {hand_number}: {item.title}. {advice.ruling}"
+    note = comment.strip()
+    entry = AuditEntry.objects.create(match=match, actor=actor, action=ACTION, after=after,
+                                      comment=f"{words} {note}".strip())
+    if hand is not None and not advice.effect:
+        _store_with(hand, game)
+    return entry
 
 
 def _store_with(hand: Hand, game: Game) -> None:
@@ -65,7 +76,8 @@ def _store_with(hand: Hand, game: Game) -> None:
     hand.save(update_fields=["rulings"])
 
 
-def _check_hand(game: Game, hand_number: int) -> None:
+def check_hand_number(game: Game, hand_number: int) -> None:
+    """The hand is one entered, or the one at the table."""
     entered = game.hands.count()
     last = entered if game.is_finished else entered + 1  # the hand at the table, not yet entered
     if not 1 <= hand_number <= last:
