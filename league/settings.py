@@ -56,9 +56,9 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "league.api.headers.ApiHeadersMiddleware",
     "league.core.middleware.NulInQueryStringMiddleware",
     "league.core.middleware.TimeZoneResetMiddleware",
-    "league.api.headers.ApiHeadersMiddleware",
     "league.security.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -260,7 +260,7 @@ API_RATE_LIMITS = {
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Gin League read API",
-    "DESCRIPTION": "A club's clubs, players, competitions (stages, rounds, matches, results), "
+    "DESCRIPTION": "Clubs, their players, competitions (stages, rounds, matches, results), "
                    "standings, ratings, games and hands, and club nights, read only. Public "
                    "clubs need no key; a members-only club is read with a key its organizer "
                    "makes (`Authorization: Bearer gl_…`).",

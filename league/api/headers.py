@@ -1,13 +1,14 @@
 """The API's own headers, on /api/ only: an ETag on every successful read with If-None-Match
 answered 304, responses that vary with the key, and CORS for reads from any site's pages
 (simple headers: the key goes in Authorization, never a cookie, so no credentials are
-allowed)."""
+allowed). It stands before the site's other middleware, so that what they refuse of an API
+request is refused in JSON too."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.cache import get_conditional_response, patch_vary_headers, set_response_etag
 
 PREFIX = "/api/"
@@ -26,9 +27,15 @@ class ApiHeadersMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        response = self.get_response(request)
         if not request.path.startswith(PREFIX):
-            return response
+            return self.get_response(request)
+        if any("\x00" in key or any("\x00" in value for value in values)
+               for key, values in request.GET.lists()):
+            # league.core.middleware refuses these too, in plain text; the API answers in JSON.
+            response = JsonResponse({"detail": "A query string cannot contain a NUL character."},
+                                    status=400)
+        else:
+            response = self.get_response(request)
         for name, value in CORS.items():
             response.headers.setdefault(name, value)
         patch_vary_headers(response, ("Authorization",))

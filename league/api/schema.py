@@ -1,6 +1,6 @@
 """The schema's shared parts: every operation's refusals (a bad filter, a key not in use, a
 page or object not found, too many requests) with the error body they carry, and a 304 for an
-If-None-Match that still matches."""
+If-None-Match that still matches; every read's ETag."""
 
 from __future__ import annotations
 
@@ -25,6 +25,10 @@ def add_refusals(result, generator, request, public):
     for path in result.get("paths", {}).values():
         for operation in path.values():
             responses = operation.setdefault("responses", {})
+            if "200" in responses:
+                responses["200"].setdefault("headers", {})["ETag"] = {
+                    "description": "Give it back in If-None-Match: an unchanged read is a 304",
+                    "schema": {"type": "string"}, "required": True}
             for status, description in REFUSALS.items():
                 if status == "304":
                     responses.setdefault(status, {"description": description})

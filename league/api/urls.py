@@ -1,7 +1,7 @@
 """The read API, version 1: /api/v1/…, its OpenAPI 3 schema at /api/v1/schema/ and a page
 to browse it at /api/v1/docs/ (Swagger UI, served from our own static files)."""
 
-from django.urls import path
+from django.urls import path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from . import views
@@ -24,4 +24,6 @@ urlpatterns = [
     path("v1/competitions/<int:pk>/matches/", views.MatchList.as_view(), name="matches"),
     path("v1/matches/<int:pk>/", views.MatchDetail.as_view(), name="match"),
     path("v1/nights/<int:pk>/", views.NightDetail.as_view(), name="night"),
+    # Anything else under /api/ is a JSON 404, as an integrator's code expects.
+    re_path(r"^(?P<rest>[\s\S]*)\Z", views.not_found),
 ]

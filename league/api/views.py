@@ -3,9 +3,10 @@ standings and ratings), show through the serializers. Every list is paged."""
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import generics, serializers
-from rest_framework.pagination import PageNumberPagination
+from rest_framework.decorators import api_view
+from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
 from league.competitions.models import ClubNight, Competition, Match
@@ -15,14 +16,8 @@ from league.ratings.selectors import player_rating, rating_history, ratings_for
 
 from . import selectors
 from . import serializers as shown
+from .paging import Pages, read_query
 from .standings import StandingsSerializer
-
-
-class Pages(PageNumberPagination):
-    page_size = 50
-    page_size_query_param = "page_size"
-    max_page_size = 200
-
 
 DATED = ("a competition's creation, a match's confirmation, a club night's start (in the "
          "club's time zone)")
@@ -33,22 +28,31 @@ def _bounded(value) -> None:
         raise serializers.ValidationError(OUT_OF_BOUNDS)
 
 
+@extend_schema_field({"type": "string", "format": "date",
+                      "pattern": r"^(19\d\d|20\d\d|2100)-\d\d-\d\d$"})
+class BoundedDate(serializers.DateField):
+    """A date in the years the site accepts (1900 to 2100), as YYYY-MM-DD."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(required=False, validators=[_bounded], input_formats=["iso-8601"],
+                         **kwargs)
+
+
 class Dates(serializers.Serializer):
-    since = serializers.DateField(required=False, validators=[_bounded],
+    since = BoundedDate(
                                   help_text=f"On or after this date: {DATED}")
-    until = serializers.DateField(required=False, validators=[_bounded],
+    until = BoundedDate(
                                   help_text=f"On or before this date: {DATED}")
 
 
-def _filters(request, form: type[serializers.Serializer]) -> dict:
-    """The query's filters, checked: a bad value is a 400 naming the field."""
-    given = form(data=request.query_params)
-    given.is_valid(raise_exception=True)
-    return dict(given.validated_data)
+@extend_schema(exclude=True)
+@api_view(["GET", "HEAD", "OPTIONS"])
+def not_found(request, rest: str):
+    raise NotFound("Nothing of the API is at this address: see /api/v1/docs/.")
 
 
 class ApiView:
-    """A key's reads: `self.key` is the request's key (None without one)."""
+    # `self.key`: the request's key, None without one. (No docstring: the schema would show it.)
 
     @property
     def key(self):
@@ -127,7 +131,7 @@ class CompetitionList(ApiView, generics.ListAPIView):
 
     def get_queryset(self):
         return selectors.competitions(self.key, self.kwargs["slug"],
-                                      **_filters(self.request, CompetitionFilters))
+                                      **read_query(self.request, CompetitionFilters))
 
 
 @extend_schema(summary="A competition: its stages, rounds (with their brackets) and entries")
@@ -162,7 +166,7 @@ class MatchList(ApiView, generics.ListAPIView):
     pagination_class = Pages
 
     def get_queryset(self):
-        filters = _filters(self.request, MatchFilters)
+        filters = read_query(self.request, MatchFilters)
         filters["round_number"] = filters.pop("round", None)
         return selectors.matches(self.key, self.kwargs["pk"], **filters)
 
@@ -185,7 +189,7 @@ class NightList(ApiView, generics.ListAPIView):
     pagination_class = Pages
 
     def get_queryset(self):
-        return selectors.nights(self.key, self.kwargs["slug"], **_filters(self.request, NightFilters))
+        return selectors.nights(self.key, self.kwargs["slug"], **read_query(self.request, NightFilters))
 
 
 @extend_schema(summary="A club night: its rounds and their pairings, with tables")

@@ -4,7 +4,7 @@ running league whose one match is confirmed with a game of one hand, and a club 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import date, timedelta
 
 import pytest
 from django.test import Client
@@ -12,8 +12,9 @@ from django.utils import timezone
 
 from league.api.services import make_key
 from league.clubs.models import Club
-from league.competitions.models import ClubNight, Competition, Match
+from league.competitions.models import ClubNight, Competition, Match, Stage
 from league.games.models import Game, Hand
+from league.ratings.models import PlayerRating, RatingPeriod
 from tests.factories import MatchFactory, UserFactory, finished_game
 
 
@@ -44,6 +45,14 @@ def club_world(*, public: bool) -> ClubWorld:
     match.round.save()
     organizer = UserFactory()
     club = competition.season.club
+    Stage.objects.create(competition=competition, order=1, kind=Stage.Kind.LEAGUE)
+    week = date(2026, 11, 30)
+    period = RatingPeriod.objects.create(club=club, starts_on=week, system="glicko2", tau=0.5,
+                                         results=1)
+    for entry, rating in ((match.entry_a, 1662.3), (match.entry_b, 1337.7)):
+        PlayerRating.objects.create(period=period, player=entry.player, starts_on=week,
+                                    rating=rating, rd=290.3, volatility=0.06, games=1,
+                                    total_games=1)
     club.organizers.add(organizer)
     return ClubWorld(club, competition, match, game, night, organizer)
 
