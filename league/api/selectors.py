@@ -126,3 +126,17 @@ def night_detail(key: ApiKey | None) -> QuerySet[ClubNight]:
                       .prefetch_related(pairings))
     return (ClubNight.objects.filter(readable(key, "competition__season__club__"))
             .prefetch_related(rounds))
+
+
+def keys_of(club: Club) -> list[ApiKey]:
+    """The club's keys, in use first, newest first: one query."""
+    return sorted(ApiKey.objects.filter(club=club).select_related("made_by"),
+                  key=lambda key: (key.is_revoked, -key.made_at.timestamp()))
+
+
+def club_key(pk: int) -> ApiKey:
+    """A key by its id, with its club (for the organizer's revoke), or a 404: one query."""
+    found = ApiKey.objects.select_related("club").filter(pk=pk).first()
+    if found is None:
+        raise Http404("No such key.")
+    return found
