@@ -227,6 +227,9 @@ CELERY_BEAT_SCHEDULE = {
     # (league.competitions.ladders.services); a run finding none only reads.
     "forfeit-overdue-challenges": {"task": "competitions.tasks.forfeit_overdue_challenges",
                                    "schedule": 60 * 60},
+    # Webhook deliveries due (a retry's time come) or never sent (the broker down at the time)
+    # are sent (league.api.webhooks.deliveries).
+    "relay-webhooks": {"task": "api.tasks.relay_webhooks", "schedule": 30},
 }
 
 # Cache: Redis when REDIS_URL is set (production, several processes), else in-process memory.

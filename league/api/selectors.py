@@ -17,6 +17,8 @@ from league.games.models import Game, Hand
 from .models import ApiKey
 from .services import hash_of
 
+LOG_LENGTH = 20  # deliveries shown of each webhook
+
 
 def key_of(presented: str) -> ApiKey | None:
     """The key in use with this value, or None (never issued, or revoked): one query, made on
@@ -139,4 +141,37 @@ def club_key(pk: int) -> ApiKey:
     found = ApiKey.objects.select_related("club").filter(pk=pk).first()
     if found is None:
         raise Http404("No such key.")
+    return found
+
+
+def event_match(pk: int) -> Match:
+    return _matches().select_related("competition__season__club").get(pk=pk)
+
+
+def event_round(pk: int) -> Round:
+    return (Round.objects.select_related("competition__season__club", "stage")
+            .prefetch_related(Prefetch("matches", queryset=_matches().order_by("pk"))).get(pk=pk))
+
+
+def event_competition(pk: int) -> Competition:
+    return Competition.objects.select_related("season__club").get(pk=pk)
+
+
+def webhooks_of(club: Club) -> list:
+    """The club's webhooks, each with its latest LOG_LENGTH deliveries (the log): one query,
+    and one a webhook (a club has at most ten)."""
+    from .models import Webhook
+
+    hooks = list(Webhook.objects.filter(club=club))
+    for hook in hooks:
+        hook.log = list(hook.deliveries.order_by("-created_at", "-pk")[:LOG_LENGTH])
+    return hooks
+
+
+def club_webhook(pk: int):
+    from .models import Webhook
+
+    found = Webhook.objects.select_related("club").filter(pk=pk).first()
+    if found is None:
+        raise Http404("No such webhook.")
     return found

@@ -25,5 +25,5 @@ urlpatterns = [
     path("v1/matches/<int:pk>/", views.MatchDetail.as_view(), name="match"),
     path("v1/nights/<int:pk>/", views.NightDetail.as_view(), name="night"),
     # Anything else under /api/ is a JSON 404, as an integrator's code expects.
-    re_path(r"^(?P<rest>[\s\S]*)\Z", views.not_found),
+    re_path(r"^(?P<rest>[\s\S]*)\Z", views.not_found, name="not-found"),
 ]

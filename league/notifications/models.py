@@ -20,6 +20,7 @@ class Kind(models.TextChoices):
     LADDER_CHALLENGED = "ladder_challenged", "You are challenged on a ladder"
     LADDER_SETTLED = "ladder_settled", "A ladder challenge of yours is settled"
     LADDER_MOVED_DOWN = "ladder_moved_down", "You moved down a ladder"
+    WEBHOOK_PAUSED = "webhook_paused", "A webhook of your club is paused"
 
 
 class Channel(models.TextChoices):

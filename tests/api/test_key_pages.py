@@ -63,3 +63,30 @@ def test_only_the_clubs_organizers_open_the_page_or_revoke(private_world, public
     assert signed_in(UserFactory()).post(f"/api-keys/{row.pk}/revoke/").status_code == 403
     row.refresh_from_db()
     assert not row.is_revoked
+
+
+def test_a_webhook_added_on_the_page_shows_its_secret_once_and_its_log(private_world,
+                                                                       monkeypatch):
+    from league.api.models import Webhook
+    from tests.api.webhook_helpers import PUBLIC, Network
+
+    Network(monkeypatch, {"hooks.example.org": [PUBLIC]})
+    organizer = signed_in(private_world.organizer)
+    slug = private_world.club.slug
+    added = organizer.post(f"/clubs/{slug}/manage/webhooks/add/",
+                           {"url": "https://hooks.example.org/gin",
+                            "events": ["result.confirmed", "round.paired"]})
+    assert added.status_code == 200 and added["Cache-Control"] == "no-store"
+    hook = Webhook.objects.get()
+    assert hook.secret in added.content.decode()
+    assert hook.events == ["result.confirmed", "round.paired"]
+    page = organizer.get(f"/clubs/{slug}/manage/webhooks/").content.decode()
+    assert "hooks.example.org/gin" in page and hook.secret not in page
+    refused = organizer.post(f"/clubs/{slug}/manage/webhooks/add/",
+                             {"url": "https://127.0.0.1/x", "events": ["round.paired"]})
+    assert refused.status_code == 422 and "loopback" in refused.content.decode()
+    stranger = signed_in(UserFactory())
+    assert stranger.get(f"/clubs/{slug}/manage/webhooks/").status_code == 403
+    assert stranger.post(f"/webhooks/{hook.pk}/remove/").status_code == 403
+    assert organizer.post(f"/webhooks/{hook.pk}/remove/").status_code == 302
+    assert not Webhook.objects.exists()
