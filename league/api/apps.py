@@ -9,14 +9,12 @@ class ApiConfig(AppConfig):
     def ready(self) -> None:
         from league.api import receivers, tasks  # noqa: F401  (connects the receivers)
         from league.api.models import WebhookEvent
-        from league.api.webhooks.deliveries import club_has_webhooks
+        from league.api.webhooks.deliveries import wanted_for
         from league.competitions.base import outbox
-        from league.competitions.base.selectors import club_of_competition
         from league.competitions.models import FollowUp
 
         # A confirmed or corrected result is told to the club's webhooks that want it, through
         # the outbox; a club without such a webhook records no row.
         told = (WebhookEvent.RESULT_CONFIRMED, WebhookEvent.STANDINGS_CHANGED)
         outbox.register(FollowUp.Kind.WEBHOOKS, tasks.result_webhooks,
-                        wanted=lambda match: club_has_webhooks(
-                            club_of_competition(match.competition_id), told))
+                        wanted=lambda match: wanted_for(match.competition_id, told))

@@ -8,20 +8,18 @@ from django.dispatch import receiver
 
 from league.api.models import WebhookEvent
 from league.api.webhooks.deliveries import record
-from league.competitions.base.selectors import club_of_competition
 from league.competitions.models import Competition, Round
 
 
 @receiver(post_save, sender=Round, dispatch_uid="webhook-round-paired")
 def round_paired(sender, instance: Round, created: bool, raw: bool = False, **kwargs) -> None:
     if created and not raw:
-        club_id = club_of_competition(instance.competition_id)
-        if club_id is not None:
-            record(club_id, WebhookEvent.ROUND_PAIRED, f"round.paired:{instance.pk}", instance.pk)
+        record(instance.competition_id, WebhookEvent.ROUND_PAIRED, f"round.paired:{instance.pk}",
+               instance.pk)
 
 
 @receiver(post_save, sender=Competition, dispatch_uid="webhook-competition-finished")
 def competition_finished(sender, instance: Competition, raw: bool = False, **kwargs) -> None:
     if not raw and instance.status == Competition.Status.FINISHED:
-        record(instance.season.club_id, WebhookEvent.COMPETITION_FINISHED,
+        record(instance.pk, WebhookEvent.COMPETITION_FINISHED,
                f"competition.finished:{instance.pk}", instance.pk)

@@ -17,7 +17,7 @@ def result_webhooks(self, match_id: int, follow_up: int | None = None) -> None:
     if not take(follow_up):
         return
     match = selectors.event_match(match_id)
-    record_result(match.pk, match.competition.season.club_id, follow_up)
+    record_result(match.pk, match.competition_id, follow_up)
     mark_done(follow_up)
 
 

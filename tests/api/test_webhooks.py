@@ -76,10 +76,10 @@ def test_a_club_without_webhooks_records_no_webhook_work(network):
 
 
 def test_the_same_event_is_recorded_once_however_often_its_task_runs(network):
-    hook, match = confirmed_with_webhook(events=("result.confirmed",))
+    _hook, match = confirmed_with_webhook(events=("result.confirmed",))
     row = FollowUp.objects.get(kind=FollowUp.Kind.WEBHOOKS)
     with committed():
-        deliveries.record_result(match.pk, hook.club_id, row.pk)
+        deliveries.record_result(match.pk, match.competition_id, row.pk)
         tasks.result_webhooks.apply(args=[match.pk], kwargs={"follow_up": row.pk}, throw=True)
     assert Delivery.objects.count() == 1 and len(network.posts) == 1
 

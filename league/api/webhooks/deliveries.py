@@ -35,16 +35,21 @@ def wait_after(attempts: int) -> timedelta:
     return FIRST_WAIT * 4 ** max(attempts - 1, 0)
 
 
-def club_has_webhooks(club_id: int, event_types: tuple[str, ...]) -> bool:
-    """Whether any webhook of the club wants one of these events: one query."""
-    return any(set(hook) & set(event_types) for hook in
-               Webhook.objects.filter(club_id=club_id).values_list("events", flat=True))
+def _of_competition(competition_id: int):
+    return Webhook.objects.filter(club__seasons__competitions__id=competition_id)
 
 
-def record(club_id: int, event: WebhookEvent, key: str, subject_id: int) -> list[int]:
-    """In the caller's transaction: one delivery of the event for each webhook of the club that
-    wants it (none twice for the same key), sent after the commit."""
-    hooks = [pk for pk, wanted in Webhook.objects.filter(club_id=club_id)
+def wanted_for(competition_id: int, event_types: tuple[str, ...]) -> bool:
+    """Whether any webhook of the competition's club wants one of these events: one query."""
+    return any(set(events) & set(event_types) for events in
+               _of_competition(competition_id).values_list("events", flat=True))
+
+
+def record(competition_id: int, event: WebhookEvent, key: str, subject_id: int) -> list[int]:
+    """In the caller's transaction: one delivery of the event for each webhook of the
+    competition's club that wants it (none twice for the same key), sent after the commit.
+    One query when the club has no webhook."""
+    hooks = [pk for pk, wanted in _of_competition(competition_id)
              .values_list("pk", "events") if event in wanted]
     if not hooks:
         return []
@@ -60,13 +65,13 @@ def record(club_id: int, event: WebhookEvent, key: str, subject_id: int) -> list
     return ids
 
 
-def record_result(match_id: int, club_id: int, follow_up: int | None) -> list[int]:
+def record_result(match_id: int, competition_id: int, follow_up: int | None) -> list[int]:
     """A confirmed (or corrected) result: the result, and the standings it changed. The event's
     key is the follow-up row's, so the task run twice records nothing twice."""
     tag = follow_up if follow_up is not None else f"match-{match_id}"
-    return [*record(club_id, WebhookEvent.RESULT_CONFIRMED,
+    return [*record(competition_id, WebhookEvent.RESULT_CONFIRMED,
                     f"result.confirmed:{tag}", match_id),
-            *record(club_id, WebhookEvent.STANDINGS_CHANGED,
+            *record(competition_id, WebhookEvent.STANDINGS_CHANGED,
                     f"standings.changed:{tag}", match_id)]
 
 
@@ -160,16 +165,20 @@ def _outcome(delivery: Delivery, *, ok: bool, status: int | None, error: str, no
 
 
 def _tell_organizers(hook: Webhook) -> None:
+    """The club's organizers are told, once each (the notification's key), by the
+    notifications' task; with the broker down the page still shows the webhook paused."""
     from django.urls import reverse
 
+    from league.competitions.base.outbox import BROKER_ERRORS
     from league.notifications.models import Kind
-    from league.notifications.services import notify_all
+    from league.notifications.tasks import notify_club_organizers
 
     club = hook.club
-    notify_all(club.organizers.all(), Kind.WEBHOOK_PAUSED,
-               key=f"webhook-paused:{hook.pk}:{int(hook.paused_at.timestamp())}",
-               text=f"The webhook to {hook.url} of {club.name} failed {hook.failures} times in a "
-                    "row and is paused: its events wait until you resume it.",
-               link=reverse("webhooks", args=[club.slug]))
-
-
+    text = (f"The webhook to {hook.url} of {club.name} failed {hook.failures} times in a row and "
+            "is paused: its events wait until you resume it.")
+    try:
+        notify_club_organizers.delay(
+            club.pk, Kind.WEBHOOK_PAUSED, f"webhook-paused:{hook.pk}:{int(hook.paused_at.timestamp())}",
+            text, reverse("webhooks", args=[club.slug]))
+    except BROKER_ERRORS as error:
+        log.warning("webhook %s paused, its organizers not told: %s", hook.pk, error)
