@@ -1,5 +1,5 @@
-"""The organizer's page of a club's API keys: make one (shown once, on the page that made it),
-see which are in use, revoke one."""
+"""The organizer's pages of a club's API keys (make one, shown once on the page that made it;
+see which are in use; revoke one) and of its embeds (the snippets to copy)."""
 
 from __future__ import annotations
 
@@ -59,3 +59,23 @@ def revoke(request: HttpRequest, key) -> HttpResponse:
         return _render(request, key.club, status=refusal_status(error))
     messages.success(request, f"The key “{key.name}” is revoked: it reads nothing from now on.")
     return go(request, reverse("api-keys", args=[key.club.slug]))
+
+
+@organizer_of(organizer_club)
+def embeds(request: HttpRequest, club) -> HttpResponse:
+    """The snippets to copy into the club's site, for each competition under way or finished."""
+    site = request.build_absolute_uri("/").rstrip("/")
+    shown = [(competition, [_snippet(site, competition, *kind) for kind in EMBEDS])
+             for competition in selectors.embeddable(club)]
+    return render(request, "api/embeds.html", {"club": club, "competitions": shown})
+
+
+EMBEDS = (("embed-standings", "Standings", 420), ("embed-bracket", "Bracket or rounds", 480),
+          ("embed-pairings", "Latest pairings", 320))
+
+
+def _snippet(site: str, competition, name: str, label: str, height: int) -> dict:
+    url = reverse(name, args=[competition.pk])
+    code = (f'<iframe src="{site}{url}" title="{label} of {competition.name}" width="100%" '
+            f'height="{height}" loading="lazy"></iframe>')
+    return {"label": label, "url": url, "code": code, "id": f"{name}-{competition.pk}"}

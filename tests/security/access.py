@@ -462,6 +462,11 @@ TABLE: dict[str, Access] = {
                                                  "events": ["round.paired"]}),
     "webhook-resume": Access(webhook_url("webhook-resume"), ACTION, ORGANIZERS),
     "webhook-remove": Access(webhook_url("webhook-remove"), ACTION, ORGANIZERS),
+    "embeds": Access(lambda w: reverse("embeds", args=[w.club.slug]), ORGANIZER_PAGE),
+    # The embeds of a public club's competition: anyone (they are for other sites' pages).
+    "embed-standings": Access(competition_url("embed-standings"), PUBLIC),
+    "embed-bracket": Access(competition_url("embed-bracket"), PUBLIC),
+    "embed-pairings": Access(competition_url("embed-pairings"), PUBLIC),
     "organizer-matches": Access(competition_url("organizer-matches"), ORGANIZER_PAGE),
     "organizer-add-player": Access(
         lambda w: reverse("organizer-add-player", args=[w.club.slug]), ACTION, ORGANIZERS,
