@@ -18,6 +18,8 @@ from league.core.views import FRAMABLE
 from . import selectors
 
 CACHED_FOR = 300
+# Rounds in the order they are played: the main or winners' bracket, the losers', the finals.
+BRACKETS = {"main": 0, "winners": 0, "losers": 1, "finals": 2}
 THEMES = ("light", "dark")
 
 
@@ -45,14 +47,22 @@ def standings(request: HttpRequest, competition, context: dict) -> HttpResponse:
     return render(request, "api/embed_standings.html", context)
 
 
+def _played_order(competition) -> list:
+    rounds = [r for r in competition.rounds.all() if r.matches.all()]
+    return sorted(rounds, key=lambda r: (r.stage.order if r.stage else 0,
+                                         BRACKETS.get(r.bracket, 0), r.number))
+
+
 @embed
 def bracket(request: HttpRequest, competition, context: dict) -> HttpResponse:
-    context["rounds"] = [r for r in competition.rounds.all() if r.matches.all()]
+    context["rounds"] = _played_order(competition)
     return render(request, "api/embed_bracket.html", context)
 
 
 @embed
 def pairings(request: HttpRequest, competition, context: dict) -> HttpResponse:
-    rounds = [r for r in competition.rounds.all() if r.matches.all()]
+    """The latest round paired (by stage and number; a knockout's final, not its third place)."""
+    rounds = sorted(_played_order(competition),
+                    key=lambda r: (r.stage.order if r.stage else 0, r.number))
     context["round"] = rounds[-1] if rounds else None
     return render(request, "api/embed_pairings.html", context)
