@@ -8,6 +8,8 @@ from __future__ import annotations
 import pytest
 import schemathesis
 from django.core.management import call_command
+from django.core.signals import request_finished, request_started
+from django.db import close_old_connections
 from hypothesis import HealthCheck, settings
 
 from league.wsgi import application
@@ -18,8 +20,15 @@ SCHEMA_URL = "/api/v1/schema/?format=json"
 
 @pytest.fixture
 def api_schema(db, settings):
+    """The served schema, its operations called through the site's WSGI application in this
+    process. As Django's test client does, a request's start and end leave the test's database
+    connection open (it holds the test's transaction)."""
     settings.API_RATE_LIMITS = {"key": None, "address": None}
-    return schemathesis.openapi.from_wsgi(SCHEMA_URL, application)
+    request_started.disconnect(close_old_connections)
+    request_finished.disconnect(close_old_connections)
+    yield schemathesis.openapi.from_wsgi(SCHEMA_URL, application)
+    request_started.connect(close_old_connections)
+    request_finished.connect(close_old_connections)
 
 
 def test_the_schema_is_generated_without_a_warning_and_is_valid_openapi(tmp_path):
