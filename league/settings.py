@@ -40,6 +40,9 @@ INSTALLED_APPS = [
     "template_partials",
     "allauth",
     "allauth.account",
+    "rest_framework",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",
     "league.core",
     "league.accounts",
     "league.clubs",
@@ -48,10 +51,12 @@ INSTALLED_APPS = [
     "league.ratings",
     "league.notifications",
     "league.pages",
+    "league.api",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "league.api.headers.ApiHeadersMiddleware",
     "league.core.middleware.NulInQueryStringMiddleware",
     "league.core.middleware.TimeZoneResetMiddleware",
     "league.security.ContentSecurityPolicyMiddleware",
@@ -231,6 +236,9 @@ CELERY_BEAT_SCHEDULE = {
     # (league.competitions.ladders.services); a run finding none only reads.
     "forfeit-overdue-challenges": {"task": "competitions.tasks.forfeit_overdue_challenges",
                                    "schedule": 60 * 60},
+    # Webhook deliveries due (a retry's time come) or never sent (the broker down at the time)
+    # are sent (league.api.webhooks.deliveries).
+    "relay-webhooks": {"task": "api.tasks.relay_webhooks", "schedule": 30},
 }
 
 # Cache: Redis when REDIS_URL is set (production, several processes), else in-process memory.
@@ -244,6 +252,49 @@ REDIS_URL = env.str("REDIS_URL", default="")
 CACHES = caches_for(REDIS_URL)
 DJANGO_REDIS_LOG_IGNORED_EXCEPTIONS = True
 DJANGO_REDIS_LOGGER = CACHE_LOGGER
+
+# The read API (league/api/): Django REST framework, JSON only, read only, a club's key or none;
+# its OpenAPI 3 schema by drf-spectacular. Requests per key, and per address for requests
+# without a key, counted in the default cache (DRF's rate syntax: "120/min", "5000/hour").
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": ["league.api.access.ApiKeyAuthentication"],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
+    "DEFAULT_THROTTLE_CLASSES": ["league.api.access.PerKey", "league.api.access.PerAddress"],
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_PARSER_CLASSES": [],
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "UNAUTHENTICATED_USER": None,
+    "NUM_PROXIES": ALLAUTH_TRUSTED_PROXY_COUNT,
+}
+API_RATE_LIMITS = {
+    "key": env.str("API_RATE_PER_KEY", default="600/min"),
+    "address": env.str("API_RATE_PER_ADDRESS", default="120/min"),
+}
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Gin League read API",
+    "DESCRIPTION": "Clubs, their players, competitions (stages, rounds, matches, results), "
+                   "standings, ratings, games and hands, and club nights, read only. Public "
+                   "clubs need no key; a members-only club is read with a key its organizer "
+                   "makes (`Authorization: Bearer gl_…`).",
+    "VERSION": "1.0.0",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "SCHEMA_PATH_PREFIX": "/api/v1",
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    "ENUM_NAME_OVERRIDES": {
+        "CompetitionStatus": "league.competitions.models.Competition.Status",
+        "MatchStatus": "league.competitions.models.Match.Status",
+        "MatchKind": "league.competitions.models.Match.Kind",
+        "StageKind": "league.competitions.models.Stage.Kind",
+        "NightStatus": "league.competitions.models.ClubNight.Status",
+        "GameStatus": "league.games.models.Game.Status",
+        "Seat": "league.competitions.models.Seat",
+        "RatingSystem": "league.clubs.models.Club.RatingSystem",
+    },
+    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums",
+                             "league.api.schema.add_refusals"],
+}
 
 # HTTPS and cookies. Off in DEBUG (the local site runs on plain http://127.0.0.1).
 SECURE_CONTENT_TYPE_NOSNIFF = True

@@ -12,6 +12,8 @@ urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("", include("league.accounts.urls")),  # before the admin: it takes the admin's sign-in
     path("admin/", admin.site.urls),
+    path("api/", include("league.api.urls")),
+    path("", include("league.api.page_urls")),
     path("", include("league.pages.urls")),
     path("", include("league.notifications.urls")),
     path("", include("league.competitions.urls")),

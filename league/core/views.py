@@ -21,6 +21,8 @@ from league.core.errors import NotAllowed, ServiceError
 # Refused actions re-render the page with the reason; htmx is told to swap these (base.html).
 FORBIDDEN = 403
 UNPROCESSABLE = 422
+# A response with this attribute set may be framed by any site (league.security).
+FRAMABLE = "framable"
 
 
 def render_page(

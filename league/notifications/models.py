@@ -21,6 +21,7 @@ class Kind(models.TextChoices):
     LADDER_SETTLED = "ladder_settled", "A ladder challenge of yours is settled"
     LADDER_MOVED_DOWN = "ladder_moved_down", "You moved down a ladder"
     SIGN_UPS_OPEN = "sign_ups_open", "Sign-ups open for a competition of your club"
+    WEBHOOK_PAUSED = "webhook_paused", "A webhook of your club is paused"
 
 
 class Channel(models.TextChoices):

@@ -79,6 +79,14 @@ def mark_sign_ups_done(competition_id: int) -> int:
     return sign_ups_answered(competition_id)
 
 
+@shared_task(name="notifications.tasks.notify_club_organizers", **RETRIED)
+def notify_club_organizers(club_id: int, kind: str, key: str, text: str, link: str) -> int:
+    """An event a higher app tells the club's organizers of (a webhook paused), once each."""
+    from league.notifications.events import club_organizers
+
+    return club_organizers(club_id, kind, key, text, link)
+
+
 @shared_task(name="notifications.tasks.periodic", **RETRIED)
 def periodic() -> int:
     """Periodic: the reminders of what falls due within a day, the overdue matches to their

@@ -190,6 +190,19 @@ def _sign_ups(c: Club):
         open_registration(c.draft.pk, actor=c.organizer)
 
 
+def _webhook_paused(c: Club):
+    """A webhook of the club one failure from its pause fails again (its address, saved before
+    the rules were checked, is a loopback one: refused at the request)."""
+    from league.api.models import Webhook
+    from league.api.webhooks.deliveries import PAUSE_AFTER, record
+    from league.api.webhooks.signing import new_secret
+
+    Webhook.objects.create(club=c.club, url="https://127.0.0.1/hook", events=["round.paired"],
+                           secret=new_secret(), failures=PAUSE_AFTER - 1)
+    with c.commit():
+        record(c.match.competition_id, "round.paired", "round.paired:test", c.match.round_id)
+
+
 EVENTS = {
     Kind.MATCH_READY: (_ready_who, _ready),
     Kind.RESULT_TO_CONFIRM: (lambda c: c.b, _to_confirm),
@@ -205,6 +218,7 @@ EVENTS = {
     Kind.LADDER_SETTLED: (_challenger_who, _forfeited),
     Kind.LADDER_MOVED_DOWN: (_passed_who, _forfeited),
     Kind.SIGN_UPS_OPEN: (_sign_ups_who, _sign_ups),
+    Kind.WEBHOOK_PAUSED: (lambda c: c.organizer, _webhook_paused),
 }
 # The kinds the periodic task tells of (no task of their own): the event sets `swept_at`.
 SWEPT = {Kind.DEADLINE_NEAR, Kind.MATCH_OVERDUE}

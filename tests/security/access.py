@@ -364,6 +364,24 @@ def ruling_record_data(world: World) -> dict:
             "record-hand": 1, "record-comment": "Dealt by the wrong player; redealt."}
 
 
+def api_key_url(world: World) -> str:
+    from league.api.services import make_key
+
+    row, _ = make_key(world.club, actor=world.user("organizer"), name="Results feed")
+    return reverse("api-key-revoke", args=[row.pk])
+
+
+def webhook_url(name: str) -> Callable:
+    def url(world: World) -> str:
+        from league.api.webhooks.subscriptions import subscribe
+
+        hook = subscribe(world.club, actor=world.user("organizer"),
+                         url="https://93.184.215.14/hook", events=["round.paired"])
+        return reverse(name, args=[hook.pk])
+
+    return url
+
+
 TABLE: dict[str, Access] = {
     # Pages anyone may read.
     "healthz": Access(lambda w: reverse("healthz"), PUBLIC),
@@ -559,6 +577,22 @@ TABLE: dict[str, Access] = {
     # The organizer's pages: the club's organizers and staff; a visitor is sent to sign in.
     "organizer-club": Access(lambda w: reverse("organizer-club", args=[w.club.slug]),
                              ORGANIZER_PAGE),
+    # The club's API keys and webhooks: its organizers.
+    "api-keys": Access(lambda w: reverse("api-keys", args=[w.club.slug]), ORGANIZER_PAGE),
+    "api-key-make": Access(lambda w: reverse("api-key-make", args=[w.club.slug]), ACTION,
+                           ORGANIZERS, lambda w: {"name": "The club's site"}),
+    "api-key-revoke": Access(api_key_url, ACTION, ORGANIZERS),
+    "webhooks": Access(lambda w: reverse("webhooks", args=[w.club.slug]), ORGANIZER_PAGE),
+    "webhook-add": Access(lambda w: reverse("webhook-add", args=[w.club.slug]), ACTION,
+                          ORGANIZERS, lambda w: {"url": "https://93.184.215.14/hook",
+                                                 "events": ["round.paired"]}),
+    "webhook-resume": Access(webhook_url("webhook-resume"), ACTION, ORGANIZERS),
+    "webhook-remove": Access(webhook_url("webhook-remove"), ACTION, ORGANIZERS),
+    "embeds": Access(lambda w: reverse("embeds", args=[w.club.slug]), ORGANIZER_PAGE),
+    # The embeds of a public club's competition: anyone (they are for other sites' pages).
+    "embed-standings": Access(competition_url("embed-standings"), PUBLIC),
+    "embed-bracket": Access(competition_url("embed-bracket"), PUBLIC),
+    "embed-pairings": Access(competition_url("embed-pairings"), PUBLIC),
     "organizer-matches": Access(competition_url("organizer-matches"), ORGANIZER_PAGE),
     "organizer-add-player": Access(
         lambda w: reverse("organizer-add-player", args=[w.club.slug]), ACTION, ORGANIZERS,

@@ -10,7 +10,9 @@ from django.urls import URLPattern, URLResolver, get_resolver
 from .access import FORBIDDEN, NOT_FOUND, OK, POST_ONLY, REFUSED, SIGN_IN
 from .world import sign_in_url
 
-SKIPPED_NAMESPACES = {"admin"}  # Django's admin: its own staff permissions (test_admin below)
+# Django's admin: its own staff permissions (test_admin below). The read API: no session, a
+# club's key or none, every address tried with each in tests/api/test_keys.py.
+SKIPPED_NAMESPACES = {"admin", "api"}
 # An alert, a field's error, or an error message of the messages framework in the page.
 ALERT_MARKS = ('role="alert"', 'class="errorlist', 'class="message message-error')
 

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from django.urls import URLPattern, reverse
 from django.urls.converters import IntConverter, SlugConverter
 
-from .access import FORBIDDEN, OK, RULING, TABLE, Access, Expect
+from .access import FORBIDDEN, NOT_FOUND, OK, RULING, TABLE, Access, Expect, everyone
 from .world import ROLES, World
 
 OUTSIDER = "outsider"
@@ -27,6 +27,7 @@ MEMBERS_ONLY_ROLES = (*ROLES, OUTSIDER)
 NOT_OBJECTS = {"key", "number", "order"}
 # Asking to join is how an account becomes a member: the page names the club, nothing of it.
 OPEN_TO_ACCOUNTS = {"club-join"}
+EMBEDS = ("embed-standings", "embed-bracket", "embed-pairings")
 
 
 def names_an_object(pattern: URLPattern) -> bool:
@@ -73,6 +74,11 @@ def members_only_table(patterns: dict[str, URLPattern]) -> dict[str, Access]:
         access = TABLE[name]
         table[name] = Access(made_members_only(access.url), _with_outsider(access.get),
                              access.post and _with_outsider(access.post), access.data)
+    # An embed sits in another site's page: it carries no cookie, so nobody, member or not,
+    # gets a members-only club's (a 404, naming nothing).
+    for name in EMBEDS:
+        table[name] = Access(made_members_only(TABLE[name].url),
+                             _with_outsider(everyone(NOT_FOUND)))
     table["gameplay:rulings?match"] = _members_only_row(
         Access(_with_match("gameplay:rulings"), TABLE["gameplay:rulings"].get))
     table["gameplay:ruling?match"] = _members_only_row(

@@ -17,6 +17,7 @@ removed results. A kind no app registered is not recorded.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from datetime import timedelta
 
 from celery import Task
@@ -47,20 +48,28 @@ QUEUED_WAIT = timedelta(minutes=3)
 OVERDUE_AFTER = timedelta(minutes=5)
 BROKER_ERRORS = (KombuError, ConnectionError, TimeoutError, OSError)
 # The work a confirmed (or corrected) result sets off, in this order, each given the match id.
-RESULT_KINDS = (FollowUp.Kind.PROGRESS, FollowUp.Kind.RATE)
+RESULT_KINDS = (FollowUp.Kind.PROGRESS, FollowUp.Kind.RATE, FollowUp.Kind.WEBHOOKS)
 
 _TASKS: dict[str, Task] = {}
+_WANTED: dict[str, Callable[[Match], bool]] = {}
 
 
-def register(kind: FollowUp.Kind, task: Task) -> None:
+def register(kind: FollowUp.Kind, task: Task,
+             wanted: Callable[[Match], bool] | None = None) -> None:
     """Name the task that does `kind`'s work. A result's kinds (RESULT_KINDS) are given the match
     id, RATE_AGAIN the competition id and the moment to rate from; every task also gets the
-    row's id as `follow_up`, to mark it done."""
+    row's id as `follow_up`, to mark it done. `wanted`, if given, says in the confirming
+    transaction whether a result has such work at all (a club with no webhook has none)."""
     _TASKS[kind] = task
+    if wanted is None:
+        _WANTED.pop(kind, None)
+    else:
+        _WANTED[kind] = wanted
 
 
 def unregister(kind: FollowUp.Kind) -> Task | None:
     """Take `kind`'s task away (no row of that kind is recorded after this); the task it had."""
+    _WANTED.pop(kind, None)
     return _TASKS.pop(kind, None)
 
 
@@ -72,11 +81,15 @@ def enqueue_result_follow_up(match: Match) -> list[FollowUp]:
     record_played_at(match)
     rows = FollowUp.objects.bulk_create(
         FollowUp(kind=kind, competition_id=match.competition_id, match_id=match.pk)
-        for kind in RESULT_KINDS if kind in _TASKS
+        for kind in RESULT_KINDS if kind in _TASKS and _WANTED.get(kind, _always)(match)
     )
     ids = [row.pk for row in rows]
     transaction.on_commit(lambda: send_all(FollowUp.objects.filter(pk__in=ids)))
     return rows
+
+
+def _always(match: Match) -> bool:
+    return True
 
 
 def record_rate_again(competition_id: int, rate_from) -> FollowUp | None:

@@ -1,0 +1,81 @@
+"""The organizer's pages of a club's API keys (make one, shown once on the page that made it;
+see which are in use; revoke one) and of its embeds (the snippets to copy)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from league.clubs.views import organizer_of
+from league.competitions.base.selectors import organizer_club
+from league.core.errors import ServiceError
+from league.core.views import go, refusal_status
+
+from . import selectors, services
+from .forms import KeyForm
+
+TEMPLATE = "api/keys.html"
+
+
+@organizer_of(organizer_club)
+def keys(request: HttpRequest, club) -> HttpResponse:
+    return _render(request, club)
+
+
+def _render(request: HttpRequest, club, *, form: KeyForm | None = None, made=None,
+            status: int = 200) -> HttpResponse:
+    site = request.build_absolute_uri("/").rstrip("/")
+    context = {"club": club, "keys": selectors.keys_of(club), "form": form or KeyForm(),
+               "made": made, "site": site}
+    return render(request, TEMPLATE, context, status=status)
+
+
+@require_POST
+@organizer_of(organizer_club)
+def make(request: HttpRequest, club) -> HttpResponse:
+    form = KeyForm(request.POST)
+    if not form.is_valid():
+        return _render(request, club, form=form, status=422)
+    try:
+        row, key = services.make_key(club, actor=request.user, name=form.cleaned_data["name"])
+    except ServiceError as error:
+        form.add_service_error(error)
+        return _render(request, club, form=form, status=refusal_status(error))
+    response = _render(request, club, made=(row, key))
+    response["Cache-Control"] = "no-store"  # the key is on this page only
+    return response
+
+
+@require_POST
+@organizer_of(selectors.club_key, "club")
+def revoke(request: HttpRequest, key) -> HttpResponse:
+    try:
+        services.revoke_key(key, actor=request.user)
+    except ServiceError as error:
+        messages.error(request, error.message)
+        return _render(request, key.club, status=refusal_status(error))
+    messages.success(request, f"The key “{key.name}” is revoked: it reads nothing from now on.")
+    return go(request, reverse("api-keys", args=[key.club.slug]))
+
+
+@organizer_of(organizer_club)
+def embeds(request: HttpRequest, club) -> HttpResponse:
+    """The snippets to copy into the club's site, for each competition under way or finished."""
+    site = request.build_absolute_uri("/").rstrip("/")
+    shown = [(competition, [_snippet(site, competition, *kind) for kind in EMBEDS])
+             for competition in selectors.embeddable(club)]
+    return render(request, "api/embeds.html", {"club": club, "competitions": shown})
+
+
+EMBEDS = (("embed-standings", "Standings", 420), ("embed-bracket", "Bracket or rounds", 480),
+          ("embed-pairings", "Latest pairings", 320))
+
+
+def _snippet(site: str, competition, name: str, label: str, height: int) -> dict:
+    url = reverse(name, args=[competition.pk])
+    code = (f'<iframe src="{site}{url}" title="{label} of {competition.name}" width="100%" '
+            f'height="{height}" loading="lazy"></iframe>')
+    return {"label": label, "url": url, "code": code, "id": f"{name}-{competition.pk}"}

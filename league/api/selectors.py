@@ -1,0 +1,195 @@
+"""What the read API reads. A request sees the public clubs, and the one members-only club
+whose key it carries (`ApiKey`); nothing of any other club, whatever it asks for. Each list is a
+queryset the view pages through (one query for the page, one to count), each object one query
+with what it shows prefetched."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from django.db.models import Prefetch, Q, QuerySet
+from django.http import Http404
+
+from league.clubs.models import Club, Player
+from league.competitions.models import ClubNight, Competition, Entry, Match, Round, Stage
+from league.games.models import Game, Hand
+
+from .models import ApiKey
+from .services import hash_of
+
+LOG_LENGTH = 20  # deliveries shown of each webhook
+
+
+def key_of(presented: str) -> ApiKey | None:
+    """The key in use with this value, or None (never issued, or revoked): one query, made on
+    every request, so a revoked key refuses at once."""
+    return (ApiKey.objects.select_related("club")
+            .filter(hashed=hash_of(presented), revoked_at__isnull=True).first())
+
+
+def readable(key: ApiKey | None, path: str = "") -> Q:
+    """The clubs this request may read, as a condition on the club at `path` ("season__club__")."""
+    condition = Q(**{f"{path}is_public": True})
+    if key is not None:
+        condition |= Q(**{f"{path}pk": key.club_id})
+    return condition
+
+
+def clubs(key: ApiKey | None) -> QuerySet[Club]:
+    return Club.objects.filter(readable(key)).order_by("name")
+
+
+def club(key: ApiKey | None, slug: str) -> Club:
+    """The club of this slug if this request may read it, else a 404: one query."""
+    found = clubs(key).filter(slug=slug).first()
+    if found is None:
+        raise Http404("No club of this name is readable with this key.")
+    return found
+
+
+def players(key: ApiKey | None, slug: str) -> QuerySet[Player]:
+    return Player.objects.filter(club=club(key, slug)).select_related("club").order_by("name", "pk")
+
+
+def all_players(key: ApiKey | None) -> QuerySet[Player]:
+    return Player.objects.filter(readable(key, "club__")).select_related("club")
+
+
+def competitions(key: ApiKey | None, slug: str, *, status: str = "",
+                 since: date | None = None, until: date | None = None) -> QuerySet[Competition]:
+    found = Competition.objects.filter(season__club=club(key, slug))
+    if status:
+        found = found.filter(status=status)
+    if since:
+        found = found.filter(created_at__date__gte=since)
+    if until:
+        found = found.filter(created_at__date__lte=until)
+    return found.select_related("season__club").order_by("-created_at", "-pk")
+
+
+def competition_detail(key: ApiKey | None) -> QuerySet[Competition]:
+    return (Competition.objects.filter(readable(key, "season__club__"))
+            .select_related("season__club")
+            .prefetch_related(
+                Prefetch("stages", queryset=Stage.objects.order_by("order")),
+                Prefetch("rounds", queryset=Round.objects.select_related("stage")),
+                Prefetch("entries", queryset=Entry.objects.select_related("player")
+                         .order_by("seed", "pk"))))
+
+
+def readable_competition(key: ApiKey | None) -> QuerySet[Competition]:
+    return Competition.objects.filter(readable(key, "season__club__")).select_related("season__club")
+
+
+def _matches() -> QuerySet[Match]:
+    return Match.objects.select_related("round", "entry_a__player", "entry_b__player")
+
+
+def matches(key: ApiKey | None, competition_id: int, *, status: str = "",
+            round_number: int | None = None, since: date | None = None,
+            until: date | None = None) -> QuerySet[Match]:
+    competition = readable_competition(key).filter(pk=competition_id).first()
+    if competition is None:
+        raise Http404("No competition of this number is readable with this key.")
+    found = _matches().filter(competition=competition)
+    if status:
+        found = found.filter(status=status)
+    if round_number is not None:
+        found = found.filter(round__number=round_number)
+    if since:
+        found = found.filter(confirmed_at__date__gte=since)
+    if until:
+        found = found.filter(confirmed_at__date__lte=until)
+    return found.order_by("round__stage__order", "round__bracket", "round__number", "pk")
+
+
+def match_detail(key: ApiKey | None) -> QuerySet[Match]:
+    hands = Prefetch("hands", queryset=Hand.objects.order_by("number"))
+    games = Prefetch("games", queryset=Game.objects.order_by("number").prefetch_related(hands))
+    return (_matches().filter(readable(key, "competition__season__club__"))
+            .prefetch_related(games))
+
+
+def nights(key: ApiKey | None, slug: str, *, status: str = "", since: date | None = None,
+           until: date | None = None) -> QuerySet[ClubNight]:
+    found = ClubNight.objects.filter(competition__season__club=club(key, slug))
+    if status:
+        found = found.filter(status=status)
+    if since:
+        found = found.filter(starts_at__date__gte=since)
+    if until:
+        found = found.filter(starts_at__date__lte=until)
+    return found.order_by("-starts_at", "-pk")
+
+
+def night_detail(key: ApiKey | None) -> QuerySet[ClubNight]:
+    pairings = Prefetch("matches", queryset=_matches().order_by("pk"))
+    rounds = Prefetch("rounds", queryset=Round.objects.order_by("number")
+                      .prefetch_related(pairings))
+    return (ClubNight.objects.filter(readable(key, "competition__season__club__"))
+            .prefetch_related(rounds))
+
+
+def keys_of(club: Club) -> list[ApiKey]:
+    """The club's keys, in use first, newest first: one query."""
+    return sorted(ApiKey.objects.filter(club=club).select_related("made_by"),
+                  key=lambda key: (key.is_revoked, -key.made_at.timestamp()))
+
+
+def club_key(pk: int) -> ApiKey:
+    """A key by its id, with its club (for the organizer's revoke), or a 404: one query."""
+    found = ApiKey.objects.select_related("club").filter(pk=pk).first()
+    if found is None:
+        raise Http404("No such key.")
+    return found
+
+
+def event_match(pk: int) -> Match:
+    return _matches().select_related("competition__season__club").get(pk=pk)
+
+
+def event_round(pk: int) -> Round:
+    return (Round.objects.select_related("competition__season__club", "stage")
+            .prefetch_related(Prefetch("matches", queryset=_matches().order_by("pk"))).get(pk=pk))
+
+
+def event_competition(pk: int) -> Competition:
+    return Competition.objects.select_related("season__club").get(pk=pk)
+
+
+def webhooks_of(club: Club) -> list:
+    """The club's webhooks, each with its latest LOG_LENGTH deliveries (the log): one query,
+    and one a webhook (a club has at most ten)."""
+    from .models import Webhook
+
+    hooks = list(Webhook.objects.filter(club=club))
+    for hook in hooks:
+        hook.log = list(hook.deliveries.order_by("-created_at", "-pk")[:LOG_LENGTH])
+    return hooks
+
+
+def club_webhook(pk: int):
+    from .models import Webhook
+
+    found = Webhook.objects.select_related("club").filter(pk=pk).first()
+    if found is None:
+        raise Http404("No such webhook.")
+    return found
+
+
+def embedded_competition(pk: int) -> Competition:
+    """A competition of a public club, with its rounds and their matches, or a 404 (an embed
+    carries no cookie and no key: a members-only club has none): three queries."""
+    rounds = Prefetch("rounds", queryset=Round.objects.select_related("stage").prefetch_related(
+        Prefetch("matches", queryset=_matches().order_by("pk"))))
+    found = (Competition.objects.filter(pk=pk, season__club__is_public=True)
+             .select_related("season__club").prefetch_related(rounds).first())
+    if found is None:
+        raise Http404("No such competition of a public club.")
+    return found
+
+
+def embeddable(club: Club) -> list[Competition]:
+    """The club's competitions under way or finished, newest first: one query."""
+    return list(Competition.objects.filter(season__club=club).exclude(
+        status=Competition.Status.DRAFT).order_by("-created_at", "-pk"))

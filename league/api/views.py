@@ -1,0 +1,200 @@
+"""The read API's views: parse the filters, read through league.api.selectors (and the apps'
+standings and ratings), show through the serializers. Every list is paged."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema, extend_schema_field
+from rest_framework import generics, serializers
+from rest_framework.decorators import api_view
+from rest_framework.exceptions import NotFound
+from rest_framework.response import Response
+
+from league.competitions.models import ClubNight, Competition, Match
+from league.competitions.standings.services import competition_standings
+from league.core.dates import OUT_OF_BOUNDS, in_bounds
+from league.ratings.selectors import player_rating, rating_history, ratings_for
+
+from . import selectors
+from . import serializers as shown
+from .paging import Pages, read_query
+from .standings import StandingsSerializer
+
+DATED = ("a competition's creation, a match's confirmation, a club night's start (in the "
+         "club's time zone)")
+
+
+def _bounded(value) -> None:
+    if not in_bounds(value):
+        raise serializers.ValidationError(OUT_OF_BOUNDS)
+
+
+@extend_schema_field({"type": "string", "format": "date",
+                      "pattern": r"^(19\d\d|20\d\d|2100)-\d\d-\d\d$"})
+class BoundedDate(serializers.DateField):
+    """A date in the years the site accepts (1900 to 2100), as YYYY-MM-DD."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(required=False, validators=[_bounded], input_formats=["iso-8601"],
+                         **kwargs)
+
+
+class Dates(serializers.Serializer):
+    since = BoundedDate(
+                                  help_text=f"On or after this date: {DATED}")
+    until = BoundedDate(
+                                  help_text=f"On or before this date: {DATED}")
+
+
+@extend_schema(exclude=True)
+@api_view(["GET", "HEAD", "OPTIONS"])
+def not_found(request, rest: str):
+    raise NotFound("Nothing of the API is at this address: see /api/v1/docs/.")
+
+
+class ApiView:
+    # `self.key`: the request's key, None without one. (No docstring: the schema would show it.)
+
+    @property
+    def key(self):
+        return self.request.auth
+
+
+@extend_schema(summary="The clubs readable: the public ones, and the key's own")
+class ClubList(ApiView, generics.ListAPIView):
+    serializer_class = shown.ClubSerializer
+    pagination_class = Pages
+
+    def get_queryset(self):
+        return selectors.clubs(self.key)
+
+
+@extend_schema(summary="A club")
+class ClubDetail(ApiView, generics.RetrieveAPIView):
+    serializer_class = shown.ClubSerializer
+    lookup_field = "slug"
+
+    def get_queryset(self):
+        return selectors.clubs(self.key)
+
+
+@extend_schema(summary="A club's players, with their current ratings")
+class PlayerList(ApiView, generics.ListAPIView):
+    serializer_class = shown.PlayerSerializer
+    pagination_class = Pages
+
+    def get_queryset(self):
+        return selectors.players(self.key, self.kwargs["slug"])
+
+    def list(self, request, *args, **kwargs):
+        page = self.paginate_queryset(self.get_queryset())
+        data = shown.PlayerSerializer(page, many=True,
+                                      context={"ratings": ratings_for(page)}).data
+        return self.get_paginated_response(data)
+
+
+@extend_schema(summary="A player, with the current rating")
+class PlayerDetail(ApiView, generics.RetrieveAPIView):
+    serializer_class = shown.PlayerSerializer
+
+    def get_queryset(self):
+        return selectors.all_players(self.key)
+
+    def retrieve(self, request, *args, **kwargs):
+        player = self.get_object()
+        rating = player_rating(player)
+        context = {"ratings": {player.pk: rating} if rating else {}}
+        return Response(shown.PlayerSerializer(player, context=context).data)
+
+
+@extend_schema(summary="A player's rating after each week played, oldest first",
+               responses=shown.RatingHistorySerializer)
+class PlayerRatings(ApiView, generics.RetrieveAPIView):
+    def get_queryset(self):
+        return selectors.all_players(self.key)
+
+    def retrieve(self, request, *args, **kwargs):
+        player = self.get_object()
+        data = {"player": player.pk, "current": player_rating(player),
+                "history": rating_history(player)}
+        return Response(shown.RatingHistorySerializer(data).data)
+
+
+class CompetitionFilters(Dates):
+    status = serializers.ChoiceField(choices=Competition.Status.choices, required=False)
+
+
+@extend_schema(summary="A club's competitions, newest first",
+               parameters=[CompetitionFilters])
+class CompetitionList(ApiView, generics.ListAPIView):
+    serializer_class = shown.CompetitionSerializer
+    pagination_class = Pages
+
+    def get_queryset(self):
+        return selectors.competitions(self.key, self.kwargs["slug"],
+                                      **read_query(self.request, CompetitionFilters))
+
+
+@extend_schema(summary="A competition: its stages, rounds (with their brackets) and entries")
+class CompetitionDetail(ApiView, generics.RetrieveAPIView):
+    serializer_class = shown.CompetitionDetailSerializer
+
+    def get_queryset(self):
+        return selectors.competition_detail(self.key)
+
+
+@extend_schema(summary="A competition's standings, with the tiebreak columns in its order")
+class Standings(ApiView, generics.RetrieveAPIView):
+    serializer_class = StandingsSerializer
+
+    def get_queryset(self):
+        return selectors.readable_competition(self.key)
+
+    def retrieve(self, request, *args, **kwargs):
+        return Response(StandingsSerializer(competition_standings(self.get_object())).data)
+
+
+class MatchFilters(Dates):
+    status = serializers.ChoiceField(choices=Match.Status.choices, required=False)
+    round = serializers.IntegerField(required=False, min_value=1, max_value=10_000,
+                                     help_text="The round's number")
+
+
+@extend_schema(summary="A competition's matches and results, round by round",
+               parameters=[MatchFilters])
+class MatchList(ApiView, generics.ListAPIView):
+    serializer_class = shown.MatchSerializer
+    pagination_class = Pages
+
+    def get_queryset(self):
+        filters = read_query(self.request, MatchFilters)
+        filters["round_number"] = filters.pop("round", None)
+        return selectors.matches(self.key, self.kwargs["pk"], **filters)
+
+
+@extend_schema(summary="A match: its result, games and every hand")
+class MatchDetail(ApiView, generics.RetrieveAPIView):
+    serializer_class = shown.MatchDetailSerializer
+
+    def get_queryset(self):
+        return selectors.match_detail(self.key)
+
+
+class NightFilters(Dates):
+    status = serializers.ChoiceField(choices=ClubNight.Status.choices, required=False)
+
+
+@extend_schema(summary="A club's nights, latest first", parameters=[NightFilters])
+class NightList(ApiView, generics.ListAPIView):
+    serializer_class = shown.NightSerializer
+    pagination_class = Pages
+
+    def get_queryset(self):
+        return selectors.nights(self.key, self.kwargs["slug"], **read_query(self.request, NightFilters))
+
+
+@extend_schema(summary="A club night: its rounds and their pairings, with tables")
+class NightDetail(ApiView, generics.RetrieveAPIView):
+    serializer_class = shown.NightDetailSerializer
+
+    def get_queryset(self):
+        return selectors.night_detail(self.key)

@@ -1,0 +1,41 @@
+"""The API's reads cost the same number of queries however much they show."""
+
+from __future__ import annotations
+
+from league.games.models import Hand
+from tests.api.conftest import club_world, get
+from tests.factories import MatchFactory
+
+
+def more_of(world, hands: int, matches: int) -> None:
+    for number in range(2, hands + 2):
+        Hand.objects.create(game=world.game, number=number, dealer="A", outcome="knock",
+                            knocker="A", winner="A", points=10)
+    for _ in range(matches):
+        MatchFactory(competition=world.competition, round=world.match.round)
+
+
+def test_a_match_with_its_games_and_hands_is_read_in_three_queries(db,
+                                                                   django_assert_num_queries):
+    world = club_world(public=True)
+    url = f"/api/v1/matches/{world.match.pk}/"
+    with django_assert_num_queries(3):  # the match and its sides, its games, their hands
+        assert get(url).status_code == 200
+    more_of(world, hands=6, matches=0)
+    with django_assert_num_queries(3):
+        assert len(get(url).json()["games"][0]["hands"]) == 7
+
+
+def test_lists_and_a_night_cost_the_same_with_more_rows(db, django_assert_num_queries):
+    world = club_world(public=True)
+    urls = {f"/api/v1/competitions/{world.competition.pk}/matches/": 3,  # competition, count, page
+            f"/api/v1/clubs/{world.club.slug}/players/": 4,  # club, count, page, ratings
+            f"/api/v1/nights/{world.night.pk}/": 3,  # night, its rounds, their matches
+            f"/api/v1/competitions/{world.competition.pk}/": 4}  # it, stages, rounds, entries
+    for url, queries in urls.items():
+        with django_assert_num_queries(queries):
+            assert get(url).status_code == 200
+    more_of(world, hands=0, matches=5)
+    for url, queries in urls.items():
+        with django_assert_num_queries(queries):
+            assert get(url).status_code == 200
