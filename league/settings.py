@@ -47,6 +47,7 @@ INSTALLED_APPS = [
     "league.games",
     "league.ratings",
     "league.notifications",
+    "league.stats",
     "league.pages",
 ]
 

@@ -13,6 +13,7 @@ urlpatterns = [
     path("", include("league.accounts.urls")),  # before the admin: it takes the admin's sign-in
     path("admin/", admin.site.urls),
     path("", include("league.pages.urls")),
+    path("", include("league.stats.urls")),
     path("", include("league.notifications.urls")),
     path("", include("league.competitions.urls")),
     path("", include("league.games.urls")),

@@ -91,6 +91,11 @@ class Hand(models.Model):
     defender_cards = models.CharField(max_length=80, blank=True)
     spread = models.JSONField(default=list, blank=True)
     upcard = models.CharField(max_length=4, blank=True)
+    # Counted by the engine from the cards, where entered (none without them, and none for a
+    # dead or void hand): the knocker's deadwood, and the defender's after his layoffs (none
+    # laid off against a gin). The statistics average them.
+    knocker_deadwood = models.PositiveSmallIntegerField(null=True, blank=True)
+    defender_deadwood = models.PositiveSmallIntegerField(null=True, blank=True)
     # A hand played through the engine's state machine: its full event log.
     event_log = models.JSONField(default=list, blank=True)
     # The tournament director's ruling that decided how this hand is scored, as the rulings

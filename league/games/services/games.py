@@ -179,6 +179,7 @@ def _hand_from_entry(game: Game, entry: HandEntry, score, *, number: int, actor)
         defender_cards=engine.format_cards(cards.get("defender_cards", ())),
         upcard=cards["upcard"].code if cards.get("upcard") else "",
         entered_by=actor if actor.is_authenticated else None,
+        **_deadwood(check.settlement),
     )
 
 
@@ -235,6 +236,14 @@ def _settled_points(cards: dict, rules: engine.Ruleset) -> int:
         ).points
     except engine.EngineError as error:
         raise ServiceError(_sentences([str(error)]), field="cards") from None
+
+
+def _deadwood(settlement: engine.Settlement | None) -> dict:
+    """The two hands' deadwood as the engine settled the cards, or nothing without them."""
+    if settlement is None:
+        return {}
+    return {"knocker_deadwood": settlement.knocker_deadwood,
+            "defender_deadwood": settlement.defender_deadwood}
 
 
 def _field_of(check) -> str:
