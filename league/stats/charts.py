@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 from .meetings import FormMatch
 
-WIDTH, HEIGHT, SLOT = 320, 96, 32
-MIDDLE, UNIT, MOST = 48, 12, 3
+HEIGHT, SLOT = 130, 36
+MIDDLE, UNIT, MOST = 65, 16, 3
 LETTER = {"won": "W", "drawn": "D", "lost": "L"}
 
 
@@ -24,6 +24,7 @@ class Bar:
     height: int
     outcome: str
     letter: str
+    letter_y: int  # the letter beyond the bar's end: above a win, below a loss
     label: str  # the bar's tooltip
 
 
@@ -48,8 +49,9 @@ def form_chart(form: Sequence[FormMatch]) -> FormChart | None:
             y = MIDDLE - 1
         label = (f"{match.outcome.capitalize()} {match.games_for}–{match.games_against} "
                  f"against {match.opponent}, {match.confirmed_at:%d %b %Y}")
+        letter_y = y - 5 if match.outcome != "lost" else y + height + 15
         bars.append(Bar(index * SLOT + 4, y, SLOT - 8, height, match.outcome,
-                        LETTER[match.outcome], label))
+                        LETTER[match.outcome], letter_y, label))
     letters = " ".join(bar.letter for bar in bars)
     won = sum(1 for m in form if m.outcome == "won")
     summary = (f"The last {len(form)} match{'es' if len(form) != 1 else ''}, oldest first: "

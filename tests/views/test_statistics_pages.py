@@ -50,4 +50,4 @@ def test_the_club_records_page_lists_the_season_s_rare_hands(client, club, leagu
                       {"min_hands": "1"}).content.decode()
     assert "Longest unbeaten run" in page and "Shutouts" in page
     assert "<strong>105</strong> points" in page  # P03's shutout of P01
-    assert "at least 1 hands played" in page
+    assert "at least 1 hand played" in page
