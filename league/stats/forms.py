@@ -64,9 +64,9 @@ class SeriesForm(ServiceErrorForm):
             shutout_points=data["shutout_points"], best_of=data.get("best_of"))
 
 
-def initial_of(series: PointsSeries) -> dict:
+def initial_of(series: PointsSeries, competition_ids: list[int]) -> dict:
     return {"name": series.name, "rule": series.rule,
-            "competitions": [str(pk) for pk in series.competitions.values_list("pk", flat=True)],
+            "competitions": [str(pk) for pk in competition_ids],
             "placing_points": " ".join(str(p) for p in series.placing_points),
             "win_points": series.win_points, "shutout_points": series.shutout_points,
             "best_of": series.best_of}

@@ -1,8 +1,8 @@
 """The club's records and leaderboards for a season (or all time), each one query.
 
-Most gins: gins and big gins made. Gin rate: gins and big gins made per 100 hands played; points
-per hand: hand points won over hands played; both among the players with at least the minimum
-of hands. Highest hands: the most points one hand scored. Most boxes in a game: the most hands
+Most gins: gins and big gins made. Gin rate: gins and big gins made per 100 hands played (a player
+with no gin is not listed); points per hand: hand points won over hands played; both among the
+players with at least the minimum of hands. Highest hands: the most points one hand scored. Most boxes in a game: the most hands
 one player won in one game. Longest unbeaten run: counted matches won or drawn one after
 another (runs.py). The rare hands: every big gin, and every shutout (a game won with the loser
 on no hand points).
@@ -71,7 +71,7 @@ def club_records(club: Club, season: Season | None, min_hands: int = MIN_HANDS) 
     return ClubRecords(
         club, season, min_hands,
         most_gins=_most_gins(club.pk, season),
-        gin_rate=sorted((Leader(p, n, 100 * g / h, h) for p, n, h, g, _ in rates),
+        gin_rate=sorted((Leader(p, n, 100 * g / h, h) for p, n, h, g, _ in rates if g),
                         key=lambda r: (-r.value, r.name))[:TOP],
         points_per_hand=sorted((Leader(p, n, pts / h, h) for p, n, h, _, pts in rates),
                                key=lambda r: (-r.value, r.name))[:TOP],

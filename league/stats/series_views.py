@@ -111,7 +111,7 @@ def change(request: HttpRequest, pk: int) -> HttpResponse:
     if refusal is not None:
         return refusal
     form = SeriesForm(request.POST or None, competitions=season_competitions(season),
-                      initial=initial_of(series_row))
+                      initial=initial_of(series_row, series_competition_ids(series_row)))
     if request.method == "POST" and form.is_valid():
         try:
             change_series(pk, form.settings(), actor=request.user)

@@ -41,3 +41,25 @@ def test_a_player_reads_his_numbers_on_a_phone_and_a_laptop(site):
         screenshot(page, f"stats-records-{'phone' if phone else 'laptop'}")
         assert fits(page)
         assert page.get_by_role("heading", name="Longest unbeaten run").is_visible()
+
+
+def test_the_series_standings_and_its_form_on_a_phone_and_a_laptop(site):
+    from league.stats.services import SeriesSettings, create_series
+    from tests.services.test_points_series import C1, C2, play_out
+
+    club = Club(4)
+    first = play_out(club.competition(Competition.Format.LEAGUE, name="Autumn league"), club, C1)
+    second = play_out(club.competition(Competition.Format.LEAGUE, name="Winter league"), club, C2)
+    series = create_series(club.season.pk, SeriesSettings(
+        "Order of merit", "placing", [first.pk, second.pk], [10, 6, 5, 1], best_of=1),
+        actor=club.organizer)
+    for phone in (True, False):
+        page = site.open(phone=phone)
+        site.sign_in(page, club.organizer.username)
+        page.goto(f"/series/{series.pk}/")
+        screenshot(page, f"series-{'phone' if phone else 'laptop'}")
+        assert fits(page)
+        assert page.get_by_role("cell", name="(5)").first.is_visible() or phone
+        page.goto(f"/seasons/{club.season.pk}/series/new/")
+        screenshot(page, f"series-new-{'phone' if phone else 'laptop'}")
+        assert fits(page)
