@@ -15,7 +15,7 @@ from django.db.models import Case, CharField, Count, F, IntegerField, Q, Sum, Va
 
 from league.clubs.models import Player, Season
 
-from .counted import counted_games, counted_matches, played_by
+from .counted import counted_games, counted_matches, entries_of, played_by
 
 FORM_MATCHES = 10
 
@@ -58,7 +58,7 @@ class HeadToHeadTable:
 
 
 def _as_a(player: Player, prefix: str) -> Q:
-    return Q(**{f"{prefix}entry_a__player_id": player.pk})
+    return Q(**{f"{prefix}entry_a_id__in": entries_of(player)})
 
 
 def _theirs(player: Player, prefix: str, field: str, output) -> Case:
@@ -74,7 +74,7 @@ def _mine(player: Player, prefix: str, a: str, b: str) -> Case:
 def recent_form(player: Player, season: Season | None, count: int = FORM_MATCHES) -> list[FormMatch]:
     """One query: his last ``count`` counted matches, oldest first (as the chart reads)."""
     outcome = Case(When(winner__isnull=True, then=Value("drawn")),
-                   When(winner__player_id=player.pk, then=Value("won")),
+                   When(winner_id__in=entries_of(player), then=Value("won")),
                    default=Value("lost"), output_field=CharField())
     rows = (counted_matches(player.club_id, season).filter(played_by(player, ""))
             .annotate(outcome=outcome, games_for=_mine(player, "", "games_a", "games_b"),
@@ -89,7 +89,7 @@ def recent_form(player: Player, season: Season | None, count: int = FORM_MATCHES
 def head_to_head_table(player: Player, season: Season | None) -> HeadToHeadTable:
     """Two queries: the meetings by opponent, and the game points by opponent."""
     opponent = _theirs(player, "", "id", IntegerField())
-    mine = Q(winner__player_id=player.pk)
+    mine = Q(winner_id__in=entries_of(player))
     meetings = (counted_matches(player.club_id, season).filter(played_by(player, ""))
                 .annotate(opponent=opponent, opponent_name=_theirs(player, "", "name", CharField()))
                 .order_by().values("opponent", "opponent_name")

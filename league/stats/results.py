@@ -15,7 +15,7 @@ from django.db.models import Count, F, Q
 from league.clubs.models import Player, Season
 from league.competitions.models import Match
 
-from .counted import counted_games, counted_match, played_by, seat_of
+from .counted import club_scope, counted_games, counted_match, entries_of, played_by, seat_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,11 +52,9 @@ def player_game_figures(player: Player, season: Season | None) -> GameFigures:
 
 def player_match_figures(player: Player, season: Season | None) -> MatchFigures:
     """One query over his confirmed matches, with play or without."""
-    scope = Q(status=Match.Status.CONFIRMED, competition__season__club_id=player.club_id)
-    if season is not None:
-        scope &= Q(competition__season=season)
+    scope = Q(status=Match.Status.CONFIRMED) & club_scope("", player.club_id, season)
     played = counted_match()
-    mine = Q(winner__player_id=player.pk)
+    mine = Q(winner_id__in=entries_of(player))
     theirs = Q(winner__isnull=False) & ~mine
     unplayed = ~Q(kind=Match.Kind.PLAYED)
     row = (Match.objects.filter(scope, played_by(player, "")).order_by()

@@ -15,7 +15,7 @@ from django.db.models import Case, CharField, F, IntegerField, QuerySet, Value, 
 
 from league.clubs.models import Player, Season
 
-from .counted import counted_matches
+from .counted import counted_matches, entries_of
 
 RUN = """
 SELECT player, kept, COUNT(*) AS length FROM (
@@ -63,10 +63,14 @@ def _longest(matches_a: QuerySet, matches_b: QuerySet, keep: tuple[str, ...],
 
 
 def longest_winning_run(player: Player, season: Season | None) -> int:
-    """One query: the most counted matches he won one after another."""
+    """One query (none for a player entered nowhere): the most counted matches he won one
+    after another."""
+    entries = entries_of(player)
+    if isinstance(entries, list) and not entries:
+        return 0  # entered nowhere: no run, and no query
     matches = counted_matches(player.club_id, season)
-    found = _longest(matches.filter(entry_a__player_id=player.pk),
-                     matches.filter(entry_b__player_id=player.pk), ("won",), 1)
+    found = _longest(matches.filter(entry_a_id__in=entries_of(player)),
+                     matches.filter(entry_b_id__in=entries_of(player)), ("won",), 1)
     return found[0][2] if found else 0
 
 

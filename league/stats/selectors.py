@@ -10,6 +10,7 @@ from django.shortcuts import get_object_or_404
 from league.clubs.models import Club, Player, Season
 
 from .charts import FormChart, form_chart
+from .counted import with_entry_ids
 from .figures import FigureRow, hand_rows
 from .hands import HandFigures, club_hand_figures, player_hand_figures
 from .meetings import HeadToHeadTable, head_to_head_table, recent_form
@@ -57,8 +58,9 @@ def chosen_season(seasons: list[Season], value: str) -> tuple[Season | None, boo
 
 def player_statistics(player: Player, seasons: list[Season], season: Season | None
                       ) -> PlayerStatistics:
-    """Eight queries: his hands, the club's hands, his games, his matches, his longest winning
-    run, his form, his meetings and game points by opponent."""
+    """Nine queries: his entries' ids, his hands, the club's hands, his games, his matches, his
+    longest winning run, his form, his meetings and game points by opponent."""
+    player = with_entry_ids(player)
     return PlayerStatistics(
         player=player, seasons=seasons, season=season,
         hands=player_hand_figures(player, season),

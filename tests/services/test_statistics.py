@@ -171,14 +171,24 @@ def test_nothing_counts_before_the_result_is_confirmed(club, league):
 def test_the_same_queries_for_two_matches_and_for_six(club, league, season_played,
                                                       django_assert_num_queries):
     seasons = club_seasons(club.club)
-    with django_assert_num_queries(8):
+    with django_assert_num_queries(9):
         player_statistics(ann(club), seasons, None)
-    with django_assert_num_queries(7):
+    with django_assert_num_queries(6):
         club_records(club.club, club.season)
     play(match_of(league, club, 2, 3), P03_SHUTS_ANN_OUT, subject=2)
     play(match_of(league, club, 2, 4), ANN_BEATS_P02[:1] + P03_SHUTS_ANN_OUT, subject=2)
     play(match_of(league, club, 3, 4), P03_SHUTS_ANN_OUT, subject=3)
-    with django_assert_num_queries(8):
+    with django_assert_num_queries(9):
         player_statistics(club.players[1], seasons, None)
-    with django_assert_num_queries(7):
+    with django_assert_num_queries(6):
         club_records(club.club, club.season)
+
+
+def test_a_player_entered_nowhere_has_nothing_counted(club, season_played):
+    from tests.factories import PlayerFactory
+
+    newcomer = PlayerFactory(club=club.club)
+    stats = player_statistics(newcomer, club_seasons(club.club), None)
+    assert (stats.hands.hands, stats.games.games, stats.matches.played) == (0, 0, 0)
+    assert stats.winning_run == 0 and stats.form is None and not stats.opponents.rows
+    assert stats.club.hands == 14  # the club's average player is there all the same
