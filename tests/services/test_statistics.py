@@ -192,3 +192,23 @@ def test_a_player_entered_nowhere_has_nothing_counted(club, season_played):
     assert (stats.hands.hands, stats.games.games, stats.matches.played) == (0, 0, 0)
     assert stats.winning_run == 0 and stats.form is None and not stats.opponents.rows
     assert stats.club.hands == 14  # the club's average player is there all the same
+
+
+def test_a_season_counts_its_own_competitions_only(club, season_played):
+    from league.competitions.formats.competitions import create_competition, register_players
+    from league.competitions.formats.draws import start_competition
+    from tests.factories import SeasonFactory
+
+    later = SeasonFactory(club=club.club, name="Spring")
+    spring = create_competition(later, actor=club.organizer, name="Spring league",
+                                format=Competition.Format.LEAGUE)
+    register_players(spring, club.players[:2], actor=club.organizer)
+    spring = start_competition(spring.pk, actor=club.organizer, seeding="entered")
+    play(spring.matches.select_related("entry_a__player__user", "entry_b__player__user").get(),
+         P03_SHUTS_ANN_OUT)  # P02 wins two hands of 50 and 55 from P01
+    seasons = club_seasons(club.club)
+    spring_only = player_statistics(ann(club), seasons, later)
+    assert (spring_only.hands.hands, spring_only.matches.played, spring_only.matches.lost) == (2, 1, 1)
+    assert spring_only.club.hands == 4
+    assert player_statistics(ann(club), seasons, None).hands.hands == 9
+    assert [r.name for r in club_records(club.club, later, min_hands=1).shutouts] == ["P02"]
