@@ -6,7 +6,7 @@ The season is benchmarks/load/season.py's (500 players, 20,000 games with their 
 default; DATABASE_URL picks another, with a test database of its own name; PostgreSQL's planner
 statistics gathered after the bulk load, as the load test does). Pages are requested
 in-process with Django's test client, each the median of PROBES requests: "cold" with the
-statistics version forgotten before each request (the page counted and rendered anew), "warm"
+statistics version and the player pages' version forgotten before each request (the page counted and rendered anew), "warm"
 read from the fragment cache. Each page's time is given as a ratio to /healthz measured the same
 way. The series: 10 of the season's divisions marked finished, its standings recomputed by
 placing and per match won (the best of five runs each).
@@ -54,12 +54,14 @@ def _measure() -> bool:
 
 
 def _median(client, url: str, *, cold: bool) -> float:
+    from league.competitions.base.page_versions import player_pages_changed
     from league.stats.versions import statistics_changed
 
     times = []
     for _ in range(PROBES):
         if cold:
             statistics_changed()
+            player_pages_changed()
         started = time.perf_counter()
         response = client.get(url)
         times.append(time.perf_counter() - started)
