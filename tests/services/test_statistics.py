@@ -212,3 +212,17 @@ def test_a_season_counts_its_own_competitions_only(club, season_played):
     assert spring_only.club.hands == 4
     assert player_statistics(ann(club), seasons, None).hands.hands == 9
     assert [r.name for r in club_records(club.club, later, min_hands=1).shutouts] == ["P02"]
+
+
+def test_a_bye_is_no_match_played_and_no_run():
+    three = Club(3)
+    league = three.competition(Competition.Format.LEAGUE)
+    p01 = three.players[0]
+    bye = league.matches.get(kind=Match.Kind.BYE, entry_a__player=p01)
+    assert bye.status == Match.Status.CONFIRMED
+    stats = player_statistics(p01, club_seasons(three.club), None)
+    assert (stats.matches.played, stats.matches.won, stats.games.games) == (0, 0, 0)
+    # A league's bye has no winner: it is neither given nor lost.
+    assert bye.winner_id is None
+    assert (stats.matches.won_without_play, stats.matches.lost_without_play) == (0, 0)
+    assert stats.winning_run == 0 and stats.form is None
