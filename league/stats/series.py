@@ -19,8 +19,8 @@ best, and so on (count-back); still level, they share the place and are listed b
 
 from __future__ import annotations
 
-from collections import defaultdict
-from dataclasses import dataclass
+from collections import Counter, defaultdict
+from dataclasses import dataclass, replace
 
 from django.db.models import Count, Exists, F, OuterRef, Q
 
@@ -50,11 +50,12 @@ class Result:
 @dataclass(frozen=True, slots=True)
 class SeriesRow:
     rank: int
-    shared: bool
+    shared: bool  # level with the row above
     player_id: int
     name: str
     total: int
     results: tuple[Result, ...]  # in the order of the series' competitions
+    tied: bool = False  # sharing its place with another row, above or below
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,7 +112,8 @@ def _ranked(rows: list[tuple]) -> list[SeriesRow]:
         player, name, points, counted = row
         results = tuple(Result(p, c) for p, c in zip(points, counted, strict=True))
         ranked.append(SeriesRow(rank, level, player, name, -key(row)[0][0], results))
-    return ranked
+    places = Counter(row.rank for row in ranked)
+    return [replace(row, tied=places[row.rank] > 1) for row in ranked]
 
 
 def _match_points(series: PointsSeries, competitions: list[Competition]) -> dict:

@@ -77,9 +77,11 @@ def test_points_by_placing_with_a_tie_broken_by_count_back(club, season):
 
 
 def test_the_best_result_only_and_a_shared_place(club, season):
-    assert table(make(club, season, best_of=1)) == [
+    series = make(club, season, best_of=1)
+    assert table(series) == [
         (1, "P01", 10, (10, "(5)")), (1, "P04", 10, ("(1)", 10)),
         (3, "P02", 6, (6, "(1)")), (3, "P03", 6, ("(5)", 6))]
+    assert all(row.tied for row in series_standings(series).rows)
 
 
 def test_points_per_match_won_three_for_a_shutout_none_for_a_forfeit(club, season):
