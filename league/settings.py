@@ -50,6 +50,7 @@ INSTALLED_APPS = [
     "league.games",
     "league.ratings",
     "league.notifications",
+    "league.stats",
     "league.pages",
     "league.api",
 ]

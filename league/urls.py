@@ -15,6 +15,7 @@ urlpatterns = [
     path("api/", include("league.api.urls")),
     path("", include("league.api.page_urls")),
     path("", include("league.pages.urls")),
+    path("", include("league.stats.urls")),
     path("", include("league.notifications.urls")),
     path("", include("league.competitions.urls")),
     path("", include("league.games.urls")),

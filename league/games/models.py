@@ -91,8 +91,9 @@ class Hand(models.Model):
     defender_cards = models.CharField(max_length=80, blank=True)
     spread = models.JSONField(default=list, blank=True)
     upcard = models.CharField(max_length=4, blank=True)
-    # The deadwood counts, where known (typed at the table or counted from the cards): the
-    # knocker's, and the defender's after his layoffs, as the printed scoresheet's column.
+    # The deadwood counts, where known (typed at the table or counted by the engine from the
+    # cards; none for a dead or void hand): the knocker's, and the defender's after his
+    # layoffs, as the printed scoresheet's column. The statistics average them.
     knocker_deadwood = models.PositiveSmallIntegerField(null=True, blank=True)
     defender_deadwood = models.PositiveSmallIntegerField(null=True, blank=True)
     # A hand played through the engine's state machine: its full event log.

@@ -27,6 +27,7 @@ from league.competitions.schedule.selectors import overdue_matches_of_club
 from league.games.models import Game, Hand, HandFlag, TableRuling
 from league.ratings.models import RatingPeriod
 from league.ratings.selectors import CurrentRating, ratings_for
+from league.stats.models import PointsSeries
 
 TOP_RATED = 20
 
@@ -119,11 +120,14 @@ def disputes_to_resolve(user) -> list[Match]:
 
 
 def club_page(slug: str) -> Club:
-    """The club with `.season_list` (each with `.competition_list`), `.player_list` and
+    """The club with `.season_list` (each with `.competition_list` and `.series_list`, its
+    points series), `.player_list` and
     `.organizer_list` and `.organizer_names` (person_names, by user id)."""
     competitions = Competition.objects.order_by("-created_at", "pk")
     seasons = Season.objects.prefetch_related(
-        Prefetch("competitions", queryset=competitions, to_attr="competition_list")
+        Prefetch("competitions", queryset=competitions, to_attr="competition_list"),
+        Prefetch("points_series", queryset=PointsSeries.objects.order_by("name"),
+                 to_attr="series_list"),
     )
     queryset = Club.objects.prefetch_related(
         Prefetch("seasons", queryset=seasons, to_attr="season_list"),

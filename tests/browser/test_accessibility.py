@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from django.test import TestCase
+from django.urls import reverse
 from django.utils import timezone
 
 from league.competitions.formats.competitions import create_competition, register_players
@@ -18,6 +19,7 @@ from league.competitions.models import Competition
 from league.competitions.results.services import confirm_result, report_result
 from league.games.services import HandEntry, record_hand, start_game
 from league.ratings.services import close_rating_periods
+from league.stats.services import SeriesSettings, create_series
 
 from .club import knockout_club
 from .conftest import screenshot
@@ -112,6 +114,12 @@ def test_the_main_pages_have_no_serious_accessibility_violations(site, season_un
     opponent = ko.players["Hal"].pk
     check(bea, ko.players["Ada"].get_absolute_url() + f"?opponent={opponent}",
           f"a11y-{size}-player")
+    check(bea, reverse("player-stats", args=[ko.players["Ada"].pk]), f"a11y-{size}-statistics")
+    check(bea, reverse("club-records", args=[ko.club.slug]) + "?min_hands=1",
+          f"a11y-{size}-records")
+    series = create_series(ko.competition.season_id, SeriesSettings(
+        f"Merit {size}", "matches", [ko.competition.pk, league.pk]), actor=ko.organizer)
+    check(bea, series.get_absolute_url(), f"a11y-{size}-series")
 
 
 def test_the_check_finds_what_it_looks_for(site, db):

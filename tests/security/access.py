@@ -382,6 +382,25 @@ def webhook_url(name: str) -> Callable:
     return url
 
 
+def a_series(world: World):
+    """A points series of the match's season, adding up its competition."""
+    from league.stats.services import SeriesSettings, create_series
+
+    return create_series(world.match.competition.season_id, SeriesSettings(
+        "Order of merit", "placing", [world.match.competition_id], [3, 2, 1]),
+        actor=world.user("organizer"))
+
+
+def series_url(name: str) -> Callable:
+    return lambda world: reverse(name, args=[a_series(world).pk])
+
+
+def series_data(world: World) -> dict:
+    return {"name": "Spring merit", "competitions": [str(world.match.competition_id)],
+            "rule": "matches", "preset": "", "placing_points": "", "win_points": "2",
+            "shutout_points": "3", "best_of": ""}
+
+
 TABLE: dict[str, Access] = {
     # Pages anyone may read.
     "healthz": Access(lambda w: reverse("healthz"), PUBLIC),
@@ -393,6 +412,18 @@ TABLE: dict[str, Access] = {
     "club-fixtures-ics": Access(lambda w: reverse("club-fixtures-ics", args=[w.club.slug]),
                                 PUBLIC),
     "player": Access(lambda w: reverse("player", args=[w.match.entry_a.player_id]), PUBLIC),
+    # Statistics, records and a season's points series: anyone reads them; an organizer of the
+    # club makes and changes a series.
+    "player-stats": Access(lambda w: reverse("player-stats", args=[w.match.entry_a.player_id]),
+                           PUBLIC),
+    "club-records": Access(lambda w: reverse("club-records", args=[w.club.slug]), PUBLIC),
+    "series": Access(series_url("series"), PUBLIC),
+    "series-print": Access(series_url("series-print"), PUBLIC),
+    "series-csv": Access(series_url("series-csv"), PUBLIC),
+    "series-new": Access(lambda w: reverse("series-new", args=[w.match.competition.season_id]),
+                         ORGANIZER_PAGE, ORGANIZERS, series_data),
+    "series-change": Access(series_url("series-change"), ORGANIZER_PAGE, ORGANIZERS,
+                            series_data),
     # A ladder's page: anyone reads it. Challenging: a player on the ladder, up the ladder (the
     # opponent on top has nobody above: refused); nobody else is on it. Joining: a player of
     # the club not on it yet (the opponent is: refused); organizers who play nowhere are not.

@@ -35,7 +35,7 @@ from tests.factories import (
 # The roles the suite knows: a visitor, the two players of the match, an organizer of another club,
 # the club's organizer, and the site's staff (a Django superuser: organizer of every club).
 ROLES = ("anonymous", "player", "opponent", "other_organizer", "organizer", "staff")
-DATA_APPS = ("clubs", "competitions", "gameplay", "ratings", "notifications")
+DATA_APPS = ("clubs", "competitions", "gameplay", "ratings", "notifications", "stats")
 
 
 @dataclass

@@ -107,6 +107,8 @@ def _settle(hand: Hand, effect: str, answers: dict[str, str], cards: RuledCards,
             raise ServiceError(_sentences([str(error)]), field="knocker_cards") from None
         won = seat if settlement.winner is engine.Side.KNOCKER else _other(seat)
         outcome, points, winner = settlement.outcome, settlement.points, won
+        hand.knocker_deadwood = settlement.knocker_deadwood
+        hand.defender_deadwood = settlement.defender_deadwood
     elif effect == SHORT_DEFENDER:
         seat = _other(answers.get("offender", ""))  # the offender is the defender
         try:

@@ -1,0 +1,41 @@
+"""Writes that change what the statistics count forget their version (versions.py)."""
+
+from __future__ import annotations
+
+from django.db.models.signals import post_delete, post_save
+from django.dispatch import receiver
+
+from league.clubs.models import Player
+from league.competitions.models import Match
+from league.games.models import Game, Hand
+
+from .versions import statistics_changed
+
+WRITES = (post_save, post_delete)
+
+
+@receiver(WRITES, sender=Match, dispatch_uid="statistics-match")
+def _match(instance: Match, **_) -> None:
+    if instance.status == Match.Status.CONFIRMED or instance.confirmed_at is not None:
+        statistics_changed()
+
+
+@receiver(WRITES, sender=Player, dispatch_uid="statistics-player")
+def _player(**_) -> None:
+    statistics_changed()
+
+
+@receiver(WRITES, sender=Game, dispatch_uid="statistics-game")
+def _game(instance: Game, **_) -> None:
+    if not Game.match.is_cached(instance):
+        statistics_changed()  # a write outside the services: forget, to be safe
+    elif instance.match.status not in Match.OPEN_FOR_PLAY:
+        statistics_changed()
+
+
+@receiver(WRITES, sender=Hand, dispatch_uid="statistics-hand")
+def _hand(instance: Hand, **_) -> None:
+    if Hand.game.is_cached(instance):
+        _game(instance.game)
+    else:
+        statistics_changed()

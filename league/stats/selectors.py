@@ -1,0 +1,73 @@
+"""The statistics pages' reads: a player's figures for a season or all time beside the club's,
+and the club's records. Each runs a fixed number of queries whatever the hands."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.shortcuts import get_object_or_404
+
+from league.clubs.models import Club, Player, Season
+
+from .charts import FormChart, form_chart
+from .counted import with_entry_ids
+from .figures import FigureRow, hand_rows
+from .hands import HandFigures, club_hand_figures, player_hand_figures
+from .meetings import HeadToHeadTable, head_to_head_table, recent_form
+from .results import GameFigures, MatchFigures, player_game_figures, player_match_figures
+from .runs import longest_winning_run
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerStatistics:
+    player: Player
+    seasons: list[Season]  # the club's seasons, newest first
+    season: Season | None  # None: all time
+    hands: HandFigures
+    club: HandFigures
+    games: GameFigures
+    matches: MatchFigures
+    winning_run: int
+    form: FormChart | None
+    opponents: HeadToHeadTable
+
+    @property
+    def hand_rows(self) -> list[FigureRow]:
+        return hand_rows(self.hands, self.club)
+
+
+def statistics_player(pk: int) -> Player:
+    """One query: the player with his club (a 404 when there is none)."""
+    return get_object_or_404(Player.objects.select_related("club"), pk=pk)
+
+
+def club_seasons(club: Club) -> list[Season]:
+    """One query."""
+    return list(Season.objects.filter(club=club).order_by("-starts_on", "-pk"))
+
+
+def chosen_season(seasons: list[Season], value: str) -> tuple[Season | None, bool]:
+    """The season a ``season`` parameter names among ``seasons`` (none: all time), and whether
+    the value was understood."""
+    value = value.strip()
+    if not value or value == "all":
+        return None, True
+    found = next((s for s in seasons if str(s.pk) == value), None)
+    return found, found is not None
+
+
+def player_statistics(player: Player, seasons: list[Season], season: Season | None
+                      ) -> PlayerStatistics:
+    """Nine queries: his entries' ids, his hands, the club's hands, his games, his matches, his
+    longest winning run, his form, his meetings and game points by opponent."""
+    player = with_entry_ids(player)
+    return PlayerStatistics(
+        player=player, seasons=seasons, season=season,
+        hands=player_hand_figures(player, season),
+        club=club_hand_figures(player.club_id, season),
+        games=player_game_figures(player, season),
+        matches=player_match_figures(player, season),
+        winning_run=longest_winning_run(player, season),
+        form=form_chart(recent_form(player, season)),
+        opponents=head_to_head_table(player, season),
+    )

@@ -1,0 +1,16 @@
+from django.urls import path
+
+from league.stats import series_views, views
+
+urlpatterns = [
+    path("players/<int:pk>/statistics/", views.player_stats, name="player-stats"),
+    path("clubs/<slug:slug>/records/", views.records, name="club-records"),
+]
+
+urlpatterns += [
+    path("seasons/<int:season_pk>/series/new/", series_views.new_series, name="series-new"),
+    path("series/<int:pk>/", series_views.series, name="series"),
+    path("series/<int:pk>/change/", series_views.change, name="series-change"),
+    path("series/<int:pk>/print/", series_views.series_print, name="series-print"),
+    path("series/<int:pk>/standings.csv", series_views.series_csv, name="series-csv"),
+]

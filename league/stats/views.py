@@ -1,0 +1,84 @@
+"""The statistics pages: a player's figures (a season or all time, beside the club's) and the
+club's records. Each page's content is the same for every visitor: it is rendered once per
+statistics version (versions.py) and season, then read from the fragment cache."""
+
+from __future__ import annotations
+
+from django.core.cache import caches
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
+
+from league.clubs.selectors import club_by_slug, club_of_player
+from league.competitions.base.page_versions import FRAGMENT_SECONDS
+from league.competitions.views.visibility import members_only
+from league.core.numbers import ascii_int
+from league.core.views import in_club_zone
+from league.stats.records import MIN_HANDS, club_records
+from league.stats.selectors import (
+    chosen_season,
+    club_seasons,
+    player_statistics,
+    statistics_player,
+)
+from league.stats.versions import statistics_version
+
+NOT_A_SEASON = "Choose a season from the list."
+UNPROCESSABLE = 422
+
+
+def player_stats(request: HttpRequest, pk: int) -> HttpResponse:
+    if (refusal := members_only(request, club_of_player(pk))) is not None:
+        return refusal
+    value = request.GET.get("season", "")
+    key = f"player-stats:{pk}:{value.strip()[:12]}:{statistics_version()}"
+    title, body, ok = _fragment(key, lambda: _player_body(pk, value))
+    return render(request, "stats/page.html", {"title": title, "body": mark_safe(body)},
+                  status=200 if ok else UNPROCESSABLE)
+
+
+def _player_body(pk: int, value: str) -> tuple[str, str, bool]:
+    player = statistics_player(pk)
+    in_club_zone(player.club)
+    seasons = club_seasons(player.club)
+    season, ok = chosen_season(seasons, value)
+    stats = player_statistics(player, seasons, season)
+    body = render_to_string("stats/player_stats.html",
+                            {"stats": stats, "player": player, "problem": "" if ok else NOT_A_SEASON})
+    return f"{player.name}: statistics", body, ok
+
+
+def records(request: HttpRequest, slug: str) -> HttpResponse:
+    club = club_by_slug(slug)
+    if (refusal := members_only(request, club.pk)) is not None:
+        return refusal
+    value = request.GET.get("season", "")
+    min_hands = ascii_int(request.GET.get("min_hands", "")) or MIN_HANDS
+    min_hands = max(1, min(min_hands, 10_000))
+    key = f"club-records:{club.pk}:{value.strip()[:12]}:{min_hands}:{statistics_version()}"
+    title, body, ok = _fragment(key, lambda: _records_body(club, value, min_hands))
+    return render(request, "stats/page.html", {"title": title, "body": mark_safe(body)},
+                  status=200 if ok else UNPROCESSABLE)
+
+
+def _records_body(club, value: str, min_hands: int) -> tuple[str, str, bool]:
+    in_club_zone(club)
+    seasons = club_seasons(club)
+    # The records are the current season's unless another, or all time, is chosen.
+    season, ok = chosen_season(seasons, value) if value else (seasons[0] if seasons else None, True)
+    found = club_records(club, season, min_hands)
+    body = render_to_string("stats/records.html", {
+        "records": found, "club": club, "seasons": seasons, "all_time": season is None,
+        "problem": "" if ok else NOT_A_SEASON})
+    return f"{club.name}: records", body, ok
+
+
+def _fragment(key: str, render_body) -> tuple[str, str, bool]:
+    fragments = caches["template_fragments"]
+    found = fragments.get(key)
+    if found is None:
+        found = render_body()
+        if found[2]:  # a season not understood is answered afresh, never kept
+            fragments.set(key, found, FRAGMENT_SECONDS)
+    return found

@@ -1,0 +1,65 @@
+"""A player reads his statistics and the club's records on a phone (390x844) and a laptop
+(1280x900): nothing wider than the screen, the figures and their definitions on the page."""
+
+from __future__ import annotations
+
+import pytest
+
+from league.clubs.models import Player
+from league.competitions.models import Competition
+from tests.formats.builders import Club
+from tests.services.test_statistics import ANN_BEATS_P02, P03_SHUTS_ANN_OUT, match_of, play
+
+from .conftest import screenshot
+from .test_phone_layout import fits
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def played_club():
+    club = Club(4)
+    league = club.competition(Competition.Format.LEAGUE)
+    play(match_of(league, club, 1, 2), ANN_BEATS_P02)
+    play(match_of(league, club, 1, 3), P03_SHUTS_ANN_OUT)
+    play(match_of(league, club, 1, 4), ANN_BEATS_P02)
+    play(match_of(league, club, 2, 3), P03_SHUTS_ANN_OUT, subject=2)
+    Player.objects.filter(pk=club.players[0].pk).update(name="Annabel Fitzwilliam-Oyelaran")
+    Player.objects.filter(pk=club.players[2].pk).update(name="Maximiliana Bartholomew")
+    return club
+
+
+def test_a_player_reads_his_numbers_on_a_phone_and_a_laptop(site):
+    club = played_club()
+    for phone in (True, False):
+        page = site.open(phone=phone)
+        page.goto(f"/players/{club.players[0].pk}/statistics/")
+        screenshot(page, f"stats-player-{'phone' if phone else 'laptop'}")
+        assert fits(page)
+        assert page.get_by_role("heading", name="Head to head").is_visible()
+        assert page.get_by_role("img", name="The last 3 matches").is_visible()
+        page.goto(f"/clubs/{club.club.slug}/records/?min_hands=1")
+        screenshot(page, f"stats-records-{'phone' if phone else 'laptop'}")
+        assert fits(page)
+        assert page.get_by_role("heading", name="Longest unbeaten run").is_visible()
+
+
+def test_the_series_standings_and_its_form_on_a_phone_and_a_laptop(site):
+    from league.stats.services import SeriesSettings, create_series
+    from tests.services.test_points_series import C1, C2, play_out
+
+    club = Club(4)
+    first = play_out(club.competition(Competition.Format.LEAGUE, name="Autumn league"), club, C1)
+    second = play_out(club.competition(Competition.Format.LEAGUE, name="Winter league"), club, C2)
+    series = create_series(club.season.pk, SeriesSettings(
+        "Order of merit", "placing", [first.pk, second.pk], [10, 6, 5, 1], best_of=1),
+        actor=club.organizer)
+    for phone in (True, False):
+        page = site.open(phone=phone)
+        site.sign_in(page, club.organizer.username)
+        page.goto(f"/series/{series.pk}/")
+        screenshot(page, f"series-{'phone' if phone else 'laptop'}")
+        assert fits(page)
+        assert page.get_by_role("cell", name="(5)").first.is_visible() or phone
+        page.goto(f"/seasons/{club.season.pk}/series/new/")
+        screenshot(page, f"series-new-{'phone' if phone else 'laptop'}")
+        assert fits(page)

@@ -1,0 +1,53 @@
+"""The statistics pages: a player's figures and the club's records, readable without script,
+a season not understood answered with a message, refreshed when a result is confirmed."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from league.competitions.models import Competition
+from tests.formats.builders import Club
+from tests.services.test_statistics import P03_SHUTS_ANN_OUT, match_of, play
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def club():
+    return Club(4)
+
+
+@pytest.fixture
+def league(club):
+    return club.competition(Competition.Format.LEAGUE)
+
+
+def test_the_player_page_links_to_his_statistics(client, club):
+    page = client.get(reverse("player", args=[club.players[0].pk])).content.decode()
+    assert reverse("player-stats", args=[club.players[0].pk]) in page
+
+
+def test_a_confirmed_result_shows_on_the_cached_statistics_page(client, club, league):
+    url = reverse("player-stats", args=[club.players[0].pk])
+    before = client.get(url).content.decode()
+    assert "0 won of 0" in before and "How each figure is counted" in before
+    play(match_of(league, club, 1, 3), P03_SHUTS_ANN_OUT)
+    after = client.get(url).content.decode()
+    assert "0 won of 1" in after  # one match played, lost
+    assert "P03" in after and "Shutouts" in after
+
+
+def test_a_season_not_understood_is_said_next_to_the_choice(client, club):
+    response = client.get(reverse("player-stats", args=[club.players[0].pk]), {"season": "x9"})
+    assert response.status_code == 422
+    assert "Choose a season from the list." in response.content.decode()
+
+
+def test_the_club_records_page_lists_the_season_s_rare_hands(client, club, league):
+    play(match_of(league, club, 1, 3), P03_SHUTS_ANN_OUT)
+    page = client.get(reverse("club-records", args=[club.club.slug]),
+                      {"min_hands": "1"}).content.decode()
+    assert "Longest unbeaten run" in page and "Shutouts" in page
+    assert "<strong>105</strong> points" in page  # P03's shutout of P01
+    assert "at least 1 hand played" in page
