@@ -21,90 +21,19 @@ deadwood in deck order.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from collections.abc import Iterable
 from functools import lru_cache
 from itertools import product
 
 from .cards import Card, parse_cards
 from .errors import InvalidCards
-from .melds import SUIT_BITS, cards_of, meld_of_mask, sum_of_bits
+from .melds import BIT, SUIT_BITS, cards_of, meld_of_mask, points_of, sum_of_bits
 from .rules import Ruleset
-from .types import Arrangement, Meld
+from .run_tables import DEAD_CARD, MELD, POINTS_SHIFT, VALUES, SuitTables, runs_from, suit_tables
+from .types import Arrangement
 
 _DEFAULT = Ruleset()
-# A search key orders arrangements by the tie-break above; keys add up over parts of a hand.
-# Fields: points << 17 | deadwood cards << 11 | melds << 6 | cards in sets (room for 52 cards).
-POINTS_SHIFT = 17
-DEAD_CARD = 1 << 11
-MELD = 1 << 6
-_VALUES = tuple(min(rank, 10) for rank in range(1, 14))
-
 SetChoice = tuple[int, int]  # (mask of the set's cards, or 0 for no set; key of that choice)
-SuitPart = tuple[tuple[Meld, ...], tuple[Card, ...]]
-
-
-@dataclass(frozen=True, slots=True)
-class SuitTables:
-    """Per 13-bit suit pattern the least key using runs only; per suit and pattern the runs of
-    the best arrangement as Melds, and the deadwood cards. As suit-local masks, per pattern: the
-    deadwood, and the cards that would lengthen one of the runs at either end."""
-
-    keys: tuple[int, ...]
-    parts: tuple[tuple[SuitPart, ...], ...]
-    dead: tuple[int, ...]
-    run_ends: tuple[int, ...]
-
-
-def _runs_from(low: int, pattern: int, longest: int) -> Iterator[int]:
-    """The runs inside ``pattern`` that start at bit ``low``, shortest first."""
-    position = low.bit_length() - 1
-    run = low | low << 1
-    for length in range(3, min(longest, 13 - position) + 1):
-        run |= low << (length - 1)
-        if run & pattern != run:
-            return
-        yield run
-
-
-@lru_cache(maxsize=16)
-def suit_tables(max_run_length: int | None) -> SuitTables:
-    longest = 13 if max_run_length is None else max_run_length
-    keys = [0] * 8192
-    runs: list[tuple[int, ...]] = [()] * 8192
-    for pattern in range(1, 8192):
-        low = pattern & -pattern
-        rest = pattern ^ low
-        best = keys[rest] + (_VALUES[low.bit_length() - 1] << POINTS_SHIFT) + DEAD_CARD
-        best_runs = runs[rest]
-        for run in _runs_from(low, pattern, longest):
-            if keys[pattern ^ run] + MELD < best:
-                best = keys[pattern ^ run] + MELD
-                best_runs = (run, *runs[pattern ^ run])
-        keys[pattern] = best
-        runs[pattern] = best_runs
-    parts = tuple(
-        tuple(_suit_part(suit, pattern, runs[pattern]) for pattern in range(8192))
-        for suit in range(4)
-    )
-    dead = tuple(pattern & ~sum(runs[pattern]) for pattern in range(8192))
-    return SuitTables(tuple(keys), parts, dead, tuple(_ends(found) for found in runs))
-
-
-def _ends(runs: tuple[int, ...]) -> int:
-    """The cards next to either end of these runs (suit-local masks), inside the suit."""
-    ends = 0
-    for run in runs:
-        ends |= (run & -run) >> 1 | (run ^ run >> 1) << 1 & ~run
-    return ends & SUIT_BITS
-
-
-def _suit_part(suit: int, pattern: int, runs: tuple[int, ...]) -> SuitPart:
-    melded = sum(runs)
-    return (
-        tuple(meld_of_mask(run << 13 * suit) for run in runs),
-        cards_of((pattern & ~melded) << 13 * suit),
-    )
 
 
 def _build_set_choices() -> tuple[tuple[SetChoice, ...], ...]:
@@ -153,15 +82,20 @@ def _set_options(c: int, d: int, h: int, s: int) -> list[tuple[SetChoice, ...]]:
     ranks = (c & d & (h | s)) | (h & s & (c | d))
     if not ranks:
         return []
-    rc, rd, rh, rs = _RUNNABLE[c], _RUNNABLE[d], _RUNNABLE[h], _RUNNABLE[s]
+    runnable = _RUNNABLE
+    # Per suit its held cards (bits 0-12) and its runnable ones (bits 16-28), moved up by the
+    # suit's position, so one shift and mask per suit reads both bits of a rank.
+    c = c | runnable[c] << 16
+    d = (d | runnable[d] << 16) << 1
+    h = (h | runnable[h] << 16) << 2
+    s = (s | runnable[s] << 16) << 3
     options = []
     while ranks:
         low = ranks & -ranks
         ranks ^= low
         r = low.bit_length() - 1
-        held = (c >> r & 1) | (d >> r & 1) << 1 | (h >> r & 1) << 2 | (s >> r & 1) << 3
-        runnable = (rc >> r & 1) | (rd >> r & 1) << 1 | (rh >> r & 1) << 2 | (rs >> r & 1) << 3
-        options.append(_SET_CHOICES[r << 8 | runnable << 4 | held])
+        both = c >> r & 0x10001 | d >> r & 0x20002 | h >> r & 0x40004 | s >> r & 0x80008
+        options.append(_SET_CHOICES[r << 8 | both >> 12 | both & 15])  # runnable: bits 4-7
     return options
 
 
@@ -180,41 +114,68 @@ def search(mask: int, keys: tuple[int, ...]) -> tuple[int, tuple[int, ...], int]
     options = _set_options(c, d, h, s)
     if not options:
         return keys[c] + keys[d] + keys[h] + keys[s], (), mask
-    best = (-1, (), mask)
-    for combo in options[0] if len(options) == 1 else product(*options):
-        used, key = combo if len(options) == 1 else _combine(combo)
-        key += _suits_key(mask & ~used, keys)
-        if best[0] < 0 or key < best[0]:
-            best = (key, _set_masks(combo, len(options)), mask & ~used)
-    return best
+    if len(options) == 1:  # one rank held three times or more (the usual case), inlined
+        best, chosen = -1, 0
+        for used, key in options[0]:
+            rest = mask ^ used
+            key += (keys[rest & SUIT_BITS] + keys[rest >> 13 & SUIT_BITS]
+                    + keys[rest >> 26 & SUIT_BITS] + keys[rest >> 39])
+            if best < 0 or key < best:
+                best, chosen = key, used
+        return best, (chosen,) if chosen else (), mask ^ chosen
+    found = (-1, (), mask)
+    for combo in product(*options):
+        used, key = _combine(combo)
+        key += _suits_key(mask ^ used, keys)
+        if found[0] < 0 or key < found[0]:
+            found = (key, tuple(m for m, _ in combo if m), mask ^ used)
+    return found
 
 
 def _combine(combo: tuple[SetChoice, ...]) -> tuple[int, int]:
     return sum(m for m, _ in combo), sum(k for _, k in combo)
 
 
-def _set_masks(combo: tuple, options: int) -> tuple[int, ...]:
-    if options == 1:
-        return (combo[0],) if combo[0] else ()
-    return tuple(m for m, _ in combo if m)
-
-
 def least_deadwood_of_mask(mask: int, rules: Ruleset = _DEFAULT) -> int:
-    return search(mask, suit_tables(rules.max_run_length).keys)[0] >> POINTS_SHIFT
+    keys = suit_tables(rules.max_run_length).keys
+    c, d, h, s = mask & SUIT_BITS, mask >> 13 & SUIT_BITS, mask >> 26 & SUIT_BITS, mask >> 39
+    if (c & d & (h | s)) | (h & s & (c | d)):  # some rank is held three times: try the sets
+        return search(mask, keys)[0] >> POINTS_SHIFT
+    return (keys[c] + keys[d] + keys[h] + keys[s]) >> POINTS_SHIFT
+
+
+class _Found(Arrangement):
+    """The arrangement the search found, kept as masks: its sets, and the cards left for runs
+    (each suit's runs and deadwood are those of the suit tables). Cards are built when read."""
+
+    __slots__ = ("_rest", "_sets", "_tables")
+
+    def __init__(self, sets: tuple[int, ...], rest: int, tables: SuitTables) -> None:
+        self._sets = sets
+        self._rest = rest
+        self._tables = tables
+
+    def _build(self) -> None:
+        rest, parts = self._rest, self._tables.parts
+        c, d = parts[0][rest & SUIT_BITS], parts[1][rest >> 13 & SUIT_BITS]
+        h, s = parts[2][rest >> 26 & SUIT_BITS], parts[3][rest >> 39]
+        self._melds = tuple(map(meld_of_mask, self._sets)) + c[0] + d[0] + h[0] + s[0]
+        self._deadwood = c[1] + d[1] + h[1] + s[1]
+
+    @property
+    def deadwood_points(self) -> int:
+        rest, dead = self._rest, self._tables.dead
+        return points_of(dead[rest & SUIT_BITS] | dead[rest >> 13 & SUIT_BITS] << 13
+                         | dead[rest >> 26 & SUIT_BITS] << 26 | dead[rest >> 39] << 39)
 
 
 def best_arrangement_of_mask(mask: int, rules: Ruleset = _DEFAULT) -> Arrangement:
     tables = suit_tables(rules.max_run_length)
     c, d, h, s = mask & SUIT_BITS, mask >> 13 & SUIT_BITS, mask >> 26 & SUIT_BITS, mask >> 39
-    if (c & d & (h | s)) | (h & s & (c | d)):  # some rank is held three times: try the sets
+    if (c & d & (h | s)) | (h & s & (c | d)):
         _, sets, rest = search(mask, tables.keys)
-        set_melds = tuple(meld_of_mask(m) for m in sets)
-        c, d, h, s = rest & SUIT_BITS, rest >> 13 & SUIT_BITS, rest >> 26 & SUIT_BITS, rest >> 39
-    else:
-        set_melds = ()
-    parts = tables.parts
-    c, d, h, s = parts[0][c], parts[1][d], parts[2][h], parts[3][s]
-    return Arrangement(set_melds + c[0] + d[0] + h[0] + s[0], c[1] + d[1] + h[1] + s[1])
+        return _Found(sets, rest, tables)
+    return _Found((), mask, tables)
 
 
 def best_arrangement_masks(mask: int, rules: Ruleset = _DEFAULT) -> tuple[tuple[int, ...], int, int]:
@@ -241,9 +202,9 @@ def suit_splits(pattern: int, max_run_length: int | None) -> tuple[tuple[int, ..
     target = keys[pattern] >> POINTS_SHIFT
     low = pattern & -pattern
     splits: list[tuple[int, ...]] = []
-    if (keys[pattern ^ low] >> POINTS_SHIFT) + _VALUES[low.bit_length() - 1] == target:
+    if (keys[pattern ^ low] >> POINTS_SHIFT) + VALUES[low.bit_length() - 1] == target:
         splits.extend(suit_splits(pattern ^ low, max_run_length))
-    for run in _runs_from(low, pattern, 13 if max_run_length is None else max_run_length):
+    for run in runs_from(low, pattern, 13 if max_run_length is None else max_run_length):
         if keys[pattern ^ run] >> POINTS_SHIFT == target:
             splits.extend((run, *rest) for rest in suit_splits(pattern ^ run, max_run_length))
     return tuple(splits)
@@ -288,18 +249,16 @@ def _partitions(rest: int, sets: tuple[int, ...], key: int, max_run_length: int 
 
 def hand_mask(cards: Iterable[Card | str] | str) -> tuple[int, int]:
     """(mask, card count) of a hand. Raises InvalidCards on an unknown or repeated card."""
-    if isinstance(cards, str):
-        cards = parse_cards(cards)
-    cards = tuple(cards)
     try:
-        mask = sum_of_bits(cards)
-    except (KeyError, TypeError):
+        count = len(cards)  # type: ignore[arg-type]  # an iterator has no length: parsed below
+        mask = sum_of_bits(cards)  # type: ignore[arg-type]  # text or tokens: parsed below
+    except (AttributeError, TypeError):
         cards = parse_cards(cards)
-        mask = sum_of_bits(cards)
+        count, mask = len(cards), sum_of_bits(cards)
     # A sum of bits has one bit per card exactly when no card repeats.
-    if mask.bit_count() != len(cards):
+    if mask.bit_count() != count:
         parse_cards(cards)  # raises InvalidCards naming the card given twice
-    return mask, len(cards)
+    return mask, count
 
 
 def arrangement_of(melds: Iterable[int], mask: int) -> Arrangement:
@@ -309,13 +268,37 @@ def arrangement_of(melds: Iterable[int], mask: int) -> Arrangement:
 
 
 def best_arrangement(cards: Iterable[Card | str] | str, rules: Ruleset = _DEFAULT) -> Arrangement:
-    """The arrangement with the least deadwood points (exact), ties broken as documented above."""
-    return best_arrangement_of_mask(hand_mask(cards)[0], rules)
+    """The arrangement with the least deadwood points (exact), ties broken as documented above.
+    (The mask and the search are inlined here: this is the engine's most frequent call.)"""
+    try:  # hand_mask's first step, inlined
+        count = len(cards)  # type: ignore[arg-type]
+        mask = sum(map(BIT, cards))
+    except (AttributeError, TypeError):
+        mask, count = hand_mask(cards)
+    if mask.bit_count() != count:
+        hand_mask(cards)  # raises InvalidCards naming the card given twice
+    tables = suit_tables(rules.max_run_length)
+    c, d, h, s = mask & SUIT_BITS, mask >> 13 & SUIT_BITS, mask >> 26 & SUIT_BITS, mask >> 39
+    if (c & d & (h | s)) | (h & s & (c | d)):
+        _, sets, rest = search(mask, tables.keys)
+        return _Found(sets, rest, tables)
+    return _Found((), mask, tables)
 
 
 def least_deadwood(cards: Iterable[Card | str] | str, rules: Ruleset = _DEFAULT) -> int:
     """The least deadwood points of a hand (the points of ``best_arrangement``), faster."""
-    return least_deadwood_of_mask(hand_mask(cards)[0], rules)
+    try:  # hand_mask's first step, inlined
+        count = len(cards)  # type: ignore[arg-type]
+        mask = sum(map(BIT, cards))
+    except (AttributeError, TypeError):
+        mask, count = hand_mask(cards)
+    if mask.bit_count() != count:
+        hand_mask(cards)  # raises InvalidCards naming the card given twice
+    keys = suit_tables(rules.max_run_length).keys
+    c, d, h, s = mask & SUIT_BITS, mask >> 13 & SUIT_BITS, mask >> 26 & SUIT_BITS, mask >> 39
+    if (c & d & (h | s)) | (h & s & (c | d)):
+        return search(mask, keys)[0] >> POINTS_SHIFT
+    return (keys[c] + keys[d] + keys[h] + keys[s]) >> POINTS_SHIFT
 
 
 def all_best_arrangements(
