@@ -73,29 +73,33 @@ def _runnable(pattern: int) -> int:
     return starts | starts << 1 | starts << 2
 
 
+def _columns(pattern: int) -> int:
+    """A suit pattern laid out by rank, eight bits per rank (rank r at bit 8r): bit 0 the card
+    is held, bit 4 it is in a run inside the pattern. Shifted left by a suit's position (clubs
+    0 to spades 3), the four suits' columns OR into each rank's index in ``_SET_CHOICES``."""
+    runnable = _runnable(pattern)
+    columns = 0
+    for rank in range(13):
+        columns |= (pattern >> rank & 1 | (runnable >> rank & 1) << 4) << 8 * rank
+    return columns
+
+
 _SET_CHOICES = _build_set_choices()
-_RUNNABLE = tuple(_runnable(pattern) for pattern in range(8192))
+_COLUMNS = tuple(_columns(pattern) for pattern in range(8192))
+_SHIFT = {1 << rank: 8 * rank for rank in range(13)}  # a rank's bit: its column's place
 
 
 def _set_options(c: int, d: int, h: int, s: int) -> list[tuple[SetChoice, ...]]:
     """The set choices of each rank held at least three times, by rank (suit patterns given)."""
     ranks = (c & d & (h | s)) | (h & s & (c | d))
-    if not ranks:
-        return []
-    runnable = _RUNNABLE
-    # Per suit its held cards (bits 0-12) and its runnable ones (bits 16-28), moved up by the
-    # suit's position, so one shift and mask per suit reads both bits of a rank.
-    c = c | runnable[c] << 16
-    d = (d | runnable[d] << 16) << 1
-    h = (h | runnable[h] << 16) << 2
-    s = (s | runnable[s] << 16) << 3
+    columns = _COLUMNS
+    both = columns[c] | columns[d] << 1 | columns[h] << 2 | columns[s] << 3
     options = []
     while ranks:
         low = ranks & -ranks
         ranks ^= low
-        r = low.bit_length() - 1
-        both = c >> r & 0x10001 | d >> r & 0x20002 | h >> r & 0x40004 | s >> r & 0x80008
-        options.append(_SET_CHOICES[r << 8 | both >> 12 | both & 15])  # runnable: bits 4-7
+        shift = _SHIFT[low]
+        options.append(_SET_CHOICES[shift << 5 | both >> shift & 255])
     return options
 
 
@@ -111,18 +115,41 @@ def _suits_key(rest: int, keys: tuple[int, ...]) -> int:
 def search(mask: int, keys: tuple[int, ...]) -> tuple[int, tuple[int, ...], int]:
     """The least key of a hand mask, the set masks chosen and the cards left for runs."""
     c, d, h, s = mask & SUIT_BITS, mask >> 13 & SUIT_BITS, mask >> 26 & SUIT_BITS, mask >> 39
-    options = _set_options(c, d, h, s)
-    if not options:
+    ranks = (c & d & (h | s)) | (h & s & (c | d))
+    if not ranks:
         return keys[c] + keys[d] + keys[h] + keys[s], (), mask
-    if len(options) == 1:  # one rank held three times or more (the usual case), inlined
-        best, chosen = -1, 0
-        for used, key in options[0]:
-            rest = mask ^ used
-            key += (keys[rest & SUIT_BITS] + keys[rest >> 13 & SUIT_BITS]
-                    + keys[rest >> 26 & SUIT_BITS] + keys[rest >> 39])
-            if best < 0 or key < best:
-                best, chosen = key, used
-        return best, (chosen,) if chosen else (), mask ^ chosen
+    if ranks & (ranks - 1):  # two ranks or more held three times: every combination
+        return _search_sets(mask, keys, _set_options(c, d, h, s))
+    # One rank held three times or more (the usual case), inlined.
+    columns, shift = _COLUMNS, _SHIFT[ranks]
+    both = columns[c] | columns[d] << 1 | columns[h] << 2 | columns[s] << 3
+    best, chosen = -1, 0
+    for used, key in _SET_CHOICES[shift << 5 | both >> shift & 255]:
+        rest = mask ^ used
+        key += (keys[rest & SUIT_BITS] + keys[rest >> 13 & SUIT_BITS]
+                + keys[rest >> 26 & SUIT_BITS] + keys[rest >> 39])
+        if best < 0 or key < best:
+            best, chosen = key, used
+    return best, (chosen,) if chosen else (), mask ^ chosen
+
+
+def _sets_of(mask: int, keys: tuple[int, ...], c: int, d: int, h: int, s: int, ranks: int
+             ) -> tuple[tuple[int, ...], int]:
+    """``search``'s sets and cards left, given the suit patterns and the ranks held three times
+    or more (not none). A rank whose only choice is its whole set needs no key."""
+    if not ranks & (ranks - 1):
+        columns, shift = _COLUMNS, _SHIFT[ranks]
+        both = columns[c] | columns[d] << 1 | columns[h] << 2 | columns[s] << 3
+        choices = _SET_CHOICES[shift << 5 | both >> shift & 255]
+        if len(choices) == 1:
+            used = choices[0][0]
+            return (used,), mask ^ used
+    _, sets, rest = search(mask, keys)
+    return sets, rest
+
+
+def _search_sets(mask: int, keys: tuple[int, ...], options: list[tuple[SetChoice, ...]]
+                 ) -> tuple[int, tuple[int, ...], int]:
     found = (-1, (), mask)
     for combo in product(*options):
         used, key = _combine(combo)
@@ -172,9 +199,9 @@ class _Found(Arrangement):
 def best_arrangement_of_mask(mask: int, rules: Ruleset = _DEFAULT) -> Arrangement:
     tables = suit_tables(rules.max_run_length)
     c, d, h, s = mask & SUIT_BITS, mask >> 13 & SUIT_BITS, mask >> 26 & SUIT_BITS, mask >> 39
-    if (c & d & (h | s)) | (h & s & (c | d)):
-        _, sets, rest = search(mask, tables.keys)
-        return _Found(sets, rest, tables)
+    ranks = (c & d & (h | s)) | (h & s & (c | d))  # held three times or more: sets to try
+    if ranks:
+        return _Found(*_sets_of(mask, tables.keys, c, d, h, s, ranks), tables)
     return _Found((), mask, tables)
 
 
@@ -279,9 +306,9 @@ def best_arrangement(cards: Iterable[Card | str] | str, rules: Ruleset = _DEFAUL
         hand_mask(cards)  # raises InvalidCards naming the card given twice
     tables = suit_tables(rules.max_run_length)
     c, d, h, s = mask & SUIT_BITS, mask >> 13 & SUIT_BITS, mask >> 26 & SUIT_BITS, mask >> 39
-    if (c & d & (h | s)) | (h & s & (c | d)):
-        _, sets, rest = search(mask, tables.keys)
-        return _Found(sets, rest, tables)
+    ranks = (c & d & (h | s)) | (h & s & (c | d))  # held three times or more: sets to try
+    if ranks:
+        return _Found(*_sets_of(mask, tables.keys, c, d, h, s, ranks), tables)
     return _Found((), mask, tables)
 
 

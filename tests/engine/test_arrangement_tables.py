@@ -45,8 +45,8 @@ def tables_built_now():
     with pytest.MonkeyPatch.context() as patch:
         _clear_caches()
         patch.setattr(arrangement, "_SET_CHOICES", arrangement._build_set_choices())
-        patch.setattr(arrangement, "_RUNNABLE",
-                      tuple(arrangement._runnable(pattern) for pattern in range(8192)))
+        patch.setattr(arrangement, "_COLUMNS",
+                      tuple(arrangement._columns(pattern) for pattern in range(8192)))
         patch.setattr(melds, "_SET_MASKS", set_masks())
         yield
     _clear_caches()
@@ -124,7 +124,17 @@ def test_a_card_is_runnable_when_a_three_card_run_of_its_suit_holds_it():
         for low in range(11):
             if 0b111 << low & pattern == 0b111 << low:
                 expected |= 0b111 << low
-        assert arrangement._RUNNABLE[pattern] == expected
+        assert arrangement._runnable(pattern) == expected
+
+
+def test_a_suits_columns_say_per_rank_whether_the_card_is_held_and_whether_it_is_runnable():
+    for pattern in range(8192):
+        columns = arrangement._COLUMNS[pattern]
+        runnable = arrangement._runnable(pattern)
+        for rank in range(13):
+            column = columns >> 8 * rank & 255
+            assert column == (pattern >> rank & 1) | (runnable >> rank & 1) << 4, f"{pattern:013b}"
+        assert columns >> 8 * 13 == 0
 
 
 # --- sets -------------------------------------------------------------------------------------
