@@ -133,21 +133,6 @@ def search(mask: int, keys: tuple[int, ...]) -> tuple[int, tuple[int, ...], int]
     return best, (chosen,) if chosen else (), mask ^ chosen
 
 
-def _sets_of(mask: int, keys: tuple[int, ...], c: int, d: int, h: int, s: int, ranks: int
-             ) -> tuple[tuple[int, ...], int]:
-    """``search``'s sets and cards left, given the suit patterns and the ranks held three times
-    or more (not none). A rank whose only choice is its whole set needs no key."""
-    if not ranks & (ranks - 1):
-        columns, shift = _COLUMNS, _SHIFT[ranks]
-        both = columns[c] | columns[d] << 1 | columns[h] << 2 | columns[s] << 3
-        choices = _SET_CHOICES[shift << 5 | both >> shift & 255]
-        if len(choices) == 1:
-            used = choices[0][0]
-            return (used,), mask ^ used
-    _, sets, rest = search(mask, keys)
-    return sets, rest
-
-
 def _search_sets(mask: int, keys: tuple[int, ...], options: list[tuple[SetChoice, ...]]
                  ) -> tuple[int, tuple[int, ...], int]:
     found = (-1, (), mask)
@@ -172,13 +157,14 @@ def least_deadwood_of_mask(mask: int, rules: Ruleset = _DEFAULT) -> int:
 
 
 class _Found(Arrangement):
-    """The arrangement the search found, kept as masks: its sets, and the cards left for runs
-    (each suit's runs and deadwood are those of the suit tables). Cards are built when read."""
+    """The arrangement the search found, kept as masks: the cards left for runs (each suit's
+    runs and deadwood are those of the suit tables) and, in ``_FoundWithSets``, its sets. The
+    Meld and Card tuples are built when first read."""
 
-    __slots__ = ("_rest", "_sets", "_tables")
+    __slots__ = ("_rest", "_tables")
+    _sets: tuple[int, ...] = ()
 
-    def __init__(self, sets: tuple[int, ...], rest: int, tables: SuitTables) -> None:
-        self._sets = sets
+    def __init__(self, rest: int, tables: SuitTables) -> None:
         self._rest = rest
         self._tables = tables
 
@@ -196,13 +182,42 @@ class _Found(Arrangement):
                          | dead[rest >> 26 & SUIT_BITS] << 26 | dead[rest >> 39] << 39)
 
 
+class _FoundWithSets(_Found):
+    __slots__ = ("_sets",)
+
+    def __init__(self, rest: int, tables: SuitTables, sets: tuple[int, ...]) -> None:
+        self._rest = rest
+        self._tables = tables
+        self._sets = sets
+
+
+_RUN_STARTS = sum(0x7FF << 13 * suit for suit in range(4))  # where a run can start: ace to jack
+_RANK_CARDS = 1 | 1 << 13 | 1 << 26 | 1 << 39  # times a rank's bit: the rank's four cards
+
+
+def _found(mask: int, tables: SuitTables) -> Arrangement:
+    """The arrangement of a hand mask: the search, with sets tried only for the ranks held
+    three times or more."""
+    high = mask >> 13
+    pairs, either = mask & high, mask | high  # clubs with diamonds, hearts with spades
+    ranks = (pairs & either >> 26 | pairs >> 26 & either) & SUIT_BITS
+    return _found_with_sets(mask, tables, ranks) if ranks else _Found(mask, tables)
+
+
+def _found_with_sets(mask: int, tables: SuitTables, ranks: int) -> Arrangement:
+    if not ranks & (ranks - 1):  # one rank held three times or more
+        starts = mask & mask >> 1 & mask >> 2 & _RUN_STARTS
+        runnable = starts | starts << 1 | starts << 2
+        if not (runnable | runnable >> 13 | runnable >> 26 | runnable >> 39) & ranks:
+            # None of its cards can be in a run: its whole set is its only choice.
+            used = mask & ranks * _RANK_CARDS
+            return _FoundWithSets(mask ^ used, tables, (used,))
+    _, sets, rest = search(mask, tables.keys)
+    return _FoundWithSets(rest, tables, sets) if sets else _Found(rest, tables)
+
+
 def best_arrangement_of_mask(mask: int, rules: Ruleset = _DEFAULT) -> Arrangement:
-    tables = suit_tables(rules.max_run_length)
-    c, d, h, s = mask & SUIT_BITS, mask >> 13 & SUIT_BITS, mask >> 26 & SUIT_BITS, mask >> 39
-    ranks = (c & d & (h | s)) | (h & s & (c | d))  # held three times or more: sets to try
-    if ranks:
-        return _Found(*_sets_of(mask, tables.keys, c, d, h, s, ranks), tables)
-    return _Found((), mask, tables)
+    return _found(mask, suit_tables(rules.max_run_length))
 
 
 def best_arrangement_masks(mask: int, rules: Ruleset = _DEFAULT) -> tuple[tuple[int, ...], int, int]:
@@ -305,11 +320,10 @@ def best_arrangement(cards: Iterable[Card | str] | str, rules: Ruleset = _DEFAUL
     if mask.bit_count() != count:
         hand_mask(cards)  # raises InvalidCards naming the card given twice
     tables = suit_tables(rules.max_run_length)
-    c, d, h, s = mask & SUIT_BITS, mask >> 13 & SUIT_BITS, mask >> 26 & SUIT_BITS, mask >> 39
-    ranks = (c & d & (h | s)) | (h & s & (c | d))  # held three times or more: sets to try
-    if ranks:
-        return _Found(*_sets_of(mask, tables.keys, c, d, h, s, ranks), tables)
-    return _Found((), mask, tables)
+    high = mask >> 13
+    pairs, either = mask & high, mask | high  # _found, inlined
+    ranks = (pairs & either >> 26 | pairs >> 26 & either) & SUIT_BITS
+    return _found_with_sets(mask, tables, ranks) if ranks else _Found(mask, tables)
 
 
 def least_deadwood(cards: Iterable[Card | str] | str, rules: Ruleset = _DEFAULT) -> int:
