@@ -7,7 +7,8 @@ chosen each suit is an independent 13-bit problem, solved for all 8,192 patterns
 11-card hand), so the search tries every choice of sets: for each such rank no set, the whole set,
 or (when all four are held) each 3-card set, and adds up the four suit tables for what is left.
 Choices that cannot be best are skipped: a card in no run of the hand is only ever left out of
-its set at a cost.
+its set at a cost. The arrangement returned keeps the search's masks and builds its Meld and
+Card tuples when first read (gameplay/engine/found.py).
 
 Tie-break among arrangements with the same deadwood points (documented contract):
 1. fewest deadwood cards, 2. fewest melds (a long run is kept whole), 3. fewest cards in sets,
@@ -27,7 +28,8 @@ from itertools import product
 
 from .cards import Card, parse_cards
 from .errors import InvalidCards
-from .melds import BIT, SUIT_BITS, cards_of, meld_of_mask, points_of, sum_of_bits
+from .found import Found, FoundWithSets
+from .melds import BIT, SUIT_BITS, cards_of, meld_of_mask, sum_of_bits
 from .rules import Ruleset
 from .run_tables import DEAD_CARD, MELD, POINTS_SHIFT, VALUES, SuitTables, runs_from, suit_tables
 from .types import Arrangement
@@ -148,49 +150,6 @@ def _combine(combo: tuple[SetChoice, ...]) -> tuple[int, int]:
     return sum(m for m, _ in combo), sum(k for _, k in combo)
 
 
-def least_deadwood_of_mask(mask: int, rules: Ruleset = _DEFAULT) -> int:
-    keys = suit_tables(rules.max_run_length).keys
-    c, d, h, s = mask & SUIT_BITS, mask >> 13 & SUIT_BITS, mask >> 26 & SUIT_BITS, mask >> 39
-    if (c & d & (h | s)) | (h & s & (c | d)):  # some rank is held three times: try the sets
-        return search(mask, keys)[0] >> POINTS_SHIFT
-    return (keys[c] + keys[d] + keys[h] + keys[s]) >> POINTS_SHIFT
-
-
-class _Found(Arrangement):
-    """The arrangement the search found, kept as masks: the cards left for runs (each suit's
-    runs and deadwood are those of the suit tables) and, in ``_FoundWithSets``, its sets. The
-    Meld and Card tuples are built when first read."""
-
-    __slots__ = ("_rest", "_tables")
-    _sets: tuple[int, ...] = ()
-
-    def __init__(self, rest: int, tables: SuitTables) -> None:
-        self._rest = rest
-        self._tables = tables
-
-    def _build(self) -> None:
-        rest, parts = self._rest, self._tables.parts
-        c, d = parts[0][rest & SUIT_BITS], parts[1][rest >> 13 & SUIT_BITS]
-        h, s = parts[2][rest >> 26 & SUIT_BITS], parts[3][rest >> 39]
-        self._melds = tuple(map(meld_of_mask, self._sets)) + c[0] + d[0] + h[0] + s[0]
-        self._deadwood = c[1] + d[1] + h[1] + s[1]
-
-    @property
-    def deadwood_points(self) -> int:
-        rest, dead = self._rest, self._tables.dead
-        return points_of(dead[rest & SUIT_BITS] | dead[rest >> 13 & SUIT_BITS] << 13
-                         | dead[rest >> 26 & SUIT_BITS] << 26 | dead[rest >> 39] << 39)
-
-
-class _FoundWithSets(_Found):
-    __slots__ = ("_sets",)
-
-    def __init__(self, rest: int, tables: SuitTables, sets: tuple[int, ...]) -> None:
-        self._rest = rest
-        self._tables = tables
-        self._sets = sets
-
-
 _RUN_STARTS = sum(0x7FF << 13 * suit for suit in range(4))  # where a run can start: ace to jack
 _RANK_CARDS = 1 | 1 << 13 | 1 << 26 | 1 << 39  # times a rank's bit: the rank's four cards
 
@@ -201,23 +160,48 @@ def _found(mask: int, tables: SuitTables) -> Arrangement:
     high = mask >> 13
     pairs, either = mask & high, mask | high  # clubs with diamonds, hearts with spades
     ranks = (pairs & either >> 26 | pairs >> 26 & either) & SUIT_BITS
-    return _found_with_sets(mask, tables, ranks) if ranks else _Found(mask, tables)
+    return _found_with_sets(mask, tables, ranks) if ranks else Found(mask, tables)
+
+
+def _only_whole_set(mask: int, ranks: int) -> int:
+    """The set to take when ``ranks`` (the ranks held three times or more) is one rank none of
+    whose cards can be in a run: its whole set is then its only choice. Otherwise 0."""
+    if ranks & (ranks - 1):
+        return 0
+    starts = mask & mask >> 1 & mask >> 2 & _RUN_STARTS
+    runnable = starts | starts << 1 | starts << 2
+    if (runnable | runnable >> 13 | runnable >> 26 | runnable >> 39) & ranks:
+        return 0
+    return mask & ranks * _RANK_CARDS
 
 
 def _found_with_sets(mask: int, tables: SuitTables, ranks: int) -> Arrangement:
-    if not ranks & (ranks - 1):  # one rank held three times or more
-        starts = mask & mask >> 1 & mask >> 2 & _RUN_STARTS
-        runnable = starts | starts << 1 | starts << 2
-        if not (runnable | runnable >> 13 | runnable >> 26 | runnable >> 39) & ranks:
-            # None of its cards can be in a run: its whole set is its only choice.
-            used = mask & ranks * _RANK_CARDS
-            return _FoundWithSets(mask ^ used, tables, (used,))
+    used = _only_whole_set(mask, ranks)
+    if used:
+        return FoundWithSets(mask ^ used, tables, (used,))
     _, sets, rest = search(mask, tables.keys)
-    return _FoundWithSets(rest, tables, sets) if sets else _Found(rest, tables)
+    return FoundWithSets(rest, tables, sets) if sets else Found(rest, tables)
 
 
 def best_arrangement_of_mask(mask: int, rules: Ruleset = _DEFAULT) -> Arrangement:
     return _found(mask, suit_tables(rules.max_run_length))
+
+
+def least_deadwood_of_mask(mask: int, rules: Ruleset = _DEFAULT) -> int:
+    return _least_points(mask, suit_tables(rules.max_run_length).keys)
+
+
+def _least_points(mask: int, keys: tuple[int, ...]) -> int:
+    high = mask >> 13
+    pairs, either = mask & high, mask | high  # as in _found
+    ranks = (pairs & either >> 26 | pairs >> 26 & either) & SUIT_BITS
+    if ranks:
+        used = _only_whole_set(mask, ranks)
+        if not used:
+            return search(mask, keys)[0] >> POINTS_SHIFT
+        mask ^= used  # a set's cards are no deadwood
+    return (keys[mask & SUIT_BITS] + keys[mask >> 13 & SUIT_BITS] + keys[mask >> 26 & SUIT_BITS]
+            + keys[mask >> 39]) >> POINTS_SHIFT
 
 
 def best_arrangement_masks(mask: int, rules: Ruleset = _DEFAULT) -> tuple[tuple[int, ...], int, int]:
@@ -323,7 +307,7 @@ def best_arrangement(cards: Iterable[Card | str] | str, rules: Ruleset = _DEFAUL
     high = mask >> 13
     pairs, either = mask & high, mask | high  # _found, inlined
     ranks = (pairs & either >> 26 | pairs >> 26 & either) & SUIT_BITS
-    return _found_with_sets(mask, tables, ranks) if ranks else _Found(mask, tables)
+    return _found_with_sets(mask, tables, ranks) if ranks else Found(mask, tables)
 
 
 def least_deadwood(cards: Iterable[Card | str] | str, rules: Ruleset = _DEFAULT) -> int:
@@ -335,11 +319,7 @@ def least_deadwood(cards: Iterable[Card | str] | str, rules: Ruleset = _DEFAULT)
         mask, count = hand_mask(cards)
     if mask.bit_count() != count:
         hand_mask(cards)  # raises InvalidCards naming the card given twice
-    keys = suit_tables(rules.max_run_length).keys
-    c, d, h, s = mask & SUIT_BITS, mask >> 13 & SUIT_BITS, mask >> 26 & SUIT_BITS, mask >> 39
-    if (c & d & (h | s)) | (h & s & (c | d)):
-        return search(mask, keys)[0] >> POINTS_SHIFT
-    return (keys[c] + keys[d] + keys[h] + keys[s]) >> POINTS_SHIFT
+    return _least_points(mask, suit_tables(rules.max_run_length).keys)
 
 
 def all_best_arrangements(

@@ -79,7 +79,7 @@ class Arrangement:
     read-only), equal and hashed by its melds and deadwood.
 
     The search returns a subclass that keeps its cards as masks and builds the Meld and Card
-    tuples the first time they are read (``_build``); a read gives the same tuples each time.
+    tuples the first time they are read; a read gives the same tuples each time.
     """
 
     __slots__ = ("_deadwood", "_melds")
@@ -88,25 +88,13 @@ class Arrangement:
         self._melds = melds
         self._deadwood = deadwood
 
-    def _build(self) -> None:
-        """Set ``_melds`` and ``_deadwood`` (only a subclass that leaves them unset has to)."""
-        raise NotImplementedError
-
     @property
     def melds(self) -> tuple[Meld, ...]:
-        try:
-            return self._melds
-        except AttributeError:
-            self._build()
-            return self._melds
+        return self._melds
 
     @property
     def deadwood(self) -> tuple[Card, ...]:
-        try:
-            return self._deadwood
-        except AttributeError:
-            self._build()
-            return self._deadwood
+        return self._deadwood
 
     @property
     def deadwood_points(self) -> int:
