@@ -31,7 +31,7 @@ from .errors import InvalidCards
 from .found import Found, FoundWithSets
 from .melds import BIT, SUIT_BITS, cards_of, meld_of_mask, sum_of_bits
 from .rules import Ruleset
-from .run_tables import DEAD_CARD, MELD, POINTS_SHIFT, VALUES, SuitTables, runs_from, suit_tables
+from .run_tables import DEAD_CARD, MELD, POINTS_SHIFT, VALUES, runs_from, suit_tables
 from .types import Arrangement
 
 _DEFAULT = Ruleset()
@@ -154,13 +154,13 @@ _RUN_STARTS = sum(0x7FF << 13 * suit for suit in range(4))  # where a run can st
 _RANK_CARDS = 1 | 1 << 13 | 1 << 26 | 1 << 39  # times a rank's bit: the rank's four cards
 
 
-def _found(mask: int, tables: SuitTables) -> Arrangement:
+def _found(mask: int, max_run_length: int | None) -> Arrangement:
     """The arrangement of a hand mask: the search, with sets tried only for the ranks held
     three times or more."""
     high = mask >> 13
     pairs, either = mask & high, mask | high  # clubs with diamonds, hearts with spades
     ranks = (pairs & either >> 26 | pairs >> 26 & either) & SUIT_BITS
-    return _found_with_sets(mask, tables, ranks) if ranks else Found(mask, tables)
+    return _found_with_sets(mask, max_run_length, ranks) if ranks else Found(mask, max_run_length)
 
 
 def _only_whole_set(mask: int, ranks: int) -> int:
@@ -175,16 +175,18 @@ def _only_whole_set(mask: int, ranks: int) -> int:
     return mask & ranks * _RANK_CARDS
 
 
-def _found_with_sets(mask: int, tables: SuitTables, ranks: int) -> Arrangement:
+def _found_with_sets(mask: int, max_run_length: int | None, ranks: int) -> Arrangement:
     used = _only_whole_set(mask, ranks)
     if used:
-        return FoundWithSets(mask ^ used, tables, (used,))
-    _, sets, rest = search(mask, tables.keys)
-    return FoundWithSets(rest, tables, sets) if sets else Found(rest, tables)
+        return FoundWithSets(mask ^ used, max_run_length, (used,))
+    _, sets, rest = search(mask, suit_tables(max_run_length).keys)
+    if sets:
+        return FoundWithSets(rest, max_run_length, sets)
+    return Found(rest, max_run_length)
 
 
 def best_arrangement_of_mask(mask: int, rules: Ruleset = _DEFAULT) -> Arrangement:
-    return _found(mask, suit_tables(rules.max_run_length))
+    return _found(mask, rules.max_run_length)
 
 
 def least_deadwood_of_mask(mask: int, rules: Ruleset = _DEFAULT) -> int:
@@ -303,11 +305,11 @@ def best_arrangement(cards: Iterable[Card | str] | str, rules: Ruleset = _DEFAUL
         mask, count = hand_mask(cards)
     if mask.bit_count() != count:
         hand_mask(cards)  # raises InvalidCards naming the card given twice
-    tables = suit_tables(rules.max_run_length)
+    length = rules.max_run_length
     high = mask >> 13
     pairs, either = mask & high, mask | high  # _found, inlined
     ranks = (pairs & either >> 26 | pairs >> 26 & either) & SUIT_BITS
-    return _found_with_sets(mask, tables, ranks) if ranks else Found(mask, tables)
+    return _found_with_sets(mask, length, ranks) if ranks else Found(mask, length)
 
 
 def least_deadwood(cards: Iterable[Card | str] | str, rules: Ruleset = _DEFAULT) -> int:

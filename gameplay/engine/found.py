@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .cards import Card
 from .melds import SUIT_BITS, meld_of_mask, points_of
-from .run_tables import SuitTables
+from .run_tables import suit_tables
 from .types import Arrangement, Meld
 
 
@@ -17,16 +17,16 @@ class Found(Arrangement):
     runs and deadwood are those of the suit tables) and, in ``FoundWithSets``, its sets. The
     Meld and Card tuples are built when first read."""
 
-    __slots__ = ("_rest", "_tables")
+    __slots__ = ("_max_run_length", "_rest")
     _sets: tuple[int, ...] = ()
 
-    def __init__(self, rest: int, tables: SuitTables) -> None:
+    def __init__(self, rest: int, max_run_length: int | None) -> None:
         self._rest = rest
-        self._tables = tables
+        self._max_run_length = max_run_length  # which suit tables (found again when read)
         self._melds = None  # type: ignore[assignment]  # not built yet
 
     def _build(self) -> None:
-        rest, parts = self._rest, self._tables.parts
+        rest, parts = self._rest, suit_tables(self._max_run_length).parts
         c, d = parts[0][rest & SUIT_BITS], parts[1][rest >> 13 & SUIT_BITS]
         h, s = parts[2][rest >> 26 & SUIT_BITS], parts[3][rest >> 39]
         self._deadwood = c[1] + d[1] + h[1] + s[1]
@@ -46,7 +46,7 @@ class Found(Arrangement):
 
     @property
     def deadwood_points(self) -> int:
-        rest, dead = self._rest, self._tables.dead
+        rest, dead = self._rest, suit_tables(self._max_run_length).dead
         return points_of(dead[rest & SUIT_BITS] | dead[rest >> 13 & SUIT_BITS] << 13
                          | dead[rest >> 26 & SUIT_BITS] << 26 | dead[rest >> 39] << 39)
 
@@ -54,8 +54,8 @@ class Found(Arrangement):
 class FoundWithSets(Found):
     __slots__ = ("_sets",)
 
-    def __init__(self, rest: int, tables: SuitTables, sets: tuple[int, ...]) -> None:
+    def __init__(self, rest: int, max_run_length: int | None, sets: tuple[int, ...]) -> None:
         self._rest = rest
-        self._tables = tables
+        self._max_run_length = max_run_length
         self._melds = None  # type: ignore[assignment]  # not built yet
         self._sets = sets
