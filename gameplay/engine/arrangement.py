@@ -163,22 +163,27 @@ def _found(mask: int, max_run_length: int | None) -> Arrangement:
     return _found_with_sets(mask, max_run_length, ranks) if ranks else Found(mask, max_run_length)
 
 
-def _only_whole_set(mask: int, ranks: int) -> int:
-    """The set to take when ``ranks`` (the ranks held three times or more) is one rank none of
-    whose cards can be in a run: its whole set is then its only choice. Otherwise 0."""
-    if ranks & (ranks - 1):
-        return 0
+def _whole_sets(mask: int, ranks: int) -> tuple[int, ...]:
+    """The sets to take when no card of ``ranks`` (the ranks held three times or more) can be
+    in a run: each rank's whole set is then its only choice. Otherwise none."""
     starts = mask & mask >> 1 & mask >> 2 & _RUN_STARTS
     runnable = starts | starts << 1 | starts << 2
     if (runnable | runnable >> 13 | runnable >> 26 | runnable >> 39) & ranks:
-        return 0
-    return mask & ranks * _RANK_CARDS
+        return ()
+    if not ranks & (ranks - 1):
+        return (mask & ranks * _RANK_CARDS,)
+    sets = []
+    while ranks:  # by rank, ace first, as the search lists them
+        low = ranks & -ranks
+        ranks ^= low
+        sets.append(mask & low * _RANK_CARDS)
+    return tuple(sets)
 
 
 def _found_with_sets(mask: int, max_run_length: int | None, ranks: int) -> Arrangement:
-    used = _only_whole_set(mask, ranks)
-    if used:
-        return FoundWithSets(mask ^ used, max_run_length, (used,))
+    sets = _whole_sets(mask, ranks)
+    if sets:
+        return FoundWithSets(mask ^ sum(sets), max_run_length, sets)
     _, sets, rest = search(mask, suit_tables(max_run_length).keys)
     if sets:
         return FoundWithSets(rest, max_run_length, sets)
@@ -198,10 +203,10 @@ def _least_points(mask: int, keys: tuple[int, ...]) -> int:
     pairs, either = mask & high, mask | high  # as in _found
     ranks = (pairs & either >> 26 | pairs >> 26 & either) & SUIT_BITS
     if ranks:
-        used = _only_whole_set(mask, ranks)
-        if not used:
+        sets = _whole_sets(mask, ranks)
+        if not sets:
             return search(mask, keys)[0] >> POINTS_SHIFT
-        mask ^= used  # a set's cards are no deadwood
+        mask ^= sum(sets)  # a set's cards are no deadwood
     return (keys[mask & SUIT_BITS] + keys[mask >> 13 & SUIT_BITS] + keys[mask >> 26 & SUIT_BITS]
             + keys[mask >> 39]) >> POINTS_SHIFT
 
