@@ -31,7 +31,8 @@ from pyspiel import gin_rummy
 from rlcard.games.gin_rummy.utils import melding, utils
 
 from gameplay.engine import DECK, Card, best_arrangement, least_deadwood, settle_hand
-from gameplay.engine.arrangement import suit_splits, suit_tables
+from gameplay.engine.arrangement import suit_tables
+from gameplay.engine.partitions import suit_splits
 
 HANDS = 10_000
 SEED = 2024

@@ -23,15 +23,14 @@ deadwood in deck order.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import lru_cache
 from itertools import product
 
 from .cards import Card, parse_cards
 from .errors import InvalidCards
-from .found import Found, FoundWithSets
-from .melds import BIT, SUIT_BITS, cards_of, meld_of_mask, sum_of_bits
+from .found import FoundArrangement, FoundWithSets
+from .melds import BIT, SUIT_BITS, cards_of, sum_of_bits
 from .rules import Ruleset
-from .run_tables import DEAD_CARD, MELD, POINTS_SHIFT, VALUES, runs_from, suit_tables
+from .run_tables import MELD, POINTS_SHIFT, suit_tables
 from .types import Arrangement
 
 _DEFAULT = Ruleset()
@@ -160,7 +159,9 @@ def _found(mask: int, max_run_length: int | None) -> Arrangement:
     high = mask >> 13
     pairs, either = mask & high, mask | high  # clubs with diamonds, hearts with spades
     ranks = (pairs & either >> 26 | pairs >> 26 & either) & SUIT_BITS
-    return _found_with_sets(mask, max_run_length, ranks) if ranks else Found(mask, max_run_length)
+    if ranks:
+        return _found_with_sets(mask, max_run_length, ranks)
+    return FoundArrangement(mask, max_run_length)
 
 
 def _whole_sets(mask: int, ranks: int) -> tuple[int, ...]:
@@ -184,10 +185,20 @@ def _found_with_sets(mask: int, max_run_length: int | None, ranks: int) -> Arran
     sets = _whole_sets(mask, ranks)
     if sets:
         return FoundWithSets(mask ^ sum(sets), max_run_length, sets)
-    _, sets, rest = search(mask, suit_tables(max_run_length).keys)
+    keys = suit_tables(max_run_length).keys
+    whole = mask & ranks * _RANK_CARDS
+    if whole.bit_count() == 3:  # one rank, three cards, one in a run: no set, or the set
+        rest = mask ^ whole
+        if (MELD + 3 + keys[rest & SUIT_BITS] + keys[rest >> 13 & SUIT_BITS]
+                + keys[rest >> 26 & SUIT_BITS] + keys[rest >> 39]
+                < keys[mask & SUIT_BITS] + keys[mask >> 13 & SUIT_BITS]
+                + keys[mask >> 26 & SUIT_BITS] + keys[mask >> 39]):
+            return FoundWithSets(rest, max_run_length, (whole,))
+        return FoundArrangement(mask, max_run_length)
+    _, sets, rest = search(mask, keys)
     if sets:
         return FoundWithSets(rest, max_run_length, sets)
-    return Found(rest, max_run_length)
+    return FoundArrangement(rest, max_run_length)
 
 
 def best_arrangement_of_mask(mask: int, rules: Ruleset = _DEFAULT) -> Arrangement:
@@ -225,61 +236,6 @@ def best_arrangement_masks(mask: int, rules: Ruleset = _DEFAULT) -> tuple[tuple[
             dead[c] | dead[d] << 13 | dead[h] << 26 | dead[s] << 39)
 
 
-@lru_cache(maxsize=1 << 16)
-def suit_splits(pattern: int, max_run_length: int | None) -> tuple[tuple[int, ...], ...]:
-    """Every least-points way to cover a suit pattern with runs (suit-local masks), in the
-    tie-break order of ``suit_tables``."""
-    if not pattern:
-        return ((),)
-    keys = suit_tables(max_run_length).keys
-    target = keys[pattern] >> POINTS_SHIFT
-    low = pattern & -pattern
-    splits: list[tuple[int, ...]] = []
-    if (keys[pattern ^ low] >> POINTS_SHIFT) + VALUES[low.bit_length() - 1] == target:
-        splits.extend(suit_splits(pattern ^ low, max_run_length))
-    for run in runs_from(low, pattern, 13 if max_run_length is None else max_run_length):
-        if keys[pattern ^ run] >> POINTS_SHIFT == target:
-            splits.extend((run, *rest) for rest in suit_splits(pattern ^ run, max_run_length))
-    return tuple(splits)
-
-
-def all_best_partitions(mask: int, rules: Ruleset = _DEFAULT) -> list[tuple[int, tuple[int, ...]]]:
-    """(key, meld masks) of every least-deadwood partition, best key first (stable order)."""
-    keys = suit_tables(rules.max_run_length).keys
-    c, d, h, s = mask & SUIT_BITS, mask >> 13 & SUIT_BITS, mask >> 26 & SUIT_BITS, mask >> 39
-    combos = []
-    for combo in product(*_set_options(c, d, h, s)):
-        used, key = _combine(combo)
-        combos.append((key + _suits_key(mask & ~used, keys), tuple(m for m, _ in combo if m)))
-    least = min(key for key, _ in combos) >> POINTS_SHIFT
-    found = []
-    for key, sets in combos:
-        if key >> POINTS_SHIFT == least:
-            found.extend(_partitions(mask & ~sum(sets), sets, key, rules.max_run_length))
-    found.sort(key=lambda item: item[0])
-    return found
-
-
-def _partitions(rest: int, sets: tuple[int, ...], key: int, max_run_length: int | None
-                ) -> list[tuple[int, tuple[int, ...]]]:
-    """The partitions of one choice of sets: every product of least-points suit splits. They
-    all have the same points; only the deadwood-card and meld counts of the key differ."""
-    per_suit = [
-        [tuple(run << 13 * suit for run in split)
-         for split in suit_splits(rest >> 13 * suit & SUIT_BITS, max_run_length)]
-        for suit in range(4)
-    ]
-    if all(len(splits) == 1 for splits in per_suit):  # one way only: the search's own key
-        return [(key, sets + tuple(run for (runs,) in per_suit for run in runs))]
-    base = (key >> POINTS_SHIFT << POINTS_SHIFT) + sum(MELD + m.bit_count() for m in sets)
-    found = []
-    for choice in product(*per_suit):
-        runs = tuple(run for runs in choice for run in runs)
-        dead = rest & ~sum(runs)
-        found.append((base + dead.bit_count() * DEAD_CARD + len(runs) * MELD, sets + runs))
-    return found
-
-
 def hand_mask(cards: Iterable[Card | str] | str) -> tuple[int, int]:
     """(mask, card count) of a hand. Raises InvalidCards on an unknown or repeated card."""
     try:
@@ -292,12 +248,6 @@ def hand_mask(cards: Iterable[Card | str] | str) -> tuple[int, int]:
     if mask.bit_count() != count:
         parse_cards(cards)  # raises InvalidCards naming the card given twice
     return mask, count
-
-
-def arrangement_of(melds: Iterable[int], mask: int) -> Arrangement:
-    """The Arrangement of a hand mask given its meld masks (the rest is deadwood)."""
-    melds = tuple(melds)
-    return Arrangement(tuple(meld_of_mask(m) for m in melds), cards_of(mask & ~sum(melds)))
 
 
 def best_arrangement(cards: Iterable[Card | str] | str, rules: Ruleset = _DEFAULT) -> Arrangement:
@@ -314,7 +264,7 @@ def best_arrangement(cards: Iterable[Card | str] | str, rules: Ruleset = _DEFAUL
     high = mask >> 13
     pairs, either = mask & high, mask | high  # _found, inlined
     ranks = (pairs & either >> 26 | pairs >> 26 & either) & SUIT_BITS
-    return _found_with_sets(mask, length, ranks) if ranks else Found(mask, length)
+    return _found_with_sets(mask, length, ranks) if ranks else FoundArrangement(mask, length)
 
 
 def least_deadwood(cards: Iterable[Card | str] | str, rules: Ruleset = _DEFAULT) -> int:
@@ -327,15 +277,6 @@ def least_deadwood(cards: Iterable[Card | str] | str, rules: Ruleset = _DEFAULT)
     if mask.bit_count() != count:
         hand_mask(cards)  # raises InvalidCards naming the card given twice
     return _least_points(mask, suit_tables(rules.max_run_length).keys)
-
-
-def all_best_arrangements(
-    cards: Iterable[Card | str] | str, rules: Ruleset = _DEFAULT
-) -> tuple[Arrangement, ...]:
-    """Every distinct partition into melds with the least deadwood points; the first one is
-    ``best_arrangement``'s, the rest follow the same tie-break order."""
-    mask, _ = hand_mask(cards)
-    return tuple(arrangement_of(melds, mask) for _, melds in all_best_partitions(mask, rules))
 
 
 def best_discard(

@@ -12,7 +12,7 @@ from .run_tables import suit_tables
 from .types import Arrangement, Meld
 
 
-class Found(Arrangement):
+class FoundArrangement(Arrangement):
     """The arrangement the search found, kept as masks: the cards left for runs (each suit's
     runs and deadwood are those of the suit tables) and, in ``FoundWithSets``, its sets. The
     Meld and Card tuples are built when first read."""
@@ -51,7 +51,7 @@ class Found(Arrangement):
                          | dead[rest >> 26 & SUIT_BITS] << 26 | dead[rest >> 39] << 39)
 
 
-class FoundWithSets(Found):
+class FoundWithSets(FoundArrangement):
     __slots__ = ("_sets",)
 
     def __init__(self, rest: int, max_run_length: int | None, sets: tuple[int, ...]) -> None:

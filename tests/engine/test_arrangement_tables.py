@@ -23,6 +23,8 @@ from gameplay.engine import (
     best_arrangement,
     least_deadwood,
     melds,
+    partitions,
+    run_tables,
 )
 from gameplay.engine.melds import mask_of, set_masks
 from tests.engine import brute_force
@@ -36,7 +38,7 @@ _VALUES = [min(rank, 10) for rank in range(1, 14)]
 
 def _clear_caches():
     arrangement.suit_tables.cache_clear()
-    arrangement.suit_splits.cache_clear()
+    partitions.suit_splits.cache_clear()
 
 
 @pytest.fixture(autouse=True)
@@ -90,8 +92,8 @@ def test_each_suit_pattern_keeps_its_least_deadwood_with_fewest_cards_then_fewes
     for pattern in range(8192):
         points, cards, runs = _best_suit(pattern, longest)
         key = tables.keys[pattern]
-        assert key == (points << arrangement.POINTS_SHIFT) + cards * arrangement.DEAD_CARD + \
-            runs * arrangement.MELD, f"pattern {pattern:013b}"
+        assert key == (points << run_tables.POINTS_SHIFT) + cards * run_tables.DEAD_CARD + \
+            runs * run_tables.MELD, f"pattern {pattern:013b}"
 
 
 @pytest.mark.parametrize("max_run_length", RUN_LIMITS)
