@@ -214,10 +214,23 @@ def _least_points(mask: int, keys: tuple[int, ...]) -> int:
     pairs, either = mask & high, mask | high  # as in _found
     ranks = (pairs & either >> 26 | pairs >> 26 & either) & SUIT_BITS
     if ranks:
-        sets = _whole_sets(mask, ranks)
-        if not sets:
-            return search(mask, keys)[0] >> POINTS_SHIFT
-        mask ^= sum(sets)  # a set's cards are no deadwood
+        return _least_points_with_sets(mask, keys, ranks)
+    return _points_of_runs(mask, keys)
+
+
+def _least_points_with_sets(mask: int, keys: tuple[int, ...], ranks: int) -> int:
+    """As ``_found_with_sets``, for the points only."""
+    sets = _whole_sets(mask, ranks)
+    if sets:
+        return _points_of_runs(mask ^ sum(sets), keys)  # a set's cards are no deadwood
+    whole = mask & ranks * _RANK_CARDS
+    if whole.bit_count() == 3:  # no set, or the set
+        return min(_points_of_runs(mask, keys), _points_of_runs(mask ^ whole, keys))
+    return search(mask, keys)[0] >> POINTS_SHIFT
+
+
+def _points_of_runs(mask: int, keys: tuple[int, ...]) -> int:
+    """The least deadwood points of cards that may form runs only."""
     return (keys[mask & SUIT_BITS] + keys[mask >> 13 & SUIT_BITS] + keys[mask >> 26 & SUIT_BITS]
             + keys[mask >> 39]) >> POINTS_SHIFT
 
@@ -276,7 +289,14 @@ def least_deadwood(cards: Iterable[Card | str] | str, rules: Ruleset = _DEFAULT)
         mask, count = hand_mask(cards)
     if mask.bit_count() != count:
         hand_mask(cards)  # raises InvalidCards naming the card given twice
-    return _least_points(mask, suit_tables(rules.max_run_length).keys)
+    keys = suit_tables(rules.max_run_length).keys
+    high = mask >> 13
+    pairs, either = mask & high, mask | high  # _least_points, inlined
+    ranks = (pairs & either >> 26 | pairs >> 26 & either) & SUIT_BITS
+    if ranks:
+        return _least_points_with_sets(mask, keys, ranks)
+    return (keys[mask & SUIT_BITS] + keys[mask >> 13 & SUIT_BITS] + keys[mask >> 26 & SUIT_BITS]
+            + keys[mask >> 39]) >> POINTS_SHIFT
 
 
 def best_discard(
