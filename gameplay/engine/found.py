@@ -30,7 +30,9 @@ class FoundArrangement(Arrangement):
         c, d = parts[0][rest & SUIT_BITS], parts[1][rest >> 13 & SUIT_BITS]
         h, s = parts[2][rest >> 26 & SUIT_BITS], parts[3][rest >> 39]
         self._deadwood = c[1] + d[1] + h[1] + s[1]
-        self._melds = tuple(map(meld_of_mask, self._sets)) + c[0] + d[0] + h[0] + s[0]
+        sets = self._sets
+        runs = c[0] + d[0] + h[0] + s[0]
+        self._melds = tuple(map(meld_of_mask, sets)) + runs if sets else runs
 
     @property
     def melds(self) -> tuple[Meld, ...]:
