@@ -4,7 +4,7 @@
 Rules: docs/rules.md, the rule book in the project's words; each module names its section.
 """
 
-from .arrangement import all_best_arrangements, best_arrangement, best_discard, least_deadwood
+from .arrangement import best_arrangement, best_discard, least_deadwood
 from .cards import DECK, Card, Suit, card_at, deadwood_points, format_cards, parse_card, parse_cards
 from .claims import ClaimCheck, HandClaim, check_claim
 from .counts import CountSettlement, claimed_outcome_problem, settle_counts
@@ -34,6 +34,7 @@ from .hollywood import (
     score_hollywood,
 )
 from .melds import is_meld, make_meld
+from .partitions import all_best_arrangements
 from .players import SimplePlayer, StrongPlayer
 from .rules import PRESETS, NextDealer, Ruleset, Shutout
 from .scoring import (

@@ -7,7 +7,8 @@ chosen each suit is an independent 13-bit problem, solved for all 8,192 patterns
 11-card hand), so the search tries every choice of sets: for each such rank no set, the whole set,
 or (when all four are held) each 3-card set, and adds up the four suit tables for what is left.
 Choices that cannot be best are skipped: a card in no run of the hand is only ever left out of
-its set at a cost.
+its set at a cost. The arrangement returned keeps the search's masks and builds its Meld and
+Card tuples when first read (gameplay/engine/found.py).
 
 Tie-break among arrangements with the same deadwood points (documented contract):
 1. fewest deadwood cards, 2. fewest melds (a long run is kept whole), 3. fewest cards in sets,
@@ -21,90 +22,19 @@ deadwood in deck order.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
-from functools import lru_cache
+from collections.abc import Iterable
 from itertools import product
 
 from .cards import Card, parse_cards
 from .errors import InvalidCards
-from .melds import SUIT_BITS, cards_of, meld_of_mask, sum_of_bits
+from .found import FoundArrangement, FoundWithSets
+from .melds import BIT, SUIT_BITS, cards_of, sum_of_bits
 from .rules import Ruleset
-from .types import Arrangement, Meld
+from .run_tables import MELD, POINTS_SHIFT, suit_tables
+from .types import Arrangement
 
 _DEFAULT = Ruleset()
-# A search key orders arrangements by the tie-break above; keys add up over parts of a hand.
-# Fields: points << 17 | deadwood cards << 11 | melds << 6 | cards in sets (room for 52 cards).
-POINTS_SHIFT = 17
-DEAD_CARD = 1 << 11
-MELD = 1 << 6
-_VALUES = tuple(min(rank, 10) for rank in range(1, 14))
-
 SetChoice = tuple[int, int]  # (mask of the set's cards, or 0 for no set; key of that choice)
-SuitPart = tuple[tuple[Meld, ...], tuple[Card, ...]]
-
-
-@dataclass(frozen=True, slots=True)
-class SuitTables:
-    """Per 13-bit suit pattern the least key using runs only; per suit and pattern the runs of
-    the best arrangement as Melds, and the deadwood cards. As suit-local masks, per pattern: the
-    deadwood, and the cards that would lengthen one of the runs at either end."""
-
-    keys: tuple[int, ...]
-    parts: tuple[tuple[SuitPart, ...], ...]
-    dead: tuple[int, ...]
-    run_ends: tuple[int, ...]
-
-
-def _runs_from(low: int, pattern: int, longest: int) -> Iterator[int]:
-    """The runs inside ``pattern`` that start at bit ``low``, shortest first."""
-    position = low.bit_length() - 1
-    run = low | low << 1
-    for length in range(3, min(longest, 13 - position) + 1):
-        run |= low << (length - 1)
-        if run & pattern != run:
-            return
-        yield run
-
-
-@lru_cache(maxsize=16)
-def suit_tables(max_run_length: int | None) -> SuitTables:
-    longest = 13 if max_run_length is None else max_run_length
-    keys = [0] * 8192
-    runs: list[tuple[int, ...]] = [()] * 8192
-    for pattern in range(1, 8192):
-        low = pattern & -pattern
-        rest = pattern ^ low
-        best = keys[rest] + (_VALUES[low.bit_length() - 1] << POINTS_SHIFT) + DEAD_CARD
-        best_runs = runs[rest]
-        for run in _runs_from(low, pattern, longest):
-            if keys[pattern ^ run] + MELD < best:
-                best = keys[pattern ^ run] + MELD
-                best_runs = (run, *runs[pattern ^ run])
-        keys[pattern] = best
-        runs[pattern] = best_runs
-    parts = tuple(
-        tuple(_suit_part(suit, pattern, runs[pattern]) for pattern in range(8192))
-        for suit in range(4)
-    )
-    dead = tuple(pattern & ~sum(runs[pattern]) for pattern in range(8192))
-    return SuitTables(tuple(keys), parts, dead, tuple(_ends(found) for found in runs))
-
-
-def _ends(runs: tuple[int, ...]) -> int:
-    """The cards next to either end of these runs (suit-local masks), inside the suit."""
-    ends = 0
-    for run in runs:
-        ends |= (run & -run) >> 1 | (run ^ run >> 1) << 1 & ~run
-    return ends & SUIT_BITS
-
-
-def _suit_part(suit: int, pattern: int, runs: tuple[int, ...]) -> SuitPart:
-    melded = sum(runs)
-    return (
-        tuple(meld_of_mask(run << 13 * suit) for run in runs),
-        cards_of((pattern & ~melded) << 13 * suit),
-    )
 
 
 def _build_set_choices() -> tuple[tuple[SetChoice, ...], ...]:
@@ -144,24 +74,33 @@ def _runnable(pattern: int) -> int:
     return starts | starts << 1 | starts << 2
 
 
+def _columns(pattern: int) -> int:
+    """A suit pattern laid out by rank, eight bits per rank (rank r at bit 8r): bit 0 the card
+    is held, bit 4 it is in a run inside the pattern. Shifted left by a suit's position (clubs
+    0 to spades 3), the four suits' columns OR into each rank's index in ``_SET_CHOICES``."""
+    runnable = _runnable(pattern)
+    columns = 0
+    for rank in range(13):
+        columns |= (pattern >> rank & 1 | (runnable >> rank & 1) << 4) << 8 * rank
+    return columns
+
+
 _SET_CHOICES = _build_set_choices()
-_RUNNABLE = tuple(_runnable(pattern) for pattern in range(8192))
+_COLUMNS = tuple(_columns(pattern) for pattern in range(8192))
+_SHIFT = {1 << rank: 8 * rank for rank in range(13)}  # a rank's bit: its column's place
 
 
 def _set_options(c: int, d: int, h: int, s: int) -> list[tuple[SetChoice, ...]]:
     """The set choices of each rank held at least three times, by rank (suit patterns given)."""
     ranks = (c & d & (h | s)) | (h & s & (c | d))
-    if not ranks:
-        return []
-    rc, rd, rh, rs = _RUNNABLE[c], _RUNNABLE[d], _RUNNABLE[h], _RUNNABLE[s]
+    columns = _COLUMNS
+    both = columns[c] | columns[d] << 1 | columns[h] << 2 | columns[s] << 3
     options = []
     while ranks:
         low = ranks & -ranks
         ranks ^= low
-        r = low.bit_length() - 1
-        held = (c >> r & 1) | (d >> r & 1) << 1 | (h >> r & 1) << 2 | (s >> r & 1) << 3
-        runnable = (rc >> r & 1) | (rd >> r & 1) << 1 | (rh >> r & 1) << 2 | (rs >> r & 1) << 3
-        options.append(_SET_CHOICES[r << 8 | runnable << 4 | held])
+        shift = _SHIFT[low]
+        options.append(_SET_CHOICES[shift << 5 | both >> shift & 255])
     return options
 
 
@@ -177,44 +116,123 @@ def _suits_key(rest: int, keys: tuple[int, ...]) -> int:
 def search(mask: int, keys: tuple[int, ...]) -> tuple[int, tuple[int, ...], int]:
     """The least key of a hand mask, the set masks chosen and the cards left for runs."""
     c, d, h, s = mask & SUIT_BITS, mask >> 13 & SUIT_BITS, mask >> 26 & SUIT_BITS, mask >> 39
-    options = _set_options(c, d, h, s)
-    if not options:
+    ranks = (c & d & (h | s)) | (h & s & (c | d))
+    if not ranks:
         return keys[c] + keys[d] + keys[h] + keys[s], (), mask
-    best = (-1, (), mask)
-    for combo in options[0] if len(options) == 1 else product(*options):
-        used, key = combo if len(options) == 1 else _combine(combo)
-        key += _suits_key(mask & ~used, keys)
-        if best[0] < 0 or key < best[0]:
-            best = (key, _set_masks(combo, len(options)), mask & ~used)
-    return best
+    if ranks & (ranks - 1):  # two ranks or more held three times: every combination
+        return _search_sets(mask, keys, _set_options(c, d, h, s))
+    # One rank held three times or more (the usual case), inlined.
+    columns, shift = _COLUMNS, _SHIFT[ranks]
+    both = columns[c] | columns[d] << 1 | columns[h] << 2 | columns[s] << 3
+    best, chosen = -1, 0
+    for used, key in _SET_CHOICES[shift << 5 | both >> shift & 255]:
+        rest = mask ^ used
+        key += (keys[rest & SUIT_BITS] + keys[rest >> 13 & SUIT_BITS]
+                + keys[rest >> 26 & SUIT_BITS] + keys[rest >> 39])
+        if best < 0 or key < best:
+            best, chosen = key, used
+    return best, (chosen,) if chosen else (), mask ^ chosen
+
+
+def _search_sets(mask: int, keys: tuple[int, ...], options: list[tuple[SetChoice, ...]]
+                 ) -> tuple[int, tuple[int, ...], int]:
+    found = (-1, (), mask)
+    for combo in product(*options):
+        used, key = _combine(combo)
+        key += _suits_key(mask ^ used, keys)
+        if found[0] < 0 or key < found[0]:
+            found = (key, tuple(m for m, _ in combo if m), mask ^ used)
+    return found
 
 
 def _combine(combo: tuple[SetChoice, ...]) -> tuple[int, int]:
     return sum(m for m, _ in combo), sum(k for _, k in combo)
 
 
-def _set_masks(combo: tuple, options: int) -> tuple[int, ...]:
-    if options == 1:
-        return (combo[0],) if combo[0] else ()
-    return tuple(m for m, _ in combo if m)
+_RUN_STARTS = sum(0x7FF << 13 * suit for suit in range(4))  # where a run can start: ace to jack
+_RANK_CARDS = 1 | 1 << 13 | 1 << 26 | 1 << 39  # times a rank's bit: the rank's four cards
 
 
-def least_deadwood_of_mask(mask: int, rules: Ruleset = _DEFAULT) -> int:
-    return search(mask, suit_tables(rules.max_run_length).keys)[0] >> POINTS_SHIFT
+def _found(mask: int, max_run_length: int | None) -> Arrangement:
+    """The arrangement of a hand mask: the search, with sets tried only for the ranks held
+    three times or more."""
+    high = mask >> 13
+    pairs, either = mask & high, mask | high  # clubs with diamonds, hearts with spades
+    ranks = (pairs & either >> 26 | pairs >> 26 & either) & SUIT_BITS
+    if ranks:
+        return _found_with_sets(mask, max_run_length, ranks)
+    return FoundArrangement(mask, max_run_length)
+
+
+def _whole_sets(mask: int, ranks: int) -> tuple[int, ...]:
+    """The sets to take when no card of ``ranks`` (the ranks held three times or more) can be
+    in a run: each rank's whole set is then its only choice. Otherwise none."""
+    starts = mask & mask >> 1 & mask >> 2 & _RUN_STARTS
+    runnable = starts | starts << 1 | starts << 2
+    if (runnable | runnable >> 13 | runnable >> 26 | runnable >> 39) & ranks:
+        return ()
+    if not ranks & (ranks - 1):
+        return (mask & ranks * _RANK_CARDS,)
+    sets = []
+    while ranks:  # by rank, ace first, as the search lists them
+        low = ranks & -ranks
+        ranks ^= low
+        sets.append(mask & low * _RANK_CARDS)
+    return tuple(sets)
+
+
+def _found_with_sets(mask: int, max_run_length: int | None, ranks: int) -> Arrangement:
+    sets = _whole_sets(mask, ranks)
+    if sets:
+        return FoundWithSets(mask ^ sum(sets), max_run_length, sets)
+    keys = suit_tables(max_run_length).keys
+    whole = mask & ranks * _RANK_CARDS
+    if whole.bit_count() == 3:  # one rank, three cards, one in a run: no set, or the set
+        rest = mask ^ whole
+        if (MELD + 3 + keys[rest & SUIT_BITS] + keys[rest >> 13 & SUIT_BITS]
+                + keys[rest >> 26 & SUIT_BITS] + keys[rest >> 39]
+                < keys[mask & SUIT_BITS] + keys[mask >> 13 & SUIT_BITS]
+                + keys[mask >> 26 & SUIT_BITS] + keys[mask >> 39]):
+            return FoundWithSets(rest, max_run_length, (whole,))
+        return FoundArrangement(mask, max_run_length)
+    _, sets, rest = search(mask, keys)
+    if sets:
+        return FoundWithSets(rest, max_run_length, sets)
+    return FoundArrangement(rest, max_run_length)
 
 
 def best_arrangement_of_mask(mask: int, rules: Ruleset = _DEFAULT) -> Arrangement:
-    tables = suit_tables(rules.max_run_length)
-    c, d, h, s = mask & SUIT_BITS, mask >> 13 & SUIT_BITS, mask >> 26 & SUIT_BITS, mask >> 39
-    if (c & d & (h | s)) | (h & s & (c | d)):  # some rank is held three times: try the sets
-        _, sets, rest = search(mask, tables.keys)
-        set_melds = tuple(meld_of_mask(m) for m in sets)
-        c, d, h, s = rest & SUIT_BITS, rest >> 13 & SUIT_BITS, rest >> 26 & SUIT_BITS, rest >> 39
-    else:
-        set_melds = ()
-    parts = tables.parts
-    c, d, h, s = parts[0][c], parts[1][d], parts[2][h], parts[3][s]
-    return Arrangement(set_melds + c[0] + d[0] + h[0] + s[0], c[1] + d[1] + h[1] + s[1])
+    return _found(mask, rules.max_run_length)
+
+
+def least_deadwood_of_mask(mask: int, rules: Ruleset = _DEFAULT) -> int:
+    return _least_points(mask, suit_tables(rules.max_run_length).keys)
+
+
+def _least_points(mask: int, keys: tuple[int, ...]) -> int:
+    high = mask >> 13
+    pairs, either = mask & high, mask | high  # as in _found
+    ranks = (pairs & either >> 26 | pairs >> 26 & either) & SUIT_BITS
+    if ranks:
+        return _least_points_with_sets(mask, keys, ranks)
+    return _points_of_runs(mask, keys)
+
+
+def _least_points_with_sets(mask: int, keys: tuple[int, ...], ranks: int) -> int:
+    """As ``_found_with_sets``, for the points only."""
+    sets = _whole_sets(mask, ranks)
+    if sets:
+        return _points_of_runs(mask ^ sum(sets), keys)  # a set's cards are no deadwood
+    whole = mask & ranks * _RANK_CARDS
+    if whole.bit_count() == 3:  # no set, or the set
+        return min(_points_of_runs(mask, keys), _points_of_runs(mask ^ whole, keys))
+    return search(mask, keys)[0] >> POINTS_SHIFT
+
+
+def _points_of_runs(mask: int, keys: tuple[int, ...]) -> int:
+    """The least deadwood points of cards that may form runs only."""
+    return (keys[mask & SUIT_BITS] + keys[mask >> 13 & SUIT_BITS] + keys[mask >> 26 & SUIT_BITS]
+            + keys[mask >> 39]) >> POINTS_SHIFT
 
 
 def best_arrangement_masks(mask: int, rules: Ruleset = _DEFAULT) -> tuple[tuple[int, ...], int, int]:
@@ -231,100 +249,54 @@ def best_arrangement_masks(mask: int, rules: Ruleset = _DEFAULT) -> tuple[tuple[
             dead[c] | dead[d] << 13 | dead[h] << 26 | dead[s] << 39)
 
 
-@lru_cache(maxsize=1 << 16)
-def suit_splits(pattern: int, max_run_length: int | None) -> tuple[tuple[int, ...], ...]:
-    """Every least-points way to cover a suit pattern with runs (suit-local masks), in the
-    tie-break order of ``suit_tables``."""
-    if not pattern:
-        return ((),)
-    keys = suit_tables(max_run_length).keys
-    target = keys[pattern] >> POINTS_SHIFT
-    low = pattern & -pattern
-    splits: list[tuple[int, ...]] = []
-    if (keys[pattern ^ low] >> POINTS_SHIFT) + _VALUES[low.bit_length() - 1] == target:
-        splits.extend(suit_splits(pattern ^ low, max_run_length))
-    for run in _runs_from(low, pattern, 13 if max_run_length is None else max_run_length):
-        if keys[pattern ^ run] >> POINTS_SHIFT == target:
-            splits.extend((run, *rest) for rest in suit_splits(pattern ^ run, max_run_length))
-    return tuple(splits)
-
-
-def all_best_partitions(mask: int, rules: Ruleset = _DEFAULT) -> list[tuple[int, tuple[int, ...]]]:
-    """(key, meld masks) of every least-deadwood partition, best key first (stable order)."""
-    keys = suit_tables(rules.max_run_length).keys
-    c, d, h, s = mask & SUIT_BITS, mask >> 13 & SUIT_BITS, mask >> 26 & SUIT_BITS, mask >> 39
-    combos = []
-    for combo in product(*_set_options(c, d, h, s)):
-        used, key = _combine(combo)
-        combos.append((key + _suits_key(mask & ~used, keys), tuple(m for m, _ in combo if m)))
-    least = min(key for key, _ in combos) >> POINTS_SHIFT
-    found = []
-    for key, sets in combos:
-        if key >> POINTS_SHIFT == least:
-            found.extend(_partitions(mask & ~sum(sets), sets, key, rules.max_run_length))
-    found.sort(key=lambda item: item[0])
-    return found
-
-
-def _partitions(rest: int, sets: tuple[int, ...], key: int, max_run_length: int | None
-                ) -> list[tuple[int, tuple[int, ...]]]:
-    """The partitions of one choice of sets: every product of least-points suit splits. They
-    all have the same points; only the deadwood-card and meld counts of the key differ."""
-    per_suit = [
-        [tuple(run << 13 * suit for run in split)
-         for split in suit_splits(rest >> 13 * suit & SUIT_BITS, max_run_length)]
-        for suit in range(4)
-    ]
-    if all(len(splits) == 1 for splits in per_suit):  # one way only: the search's own key
-        return [(key, sets + tuple(run for (runs,) in per_suit for run in runs))]
-    base = (key >> POINTS_SHIFT << POINTS_SHIFT) + sum(MELD + m.bit_count() for m in sets)
-    found = []
-    for choice in product(*per_suit):
-        runs = tuple(run for runs in choice for run in runs)
-        dead = rest & ~sum(runs)
-        found.append((base + dead.bit_count() * DEAD_CARD + len(runs) * MELD, sets + runs))
-    return found
-
-
 def hand_mask(cards: Iterable[Card | str] | str) -> tuple[int, int]:
     """(mask, card count) of a hand. Raises InvalidCards on an unknown or repeated card."""
-    if isinstance(cards, str):
-        cards = parse_cards(cards)
-    cards = tuple(cards)
     try:
-        mask = sum_of_bits(cards)
-    except (KeyError, TypeError):
+        count = len(cards)  # type: ignore[arg-type]  # an iterator has no length: parsed below
+        mask = sum_of_bits(cards)  # type: ignore[arg-type]  # text or tokens: parsed below
+    except (AttributeError, TypeError):
         cards = parse_cards(cards)
-        mask = sum_of_bits(cards)
+        count, mask = len(cards), sum_of_bits(cards)
     # A sum of bits has one bit per card exactly when no card repeats.
-    if mask.bit_count() != len(cards):
+    if mask.bit_count() != count:
         parse_cards(cards)  # raises InvalidCards naming the card given twice
-    return mask, len(cards)
-
-
-def arrangement_of(melds: Iterable[int], mask: int) -> Arrangement:
-    """The Arrangement of a hand mask given its meld masks (the rest is deadwood)."""
-    melds = tuple(melds)
-    return Arrangement(tuple(meld_of_mask(m) for m in melds), cards_of(mask & ~sum(melds)))
+    return mask, count
 
 
 def best_arrangement(cards: Iterable[Card | str] | str, rules: Ruleset = _DEFAULT) -> Arrangement:
-    """The arrangement with the least deadwood points (exact), ties broken as documented above."""
-    return best_arrangement_of_mask(hand_mask(cards)[0], rules)
+    """The arrangement with the least deadwood points (exact), ties broken as documented above.
+    (The mask and the search are inlined here: this is the engine's most frequent call.)"""
+    try:  # hand_mask's first step, inlined
+        count = len(cards)  # type: ignore[arg-type]
+        mask = sum(map(BIT, cards))
+    except (AttributeError, TypeError):
+        mask, count = hand_mask(cards)
+    if mask.bit_count() != count:
+        hand_mask(cards)  # raises InvalidCards naming the card given twice
+    length = rules.max_run_length
+    high = mask >> 13
+    pairs, either = mask & high, mask | high  # _found, inlined
+    ranks = (pairs & either >> 26 | pairs >> 26 & either) & SUIT_BITS
+    return _found_with_sets(mask, length, ranks) if ranks else FoundArrangement(mask, length)
 
 
 def least_deadwood(cards: Iterable[Card | str] | str, rules: Ruleset = _DEFAULT) -> int:
     """The least deadwood points of a hand (the points of ``best_arrangement``), faster."""
-    return least_deadwood_of_mask(hand_mask(cards)[0], rules)
-
-
-def all_best_arrangements(
-    cards: Iterable[Card | str] | str, rules: Ruleset = _DEFAULT
-) -> tuple[Arrangement, ...]:
-    """Every distinct partition into melds with the least deadwood points; the first one is
-    ``best_arrangement``'s, the rest follow the same tie-break order."""
-    mask, _ = hand_mask(cards)
-    return tuple(arrangement_of(melds, mask) for _, melds in all_best_partitions(mask, rules))
+    try:  # hand_mask's first step, inlined
+        count = len(cards)  # type: ignore[arg-type]
+        mask = sum(map(BIT, cards))
+    except (AttributeError, TypeError):
+        mask, count = hand_mask(cards)
+    if mask.bit_count() != count:
+        hand_mask(cards)  # raises InvalidCards naming the card given twice
+    keys = suit_tables(rules.max_run_length).keys
+    high = mask >> 13
+    pairs, either = mask & high, mask | high  # _least_points, inlined
+    ranks = (pairs & either >> 26 | pairs >> 26 & either) & SUIT_BITS
+    if ranks:
+        return _least_points_with_sets(mask, keys, ranks)
+    return (keys[mask & SUIT_BITS] + keys[mask >> 13 & SUIT_BITS] + keys[mask >> 26 & SUIT_BITS]
+            + keys[mask >> 39]) >> POINTS_SHIFT
 
 
 def best_discard(

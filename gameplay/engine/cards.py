@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 from .errors import InvalidCards
@@ -33,14 +33,17 @@ ACE, JACK, QUEEN, KING = 1, 11, 12, 13
 
 @dataclass(frozen=True, slots=True, order=True)
 class Card:
-    """A playing card. ``rank`` runs 1 (ace) to 13 (king)."""
+    """A playing card. ``rank`` runs 1 (ace) to 13 (king). ``bit`` is ``1 << index``: the card in
+    a hand's 52-bit mask, kept on the card so a hand's mask is one attribute read per card."""
 
     rank: int
     suit: Suit
+    bit: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not 1 <= self.rank <= 13:
             raise InvalidCards(f"rank {self.rank} is not a card rank (1 to 13)")
+        object.__setattr__(self, "bit", 1 << self.index)
 
     @property
     def value(self) -> int:

@@ -16,10 +16,10 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from .arrangement import (
-    best_arrangement,
     best_arrangement_masks,
     best_discard,
     least_deadwood,
+    least_deadwood_of_mask,
 )
 from .cards import Card
 from .hand_events import BigGin, Discard, Draw, Event, Knock, LayOff, Pass, Source, TurnUpcard
@@ -98,11 +98,12 @@ class SimplePlayer:
 
     def _discard(self, view: PlayerView) -> Event:
         options = discardable(view)
-        deadwood = best_arrangement(view.hand, view.rules).deadwood
+        hand = mask_of(view.hand)
+        deadwood = cards_of(best_arrangement_masks(hand, view.rules)[2])
         candidates = [card for card in deadwood if card in options] or list(options)
         discard = max(candidates, key=lambda card: (card.value, card.rank, card.suit.position))
         rest = tuple(card for card in view.hand if card != discard)
-        left = least_deadwood(rest, view.rules)
+        left = least_deadwood_of_mask(hand & ~discard.bit, view.rules)
         return finish_turn(view, discard, may_knock(view, rest, left))
 
 

@@ -16,7 +16,6 @@ from itertools import product
 
 from .arrangement import (
     POINTS_SHIFT,
-    all_best_partitions,
     best_arrangement_of_mask,
     hand_mask,
     search,
@@ -25,6 +24,7 @@ from .arrangement import (
 from .cards import Card, parse_cards
 from .errors import IllegalKnock, InvalidCards, KnockOverLimit
 from .melds import RANK_MASKS, SUIT_BITS, cards_of, make_meld, mask_of, meld_of_mask, points_of
+from .partitions import all_best_partitions
 from .rules import Ruleset
 from .types import Layoff, Meld, Outcome, Side
 

@@ -74,12 +74,27 @@ class Meld:
         return format_cards(self.cards)
 
 
-@dataclass(frozen=True, slots=True)
 class Arrangement:
-    """A partition of a hand into melds and deadwood."""
+    """A partition of a hand into melds and deadwood. Immutable (``melds`` and ``deadwood`` are
+    read-only), equal and hashed by its melds and deadwood.
 
-    melds: tuple[Meld, ...]
-    deadwood: tuple[Card, ...]
+    The search returns a subclass that keeps its cards as masks and builds the Meld and Card
+    tuples the first time they are read; a read gives the same tuples each time.
+    """
+
+    __slots__ = ("_deadwood", "_melds")
+
+    def __init__(self, melds: tuple[Meld, ...], deadwood: tuple[Card, ...]) -> None:
+        self._melds = melds
+        self._deadwood = deadwood
+
+    @property
+    def melds(self) -> tuple[Meld, ...]:
+        return self._melds
+
+    @property
+    def deadwood(self) -> tuple[Card, ...]:
+        return self._deadwood
 
     @property
     def deadwood_points(self) -> int:
@@ -88,6 +103,20 @@ class Arrangement:
     @property
     def cards(self) -> tuple[Card, ...]:
         return tuple(card for meld in self.melds for card in meld.cards) + self.deadwood
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Arrangement):
+            return NotImplemented
+        return self.melds == other.melds and self.deadwood == other.deadwood
+
+    def __hash__(self) -> int:
+        return hash((self.melds, self.deadwood))
+
+    def __repr__(self) -> str:
+        return f"Arrangement(melds={self.melds!r}, deadwood={self.deadwood!r})"
+
+    def __reduce__(self) -> tuple[type[Arrangement], tuple[tuple[Meld, ...], tuple[Card, ...]]]:
+        return Arrangement, (self.melds, self.deadwood)
 
 
 @dataclass(frozen=True, slots=True)

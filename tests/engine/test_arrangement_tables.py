@@ -23,6 +23,8 @@ from gameplay.engine import (
     best_arrangement,
     least_deadwood,
     melds,
+    partitions,
+    run_tables,
 )
 from gameplay.engine.melds import mask_of, set_masks
 from tests.engine import brute_force
@@ -36,7 +38,7 @@ _VALUES = [min(rank, 10) for rank in range(1, 14)]
 
 def _clear_caches():
     arrangement.suit_tables.cache_clear()
-    arrangement.suit_splits.cache_clear()
+    partitions.suit_splits.cache_clear()
 
 
 @pytest.fixture(autouse=True)
@@ -45,8 +47,8 @@ def tables_built_now():
     with pytest.MonkeyPatch.context() as patch:
         _clear_caches()
         patch.setattr(arrangement, "_SET_CHOICES", arrangement._build_set_choices())
-        patch.setattr(arrangement, "_RUNNABLE",
-                      tuple(arrangement._runnable(pattern) for pattern in range(8192)))
+        patch.setattr(arrangement, "_COLUMNS",
+                      tuple(arrangement._columns(pattern) for pattern in range(8192)))
         patch.setattr(melds, "_SET_MASKS", set_masks())
         yield
     _clear_caches()
@@ -90,8 +92,8 @@ def test_each_suit_pattern_keeps_its_least_deadwood_with_fewest_cards_then_fewes
     for pattern in range(8192):
         points, cards, runs = _best_suit(pattern, longest)
         key = tables.keys[pattern]
-        assert key == (points << arrangement.POINTS_SHIFT) + cards * arrangement.DEAD_CARD + \
-            runs * arrangement.MELD, f"pattern {pattern:013b}"
+        assert key == (points << run_tables.POINTS_SHIFT) + cards * run_tables.DEAD_CARD + \
+            runs * run_tables.MELD, f"pattern {pattern:013b}"
 
 
 @pytest.mark.parametrize("max_run_length", RUN_LIMITS)
@@ -124,7 +126,17 @@ def test_a_card_is_runnable_when_a_three_card_run_of_its_suit_holds_it():
         for low in range(11):
             if 0b111 << low & pattern == 0b111 << low:
                 expected |= 0b111 << low
-        assert arrangement._RUNNABLE[pattern] == expected
+        assert arrangement._runnable(pattern) == expected
+
+
+def test_a_suits_columns_say_per_rank_whether_the_card_is_held_and_whether_it_is_runnable():
+    for pattern in range(8192):
+        columns = arrangement._COLUMNS[pattern]
+        runnable = arrangement._runnable(pattern)
+        for rank in range(13):
+            column = columns >> 8 * rank & 255
+            assert column == (pattern >> rank & 1) | (runnable >> rank & 1) << 4, f"{pattern:013b}"
+        assert columns >> 8 * 13 == 0
 
 
 # --- sets -------------------------------------------------------------------------------------

@@ -5,8 +5,8 @@ at fault named."""
 import pytest
 
 from gameplay.engine import InvalidCards, Ruleset, parse_cards, settle_hand
-from gameplay.engine.arrangement import all_best_arrangements
 from gameplay.engine.cards import DECK
+from gameplay.engine.partitions import all_best_arrangements
 
 STANDARD = Ruleset()
 DEFENDER = parse_cards("5H 6H 2S 3S 5D 7D 9D JD QS 8S")
