@@ -58,11 +58,10 @@ class SuitTables:
 
 def _runs_from(low: int, pattern: int, longest: int) -> Iterator[int]:
     """The runs inside ``pattern`` that start at bit ``low``, shortest first."""
-    position = low.bit_length() - 1
     run = low | low << 1
-    for length in range(3, min(longest, 13 - position) + 1):
+    for length in range(3, longest + 1):
         run |= low << (length - 1)
-        if run & pattern != run:
+        if run & pattern != run:  # a gap, or past the king (no bit of a pattern)
             return
         yield run
 
@@ -95,7 +94,8 @@ def _ends(runs: tuple[int, ...]) -> int:
     """The cards next to either end of these runs (suit-local masks), inside the suit."""
     ends = 0
     for run in runs:
-        ends |= (run & -run) >> 1 | (run ^ run >> 1) << 1 & ~run
+        low = run & -run
+        ends |= low >> 1 | run + low  # a run's bits are adjacent: adding its lowest carries past it
     return ends & SUIT_BITS
 
 
@@ -109,7 +109,8 @@ def _suit_part(suit: int, pattern: int, runs: tuple[int, ...]) -> SuitPart:
 
 def _build_set_choices() -> tuple[tuple[SetChoice, ...], ...]:
     """Set choices per rank, per pattern of suits held (bits 0-3) and of those of the held
-    cards that could be in a run (bits 4-7).
+    cards that could be in a run (bits 4-7). A rank held fewer than three times has none: the
+    search never offers it (``_set_options``).
 
     Only choices that can be best are listed: a card that can be in no run is deadwood unless it
     is in the set, so leaving it out of the set always costs points.
@@ -123,9 +124,9 @@ def _build_set_choices() -> tuple[tuple[SetChoice, ...], ...]:
 
 
 def _choices(rank: int, held: int, runnable: int) -> list[SetChoice]:
-    suits = [s for s in range(4) if held >> s & 1]
+    suits = [s for s, bit in enumerate((1, 2, 4, 8)) if held & bit]
     if len(suits) < 3:
-        return [(0, 0)]
+        return []
     whole = sum(1 << (13 * s + rank) for s in suits)
     free = [s for s in suits if runnable >> s & 1]
     choices: list[SetChoice] = []
@@ -180,11 +181,17 @@ def search(mask: int, keys: tuple[int, ...]) -> tuple[int, tuple[int, ...], int]
     options = _set_options(c, d, h, s)
     if not options:
         return keys[c] + keys[d] + keys[h] + keys[s], (), mask
-    best = (-1, (), mask)
+    return _search_sets(mask, options, keys)
+
+
+def _search_sets(mask: int, options: list[tuple[SetChoice, ...]], keys: tuple[int, ...]
+                 ) -> tuple[int, tuple[int, ...], int]:
+    """``search`` of a hand holding some rank three times (``options``: ``_set_options``)."""
+    best = None
     for combo in options[0] if len(options) == 1 else product(*options):
         used, key = combo if len(options) == 1 else _combine(combo)
         key += _suits_key(mask & ~used, keys)
-        if best[0] < 0 or key < best[0]:
+        if best is None or key < best[0]:
             best = (key, _set_masks(combo, len(options)), mask & ~used)
     return best
 
@@ -206,12 +213,12 @@ def least_deadwood_of_mask(mask: int, rules: Ruleset = _DEFAULT) -> int:
 def best_arrangement_of_mask(mask: int, rules: Ruleset = _DEFAULT) -> Arrangement:
     tables = suit_tables(rules.max_run_length)
     c, d, h, s = mask & SUIT_BITS, mask >> 13 & SUIT_BITS, mask >> 26 & SUIT_BITS, mask >> 39
-    if (c & d & (h | s)) | (h & s & (c | d)):  # some rank is held three times: try the sets
-        _, sets, rest = search(mask, tables.keys)
+    options = _set_options(c, d, h, s)
+    set_melds: tuple[Meld, ...] = ()
+    if options:  # some rank is held three times: try the sets
+        _, sets, rest = _search_sets(mask, options, tables.keys)
         set_melds = tuple(meld_of_mask(m) for m in sets)
         c, d, h, s = rest & SUIT_BITS, rest >> 13 & SUIT_BITS, rest >> 26 & SUIT_BITS, rest >> 39
-    else:
-        set_melds = ()
     parts = tables.parts
     c, d, h, s = parts[0][c], parts[1][d], parts[2][h], parts[3][s]
     return Arrangement(set_melds + c[0] + d[0] + h[0] + s[0], c[1] + d[1] + h[1] + s[1])
@@ -222,9 +229,10 @@ def best_arrangement_masks(mask: int, rules: Ruleset = _DEFAULT) -> tuple[tuple[
     sets, the cards that would lengthen one of its runs at either end, and its deadwood."""
     tables = suit_tables(rules.max_run_length)
     c, d, h, s = mask & SUIT_BITS, mask >> 13 & SUIT_BITS, mask >> 26 & SUIT_BITS, mask >> 39
+    options = _set_options(c, d, h, s)
     sets: tuple[int, ...] = ()
-    if (c & d & (h | s)) | (h & s & (c | d)):
-        _, sets, rest = search(mask, tables.keys)
+    if options:
+        _, sets, rest = _search_sets(mask, options, tables.keys)
         c, d, h, s = rest & SUIT_BITS, rest >> 13 & SUIT_BITS, rest >> 26 & SUIT_BITS, rest >> 39
     dead, ends = tables.dead, tables.run_ends
     return (sets, ends[c] | ends[d] << 13 | ends[h] << 26 | ends[s] << 39,

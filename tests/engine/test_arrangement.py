@@ -1,5 +1,8 @@
 """Melds, deadwood and the least-deadwood arrangement: docs/rules.md, the knocking-and-scoring text on melds."""
 
+import random
+from itertools import product
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -23,6 +26,7 @@ from tests.engine import brute_force
 from tests.examples import examples
 
 STANDARD = Ruleset()
+CODES = {1: "A", 11: "J", 12: "Q", 13: "K"} | {rank: str(rank) for rank in range(2, 11)}
 FIVE_CARD_RUNS = Ruleset(max_run_length=5)
 
 
@@ -173,6 +177,35 @@ def test_all_best_arrangements_lists_sets_and_runs_of_a_square():
 
 def test_hands_are_read_from_text_and_cards_alike():
     assert best_arrangement("AS 2S 3S KD") == best_arrangement(cards("AS 2S 3S KD"))
+
+
+def test_a_hand_may_be_a_list_of_card_names_or_of_cards_and_names_mixed():
+    hand = cards("AS 2S 3S KD KH KC 9D")
+    expected = best_arrangement(hand)
+    assert best_arrangement([card.code for card in hand]) == expected
+    assert best_arrangement([*hand[:3], *(card.code for card in hand[3:])]) == expected
+    assert least_deadwood(["AS", "2S", "3S", "KD", "QD"]) == 20
+
+
+def test_every_best_arrangement_is_listed_in_the_tie_break_order():
+    """The first is the best arrangement; the rest follow: fewest deadwood cards, then fewest
+    melds, then fewest cards in sets (hands of neighbouring ranks, and hands holding a run of six
+    to nine cards, which can be spread whole or cut in two, where such ties abound)."""
+    rng = random.Random(35)
+    for _ in range(300):
+        low, width = rng.randint(1, 10), rng.randint(3, 5)
+        band = [card for card in DECK if low <= card.rank < low + width]
+        hands = [rng.sample(band, min(len(band), rng.choice([10, 11])))]
+        length, suit = rng.randint(6, 9), rng.choice("CDHS")
+        start = rng.randint(1, 14 - length)
+        run = [parse_card(f"{CODES[rank]}{suit}") for rank in range(start, start + length)]
+        others = [card for card in DECK if card not in run]
+        hands.append(run + rng.sample(others, rng.choice([10, 11]) - length))
+        for hand, rules in product(hands, (STANDARD, FIVE_CARD_RUNS, Ruleset(max_run_length=3))):
+            found = all_best_arrangements(hand, rules)
+            keys = [_tie_key(a) for a in found]
+            assert keys == sorted(keys), hand
+            assert found[0] == best_arrangement(hand, rules)
 
 
 def test_a_card_given_twice_is_refused():
