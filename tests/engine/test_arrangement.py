@@ -208,6 +208,18 @@ def test_every_best_arrangement_is_listed_in_the_tie_break_order():
             assert found[0] == best_arrangement(hand, rules)
 
 
+def test_fewer_deadwood_cards_come_first_between_choices_of_sets_however_the_runs_split():
+    """The sets of 2s and 3s leave 4H dead, the run 2H-3H-4H and three 3s leave 2C 2D: both 4
+    points, so 4H alone first; the diamonds, six in a row, kept whole before cut in two."""
+    found = all_best_arrangements(cards("2C 3C 2D 3D 2H 3H 4H 3S 8D 9D 10D JD QD KD"))
+    assert [([str(m) for m in a.melds], [str(c) for c in a.deadwood]) for a in found] == [
+        (["2C 2D 2H", "3C 3D 3H 3S", "8D 9D 10D JD QD KD"], ["4H"]),
+        (["2C 2D 2H", "3C 3D 3H 3S", "8D 9D 10D", "JD QD KD"], ["4H"]),
+        (["3C 3D 3S", "8D 9D 10D JD QD KD", "2H 3H 4H"], ["2C", "2D"]),
+        (["3C 3D 3S", "8D 9D 10D", "JD QD KD", "2H 3H 4H"], ["2C", "2D"]),
+    ]
+
+
 def test_a_card_given_twice_is_refused():
     with pytest.raises(InvalidCards, match="AS is given twice"):
         best_arrangement([parse_card("AS"), parse_card("2S"), parse_card("AS")])
