@@ -220,6 +220,20 @@ def test_fewer_deadwood_cards_come_first_between_choices_of_sets_however_the_run
     ]
 
 
+def test_fewer_melds_then_fewer_cards_in_sets_come_first_between_choices_of_sets():
+    """Seven points each (7C or 7H left): three melds before four, and among three melds the
+    sets of three 6s and three 8s before the set of four 8s."""
+    found = all_best_arrangements(cards("2H 3H 4H 5H 6H 7H 8H 6C 6D 6S 7C 8C 8D 8S"))
+    assert [([str(m) for m in a.melds], [str(c) for c in a.deadwood]) for a in found] == [
+        (["6C 6D 6S", "8C 8D 8S", "2H 3H 4H 5H 6H 7H 8H"], ["7C"]),
+        (["6C 6D 6S", "8C 8D 8H 8S", "2H 3H 4H 5H 6H 7H"], ["7C"]),
+        (["6D 6H 6S", "8D 8H 8S", "6C 7C 8C", "2H 3H 4H 5H"], ["7H"]),
+        (["6C 6D 6S", "8C 8D 8S", "2H 3H 4H", "5H 6H 7H 8H"], ["7C"]),
+        (["6C 6D 6S", "8C 8D 8S", "2H 3H 4H 5H", "6H 7H 8H"], ["7C"]),
+        (["6C 6D 6S", "8C 8D 8H 8S", "2H 3H 4H", "5H 6H 7H"], ["7C"]),
+    ]
+
+
 def test_a_card_given_twice_is_refused():
     with pytest.raises(InvalidCards, match="AS is given twice"):
         best_arrangement([parse_card("AS"), parse_card("2S"), parse_card("AS")])
