@@ -281,10 +281,8 @@ def _partitions(rest: int, sets: tuple[int, ...], key: int, max_run_length: int 
     per_suit = [
         [tuple(run << 13 * suit for run in split)
          for split in suit_splits(rest >> 13 * suit & SUIT_BITS, max_run_length)]
-        for suit in range(4)
+        for suit in (0, 1, 2, 3)
     ]
-    if all(len(splits) == 1 for splits in per_suit):  # one way only: the search's own key
-        return [(key, sets + tuple(run for (runs,) in per_suit for run in runs))]
     base = (key >> POINTS_SHIFT << POINTS_SHIFT) + sum(MELD + m.bit_count() for m in sets)
     found = []
     for choice in product(*per_suit):
@@ -347,12 +345,9 @@ def best_discard(
     """
     mask, _ = hand_mask(cards)
     keys = suit_tables(rules.max_run_length).keys
-    best: tuple[int, int, int, int] | None = None
-    for card in cards_of(mask & ~hand_mask(exclude)[0]):
-        points = search(mask ^ 1 << card.index, keys)[0] >> POINTS_SHIFT
-        rank = (points, -card.value, -card.rank, -card.suit.position)
-        if best is None or rank < best:
-            best, chosen = rank, card
-    if best is None:
+    ranked = [((search(mask ^ 1 << card.index, keys)[0] >> POINTS_SHIFT, -card.value, -card.rank,
+                -card.suit.position), card) for card in cards_of(mask & ~hand_mask(exclude)[0])]
+    if not ranked:
         raise InvalidCards("there is no card to discard (every card is excluded)")
+    _, chosen = min(ranked, key=lambda ranked_card: ranked_card[0])  # no two cards tie
     return chosen, best_arrangement_of_mask(mask ^ 1 << chosen.index, rules)

@@ -277,8 +277,21 @@ def test_best_discard_respects_exclude():
 
 def test_best_discard_needs_a_card_it_may_discard():
     hand = cards("AC 2C 3C")
-    with pytest.raises(InvalidCards, match="no card to discard"):
+    with pytest.raises(InvalidCards) as refused:
         best_discard(hand, exclude=hand)
+    assert str(refused.value) == "there is no card to discard (every card is excluded)"
+
+
+def test_the_best_discard_keeps_to_the_house_limit_on_runs():
+    """With runs of any length the five hearts stay whole and the nine of diamonds goes; with
+    runs of three at most, the king of hearts is left over and goes instead."""
+    hand = cards("9H 10H JH QH KH 6D 3C 2H 6C AD 9D")
+    assert best_discard(hand)[0] == parse_card("9D")
+    card, arrangement = best_discard(hand, Ruleset(max_run_length=3))
+    assert card == parse_card("KH")
+    assert all(len(meld.cards) <= 3 for meld in arrangement.melds)
+    assert arrangement.deadwood_points == least_deadwood(
+        [c for c in hand if c != card], Ruleset(max_run_length=3))
 
 
 # --- properties against the brute force -------------------------------------------------------
