@@ -87,7 +87,8 @@ def apply_deal(rules: Ruleset, event: Deal) -> HandState:
     if len(event.deck) != len(DECK) or set(event.deck) != set(DECK):
         raise IllegalAction("a deal needs the 52 cards of the deck, each once")
     counts = event.counts
-    if not all(1 <= n <= 2 * HAND_SIZE for n in counts) or sum(counts) > 52 - 2 - 1:
+    # A misdeal gives a hand from one card to twenty: two such hands leave the upcard and a stock.
+    if not all(1 <= n <= 2 * HAND_SIZE for n in counts):
         raise IllegalAction(f"cannot deal {counts[0]} and {counts[1]} cards from one deck")
     order = (event.dealer.other, event.dealer)
     hands: list[list[Card]] = [[], []]
@@ -147,7 +148,8 @@ def _pass(state: HandState, event: Pass) -> HandState:
         return replace(state, turn=state.dealer)
     # "if both pass, the non-dealer draws from the stock and play goes on normally"
     started = start_turn(state, state.non_dealer)
-    return replace(started, stock_only=True) if started.phase is Phase.DRAW else started
+    # (a non-dealer correcting a hand of too many cards discards first: no draw to restrict)
+    return replace(started, stock_only=started.phase is Phase.DRAW)
 
 
 def _draw(state: HandState, event: Draw) -> HandState:
@@ -158,7 +160,7 @@ def _draw(state: HandState, event: Draw) -> HandState:
     card, state = _DRAWS[event.source](state, seat, event.card)
     state = replace(state, begun=True, drawn=per_seat(state.drawn, seat, True),
                     hands=per_seat(state.hands, seat, (*state.hands[seat], card)),
-                    phase=Phase.DISCARD, turn=seat)
+                    phase=Phase.DISCARD)  # the turn stays the drawer's (check_draw)
     if state.marks.correction_turn:  # drawing without discarding (Hoyle's irregularities, Incorrect Hand)
         return end_turn(state)
     return state

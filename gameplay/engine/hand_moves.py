@@ -66,7 +66,9 @@ def put_on_pile(state: HandState, seat: Seat, card: Card) -> HandState:
     )
 
 
-def knock_count_problem(state: HandState, seat: Seat, discard: Card) -> str | None:
+def knock_count_problem(state: HandState, seat: Seat) -> str | None:
+    """Why ``seat`` may not knock for the count of his cards (ten left after the discard), or
+    None."""
     left = len(state.hands[seat]) - 1
     if left != HAND_SIZE:
         return f"{seat.name} would hold {left} cards after the discard, not {HAND_SIZE}"
@@ -75,7 +77,7 @@ def knock_count_problem(state: HandState, seat: Seat, discard: Card) -> str | No
 
 def knock_problem(state: HandState, seat: Seat, discard: Card) -> str | None:
     """Why ``seat`` may not knock discarding ``discard`` (docs/rules.md "Knock", Hoyle's irregularities), or None."""
-    problem = knock_count_problem(state, seat, discard)
+    problem = knock_count_problem(state, seat)
     if problem is not None:
         return problem
     limit = knock_limit(state, seat)

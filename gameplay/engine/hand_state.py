@@ -104,12 +104,9 @@ class HandState:
 
     @property
     def to_act(self) -> Seat | None:
-        """Who must act next: the dealer before the upcard, the defender after a knock."""
-        if self.phase is Phase.OVER:
-            return None
-        if self.phase is Phase.LAYOFF:
-            return self.defender
-        return self.turn
+        """Who must act next: the dealer before the upcard, the defender after a knock (a knock
+        makes it his turn to lay off), nobody once the hand is over."""
+        return None if self.phase is Phase.OVER else self.turn
 
     @property
     def discard_top(self) -> Card | None:

@@ -271,7 +271,7 @@ def rule_draw_two(state: HandState, event: DrawTwo) -> HandState:
 
 def irregular_knock_choices(state: HandState, seat: Seat, discard: Card) -> tuple[Choice, ...]:
     """docs/rules.md "Illegal knock": the opponent's choices, or () when the knock is good."""
-    if knock_count_problem(state, seat, discard) is not None:
+    if knock_count_problem(state, seat) is not None:
         return (Choice.NEW_DEAL, Choice.PLAY_ON_EXPOSED)
     if knock_problem(state, seat, discard) is not None:
         return (Choice.ACCEPT, Choice.PLAY_ON_EXPOSED)

@@ -35,10 +35,12 @@ def hand_point_range(rules: Ruleset) -> HandPointRange:
     # A knock wins by at least a point; with undercut_on_tie off, equal deadwood is a knock worth 0.
     # Gin only (knock limit 0): a gin scores at least its bonus.
     lowest = (1 if rules.undercut_on_tie else 0) if knocks else rules.gin_bonus
-    gin = MOST_DEADWOOD + max(rules.gin_bonus, rules.big_gin_bonus or 0)
-    undercut = rules.knock_limit + rules.undercut_bonus if knocks else 0
-    knock = MOST_DEADWOOD - 1 if knocks else 0
-    highest = max(gin, undercut, knock) * (2 if rules.oklahoma else 1)
+    # A gin: all the opponent's deadwood and a bonus. A knock wins at most MOST_DEADWOOD - 1,
+    # always below that (bonuses are never negative), so it needs no term of its own.
+    highest = MOST_DEADWOOD + max(rules.gin_bonus, rules.big_gin_bonus or 0)
+    if knocks:  # an undercut: the deadwood difference (at most the knock limit) and its bonus
+        highest = max(highest, rules.knock_limit + rules.undercut_bonus)
+    highest *= 2 if rules.oklahoma else 1
     return HandPointRange(min(lowest, highest), highest)
 
 

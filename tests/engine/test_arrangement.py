@@ -1,5 +1,8 @@
 """Melds, deadwood and the least-deadwood arrangement: docs/rules.md, the knocking-and-scoring text on melds."""
 
+import random
+from itertools import product
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -23,6 +26,7 @@ from tests.engine import brute_force
 from tests.examples import examples
 
 STANDARD = Ruleset()
+CODES = {1: "A", 11: "J", 12: "Q", 13: "K"} | {rank: str(rank) for rank in range(2, 11)}
 FIVE_CARD_RUNS = Ruleset(max_run_length=5)
 
 
@@ -175,6 +179,61 @@ def test_hands_are_read_from_text_and_cards_alike():
     assert best_arrangement("AS 2S 3S KD") == best_arrangement(cards("AS 2S 3S KD"))
 
 
+def test_a_hand_may_be_a_list_of_card_names_or_of_cards_and_names_mixed():
+    hand = cards("AS 2S 3S KD KH KC 9D")
+    expected = best_arrangement(hand)
+    assert best_arrangement([card.code for card in hand]) == expected
+    assert best_arrangement([*hand[:3], *(card.code for card in hand[3:])]) == expected
+    assert least_deadwood(["AS", "2S", "3S", "KD", "QD"]) == 20
+
+
+def test_every_best_arrangement_is_listed_in_the_tie_break_order():
+    """The first is the best arrangement; the rest follow: fewest deadwood cards, then fewest
+    melds, then fewest cards in sets (hands of neighbouring ranks, and hands holding a run of six
+    to nine cards, which can be spread whole or cut in two, where such ties abound)."""
+    rng = random.Random(35)
+    for _ in range(300):
+        low, width = rng.randint(1, 10), rng.randint(3, 5)
+        band = [card for card in DECK if low <= card.rank < low + width]
+        hands = [rng.sample(band, min(len(band), rng.choice([10, 11])))]
+        length, suit = rng.randint(6, 9), rng.choice("CDHS")
+        start = rng.randint(1, 14 - length)
+        run = [parse_card(f"{CODES[rank]}{suit}") for rank in range(start, start + length)]
+        others = [card for card in DECK if card not in run]
+        hands.append(run + rng.sample(others, rng.choice([10, 11]) - length))
+        for hand, rules in product(hands, (STANDARD, FIVE_CARD_RUNS, Ruleset(max_run_length=3))):
+            found = all_best_arrangements(hand, rules)
+            keys = [_tie_key(a) for a in found]
+            assert keys == sorted(keys), hand
+            assert found[0] == best_arrangement(hand, rules)
+
+
+def test_fewer_deadwood_cards_come_first_between_choices_of_sets_however_the_runs_split():
+    """The sets of 2s and 3s leave 4H dead, the run 2H-3H-4H and three 3s leave 2C 2D: both 4
+    points, so 4H alone first; the diamonds, six in a row, kept whole before cut in two."""
+    found = all_best_arrangements(cards("2C 3C 2D 3D 2H 3H 4H 3S 8D 9D 10D JD QD KD"))
+    assert [([str(m) for m in a.melds], [str(c) for c in a.deadwood]) for a in found] == [
+        (["2C 2D 2H", "3C 3D 3H 3S", "8D 9D 10D JD QD KD"], ["4H"]),
+        (["2C 2D 2H", "3C 3D 3H 3S", "8D 9D 10D", "JD QD KD"], ["4H"]),
+        (["3C 3D 3S", "8D 9D 10D JD QD KD", "2H 3H 4H"], ["2C", "2D"]),
+        (["3C 3D 3S", "8D 9D 10D", "JD QD KD", "2H 3H 4H"], ["2C", "2D"]),
+    ]
+
+
+def test_fewer_melds_then_fewer_cards_in_sets_come_first_between_choices_of_sets():
+    """Seven points each (7C or 7H left): three melds before four, and among three melds the
+    sets of three 6s and three 8s before the set of four 8s."""
+    found = all_best_arrangements(cards("2H 3H 4H 5H 6H 7H 8H 6C 6D 6S 7C 8C 8D 8S"))
+    assert [([str(m) for m in a.melds], [str(c) for c in a.deadwood]) for a in found] == [
+        (["6C 6D 6S", "8C 8D 8S", "2H 3H 4H 5H 6H 7H 8H"], ["7C"]),
+        (["6C 6D 6S", "8C 8D 8H 8S", "2H 3H 4H 5H 6H 7H"], ["7C"]),
+        (["6D 6H 6S", "8D 8H 8S", "6C 7C 8C", "2H 3H 4H 5H"], ["7H"]),
+        (["6C 6D 6S", "8C 8D 8S", "2H 3H 4H", "5H 6H 7H 8H"], ["7C"]),
+        (["6C 6D 6S", "8C 8D 8S", "2H 3H 4H 5H", "6H 7H 8H"], ["7C"]),
+        (["6C 6D 6S", "8C 8D 8H 8S", "2H 3H 4H", "5H 6H 7H"], ["7C"]),
+    ]
+
+
 def test_a_card_given_twice_is_refused():
     with pytest.raises(InvalidCards, match="AS is given twice"):
         best_arrangement([parse_card("AS"), parse_card("2S"), parse_card("AS")])
@@ -218,8 +277,21 @@ def test_best_discard_respects_exclude():
 
 def test_best_discard_needs_a_card_it_may_discard():
     hand = cards("AC 2C 3C")
-    with pytest.raises(InvalidCards, match="no card to discard"):
+    with pytest.raises(InvalidCards) as refused:
         best_discard(hand, exclude=hand)
+    assert str(refused.value) == "there is no card to discard (every card is excluded)"
+
+
+def test_the_best_discard_keeps_to_the_house_limit_on_runs():
+    """With runs of any length the five hearts stay whole and the nine of diamonds goes; with
+    runs of three at most, the king of hearts is left over and goes instead."""
+    hand = cards("9H 10H JH QH KH 6D 3C 2H 6C AD 9D")
+    assert best_discard(hand)[0] == parse_card("9D")
+    card, arrangement = best_discard(hand, Ruleset(max_run_length=3))
+    assert card == parse_card("KH")
+    assert all(len(meld.cards) <= 3 for meld in arrangement.melds)
+    assert arrangement.deadwood_points == least_deadwood(
+        [c for c in hand if c != card], Ruleset(max_run_length=3))
 
 
 # --- properties against the brute force -------------------------------------------------------

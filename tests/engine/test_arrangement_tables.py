@@ -153,11 +153,31 @@ def test_the_sets_of_the_deck_are_every_three_or_four_cards_of_one_rank():
     assert set(melds._SET_MASKS) == expected
 
 
-def test_a_rank_held_fewer_than_three_times_offers_no_set():
-    for index, choices in enumerate(arrangement._SET_CHOICES):
-        held = index & 15
-        if held.bit_count() < 3:
-            assert choices == ((0, 0),)
+def test_a_card_is_left_out_of_its_set_only_where_a_run_can_take_it():
+    """The set choices offered for a rank, in the tie-break order ("no set", the whole set, the
+    3-card sets leaving out clubs, diamonds, hearts, spades), are those that can be best: a card
+    that can be in no run is deadwood unless it is in the set, so it is never left out of it;
+    "no set" is offered when a run can take one of three cards, or two of four (with one only,
+    the 3-card set of the other three is better)."""
+    table = arrangement._SET_CHOICES
+    assert len(table) == 13 * 256
+    for rank in range(13):
+        for runnable_bits in range(16):
+            for held in range(16):
+                suits = [suit for suit in range(4) if held >> suit & 1]
+                if len(suits) < 3:
+                    continue
+                runnable = [suit for suit in suits if runnable_bits >> suit & 1]
+                card = {suit: 1 << (13 * suit + rank) for suit in suits}
+                expected = []
+                if len(runnable) >= len(suits) - 2:
+                    expected.append((0, 0))
+                expected.append((sum(card.values()), arrangement.MELD + len(suits)))
+                if len(suits) == 4:
+                    expected += [(sum(card.values()) - card[out], arrangement.MELD + 3)
+                                 for out in runnable]
+                assert table[rank << 8 | runnable_bits << 4 | held] == tuple(expected), (
+                    rank, f"{held:04b}", f"{runnable_bits:04b}")
 
 
 def test_a_rank_held_three_or_four_times_offers_its_whole_set():

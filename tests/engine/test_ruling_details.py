@@ -5,7 +5,7 @@ in a correction turn, the draw rights after a draw of two, the stock's last two 
 
 import pytest
 
-from gameplay.engine.cards import parse_card
+from gameplay.engine.cards import parse_card, parse_cards
 from gameplay.engine.errors import IllegalAction, IllegalKnock
 from gameplay.engine.hand import apply, deal
 from gameplay.engine.hand_events import (
@@ -22,6 +22,7 @@ from gameplay.engine.hand_events import (
     IncorrectHand,
     IrregularKnock,
     Knock,
+    LayOff,
     LookThroughDiscards,
     Pass,
     ShowCard,
@@ -32,6 +33,7 @@ from gameplay.engine.hand_state import Phase
 from gameplay.engine.hand_view import player_view
 from gameplay.engine.rules import Ruleset
 from gameplay.engine.rulings import CATALOGUE, irregularity
+from gameplay.engine.types import Outcome
 from tests.engine.test_hand_support import TV1_DEFENDER, TV1_KNOCKER, A, B, accounted, play, start
 
 C = parse_card
@@ -277,6 +279,20 @@ def test_a_defender_found_wrong_after_a_knock_gives_the_knocker_no_choice():
         assert _refusal(state, IncorrectHand(choice)) == (
             f"the rule gives no choice here, so not {choice.value}")
     assert apply(state, IncorrectHand()).marks.defender_miscount
+
+
+def test_a_defender_found_wrong_after_a_knock_is_charged_against_the_knockers_declared_spread():
+    """Hoyle's irregularities, Incorrect Hand: the defender's eleven cards are all counted, 52,
+    against the knocker's deadwood as he spread it: the four of hearts left out of his run, 4,
+    so a knock of 48, not the gin his cards could have made. The result notes the charge."""
+    knocker = "4H 5H 6H 7H 9C 10C JC KS KC KD"
+    state = start(knocker, TV1_DEFENDER + " 3D", "3H", STOCK)
+    spread = tuple(tuple(parse_cards(meld)) for meld in ("5H 6H 7H", "9C 10C JC", "KS KC KD"))
+    state = play(state, Pass(B), Pass(A), Draw(B, Source.STOCK), Knock(B, C("QH"), spread),
+                 IncorrectHand(offender=A), LayOff(A))
+    assert (state.result.outcome, state.result.winner, state.result.points) == (
+        Outcome.KNOCK, B, 48)
+    assert state.result.note == "defender's incorrect hand charged 52; no undercut"
 
 
 # --- exposed cards: naming the cards seen ------------------------------------------------------
