@@ -199,3 +199,38 @@ def test_the_site_is_installable(client):
     assert (manifest["display"], manifest["start_url"]) == ("standalone", "/")
     assert manifest["icons"]
     assert 'rel="manifest"' in client.get("/").content.decode()
+
+
+@pytest.mark.parametrize("step", ["recorded", "disputed", "withdrawn"])
+def test_a_ruling_recorded_or_answered_at_the_table_moves_the_sheet(client, cast, game, step):
+    """The opponent's phone learns of a ruling waiting for him, and the recorder's of its
+    answer, at the next poll."""
+    from league.games.services.ruled_hands import RuledCards
+    from league.games.services.table_rulings import (
+        dispute_ruling,
+        propose_ruling,
+        withdraw_ruling,
+    )
+
+    answers = {"when": "in_play", "offender": "both"}  # on hand 1, the hand being played
+    if step != "recorded":
+        ruling = propose_ruling(game.pk, hand_number=1, key="incorrect_hand", answers=answers,
+                                cards=RuledCards(), actor=cast.player_a)
+    sign_in(client, cast.player_b)
+    etag = poll(client, game)["ETag"]
+    if step == "recorded":
+        propose_ruling(game.pk, hand_number=1, key="incorrect_hand", answers=answers,
+                       cards=RuledCards(), actor=cast.player_a)
+    elif step == "disputed":
+        dispute_ruling(ruling.pk, actor=cast.player_b)
+    else:
+        withdraw_ruling(ruling.pk, actor=cast.player_a)
+    assert poll(client, game, etag).status_code == 200
+
+
+def test_the_sheet_read_in_another_language_is_not_the_same_copy(client, cast, game):
+    sign_in(client, cast.player_b)
+    etag = poll(client, game)["ETag"]
+    answer = client.get(reverse("gameplay:scoresheet", args=[game.pk]), **HTMX,
+                        HTTP_IF_NONE_MATCH=etag, HTTP_ACCEPT_LANGUAGE="de")
+    assert answer.status_code == 200
