@@ -21,6 +21,7 @@
     var fresh = template.content.querySelector("#scoresheet");
     var old = document.getElementById("scoresheet");
     if (!fresh || !old) return;
+    if (keepMessages(old, fresh)) html = template.innerHTML;
     var oldForm = old.querySelector("form.hand-form");
     var newForm = fresh.querySelector("form.hand-form");
     var keepForm = oldForm && newForm && (oldForm.dataset.dirty || oldForm.querySelector(".errorlist"));
@@ -41,5 +42,16 @@
     }
     document.dispatchEvent(new CustomEvent("sheet:merged"));
   }
+
+  /* The message of the reader's last action ("Hand 3 entered", "Waiting for Dot to agree")
+     stays on the sheet put in place, unless the new sheet brings its own: a sheet swapped in
+     seconds after the page loaded must not take away what the reader was just told. */
+  function keepMessages(old, fresh) {
+    var shown = old.querySelector("ul.messages");
+    if (!shown || fresh.querySelector("ul.messages")) return false;
+    fresh.insertBefore(shown.parentNode.cloneNode(true), fresh.firstChild);
+    return true;
+  }
+  window.ginSheet = { keepMessages: keepMessages };
 
 })();

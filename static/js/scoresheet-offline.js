@@ -204,6 +204,7 @@
     var fresh = template.content.querySelector("#scoresheet");
     var old = sheet();
     if (!fresh || !old) return false;
+    if (window.ginSheet && window.ginSheet.keepMessages(old, fresh)) html = template.innerHTML;
     if (window.htmx) {
       window.htmx.swap(old, html, { swapStyle: "outerHTML", swapDelay: 0, settleDelay: 0 });
     } else {

@@ -10,7 +10,7 @@ import re
 import pytest
 
 from league.games.models import Hand
-from league.games.services import start_game
+from league.games.services import HandEntry, record_hand, start_game
 
 from .club import knockout_club
 from .conftest import LAPTOP, PHONE, screenshot
@@ -209,3 +209,14 @@ def test_a_hand_queued_offline_merges_with_the_same_hand_entered_on_the_other_ph
         assert saved(game) == [(1, "A", "gin", 30), (2, "B", "knock", 8)]
     finally:
         ada.context.set_offline(False)
+
+
+def test_what_the_reader_was_just_told_stays_when_the_other_phones_hand_arrives(site):
+    game, (a, _) = a_game()
+    ada = open_sheet(site, "ada", game)
+    enter_hand(ada, 1, a, "Knock", 14)
+    expect(ada.locator("ul.messages")).to_contain_text("Hand 1 entered.")
+    record_hand(game.pk, HandEntry("gin", "B", 40, expected_number=2),
+                actor=game.match.entry_b.player.user)
+    expect(ada.locator("#hand-2")).to_contain_text("Gin", timeout=SOON)  # the poll's sheet
+    expect(ada.locator("ul.messages")).to_contain_text("Hand 1 entered.")
