@@ -119,3 +119,10 @@ def test_the_place_is_typed_when_the_night_is_scheduled(client, swiss):
                             "place": "  The Crown,\n upstairs "})
     assert response.status_code == 302
     assert ClubNight.objects.get(competition=swiss).place == "The Crown, upstairs"
+
+
+def test_the_nights_page_says_where_it_is_played(client, swiss):
+    night = schedule_night(swiss.pk, actor=swiss.organizer, starts_at=saturday_evening(),
+                           place="Guildhall, Room 2")
+    page = client.get(reverse("club-night", args=[night.pk])).content.decode()
+    assert "· at Guildhall, Room 2" in page
