@@ -95,7 +95,7 @@ mutation: $(VENV)/.mutation
 	$(PY) -m mutmut run --max-children $(or $(JOBS),2)
 	$(PY) -m mutmut results
 
-## The translation catalogs: gather every marked string into locale/*/django.po (GNU gettext's
+## The translation catalogs: gather every marked string into league/locale/*/django.po (GNU gettext's
 ## xgettext and msgfmt needed here only), then compile them; both are committed.
 messages: $(VENV)/.base
 	DJANGO_DEBUG=true $(PY) manage.py makemessages --all --no-location $(MESSAGE_IGNORES)

@@ -148,9 +148,9 @@ ACCOUNT_RATE_LIMITS = {
 ALLAUTH_TRUSTED_PROXY_COUNT = env.int("DJANGO_TRUSTED_PROXY_COUNT", default=0)
 
 LANGUAGE_CODE = "en"
-# The languages every page, form, message and mail is written in (locale/); each named in itself.
+# The languages every page, form, message and mail is written in (league/locale/); each named in itself.
 LANGUAGES = [("en", "English"), ("es", "Español"), ("de", "Deutsch")]
-LOCALE_PATHS = [BASE_DIR / "locale"]
+LOCALE_PATHS = [BASE_DIR / "league" / "locale"]
 LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
 LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = env.str("DJANGO_TIME_ZONE", default="UTC")

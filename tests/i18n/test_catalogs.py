@@ -10,7 +10,7 @@ import pytest
 from babel.messages.pofile import read_po
 from django.conf import settings
 
-LOCALE = Path(settings.BASE_DIR) / "locale"
+LOCALE = Path(settings.BASE_DIR) / "league" / "locale"
 TRANSLATED = [code for code, _ in settings.LANGUAGES if code != settings.LANGUAGE_CODE]
 PLACEHOLDER = re.compile(r"%\(\w+\)[sd]|%[sd]|\{\w*\}")
 
