@@ -4,7 +4,8 @@ after it commits, and by the relay whenever due and not sent. Each attempt claim
 while, posts once, and records the outcome: delivered; or tried again after a wait that grows
 fourfold (30 s, 2 min, 8 min, ...), given up after MAX_ATTEMPTS; the webhook paused after
 PAUSE_AFTER failures in a row (the delivery that paused it waits for the resumption, which
-sends every waiting delivery at once), and its club's organizers told. A duplicate task finds the row delivered or
+sends every waiting delivery at once), and its club's organizers told in the same
+transaction (league.notifications.outbox). A duplicate task finds the row delivered or
 not yet due and does nothing."""
 
 from __future__ import annotations
@@ -159,26 +160,22 @@ def _outcome(delivery: Delivery, *, ok: bool, status: int | None, error: str, no
                 row.next_attempt_at = now + wait_after(row.attempts)
         row.save()
         hook.save(update_fields=["failures", "paused_at"])
-    if paused:
-        _tell_organizers(hook)
+        if paused:
+            _tell_organizers(hook)
     return row.status
 
 
 def _tell_organizers(hook: Webhook) -> None:
-    """The club's organizers are told, once each (the notification's key), by the
-    notifications' task; with the broker down the page still shows the webhook paused."""
+    """In the pausing transaction: the club's organizers' notices written (once each, the
+    notification's key), mailed by the notifications' task after the commit."""
     from django.urls import reverse
 
-    from league.competitions.base.outbox import BROKER_ERRORS
     from league.notifications.models import Kind
-    from league.notifications.tasks import notify_club_organizers
+    from league.notifications.outbox import tell_club_organizers
 
     club = hook.club
     text = (f"The webhook to {hook.url} of {club.name} failed {hook.failures} times in a row and "
             "is paused: its events wait until you resume it.")
-    try:
-        notify_club_organizers.delay(
-            club.pk, Kind.WEBHOOK_PAUSED, f"webhook-paused:{hook.pk}:{int(hook.paused_at.timestamp())}",
-            text, reverse("webhooks", args=[club.slug]))
-    except BROKER_ERRORS as error:
-        log.warning("webhook %s paused, its organizers not told: %s", hook.pk, error)
+    tell_club_organizers(club, Kind.WEBHOOK_PAUSED,
+                         key=f"webhook-paused:{hook.pk}:{int(hook.paused_at.timestamp())}",
+                         text=text, link=reverse("webhooks", args=[club.slug]))
