@@ -39,6 +39,7 @@ class WebhookEvent(models.TextChoices):
     STANDINGS_CHANGED = "standings.changed", "The standings changed"
     ROUND_PAIRED = "round.paired", "A round is paired"
     COMPETITION_FINISHED = "competition.finished", "A competition finished"
+    RATING_PERIOD_CLOSED = "rating_period.closed", "A rating period (a week) closed"
 
 
 class Webhook(models.Model):
@@ -82,7 +83,8 @@ class Delivery(models.Model):
     event = models.CharField(max_length=32, choices=WebhookEvent.choices)
     # What happened, once per webhook: "round.paired:round:12".
     key = models.CharField(max_length=120)
-    subject_id = models.PositiveBigIntegerField(help_text="The match, round or competition")
+    subject_id = models.PositiveBigIntegerField(
+        help_text="The match, round or competition; the club of a rating period")
     body = models.TextField(blank=True, help_text="Empty until its first attempt")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
     created_at = models.DateTimeField(auto_now_add=True)

@@ -1,5 +1,6 @@
 """Deliveries: recorded in the transaction of the change they tell of (a confirmed result's
-through the outbox's follow-up row, a round or a finished competition by the receivers), sent
+through the outbox's follow-up row, a round, a finished competition or a closed rating period
+by the receivers), sent
 after it commits, and by the relay whenever due and not sent. Each attempt claims its row for a
 while, posts once, and records the outcome: delivered; or tried again after a wait that grows
 fourfold (30 s, 2 min, 8 min, ...), given up after MAX_ATTEMPTS; the webhook paused after
@@ -40,6 +41,12 @@ def _of_competition(competition_id: int):
     return Webhook.objects.filter(club__seasons__competitions__id=competition_id)
 
 
+def club_wants(club_id: int, event: WebhookEvent) -> bool:
+    """Whether any webhook of the club wants this event: one query."""
+    return any(event in events for events in
+               Webhook.objects.filter(club_id=club_id).values_list("events", flat=True))
+
+
 def wanted_for(competition_id: int, event_types: tuple[str, ...]) -> bool:
     """Whether any webhook of the competition's club wants one of these events: one query."""
     return any(set(events) & set(event_types) for events in
@@ -50,13 +57,24 @@ def record(competition_id: int, event: WebhookEvent, key: str, subject_id: int) 
     """In the caller's transaction: one delivery of the event for each webhook of the
     competition's club that wants it (none twice for the same key), sent after the commit.
     One query when the club has no webhook."""
-    hooks = [pk for pk, wanted in _of_competition(competition_id)
-             .values_list("pk", "events") if event in wanted]
+    return _record(_of_competition(competition_id), event, key, subject_id)
+
+
+def record_for_club(club_id: int, event: WebhookEvent, key: str, subject_id: int, *,
+                    body: str = "") -> list[int]:
+    """The same for an event of the club itself (a rating period closed), its body given as
+    it is at the event rather than made at the first attempt."""
+    return _record(Webhook.objects.filter(club_id=club_id), event, key, subject_id, body=body)
+
+
+def _record(webhooks, event: WebhookEvent, key: str, subject_id: int, *,
+            body: str = "") -> list[int]:
+    hooks = [pk for pk, wanted in webhooks.values_list("pk", "events") if event in wanted]
     if not hooks:
         return []
     now = timezone.now()
     Delivery.objects.bulk_create(
-        [Delivery(webhook_id=pk, event=event, key=key, subject_id=subject_id,
+        [Delivery(webhook_id=pk, event=event, key=key, subject_id=subject_id, body=body,
                   message_id=f"msg_{uuid.uuid4().hex}", next_attempt_at=now) for pk in hooks],
         ignore_conflicts=True)
     ids = list(Delivery.objects.filter(webhook_id__in=hooks, key=key,
