@@ -9,10 +9,9 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from league.clubs.views import organizer_of
-from league.competitions.base.selectors import organizer_club
+from league.clubs.views import club_organizers_only, organizer_of
 from league.core.errors import ServiceError
-from league.core.views import go, refusal_status
+from league.core.views import go, refusal_status, submitted
 
 from . import selectors, services
 from .forms import KeyForm
@@ -20,7 +19,7 @@ from .forms import KeyForm
 TEMPLATE = "api/keys.html"
 
 
-@organizer_of(organizer_club)
+@club_organizers_only
 def keys(request: HttpRequest, club) -> HttpResponse:
     return _render(request, club)
 
@@ -34,17 +33,14 @@ def _render(request: HttpRequest, club, *, form: KeyForm | None = None, made=Non
 
 
 @require_POST
-@organizer_of(organizer_club)
+@club_organizers_only
 def make(request: HttpRequest, club) -> HttpResponse:
     form = KeyForm(request.POST)
-    if not form.is_valid():
-        return _render(request, club, form=form, status=422)
-    try:
-        row, key = services.make_key(club, actor=request.user, name=form.cleaned_data["name"])
-    except ServiceError as error:
-        form.add_service_error(error)
-        return _render(request, club, form=form, status=refusal_status(error))
-    response = _render(request, club, made=(row, key))
+    made, refused = submitted(
+        form, lambda data: services.make_key(club, actor=request.user, name=data["name"]))
+    if refused:
+        return _render(request, club, form=form, status=refused)
+    response = _render(request, club, made=made)
     response["Cache-Control"] = "no-store"  # the key is on this page only
     return response
 
@@ -61,7 +57,7 @@ def revoke(request: HttpRequest, key) -> HttpResponse:
     return go(request, reverse("api-keys", args=[key.club.slug]))
 
 
-@organizer_of(organizer_club)
+@club_organizers_only
 def embeds(request: HttpRequest, club) -> HttpResponse:
     """The snippets to copy into the club's site, for each competition under way or finished."""
     site = request.build_absolute_uri("/").rstrip("/")
