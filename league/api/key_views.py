@@ -7,6 +7,9 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.html import escape
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
 from league.clubs.views import club_organizers_only, organizer_of
@@ -53,7 +56,8 @@ def revoke(request: HttpRequest, key) -> HttpResponse:
     except ServiceError as error:
         messages.error(request, error.message)
         return _render(request, key.club, status=refusal_status(error))
-    messages.success(request, f"The key “{key.name}” is revoked: it reads nothing from now on.")
+    messages.success(request, gettext("The key “%(name)s” is revoked: it reads nothing from now on.")
+                     % {"name": key.name})
     return go(request, reverse("api-keys", args=[key.club.slug]))
 
 
@@ -66,12 +70,15 @@ def embeds(request: HttpRequest, club) -> HttpResponse:
     return render(request, "api/embeds.html", {"club": club, "competitions": shown})
 
 
-EMBEDS = (("embed-standings", "Standings", 420), ("embed-bracket", "Bracket or rounds", 480),
-          ("embed-pairings", "Latest pairings", 320))
+EMBEDS = (("embed-standings", _("Standings"), 420),
+          ("embed-bracket", _("Bracket or rounds"), 480),
+          ("embed-pairings", _("Latest pairings"), 320))
 
 
 def _snippet(site: str, competition, name: str, label: str, height: int) -> dict:
     url = reverse(name, args=[competition.pk])
-    code = (f'<iframe src="{site}{url}" title="{label} of {competition.name}" width="100%" '
+    title = gettext("%(what)s of %(competition)s") % {"what": label,
+                                                       "competition": competition.name}
+    code = (f'<iframe src="{site}{url}" title="{escape(title)}" width="100%" '
             f'height="{height}" loading="lazy"></iframe>')
     return {"label": label, "url": url, "code": code, "id": f"{name}-{competition.pk}"}

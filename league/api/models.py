@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from league.clubs.models import Club
 
@@ -35,11 +36,11 @@ class ApiKey(models.Model):
 
 
 class WebhookEvent(models.TextChoices):
-    RESULT_CONFIRMED = "result.confirmed", "A result is confirmed (or corrected)"
-    STANDINGS_CHANGED = "standings.changed", "The standings changed"
-    ROUND_PAIRED = "round.paired", "A round is paired"
-    COMPETITION_FINISHED = "competition.finished", "A competition finished"
-    RATING_PERIOD_CLOSED = "rating_period.closed", "A rating period (a week) closed"
+    RESULT_CONFIRMED = "result.confirmed", _("A result is confirmed (or corrected)")
+    STANDINGS_CHANGED = "standings.changed", _("The standings changed")
+    ROUND_PAIRED = "round.paired", _("A round is paired")
+    COMPETITION_FINISHED = "competition.finished", _("A competition finished")
+    RATING_PERIOD_CLOSED = "rating_period.closed", _("A rating period (a week) closed")
 
 
 class Webhook(models.Model):
@@ -74,9 +75,9 @@ class Delivery(models.Model):
     attempt), tried until delivered or given up, each attempt's outcome kept for the log."""
 
     class Status(models.TextChoices):
-        PENDING = "pending", "Waiting"
-        DELIVERED = "delivered", "Delivered"
-        FAILED = "failed", "Given up"
+        PENDING = "pending", _("Waiting")
+        DELIVERED = "delivered", _("Delivered")
+        FAILED = "failed", _("Given up")
 
     webhook = models.ForeignKey(Webhook, on_delete=models.CASCADE, related_name="deliveries")
     message_id = models.CharField(max_length=40, unique=True)

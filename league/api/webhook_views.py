@@ -7,6 +7,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from league.clubs.views import club_organizers_only, organizer_of
@@ -48,7 +49,7 @@ def add(request: HttpRequest, club) -> HttpResponse:
 @organizer_of(selectors.club_webhook, "club")
 def resume(request: HttpRequest, hook) -> HttpResponse:
     subscriptions.resume(hook, actor=request.user)
-    messages.success(request, f"The webhook to {hook.url} is sending again.")
+    messages.success(request, gettext("The webhook to %(url)s is sending again.") % {"url": hook.url})
     return go(request, reverse("webhooks", args=[hook.club.slug]))
 
 
@@ -56,5 +57,5 @@ def resume(request: HttpRequest, hook) -> HttpResponse:
 @organizer_of(selectors.club_webhook, "club")
 def remove(request: HttpRequest, hook) -> HttpResponse:
     subscriptions.remove(hook, actor=request.user)
-    messages.success(request, f"The webhook to {hook.url} is removed.")
+    messages.success(request, gettext("The webhook to %(url)s is removed.") % {"url": hook.url})
     return go(request, reverse("webhooks", args=[hook.club.slug]))

@@ -187,13 +187,15 @@ def _tell_organizers(hook: Webhook) -> None:
     """In the pausing transaction: the club's organizers' notices written (once each, the
     notification's key), mailed by the notifications' task after the commit."""
     from django.urls import reverse
+    from django.utils.translation import gettext
 
     from league.notifications.models import Kind
     from league.notifications.outbox import tell_club_organizers
 
     club = hook.club
-    text = (f"The webhook to {hook.url} of {club.name} failed {hook.failures} times in a row and "
-            "is paused: its events wait until you resume it.")
+    text = gettext("The webhook to %(url)s of %(club)s failed %(failures)s times in a row and "
+                   "is paused: its events wait until you resume it.") % {
+        "url": hook.url, "club": club.name, "failures": hook.failures}
     tell_club_organizers(club, Kind.WEBHOOK_PAUSED,
                          key=f"webhook-paused:{hook.pk}:{int(hook.paused_at.timestamp())}",
                          text=text, link=reverse("webhooks", args=[club.slug]))
