@@ -8,10 +8,11 @@ from functools import wraps
 from operator import attrgetter
 
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 
 from league.clubs.models import Club
 from league.clubs.permissions import is_organizer
+from league.clubs.selectors import club_by_slug
 from league.core.views import FORBIDDEN, in_club_zone, sign_in_first
 
 
@@ -50,11 +51,7 @@ def organizer_of(find: Callable, club: str = "") -> Callable:
     return decorate
 
 
-def _club_of_slug(slug: str) -> Club:
-    return get_object_or_404(Club, slug=slug)
-
-
 def club_organizers_only(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     """A page of the club named by the URL's slug, for its organizers only: the club found (or
     404), anyone else refused, its times shown in the club's zone; the view gets the club."""
-    return organizer_of(_club_of_slug)(view)
+    return organizer_of(club_by_slug)(view)
