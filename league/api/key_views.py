@@ -7,12 +7,14 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.html import escape
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
-from league.clubs.views import organizer_of
-from league.competitions.base.selectors import organizer_club
+from league.clubs.views import club_organizers_only, organizer_of
 from league.core.errors import ServiceError
-from league.core.views import go, refusal_status
+from league.core.views import go, refusal_status, submitted
 
 from . import selectors, services
 from .forms import KeyForm
@@ -20,7 +22,7 @@ from .forms import KeyForm
 TEMPLATE = "api/keys.html"
 
 
-@organizer_of(organizer_club)
+@club_organizers_only
 def keys(request: HttpRequest, club) -> HttpResponse:
     return _render(request, club)
 
@@ -34,17 +36,14 @@ def _render(request: HttpRequest, club, *, form: KeyForm | None = None, made=Non
 
 
 @require_POST
-@organizer_of(organizer_club)
+@club_organizers_only
 def make(request: HttpRequest, club) -> HttpResponse:
     form = KeyForm(request.POST)
-    if not form.is_valid():
-        return _render(request, club, form=form, status=422)
-    try:
-        row, key = services.make_key(club, actor=request.user, name=form.cleaned_data["name"])
-    except ServiceError as error:
-        form.add_service_error(error)
-        return _render(request, club, form=form, status=refusal_status(error))
-    response = _render(request, club, made=(row, key))
+    made, refused = submitted(
+        form, lambda data: services.make_key(club, actor=request.user, name=data["name"]))
+    if refused:
+        return _render(request, club, form=form, status=refused)
+    response = _render(request, club, made=made)
     response["Cache-Control"] = "no-store"  # the key is on this page only
     return response
 
@@ -57,11 +56,12 @@ def revoke(request: HttpRequest, key) -> HttpResponse:
     except ServiceError as error:
         messages.error(request, error.message)
         return _render(request, key.club, status=refusal_status(error))
-    messages.success(request, f"The key “{key.name}” is revoked: it reads nothing from now on.")
+    messages.success(request, gettext("The key “%(name)s” is revoked: it reads nothing from now on.")
+                     % {"name": key.name})
     return go(request, reverse("api-keys", args=[key.club.slug]))
 
 
-@organizer_of(organizer_club)
+@club_organizers_only
 def embeds(request: HttpRequest, club) -> HttpResponse:
     """The snippets to copy into the club's site, for each competition under way or finished."""
     site = request.build_absolute_uri("/").rstrip("/")
@@ -70,12 +70,15 @@ def embeds(request: HttpRequest, club) -> HttpResponse:
     return render(request, "api/embeds.html", {"club": club, "competitions": shown})
 
 
-EMBEDS = (("embed-standings", "Standings", 420), ("embed-bracket", "Bracket or rounds", 480),
-          ("embed-pairings", "Latest pairings", 320))
+EMBEDS = (("embed-standings", _("Standings"), 420),
+          ("embed-bracket", _("Bracket or rounds"), 480),
+          ("embed-pairings", _("Latest pairings"), 320))
 
 
 def _snippet(site: str, competition, name: str, label: str, height: int) -> dict:
     url = reverse(name, args=[competition.pk])
-    code = (f'<iframe src="{site}{url}" title="{label} of {competition.name}" width="100%" '
+    title = gettext("%(what)s of %(competition)s") % {"what": label,
+                                                       "competition": competition.name}
+    code = (f'<iframe src="{site}{url}" title="{escape(title)}" width="100%" '
             f'height="{height}" loading="lazy"></iframe>')
     return {"label": label, "url": url, "code": code, "id": f"{name}-{competition.pk}"}

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from league.clubs.models import Club
 
@@ -35,10 +36,11 @@ class ApiKey(models.Model):
 
 
 class WebhookEvent(models.TextChoices):
-    RESULT_CONFIRMED = "result.confirmed", "A result is confirmed (or corrected)"
-    STANDINGS_CHANGED = "standings.changed", "The standings changed"
-    ROUND_PAIRED = "round.paired", "A round is paired"
-    COMPETITION_FINISHED = "competition.finished", "A competition finished"
+    RESULT_CONFIRMED = "result.confirmed", _("A result is confirmed (or corrected)")
+    STANDINGS_CHANGED = "standings.changed", _("The standings changed")
+    ROUND_PAIRED = "round.paired", _("A round is paired")
+    COMPETITION_FINISHED = "competition.finished", _("A competition finished")
+    RATING_PERIOD_CLOSED = "rating_period.closed", _("A rating period (a week) closed")
 
 
 class Webhook(models.Model):
@@ -73,16 +75,17 @@ class Delivery(models.Model):
     attempt), tried until delivered or given up, each attempt's outcome kept for the log."""
 
     class Status(models.TextChoices):
-        PENDING = "pending", "Waiting"
-        DELIVERED = "delivered", "Delivered"
-        FAILED = "failed", "Given up"
+        PENDING = "pending", _("Waiting")
+        DELIVERED = "delivered", _("Delivered")
+        FAILED = "failed", _("Given up")
 
     webhook = models.ForeignKey(Webhook, on_delete=models.CASCADE, related_name="deliveries")
     message_id = models.CharField(max_length=40, unique=True)
     event = models.CharField(max_length=32, choices=WebhookEvent.choices)
     # What happened, once per webhook: "round.paired:round:12".
     key = models.CharField(max_length=120)
-    subject_id = models.PositiveBigIntegerField(help_text="The match, round or competition")
+    subject_id = models.PositiveBigIntegerField(
+        help_text="The match, round or competition; the club of a rating period")
     body = models.TextField(blank=True, help_text="Empty until its first attempt")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
     created_at = models.DateTimeField(auto_now_add=True)

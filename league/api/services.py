@@ -7,6 +7,7 @@ import secrets
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from league.clubs.models import Club
 from league.clubs.permissions import is_organizer
@@ -25,15 +26,16 @@ def hash_of(key: str) -> str:
 def make_key(club: Club, *, actor, name: str) -> tuple[ApiKey, str]:
     """A new read-only key of the club, and the key itself (shown once, never stored)."""
     if not is_organizer(actor, club):
-        raise NotAllowed("Only the club's organizers make its API keys.")
+        raise NotAllowed(gettext("Only the club's organizers make its API keys."))
     name = " ".join(name.split())
     if not name:
-        raise ServiceError("Give the key a name, saying what it is for.", field="name")
+        raise ServiceError(gettext("Give the key a name, saying what it is for."), field="name")
     with transaction.atomic():
         Club.objects.select_for_update().get(pk=club.pk)
         if ApiKey.objects.filter(club=club, revoked_at__isnull=True).count() >= MAX_ACTIVE_KEYS:
-            raise ServiceError(f"A club has at most {MAX_ACTIVE_KEYS} keys in use: revoke one "
-                               "it no longer needs first.", field="name")
+            raise ServiceError(gettext("A club has at most %(most)s keys in use: revoke one it "
+                                       "no longer needs first.") % {"most": MAX_ACTIVE_KEYS},
+                               field="name")
         key = KEY_START + secrets.token_urlsafe(32)
         row = ApiKey.objects.create(club=club, name=name[:80], prefix=key[:10],
                                     hashed=hash_of(key), made_by=actor)
@@ -43,7 +45,7 @@ def make_key(club: Club, *, actor, name: str) -> tuple[ApiKey, str]:
 def revoke_key(api_key: ApiKey, *, actor) -> ApiKey:
     """The key refuses every request from now on (it is looked up on each request)."""
     if not is_organizer(actor, api_key.club):
-        raise NotAllowed("Only the club's organizers revoke its API keys.")
+        raise NotAllowed(gettext("Only the club's organizers revoke its API keys."))
     with transaction.atomic():
         row = ApiKey.objects.select_for_update().get(pk=api_key.pk)
         if row.revoked_at is None:

@@ -12,6 +12,7 @@ from django.shortcuts import render
 
 from league.clubs.models import Club
 from league.clubs.permissions import is_organizer
+from league.clubs.selectors import club_by_slug
 from league.core.views import FORBIDDEN, in_club_zone, sign_in_first
 
 
@@ -48,3 +49,9 @@ def organizer_of(find: Callable, club: str = "") -> Callable:
         return wrapped
 
     return decorate
+
+
+def club_organizers_only(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """A page of the club named by the URL's slug, for its organizers only: the club found (or
+    404), anyone else refused, its times shown in the club's zone; the view gets the club."""
+    return organizer_of(club_by_slug)(view)

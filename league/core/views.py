@@ -46,6 +46,19 @@ def refusal_status(error: ServiceError) -> int:
     return FORBIDDEN if isinstance(error, NotAllowed) else UNPROCESSABLE
 
 
+def submitted(form, act: Callable[[dict], object]) -> tuple[object, int | None]:
+    """A posted form handed to its service: (what `act` returned from the cleaned data, None),
+    or (None, the status to show the form again with): 422 when the form is not valid, the
+    refusal's status when the service refuses (its message put next to its field)."""
+    if not form.is_valid():
+        return None, UNPROCESSABLE
+    try:
+        return act(form.cleaned_data), None
+    except ServiceError as error:
+        form.add_service_error(error)
+        return None, refusal_status(error)
+
+
 def page_refusal(error: ServiceError, form=None) -> dict:
     """A service's refusal as the page shows it, `refusal` (the message above the actions) and
     `status`, to pass on to the page's render: a refusal about one of the form's fields is shown

@@ -205,10 +205,3 @@ def invited(club_id: int, email: str, token: str, by: str) -> int:
     return notify_all(users, Kind.CLUB_INVITATION, key=key, text=text,
                       link=reverse("organizer-invitation", args=[token]))
 
-
-def club_organizers(club_id: int, kind: str, key: str, text: str, link: str) -> int:
-    """Tell each organizer of the club of an event (the key: once each)."""
-    club = Club.objects.filter(pk=club_id).first()
-    if club is None:
-        return 0
-    return notify_all(club.organizers.all(), kind, key=key, text=text, link=link)

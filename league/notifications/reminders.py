@@ -1,6 +1,7 @@
 """The periodic sweep: reminders of what falls due within a day (a result to answer, a match at
 its set time, a play-by date ending), the organizers told of matches past their date, and the
-notifications of recent results and challenges told again where their task was lost."""
+notifications of recent results and challenges told again where their task was lost (and the
+notices written ahead mailed where theirs was)."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from league.competitions.models import (
 from league.notifications.events import answerers, confirm_by, recent_results, to_confirm_text
 from league.notifications.ladder_events import challenges_due, recent_challenges
 from league.notifications.models import Kind
+from league.notifications.outbox import mail_lost
 from league.notifications.services import notify, notify_all
 from league.notifications.wording import (
     A_DAY,
@@ -37,7 +39,7 @@ def sweep(now: datetime) -> int:
     """The periodic work (league.notifications.tasks.periodic): every reminder and overdue match due
     at `now`, and the results' notifications whose task was lost. Each is told once."""
     return (deadlines_near(now) + matches_overdue(now) + recent_results(now)
-            + recent_challenges(now))
+            + recent_challenges(now) + mail_lost(now))
 
 
 def deadlines_near(now: datetime) -> int:

@@ -79,12 +79,12 @@ def mark_sign_ups_done(competition_id: int) -> int:
     return sign_ups_answered(competition_id)
 
 
-@shared_task(name="notifications.tasks.notify_club_organizers", **RETRIED)
-def notify_club_organizers(club_id: int, kind: str, key: str, text: str, link: str) -> int:
-    """An event a higher app tells the club's organizers of (a webhook paused), once each."""
-    from league.notifications.events import club_organizers
+@shared_task(name="notifications.tasks.mail_notifications", **RETRIED)
+def mail_notifications(notification_ids: list[int]) -> int:
+    """Notices written with the change they tell of (league.notifications.outbox), mailed once."""
+    from league.notifications.outbox import mail_written
 
-    return club_organizers(club_id, kind, key, text, link)
+    return mail_written(notification_ids)
 
 
 @shared_task(name="notifications.tasks.periodic", **RETRIED)

@@ -1,10 +1,11 @@
-"""Match and club-night pages describe themselves for machines: a schema.org SportsEvent in
-JSON-LD with the name, date, place, competitors and organizer."""
+"""Match, club-night and competition pages describe themselves for machines: a schema.org
+SportsEvent in JSON-LD with the name, dates, place, competitors and organizer."""
 
 from __future__ import annotations
 
 import json
 import re
+from datetime import date
 
 from django.test import Client
 
@@ -44,3 +45,29 @@ def test_a_club_night_page_describes_the_evening(public_world):
     assert event["@type"] == "SportsEvent"
     assert event["name"] == f"Club night of {public_world.competition.name}"
     assert event["startDate"] == public_world.night.starts_at.isoformat()
+
+
+def test_a_competition_page_describes_the_competition_with_its_players_and_dates(public_world):
+    competition = public_world.competition
+    season = competition.season
+    season.starts_on, season.ends_on = date(2026, 9, 1), date(2026, 12, 20)
+    season.save()
+    event = described(f"/competitions/{competition.pk}/")
+    assert event["@type"] == "SportsEvent" and event["sport"] == "Gin Rummy"
+    assert event["name"] == competition.name
+    assert event["url"].endswith(f"/competitions/{competition.pk}/")
+    assert (event["startDate"], event["endDate"]) == ("2026-09-01", "2026-12-20")
+    assert event["location"] == {"@type": "Place", "name": public_world.club.name}
+    assert event["organizer"]["name"] == public_world.club.name
+    assert sorted(c["name"] for c in event["competitor"]) == sorted(
+        entry.player.name for entry in competition.entries.all())
+    assert len(event["competitor"]) == 2
+
+
+def test_a_finished_competition_without_season_dates_ends_at_its_last_result(public_world):
+    competition = public_world.competition
+    competition.status = competition.Status.FINISHED
+    competition.save()
+    event = described(f"/competitions/{competition.pk}/")
+    assert event["startDate"] == competition.created_at.date().isoformat()
+    assert event["endDate"] == public_world.match.confirmed_at.date().isoformat()

@@ -1,10 +1,12 @@
 """Deliveries: recorded in the transaction of the change they tell of (a confirmed result's
-through the outbox's follow-up row, a round or a finished competition by the receivers), sent
+through the outbox's follow-up row, a round, a finished competition or a closed rating period
+by the receivers), sent
 after it commits, and by the relay whenever due and not sent. Each attempt claims its row for a
 while, posts once, and records the outcome: delivered; or tried again after a wait that grows
 fourfold (30 s, 2 min, 8 min, ...), given up after MAX_ATTEMPTS; the webhook paused after
 PAUSE_AFTER failures in a row (the delivery that paused it waits for the resumption, which
-sends every waiting delivery at once), and its club's organizers told. A duplicate task finds the row delivered or
+sends every waiting delivery at once), and its club's organizers told in the same
+transaction (league.notifications.outbox). A duplicate task finds the row delivered or
 not yet due and does nothing."""
 
 from __future__ import annotations
@@ -39,6 +41,12 @@ def _of_competition(competition_id: int):
     return Webhook.objects.filter(club__seasons__competitions__id=competition_id)
 
 
+def club_wants(club_id: int, event: WebhookEvent) -> bool:
+    """Whether any webhook of the club wants this event: one query."""
+    return any(event in events for events in
+               Webhook.objects.filter(club_id=club_id).values_list("events", flat=True))
+
+
 def wanted_for(competition_id: int, event_types: tuple[str, ...]) -> bool:
     """Whether any webhook of the competition's club wants one of these events: one query."""
     return any(set(events) & set(event_types) for events in
@@ -49,13 +57,24 @@ def record(competition_id: int, event: WebhookEvent, key: str, subject_id: int) 
     """In the caller's transaction: one delivery of the event for each webhook of the
     competition's club that wants it (none twice for the same key), sent after the commit.
     One query when the club has no webhook."""
-    hooks = [pk for pk, wanted in _of_competition(competition_id)
-             .values_list("pk", "events") if event in wanted]
+    return _record(_of_competition(competition_id), event, key, subject_id)
+
+
+def record_for_club(club_id: int, event: WebhookEvent, key: str, subject_id: int, *,
+                    body: str = "") -> list[int]:
+    """The same for an event of the club itself (a rating period closed), its body given as
+    it is at the event rather than made at the first attempt."""
+    return _record(Webhook.objects.filter(club_id=club_id), event, key, subject_id, body=body)
+
+
+def _record(webhooks, event: WebhookEvent, key: str, subject_id: int, *,
+            body: str = "") -> list[int]:
+    hooks = [pk for pk, wanted in webhooks.values_list("pk", "events") if event in wanted]
     if not hooks:
         return []
     now = timezone.now()
     Delivery.objects.bulk_create(
-        [Delivery(webhook_id=pk, event=event, key=key, subject_id=subject_id,
+        [Delivery(webhook_id=pk, event=event, key=key, subject_id=subject_id, body=body,
                   message_id=f"msg_{uuid.uuid4().hex}", next_attempt_at=now) for pk in hooks],
         ignore_conflicts=True)
     ids = list(Delivery.objects.filter(webhook_id__in=hooks, key=key,
@@ -159,26 +178,24 @@ def _outcome(delivery: Delivery, *, ok: bool, status: int | None, error: str, no
                 row.next_attempt_at = now + wait_after(row.attempts)
         row.save()
         hook.save(update_fields=["failures", "paused_at"])
-    if paused:
-        _tell_organizers(hook)
+        if paused:
+            _tell_organizers(hook)
     return row.status
 
 
 def _tell_organizers(hook: Webhook) -> None:
-    """The club's organizers are told, once each (the notification's key), by the
-    notifications' task; with the broker down the page still shows the webhook paused."""
+    """In the pausing transaction: the club's organizers' notices written (once each, the
+    notification's key), mailed by the notifications' task after the commit."""
     from django.urls import reverse
+    from django.utils.translation import gettext
 
-    from league.competitions.base.outbox import BROKER_ERRORS
     from league.notifications.models import Kind
-    from league.notifications.tasks import notify_club_organizers
+    from league.notifications.outbox import tell_club_organizers
 
     club = hook.club
-    text = (f"The webhook to {hook.url} of {club.name} failed {hook.failures} times in a row and "
-            "is paused: its events wait until you resume it.")
-    try:
-        notify_club_organizers.delay(
-            club.pk, Kind.WEBHOOK_PAUSED, f"webhook-paused:{hook.pk}:{int(hook.paused_at.timestamp())}",
-            text, reverse("webhooks", args=[club.slug]))
-    except BROKER_ERRORS as error:
-        log.warning("webhook %s paused, its organizers not told: %s", hook.pk, error)
+    text = gettext("The webhook to %(url)s of %(club)s failed %(failures)s times in a row and "
+                   "is paused: its events wait until you resume it.") % {
+        "url": hook.url, "club": club.name, "failures": hook.failures}
+    tell_club_organizers(club, Kind.WEBHOOK_PAUSED,
+                         key=f"webhook-paused:{hook.pk}:{int(hook.paused_at.timestamp())}",
+                         text=text, link=reverse("webhooks", args=[club.slug]))

@@ -1,10 +1,11 @@
 """What a delivery says: {"type", "timestamp", "data"}, the data as the read API shows the
-thing (a match, a round's pairings, a competition), with the club and the API address to read
-more."""
+thing (a match, a round's pairings, a competition, a rating period), with the club and the API
+address to read more."""
 
 from __future__ import annotations
 
 import json
+from datetime import timedelta
 
 from django.utils import timezone
 
@@ -32,5 +33,21 @@ def body_of(delivery: Delivery) -> str:
         data = {"club": competition.season.club.slug,
                 "competition": CompetitionSerializer(competition).data,
                 "standings": f"/api/v1/competitions/{competition.pk}/standings/"}
+    return _message(event, data)
+
+
+def period_closed_body(club, period) -> str:
+    """A closed rating period as it is when it closes: its week, how it was rated, and where
+    the players' ratings are read."""
+    data = {"club": club.slug,
+            "period": {"starts_on": period.starts_on.isoformat(),
+                       "ends_on": (period.starts_on + timedelta(days=6)).isoformat(),
+                       "system": period.system, "rated_unit": period.rated_unit,
+                       "results": period.results},
+            "players": f"/api/v1/clubs/{club.slug}/players/"}
+    return _message(WebhookEvent.RATING_PERIOD_CLOSED, data)
+
+
+def _message(event: str, data: dict) -> str:
     return json.dumps({"type": event, "timestamp": timezone.now().isoformat(), "data": data},
                       separators=(",", ":"), default=str)

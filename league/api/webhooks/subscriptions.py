@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from league.api.models import Delivery, Webhook, WebhookEvent
 from league.clubs.models import Club
@@ -17,7 +18,7 @@ MAX_WEBHOOKS = 10
 
 def subscribe(club: Club, *, actor, url: str, events: list[str]) -> Webhook:
     if not is_organizer(actor, club):
-        raise NotAllowed("Only the club's organizers add its webhooks.")
+        raise NotAllowed(gettext("Only the club's organizers add its webhooks."))
     url = url.strip()
     try:
         targets.check(url)
@@ -25,12 +26,12 @@ def subscribe(club: Club, *, actor, url: str, events: list[str]) -> Webhook:
         raise ServiceError(str(refusal), field="url") from None
     chosen = [event for event in WebhookEvent.values if event in set(events)]
     if not chosen:
-        raise ServiceError("Choose at least one event to send.", field="events")
+        raise ServiceError(gettext("Choose at least one event to send."), field="events")
     with transaction.atomic():
         Club.objects.select_for_update().get(pk=club.pk)
         if Webhook.objects.filter(club=club).count() >= MAX_WEBHOOKS:
-            raise ServiceError(f"A club has at most {MAX_WEBHOOKS} webhooks: remove one first.",
-                               field="url")
+            raise ServiceError(gettext("A club has at most %(most)s webhooks: remove one first.")
+                               % {"most": MAX_WEBHOOKS}, field="url")
         return Webhook.objects.create(club=club, url=url, events=chosen, made_by=actor,
                                       secret=signing.new_secret())
 
@@ -38,7 +39,7 @@ def subscribe(club: Club, *, actor, url: str, events: list[str]) -> Webhook:
 def resume(webhook: Webhook, *, actor) -> Webhook:
     """Deliveries start again, the waiting ones at once."""
     if not is_organizer(actor, webhook.club):
-        raise NotAllowed("Only the club's organizers resume its webhooks.")
+        raise NotAllowed(gettext("Only the club's organizers resume its webhooks."))
     with transaction.atomic():
         row = Webhook.objects.select_for_update().get(pk=webhook.pk)
         row.paused_at, row.failures = None, 0
@@ -51,5 +52,5 @@ def resume(webhook: Webhook, *, actor) -> Webhook:
 
 def remove(webhook: Webhook, *, actor) -> None:
     if not is_organizer(actor, webhook.club):
-        raise NotAllowed("Only the club's organizers remove its webhooks.")
+        raise NotAllowed(gettext("Only the club's organizers remove its webhooks."))
     Webhook.objects.filter(pk=webhook.pk).delete()

@@ -14,6 +14,7 @@ import ssl
 from urllib.parse import SplitResult, urlsplit
 
 from django.conf import settings
+from django.utils.translation import gettext
 
 RESPONSE_LIMIT = 64 * 1024
 
@@ -26,15 +27,15 @@ def checked_url(url: str) -> SplitResult:
     parts = urlsplit(url)
     allowed = ("https", "http") if settings.DEBUG else ("https",)
     if parts.scheme not in allowed:
-        raise Refused("A webhook's address starts with https://.")
+        raise Refused(gettext("A webhook's address starts with https://."))
     if not parts.hostname:
-        raise Refused("Give the full address, with its host name.")
+        raise Refused(gettext("Give the full address, with its host name."))
     if parts.username or parts.password:
-        raise Refused("A webhook's address carries no user name or password.")
+        raise Refused(gettext("A webhook's address carries no user name or password."))
     try:
         parts.port  # noqa: B018  (a port out of range raises)
     except ValueError:
-        raise Refused("The address's port is not a valid port.") from None
+        raise Refused(gettext("The address's port is not a valid port.")) from None
     return parts
 
 
@@ -50,14 +51,15 @@ def public_addresses(host: str, port: int) -> list[str]:
     try:
         found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
     except (socket.gaierror, UnicodeError):
-        raise Refused(f"The name {host} is not found.") from None
+        raise Refused(gettext("The name %(host)s is not found.") % {"host": host}) from None
     addresses = list(dict.fromkeys(info[4][0] for info in found))
     if not addresses:
-        raise Refused(f"The name {host} is not found.")
+        raise Refused(gettext("The name %(host)s is not found.") % {"host": host})
     for address in addresses:
         if not is_public(address):
-            raise Refused(f"{host} is at {address}, a private, loopback or link-local address: "
-                          "a webhook posts only to the public internet.")
+            raise Refused(gettext("%(host)s is at %(address)s, a private, loopback or link-local "
+                                  "address: a webhook posts only to the public internet.")
+                          % {"host": host, "address": address})
     return addresses
 
 

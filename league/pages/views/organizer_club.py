@@ -12,42 +12,36 @@ from django.views.decorators.http import require_POST
 from league.clubs.models import Player
 from league.clubs.selectors import club_player
 from league.clubs.services import players
-from league.clubs.views import organizer_of
-from league.competitions.base.selectors import organizer_club
+from league.clubs.views import club_organizers_only, organizer_of
 from league.competitions.forms.entries import AddPlayerForm
 from league.core.errors import ServiceError
-from league.core.views import go, in_club_zone, refusal_status
+from league.core.views import go, refusal_status, submitted
 from league.pages import selectors
 
 TEMPLATE = "organizer/dashboard.html"
 
 
-@organizer_of(organizer_club)
+@club_organizers_only
 def dashboard(request: HttpRequest, club) -> HttpResponse:
     return _render(request, club)
 
 
 def _render(request: HttpRequest, club, *, form: AddPlayerForm | None = None,
             claim_link: tuple[Player, str] | None = None, status: int = 200) -> HttpResponse:
-    in_club_zone(club)
     context = {"page": selectors.dashboard(club), "club": club,
                "add_form": form or AddPlayerForm(), "claim_link": claim_link}
     return render(request, TEMPLATE, context, status=status)
 
 
 @require_POST
-@organizer_of(organizer_club)
+@club_organizers_only
 def add_player(request: HttpRequest, club) -> HttpResponse:
     form = AddPlayerForm(request.POST)
-    if not form.is_valid():
-        return _render(request, club, form=form, status=422)
-    try:
-        player = players.add_player(club, actor=request.user, name=form.cleaned_data["name"],
-                                    email=form.cleaned_data["email"],
-                                    site=request.build_absolute_uri("/"))
-    except ServiceError as error:
-        form.add_service_error(error)
-        return _render(request, club, form=form, status=refusal_status(error))
+    player, refused = submitted(form, lambda data: players.add_player(
+        club, actor=request.user, name=data["name"], email=data["email"],
+        site=request.build_absolute_uri("/")))
+    if refused:
+        return _render(request, club, form=form, status=refused)
     sent = " Their claim link is on its way by email." if form.cleaned_data["email"] else ""
     messages.success(request, f"{player.name} is a player of {club}.{sent}")
     return go(request, reverse("organizer-club", args=[club.slug]))

@@ -8,6 +8,8 @@ again with the reason. A link that is not live gets a page saying why, and nothi
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from allauth.account.adapter import get_adapter
 from django import forms
 from django.contrib import messages
@@ -162,49 +164,49 @@ def undo(request: HttpRequest, link: TableLink, token: str) -> HttpResponse:
 @require_POST
 @_guarded
 def report(request: HttpRequest, link: TableLink, token: str) -> HttpResponse:
-    page = table_page(link)
-    form = ReportForm(request.POST, names=page.names)
-    if not form.is_valid():
-        return _render(request, link, token, report_form=form, status=UNPROCESSABLE)
-    try:
-        at_table.report_at_table(actor_of(link), form.cleaned_data["side"])
-    except ServiceError as error:
-        return _link_gone(request, error) or _render(request, link, token, report_form=form,
-                                                     **page_refusal(error, form))
-    page = table_page(link)
+    form = ReportForm(request.POST, names=table_page(link).names)
+    return _posted(request, link, token, "report_form", form,
+                   lambda data: at_table.report_at_table(actor_of(link), data["side"]),
+                   lambda: _reported(table_page(link)))
+
+
+def _reported(page: TablePage) -> str:
     if page.verifies_here:
-        return _back(request, token, f"Result reported. {page.verifier}: check it below and "
-                                     "confirm it with your name.")
-    return _back(request, token, "Result reported: it waits for the opponent's confirmation.")
+        return (f"Result reported. {page.verifier}: check it below and confirm it with your "
+                "name.")
+    return "Result reported: it waits for the opponent's confirmation."
 
 
 @require_POST
 @_guarded
 def verify(request: HttpRequest, link: TableLink, token: str) -> HttpResponse:
-    form = VerifyForm(request.POST)
-    if not form.is_valid():
-        return _render(request, link, token, verify_form=form, status=UNPROCESSABLE)
-    try:
-        at_table.verify_at_table(actor_of(link), form.cleaned_data["name"],
-                                 seen=form.cleaned_data["seen"] or None)
-    except ServiceError as error:
-        return _link_gone(request, error) or _render(request, link, token, verify_form=form,
-                                                     **page_refusal(error, form))
-    return _back(request, token, "Result confirmed: it counts. Thank you both.")
+    return _posted(request, link, token, "verify_form", VerifyForm(request.POST),
+                   lambda data: at_table.verify_at_table(actor_of(link), data["name"],
+                                                         seen=data["seen"] or None),
+                   lambda: "Result confirmed: it counts. Thank you both.")
 
 
 @require_POST
 @_guarded
 def dispute(request: HttpRequest, link: TableLink, token: str) -> HttpResponse:
-    form = DisputeForm(request.POST)
+    return _posted(request, link, token, "dispute_form", DisputeForm(request.POST),
+                   lambda data: at_table.dispute_at_table(actor_of(link), data["comment"]),
+                   lambda: "Result disputed: the organizer will decide.")
+
+
+def _posted(request: HttpRequest, link: TableLink, token: str, slot: str, form,
+            act: Callable[[dict], object], done: Callable[[], str]) -> HttpResponse:
+    """One of the result's forms posted: not valid, it is shown again in its place (422); the
+    service refusing, the page says why next to it (or the link's own page when the link is no
+    longer live); else back to the page, saying what was `done`."""
     if not form.is_valid():
-        return _render(request, link, token, dispute_form=form, status=UNPROCESSABLE)
+        return _render(request, link, token, status=UNPROCESSABLE, **{slot: form})
     try:
-        at_table.dispute_at_table(actor_of(link), form.cleaned_data["comment"])
+        act(form.cleaned_data)
     except ServiceError as error:
-        return _link_gone(request, error) or _render(request, link, token, dispute_form=form,
+        return _link_gone(request, error) or _render(request, link, token, **{slot: form},
                                                      **page_refusal(error, form))
-    return _back(request, token, "Result disputed: the organizer will decide.")
+    return _back(request, token, done())
 
 
 def _refusal(request: HttpRequest, link: TableLink, token: str,

@@ -38,6 +38,7 @@ from ..periods import (
     weeks,
     weeks_between,
 )
+from ..signals import rating_periods_closed
 from .results import week_of_moment, weekly_results
 
 log = logging.getLogger(__name__)
@@ -147,6 +148,8 @@ def rebuild_ratings(club_id: int, *, since: date | None, now: datetime | None = 
         if closed_only and (first is None or first > last):
             return RatingRun(club.name, settings, from_scratch=False)
         stored = RatingPeriod.objects.filter(club=club)
+        closed_before = (stored.filter(is_open=False).order_by("-starts_on")
+                         .values_list("starts_on", flat=True).first())
         (stored if since is None else stored.filter(starts_on__gte=since)).delete()
         player_pages_changed()  # their ratings and charts, written in bulk (no signal)
         until = max(last, max(results, default=last))
@@ -156,10 +159,19 @@ def rebuild_ratings(club_id: int, *, since: date | None, now: datetime | None = 
         periods, rated, rows = _rate_weeks(
             club, settings, weeks(first, until), results, ratings, totals, last
         )
-        run = RatingRun(club.name, settings, since is None, first, until, periods, rated, rows)
-        analyze_after_commit(periods + rows, RatingPeriod, PlayerRating)
+        _tell_closed(club, [p for p in periods if not p.is_open], closed_before)
+        run = RatingRun(club.name, settings, since is None, first, until, len(periods), rated,
+                        rows)
+        analyze_after_commit(len(periods) + rows, RatingPeriod, PlayerRating)
     log.info("ratings: %s", run)
     return run
+
+
+def _tell_closed(club: Club, closed: list[RatingPeriod], closed_before: date | None) -> None:
+    """The weeks closed by this rebuild and never closed before, told to the apps above."""
+    new = [p for p in closed if closed_before is None or p.starts_on > closed_before]
+    if new:
+        rating_periods_closed.send(sender=RatingPeriod, club=club, periods=new)
 
 
 def _kept_until(club: Club, settings: RatingSettings, since: date | None) -> date | None:
@@ -203,9 +215,9 @@ def _rate_weeks(
     club: Club, settings: RatingSettings, mondays: list[date],
     results: dict[date, list[RatedResult[int]]], ratings: dict[int, Rating],
     totals: dict[int, int], last_closed: date,
-) -> tuple[int, int, int]:
-    """Rate the weeks in order and save them: (periods, results, ratings) written. The weeks
-    after last_closed are open."""
+) -> tuple[list[RatingPeriod], int, int]:
+    """Rate the weeks in order and save them: the periods, and the results and ratings written.
+    The weeks after last_closed are open."""
     periods = RatingPeriod.objects.bulk_create(
         RatingPeriod(
             club=club, starts_on=monday, system=settings.system, rated_unit=settings.unit,
@@ -221,7 +233,7 @@ def _rate_weeks(
         )
         rows.extend(_row(period, s) for s in standings)
     PlayerRating.objects.bulk_create(rows, batch_size=2000)
-    return len(periods), sum(p.results for p in periods), len(rows)
+    return periods, sum(p.results for p in periods), len(rows)
 
 
 def _row(period: RatingPeriod, standing: Standing) -> PlayerRating:
