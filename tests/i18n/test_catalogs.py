@@ -55,12 +55,17 @@ def test_the_compiled_catalog_says_what_the_catalog_says(code):
     with open(LOCALE / code / "LC_MESSAGES" / "django.mo", "rb") as mo:
         compiled = gettext.GNUTranslations(mo)
     for message in _entries(code):
+        context = message.context
         if isinstance(message.id, tuple):
             for n, string in enumerate(message.string):
                 count = 1 if n == 0 else (1_000_000 if code == "es" and n == 1 else 5)
-                assert compiled.ngettext(*message.id, count) == string, message.id
+                found = (compiled.npgettext(context, *message.id, count) if context
+                         else compiled.ngettext(*message.id, count))
+                assert found == string, message.id
         else:
-            assert compiled.gettext(message.id) == message.string, message.id
+            found = (compiled.pgettext(context, message.id) if context
+                     else compiled.gettext(message.id))
+            assert found == message.string, message.id
 
 
 def test_every_language_offered_has_its_catalog():
