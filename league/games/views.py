@@ -32,6 +32,7 @@ from league.games.rulings.table_views import waiting_rulings
 from league.games.services import record_hand, undo_last_hand
 from league.games.services.flags import FLAGGABLE
 from league.games.services.repeats import EntryConflict
+from league.games.sheet_words import sheet_words
 
 TEMPLATE = "gameplay/scoresheet.html"
 PARTIAL = "scoresheet"
@@ -68,6 +69,7 @@ def _render(request: HttpRequest, sheet: selectors.Scoresheet, *, form: HandForm
         "etag": etag or sync.etag(request, sheet.game.pk),
         "conflict": conflict_view(conflict, sheet) if conflict else None,
         "rulings_waiting": waiting_rulings(request.user, sheet),
+        "sheet_words": sheet_words(),
         **(extra or {}),
     }
     if not context["may_enter"]:

@@ -10,7 +10,11 @@
     picker.querySelectorAll("[data-card]").forEach(function (b) {
       b.setAttribute("aria-pressed", String(have.indexOf(b.dataset.card) >= 0));
     });
-    picker.querySelector("output").textContent = have.length + " card" + (have.length === 1 ? "" : "s");
+    // The count in the page's language: data-one / data-other, "{n}" standing for the number.
+    var one = have.length === 1, lang = document.documentElement.lang || "en";
+    try { one = new Intl.PluralRules(lang).select(have.length) === "one"; } catch (e) { /* n === 1 */ }
+    var words = (one ? picker.dataset.one : picker.dataset.other) || (one ? "{n} card" : "{n} cards");
+    picker.querySelector("output").textContent = words.replace("{n}", have.length);
   }
   function syncAll() { document.querySelectorAll(".card-picker").forEach(sync); }
   document.addEventListener("click", function (e) {
