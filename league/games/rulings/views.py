@@ -10,6 +10,7 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from gameplay.assistant import irregularity, questions
@@ -64,8 +65,8 @@ def record(request: HttpRequest, key: str) -> HttpResponse:
         form = QuestionsForm(request.POST, key=item.key, seat_names=_names(None))
         form.is_valid()
         return _render(request, item, form, None, status=FORBIDDEN,
-                       refusal="Only a club's organizer records rulings here. Players record "
-                               "a ruling at the table from the scoresheet's Ruling button.")
+                       refusal=_("Only a club's organizer records rulings here. Players record "
+                                 "a ruling at the table from the scoresheet's Ruling button."))
     where = RecordForm(request.POST, matches=recordable_matches(request.user), prefix="record")
     match = where.cleaned_data["match"] if where.is_valid() else None
     form = QuestionsForm(request.POST, key=item.key, seat_names=_names(match))
@@ -79,8 +80,8 @@ def record(request: HttpRequest, key: str) -> HttpResponse:
     except ServiceError as error:
         where.add_service_error(error)
         return _render(request, item, form, match, where=where, status=refusal_status(error))
-    messages.success(request, f"Ruling recorded in the match's history: {item.title}."
-                              f"{_where_shown(entry.after)}")
+    said = _("Ruling recorded in the match's history: %(title)s.") % {"title": item.title}
+    messages.success(request, f"{said}{_where_shown(entry.after)}")
     return go(request, reverse("match", args=[match.pk]))
 
 
@@ -96,13 +97,14 @@ def _unseen_match(request: HttpRequest) -> HttpResponse | None:
 def _where_shown(after: dict) -> str:
     """Where the scoresheet shows the ruling just recorded."""
     if after["scored"]:
-        return " The hand is entered on the scoresheet with it."
+        return " " + _("The hand is entered on the scoresheet with it.")
     if after["choices_open"]:
         return ""  # no ruling yet: record it again with the non-offender's choice
     if after["hand_entered"]:
-        return f" It is shown beside hand {after['hand']} on the scoresheet."
-    return (f" It will be shown beside hand {after['hand']} on the scoresheet once the hand is "
-            "entered.")
+        return " " + (_("It is shown beside hand %(number)s on the scoresheet.")
+                      % {"number": after["hand"]})
+    return " " + (_("It will be shown beside hand %(number)s on the scoresheet once the hand is "
+                    "entered.") % {"number": after["hand"]})
 
 
 def _render(request: HttpRequest, item, form: QuestionsForm, match: Match | None, *,
@@ -124,4 +126,4 @@ def _item(key: str):
 
 
 def _names(match: Match | None) -> tuple[str, str]:
-    return side_names(match) if match else ("Player A", "Player B")
+    return side_names(match) if match else (_("Player A"), _("Player B"))
