@@ -7,21 +7,21 @@ from __future__ import annotations
 
 import re
 
-from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 # An outcome as a sentence names it ("a knock", "an undercut"; bare: "knock").
 OUTCOMES = {
-    "a knock": pgettext_lazy("outcome in a sentence", "a knock"),
-    "a gin": pgettext_lazy("outcome in a sentence", "a gin"),
-    "a big gin": pgettext_lazy("outcome in a sentence", "a big gin"),
-    "an undercut": pgettext_lazy("outcome in a sentence", "an undercut"),
-    "a dead hand": pgettext_lazy("outcome in a sentence", "a dead hand"),
-    "knock": pgettext_lazy("outcome named alone", "knock"),
-    "gin": pgettext_lazy("outcome named alone", "gin"),
-    "big gin": pgettext_lazy("outcome named alone", "big gin"),
-    "undercut": pgettext_lazy("outcome named alone", "undercut"),
-    "dead hand": pgettext_lazy("outcome named alone", "dead hand"),
+    "a knock": _("a knock"),
+    "a gin": _("a gin"),
+    "a big gin": _("a big gin"),
+    "an undercut": _("an undercut"),
+    "a dead hand": _("a dead hand"),
+    "knock": _("knock"),
+    "gin": _("gin"),
+    "big gin": _("big gin"),
+    "undercut": _("undercut"),
+    "dead hand": _("dead hand"),
 }
 
 # Why a number of points cannot be (the reasons of the points' bounds).
