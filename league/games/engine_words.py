@@ -51,9 +51,9 @@ ACE = r"(?P<ace> \(an ace upcard: gin only\))?"
 
 SHAPES = [
     (r"'(?P<token>.*)' is not a card \(expected a rank and a suit, like 'QH'\)",
-     _("“%(token)s” is not a card (a rank and a suit, like QH)")),
+     _("'%(token)s' is not a card (expected a rank and a suit, like 'QH')")),
     (r"'(?P<token>.*)' is not a card \(ranks A 2-10 T J Q K, suits S H D C\)",
-     _("“%(token)s” is not a card (ranks A 2-10 T J Q K, suits S H D C)")),
+     _("'%(token)s' is not a card (ranks A 2-10 T J Q K, suits S H D C)")),
     (r"(?P<card>\S+) is given twice", _("%(card)s is given twice")),
     (r"(?P<cards>.+) cannot be in both hands", _("%(cards)s cannot be in both hands")),
     (r"the knocker holds (?P<count>\d+) cards: 10 after the discard \(11 for big gin\)",
@@ -70,14 +70,14 @@ SHAPES = [
      _("big gin has every card melded: the knocker's deadwood is 0, not %(deadwood)s")),
     (r"knocker's deadwood is (?P<deadwood>\d+), over the knock limit of (?P<limit>\d+)"
      r" \(the cards can be arranged for (?P<best>\d+)\)",
-     _("the knocker's deadwood is %(deadwood)s, over the knock limit of %(limit)s (the cards "
+     _("knocker's deadwood is %(deadwood)s, over the knock limit of %(limit)s (the cards "
        "can be arranged for %(best)s)")),
     (r"knocker's deadwood is (?P<deadwood>\d+), over the knock limit of (?P<limit>\d+)"
      r" \(an ace upcard: gin only\)",
-     _("the knocker's deadwood is %(deadwood)s, over the knock limit of %(limit)s (an ace "
+     _("knocker's deadwood is %(deadwood)s, over the knock limit of %(limit)s (an ace "
        "upcard: gin only)")),
     (r"knocker's deadwood is (?P<deadwood>\d+), over the knock limit of (?P<limit>\d+)",
-     _("the knocker's deadwood is %(deadwood)s, over the knock limit of %(limit)s")),
+     _("knocker's deadwood is %(deadwood)s, over the knock limit of %(limit)s")),
     (r"the knocker's deadwood cannot be negative \((?P<value>-?\d+)\)",
      _("the knocker's deadwood cannot be negative (%(value)s)")),
     (r"the defender's deadwood cannot be negative \((?P<value>-?\d+)\)",
