@@ -44,7 +44,7 @@ class HandForm(ServiceErrorForm):
     defender_deadwood = forms.IntegerField(
         label=_("Defender's deadwood"),
         required=False,
-        help_text=_("After their layoffs."),
+        help_text=_("After his layoffs."),
         widget=forms.NumberInput(attrs=COUNT),
     )
     knocker_cards = forms.CharField(
@@ -144,8 +144,8 @@ class GameTotalsForm(ServiceErrorForm):
 
     def __init__(self, *args, names: tuple[str, str], **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["total_a"].label = _("Points of %(name)s") % {"name": names[0]}
-        self.fields["total_b"].label = _("Points of %(name)s") % {"name": names[1]}
+        self.fields["total_a"].label = _("%(name)s's points") % {"name": names[0]}
+        self.fields["total_b"].label = _("%(name)s's points") % {"name": names[1]}
         self.fields["total_a"].help_text = _("Hand points, without box or game bonuses.")
 
 
@@ -269,7 +269,7 @@ class HollywoodColumnsForm(ServiceErrorForm):
         for n in range(1, columns + 1):
             for seat, name in zip("ab", names, strict=True):
                 self.fields[f"c{n}_points_{seat}"] = forms.IntegerField(
-                    label=_("Column %(number)s: points of %(name)s") % {"number": n, "name": name},
+                    label=_("Column %(number)s: %(name)s's points") % {"number": n, "name": name},
                     min_value=0, max_value=100_000,
                     widget=forms.NumberInput(attrs=NUMERIC))
                 self.fields[f"c{n}_boxes_{seat}"] = forms.IntegerField(

@@ -73,11 +73,11 @@ class RecordForm(ServiceErrorForm):
     # The cards, where the ruling scores the hand from them.
     knocker_cards = forms.CharField(
         label=_("Knocker's cards"), required=False, max_length=80,
-        help_text=_("10 cards after the discard, as they were spread. E.g. AS 2S 3S …"),
+        help_text=_("10 cards after the discard, as he spread them. E.g. AS 2S 3S …"),
         widget=forms.TextInput(attrs=CARD_TEXT))
     defender_cards = forms.CharField(
         label=_("Defender's cards"), required=False, max_length=80,
-        help_text=_("All the cards the defender holds, as many as were found."),
+        help_text=_("All the cards he holds, as many as he was found with."),
         widget=forms.TextInput(attrs=CARD_TEXT))
     upcard = forms.CharField(label=_("Upcard (Oklahoma)"), required=False, max_length=4,
                              widget=forms.TextInput(attrs={**CARD_TEXT, "size": 4}))

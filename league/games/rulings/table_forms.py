@@ -18,15 +18,15 @@ class RulingCardsForm(ServiceErrorForm):
                                           help_text=_("As it is, over the limit."),
                                           widget=forms.NumberInput(attrs=COUNT))
     defender_deadwood = forms.IntegerField(label=_("Defender's deadwood"), required=False,
-                                           help_text=_("After their layoffs."),
+                                           help_text=_("After his layoffs."),
                                            widget=forms.NumberInput(attrs=COUNT))
     knocker_cards = forms.CharField(
         label=_("Knocker's cards"), required=False, max_length=80,
-        help_text=_("10 cards after the discard, as they were spread."),
+        help_text=_("10 cards after the discard, as he spread them."),
         widget=forms.TextInput(attrs=CARD_TEXT))
     defender_cards = forms.CharField(
         label=_("Defender's cards"), required=False, max_length=80,
-        help_text=_("All the cards the defender holds, as many as were found."),
+        help_text=_("All the cards he holds, as many as he was found with."),
         widget=forms.TextInput(attrs=CARD_TEXT))
     upcard = forms.CharField(label=_("Upcard"), required=False, max_length=4,
                              help_text=_("Oklahoma: it sets the knock limit."),

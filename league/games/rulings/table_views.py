@@ -42,7 +42,7 @@ TABLE_RULINGS = (
     ("illegal_knock", gettext_lazy("Over the knock limit or a wrong count: accept it, play on "
                                    "exposed or a new deal")),
     ("incorrect_hand", gettext_lazy("Too many or too few cards")),
-    ("exposed_card", gettext_lazy("A player saw a card they were not entitled to")),
+    ("exposed_card", gettext_lazy("A player saw a card he was not entitled to")),
     ("looking_through_discards", gettext_lazy("A player looked through the discard pile")),
     ("faced_card", gettext_lazy("A new deal: a card found face up in the pack")),
     ("exposed_in_dealing", gettext_lazy("A new deal: a card exposed while dealing")),
@@ -109,7 +109,7 @@ def _record(request: HttpRequest, sheet, number: int, item) -> HttpResponse:
         opponent = sheet.names[1] if ruling.proposed_side == "A" else sheet.names[0]
         messages.success(request, gettext(
             "Ruling on hand %(number)s recorded: %(title)s. Waiting for %(opponent)s to agree on "
-            "their phone, or for the organizer.")
+            "his phone, or for the organizer.")
             % {"number": number, "title": item.title, "opponent": opponent})
     return go(request, reverse("gameplay:scoresheet", args=[sheet.game.pk]))
 

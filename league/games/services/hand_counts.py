@@ -55,7 +55,7 @@ def counted(outcome: engine.Outcome, knocker: int | None, defender: int | None,
     if knocker is None or defender is None:
         missing = KNOCKER_FIELD if knocker is None else DEFENDER_FIELD
         raise ServiceError(_("Enter both counts: the knocker's deadwood, and the defender's after "
-                             "their layoffs."), field=missing)
+                             "his layoffs."), field=missing)
     if rules.oklahoma and not oklahoma_upcard_given:
         raise ServiceError(_("Oklahoma: give the upcard with the counts. It sets the knock "
                              "limit, and a spade doubles the hand."), field="upcard")

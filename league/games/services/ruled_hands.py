@@ -135,7 +135,7 @@ def _settle_counts(hand: Hand, seat: str, cards: RuledCards, rules: engine.Rules
     the defender's after his layoffs (he may undercut)."""
     if cards.knocker_deadwood is None or cards.defender_deadwood is None:
         raise ServiceError(_("Enter both counts: the knocker's deadwood, and the defender's after "
-                             "their layoffs."), field="knocker_deadwood")
+                             "his layoffs."), field="knocker_deadwood")
     try:
         upcard = engine.parse_card(cards.upcard) if cards.upcard else None
         settled = engine.settle_counts(cards.knocker_deadwood, cards.defender_deadwood, rules,
@@ -163,8 +163,8 @@ def _cards(cards: RuledCards, effect: str):
     except engine.InvalidCards as error:
         raise ServiceError(_sentences([str(error)]), field="knocker_cards") from None
     if effect == SHORT_DEFENDER and len(defender) == 10:
-        raise ServiceError(_("The defender holds ten cards: their count is right. Enter the "
-                             "cards they were found with."), field="defender_cards")
+        raise ServiceError(_("The defender holds ten cards: his count is right. Enter the "
+                             "cards he was found with."), field="defender_cards")
     return knocker, defender, upcard
 
 

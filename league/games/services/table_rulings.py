@@ -76,7 +76,7 @@ def agree_to_ruling(ruling_id: int, *, actor) -> TableRuling:
                 raise NotAllowed(_("Only the opponent or an organizer of the club agrees to a "
                                    "ruling."))
             if side == ruling.proposed_side:
-                raise NotAllowed(_("Your opponent agrees to the ruling you recorded, on their "
+                raise NotAllowed(_("Your opponent agrees to the ruling you recorded, on his "
                                    "phone; or ask the organizer."))
             if ruling.status != TableRuling.Status.WAITING:
                 raise ServiceError(_("You did not agree to this ruling: the organizer decides "
@@ -153,6 +153,6 @@ def _locked_ruling(ruling_id: int) -> tuple[TableRuling, Game]:
     game = _locked_game(game_id)
     ruling = TableRuling.objects.select_for_update(of=("self",)).get(pk=ruling_id)
     if not ruling.is_open:
-        raise Changed(_("The ruling was already answered: %(status)s.")
+        raise Changed(_("The ruling was already %(status)s.")
                       % {"status": ruling.get_status_display().lower()})
     return ruling, game
