@@ -9,19 +9,25 @@ from __future__ import annotations
 from django.utils.translation import get_language, gettext, ngettext
 
 
-def _plural(singular: str, plural: str) -> list[str]:
-    return [ngettext(singular, plural, 1), ngettext(singular, plural, 2)]
+def _forms(one_and_other) -> list[str]:
+    """The forms for one and for more, from a function of the count (so that each plural is
+    written out where it is marked, for the catalogs)."""
+    return [one_and_other(1), one_and_other(2)]
 
 
 def sheet_words() -> dict:
     return {
         "lang": get_language() or "en",
-        "notSent": _plural("%(count)s hand not sent yet", "%(count)s hands not sent yet"),
-        "keptOffline": gettext("kept on this phone, sent when the connection is back."),
-        "kept": gettext("kept on this phone."),
+        "notSent": _forms(lambda n: ngettext("%(count)s hand not sent yet",
+                                              "%(count)s hands not sent yet", n)),
+        # The same words in English for one hand and more; not in every language.
+        "keptOffline": _forms(lambda n: ngettext(
+            "kept on this phone, sent when the connection is back.",
+            "kept on this phone, sent when the connection is back.", n)),
+        "kept": _forms(lambda n: ngettext("kept on this phone.", "kept on this phone.", n)),
         "handLine": gettext("Hand %(number)s: %(summary)s"),
         "sent": gettext("Sent: %(hands)s, saved on the sheet."),
-        "hands": _plural("hand %(numbers)s", "hands %(numbers)s"),
+        "hands": _forms(lambda n: ngettext("hand %(numbers)s", "hands %(numbers)s", n)),
         "listAnd": gettext("%(items)s and %(last)s"),
         "refused": gettext("Hand %(number)s was refused: correct it in the form below and enter "
                            "it again, or discard it. The hands after it wait."),
@@ -39,7 +45,7 @@ def sheet_words() -> dict:
         "enterHand": gettext("Enter hand %(number)s"),
         "noWinner": gettext("no winner"),
         "noOutcome": gettext("no outcome"),
-        "points": _plural("%(count)s point", "%(count)s points"),
+        "points": _forms(lambda n: ngettext("%(count)s point", "%(count)s points", n)),
         "deadwood": gettext("deadwood %(knocker)s against %(defender)s"),
         "fromCards": gettext("points from the cards"),
     }

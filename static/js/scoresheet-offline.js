@@ -25,8 +25,9 @@
   })();
   var ENGLISH = {
     notSent: ["%(count)s hand not sent yet", "%(count)s hands not sent yet"],
-    keptOffline: "kept on this phone, sent when the connection is back.",
-    kept: "kept on this phone.",
+    keptOffline: ["kept on this phone, sent when the connection is back.",
+      "kept on this phone, sent when the connection is back."],
+    kept: ["kept on this phone.", "kept on this phone."],
     handLine: "Hand %(number)s: %(summary)s",
     sent: "Sent: %(hands)s, saved on the sheet.",
     hands: ["hand %(numbers)s", "hands %(numbers)s"],
@@ -195,7 +196,7 @@
       var lead = element("p");
       lead.appendChild(element("strong", say("notSent", { count: queue.length })));
       lead.appendChild(document.createTextNode(
-        ": " + say(blocked === "offline" ? "keptOffline" : "kept")));
+        ": " + say(blocked === "offline" ? "keptOffline" : "kept", { count: queue.length })));
       target.appendChild(lead);
       var list = element("ol");
       queue.forEach(function (entry) {
