@@ -159,6 +159,15 @@ class Hand(models.Model):
         that scored it."""
         return [*self.rulings, self.ruling] if self.ruling else list(self.rulings)
 
+    @property
+    def rulings_shown(self) -> list[dict]:
+        """The rulings as the pages show them: their words in the reader's language."""
+        from league.games.rulings.words import say  # the assistant's words, not the model's
+
+        return [{**ruling, "title": say(ruling.get("title", "")),
+                 "ruling": say(ruling.get("ruling", "")), "source": say(ruling.get("source", ""))}
+                for ruling in self.all_rulings]
+
 
 class HandFlag(models.Model):
     """A player's word that an earlier hand of his match is wrong. It waits in the organizer's

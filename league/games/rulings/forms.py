@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 from gameplay.assistant import Advice, Ask, WrongAnswer, advise, questions
 from league.competitions.models import Match
 from league.core.forms import ServiceErrorForm
+from league.games.rulings.words import say
 from league.games.services.ruled_hands import RuledCards
 
 NOT_YET = ("", _("Not chosen yet"))
@@ -41,7 +42,7 @@ class QuestionsForm(forms.Form):
             try:
                 self.advice = advise(self.key, self.answers(), self.seat_names)
             except WrongAnswer as wrong:
-                self.add_error(wrong.field, wrong.message)
+                self.add_error(wrong.field, say(wrong.message))
         return data
 
     def answers(self) -> dict[str, str]:
@@ -50,11 +51,12 @@ class QuestionsForm(forms.Form):
 
 def _field(ask: Ask) -> forms.Field:
     if ask.choices:
-        choices = ask.choices if ask.required else (NOT_YET, *ask.choices)
-        return forms.ChoiceField(label=ask.text, choices=choices, required=False,
+        choices = tuple((value, say(label)) for value, label in ask.choices)
+        choices = choices if ask.required else (NOT_YET, *choices)
+        return forms.ChoiceField(label=say(ask.text), choices=choices, required=False,
                                  widget=forms.RadioSelect)
     help_text = _("Several cards: 7H 8H 9H.") if ask.field == "cards" else _("For example 7H or 10S.")
-    return forms.CharField(label=ask.text, required=False, max_length=60, help_text=help_text,
+    return forms.CharField(label=say(ask.text), required=False, max_length=60, help_text=help_text,
                            widget=forms.TextInput(attrs=CARD_TEXT))
 
 

@@ -30,6 +30,7 @@ from league.games import selectors
 from league.games.models import TableRuling
 from league.games.rulings.forms import QuestionsForm
 from league.games.rulings.table_forms import RulingCardsForm
+from league.games.rulings.words import say, shown, shown_advice
 from league.games.services.table_rulings import (
     agree_to_ruling,
     dispute_ruling,
@@ -58,7 +59,7 @@ PARTIAL = "table-ruling"
 def hand_rulings(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     sheet = selectors.scoresheet(pk)
     _require_hand(sheet, number)
-    items = [(irregularity(key), about) for key, about in TABLE_RULINGS]
+    items = [(shown(irregularity(key)), about) for key, about in TABLE_RULINGS]
     context = {"sheet": sheet, "game": sheet.game, "match": sheet.match, "number": number,
                "name_a": sheet.names[0], "name_b": sheet.names[1], "items": items}
     return render_page(request, "rulings/table_list.html", context, partial="list")
@@ -104,13 +105,13 @@ def _record(request: HttpRequest, sheet, number: int, item) -> HttpResponse:
         return _render(request, sheet, number, item, form, cards, status=refusal_status(error))
     if ruling.status == TableRuling.Status.DECIDED:
         messages.success(request, gettext("Ruling on hand %(number)s: %(title)s. It stands.")
-                         % {"number": number, "title": item.title})
+                         % {"number": number, "title": say(item.title)})
     else:
         opponent = sheet.names[1] if ruling.proposed_side == "A" else sheet.names[0]
         messages.success(request, gettext(
             "Ruling on hand %(number)s recorded: %(title)s. Waiting for %(opponent)s to agree on "
             "his phone, or for the organizer.")
-            % {"number": number, "title": item.title, "opponent": opponent})
+            % {"number": number, "title": say(item.title), "opponent": opponent})
     return go(request, reverse("gameplay:scoresheet", args=[sheet.game.pk]))
 
 
@@ -118,8 +119,8 @@ def _render(request: HttpRequest, sheet, number: int, item, form: QuestionsForm,
             cards: RulingCardsForm, *, status: int = 200) -> HttpResponse:
     advice = form.advice
     context = {"sheet": sheet, "game": sheet.game, "match": sheet.match, "number": number,
-               "name_a": sheet.names[0], "name_b": sheet.names[1], "item": item,
-               "form": form, "advice": advice, "cards_form": cards,
+               "name_a": sheet.names[0], "name_b": sheet.names[1], "item": shown(item),
+               "form": form, "advice": shown_advice(advice), "cards_form": cards,
                "needs_cards": bool(advice and advice.effect in ("over_limit", "short_defender")),
                "may_score": item.key in SCORING}
     return render_page(request, TEMPLATE, context, partial=PARTIAL, status=status)
@@ -171,14 +172,14 @@ def waiting_rulings(user, sheet) -> list[Waiting]:
     for ruling in selectors.open_table_rulings(sheet.game):
         item = irregularity(ruling.irregularity)
         try:
-            words = advise(ruling.irregularity, ruling.answers, sheet.names).ruling
+            words = say(advise(ruling.irregularity, ruling.answers, sheet.names).ruling)
         except WrongAnswer:
             words = ""
         opponent = side is not None and side != ruling.proposed_side
         by = {"A": sheet.names[0], "B": sheet.names[1]}.get(ruling.proposed_side,
                                                                 gettext("An organizer"))
         waiting.append(Waiting(
-            ruling, item.title, words, by,
+            ruling, say(item.title), words, by,
             may_agree=deciding or (opponent and ruling.status == TableRuling.Status.WAITING),
             may_dispute=opponent and ruling.status == TableRuling.Status.WAITING,
             may_withdraw=user.is_authenticated and (ruling.proposed_by_id == user.pk
@@ -211,7 +212,7 @@ def _refused(request: HttpRequest, pk: int, reason: str, status: int) -> HttpRes
 
 
 def _said(ruling: TableRuling) -> str:
-    title = irregularity(ruling.irregularity).title
+    title = say(irregularity(ruling.irregularity).title)
     if ruling.status in (TableRuling.Status.AGREED, TableRuling.Status.DECIDED):
         return (gettext("The ruling on hand %(number)s stands: %(title)s.")
                 % {"number": ruling.hand_number, "title": title})

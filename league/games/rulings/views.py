@@ -29,6 +29,7 @@ from league.core.views import (
     sign_in_first,
 )
 from league.games.rulings.forms import QuestionsForm, RecordForm
+from league.games.rulings.words import say, shown, shown_advice
 from league.games.selectors import may_record_rulings, recordable_matches, ruling_match
 from league.games.services.rulings import record_ruling
 
@@ -40,7 +41,8 @@ def rulings(request: HttpRequest) -> HttpResponse:
     if (refusal := _unseen_match(request)) is not None:
         return refusal
     match = ruling_match(request.GET.get("match"))
-    return render(request, "rulings/list.html", {"catalogue": CATALOGUE, "match": match})
+    return render(request, "rulings/list.html",
+                  {"catalogue": [shown(item) for item in CATALOGUE], "match": match})
 
 
 def ruling(request: HttpRequest, key: str) -> HttpResponse:
@@ -80,7 +82,7 @@ def record(request: HttpRequest, key: str) -> HttpResponse:
     except ServiceError as error:
         where.add_service_error(error)
         return _render(request, item, form, match, where=where, status=refusal_status(error))
-    said = _("Ruling recorded in the match's history: %(title)s.") % {"title": item.title}
+    said = _("Ruling recorded in the match's history: %(title)s.") % {"title": say(item.title)}
     messages.success(request, f"{said}{_where_shown(entry.after)}")
     return go(request, reverse("match", args=[match.pk]))
 
@@ -113,7 +115,8 @@ def _render(request: HttpRequest, item, form: QuestionsForm, match: Match | None
     if may_record and where is None:
         initial = {"match": match.pk} if match else {}
         where = RecordForm(matches=recordable_matches(request.user), prefix="record", initial=initial)
-    context = {"item": item, "form": form, "advice": form.advice, "match": match,
+    context = {"item": shown(item), "form": form, "advice": shown_advice(form.advice),
+               "match": match,
                "record_form": where if may_record else None, "refusal": refusal}
     return render_page(request, TEMPLATE, context, partial=PARTIAL, status=status)
 

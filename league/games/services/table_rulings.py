@@ -20,6 +20,7 @@ from league.competitions.base.permissions import may_decide, side_of
 from league.competitions.base.selectors import side_names
 from league.core.errors import Changed, NotAllowed, ServiceError
 from league.games.models import Game, TableRuling
+from league.games.rulings.words import say
 
 from .ruled_hands import RuledCards, check_ruled_hand
 from .rulings import check_hand_number, write_ruling
@@ -128,7 +129,7 @@ def _advice(key: str, answers: dict[str, str], match) -> Advice:
     except KeyError:
         raise ServiceError(_("No such irregularity.")) from None
     except WrongAnswer as wrong:
-        raise ServiceError(wrong.message, field=wrong.field) from None
+        raise ServiceError(say(wrong.message), field=wrong.field) from None
     if advice.choices_open:
         raise ServiceError(_("The ruling waits for the non-offender's choice: answer it first."),
                            field="choice")
