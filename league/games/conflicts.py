@@ -7,6 +7,9 @@ from __future__ import annotations
 import uuid
 from dataclasses import dataclass
 
+from django.utils.translation import get_language, ngettext
+from django.utils.translation import gettext as _
+
 from league.games.models import Hand
 from league.games.services import HandEntry
 from league.games.services.repeats import EntryConflict
@@ -19,9 +22,9 @@ def new_entry_key() -> str:
 
 def entered_message(hand: Hand, entry: HandEntry) -> str:
     if entry.entry_key and hand.entry_key != entry.entry_key:
-        return (f"Hand {hand.number} was entered from the other phone too, the same hand: "
-                "it is on the sheet once.")
-    return f"Hand {hand.number} entered."
+        return (_("Hand %(number)s was entered from the other phone too, the same hand: it is on "
+                  "the sheet once.") % {"number": hand.number})
+    return _("Hand %(number)s entered.") % {"number": hand.number}
 
 
 @dataclass(frozen=True)
@@ -45,7 +48,8 @@ def conflict_view(conflict: EntryConflict, sheet) -> ConflictView:
     entry = conflict.entry
     yours = describe(entry.outcome, entry.winner, entry.points, entry.knocker_cards,
                      entry.defender_cards, names)
-    reason = f"Entered twice. Saved: {saved_text}. Other entry: {yours}."
+    reason = (_("Entered twice. Saved: %(saved)s. Other entry: %(yours)s.")
+              % {"saved": saved_text, "yours": yours})
     return ConflictView(saved.number, saved_text, yours,
                         bool(getattr(saved, "open_flags", None)), reason[:300])
 
@@ -54,15 +58,26 @@ def describe(outcome: str, winner: str, points: int | None, knocker_cards: str,
              defender_cards: str, names: tuple[str, str]) -> str:
     """A hand as the table says it: "José, gin, 40 points"."""
     try:
-        how = Hand.Outcome(outcome).label.lower()
+        how = outcome_in_text(Hand.Outcome(outcome).label)
     except ValueError:
-        how = "no outcome"
+        how = _("no outcome")
     who = {"A": names[0], "B": names[1]}.get(winner, "")
     if outcome == Hand.Outcome.DEAD_HAND:
-        text = "Dead hand"
+        text = str(Hand.Outcome.DEAD_HAND.label)
     else:
-        text = f"{who or 'no winner'}, {how}"
-        text += f", {points} points" if points is not None else ", points from the cards"
+        text = f"{who or _('no winner')}, {how}"
+        if points is not None:
+            text += ", " + ngettext("%(count)s point", "%(count)s points", points) % {
+                "count": points}
+        else:
+            text += ", " + _("points from the cards")
     if knocker_cards and defender_cards:
-        text += f" (knocker {knocker_cards}; defender {defender_cards})"
+        text += " " + (_("(knocker %(knocker)s; defender %(defender)s)")
+                       % {"knocker": knocker_cards, "defender": defender_cards})
     return text
+
+
+def outcome_in_text(label) -> str:
+    """An outcome inside a sentence: lower case, but German keeps its nouns' capital."""
+    text = str(label)
+    return text if (get_language() or "").startswith("de") else text.lower()

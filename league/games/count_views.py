@@ -14,6 +14,7 @@ from urllib.parse import urlencode
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from league.clubs.permissions import is_organizer
 from league.competitions.base.permissions import side_of
@@ -35,8 +36,8 @@ PREVIEW_TEMPLATE = "gameplay/hand_preview.html#preview"
 def preview_hand(request: HttpRequest, pk: int) -> HttpResponse:
     sheet = selectors.scoresheet(pk)
     if not may_enter_hands(request.user, sheet):
-        preview = HandPreview(problem="Only the two players and the club's organizers enter "
-                                      "this game's hands.")
+        preview = HandPreview(problem=_("Only the two players and the club's organizers enter "
+                                        "this game's hands."))
         return render(request, PREVIEW_TEMPLATE, {"preview": preview, "game": sheet.game,
                                                   "refused": True}, status=FORBIDDEN)
     form = HandForm(request.POST, names=sheet.names, rules=sheet.rules)
@@ -63,9 +64,9 @@ def preview_from(request: HttpRequest, sheet: selectors.Scoresheet, form: HandFo
                                             for e in errors), field="")
     entry = form.entry()
     if not entry.outcome or (not entry.winner and entry.outcome != "dead_hand"):
-        return HandPreview(hint="Tap who won and how: the points are counted here.")
+        return HandPreview(hint=_("Tap who won and how: the points are counted here."))
     if _nothing_to_count(entry):
-        return HandPreview(hint="Then the points, the two deadwood counts, or the cards.")
+        return HandPreview(hint=_("Then the points, the two deadwood counts, or the cards."))
     try:
         hand = hand_of_entry(sheet.game, sheet.hands, entry, actor=request.user)
     except ServiceError as error:

@@ -4,6 +4,7 @@ engine decide whether the hand can be, and say why not next to the field."""
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from gameplay import engine
 from league.core.errors import ServiceError
@@ -23,48 +24,48 @@ class HandForm(ServiceErrorForm):
     entry_key = forms.RegexField(regex=r"^[A-Za-z0-9-]{8,64}$", required=False,
                                  widget=forms.HiddenInput)
     # Not required here: the service says "Choose who won the hand" in the game's words.
-    winner = forms.ChoiceField(label="Who won the hand?", required=False, widget=forms.RadioSelect)
-    outcome = forms.ChoiceField(label="How?", required=False, widget=forms.RadioSelect)
+    winner = forms.ChoiceField(label=_("Who won the hand?"), required=False, widget=forms.RadioSelect)
+    outcome = forms.ChoiceField(label=_("How?"), required=False, widget=forms.RadioSelect)
     points = forms.IntegerField(
-        label="Points",
+        label=_("Points"),
         required=False,
         min_value=0,
-        help_text="Bonuses included. Leave empty when you enter the deadwood counts or the "
-                  "cards.",
+        help_text=_("Bonuses included. Leave empty when you enter the deadwood counts or the "
+                  "cards."),
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
     # Or the counts the table made: the engine derives the outcome's points from them.
     knocker_deadwood = forms.IntegerField(
-        label="Knocker's deadwood",
+        label=_("Knocker's deadwood"),
         required=False,
-        help_text="Empty for gin.",
+        help_text=_("Empty for gin."),
         widget=forms.NumberInput(attrs=COUNT),
     )
     defender_deadwood = forms.IntegerField(
-        label="Defender's deadwood",
+        label=_("Defender's deadwood"),
         required=False,
-        help_text="After his layoffs.",
+        help_text=_("After his layoffs."),
         widget=forms.NumberInput(attrs=COUNT),
     )
     knocker_cards = forms.CharField(
-        label="Knocker's cards",
+        label=_("Knocker's cards"),
         required=False,
         max_length=80,
-        help_text="10 cards after the discard; 11 for big gin. E.g. AS 2S 3S …",
+        help_text=_("10 cards after the discard; 11 for big gin. E.g. AS 2S 3S …"),
         widget=forms.TextInput(attrs=CARD_TEXT),
     )
     defender_cards = forms.CharField(
-        label="Defender's cards",
+        label=_("Defender's cards"),
         required=False,
         max_length=80,
-        help_text="10 cards.",
+        help_text=_("10 cards."),
         widget=forms.TextInput(attrs=CARD_TEXT),
     )
     upcard = forms.CharField(
-        label="Upcard",
+        label=_("Upcard"),
         required=False,
         max_length=4,
-        help_text="Oklahoma: it sets the knock limit; a spade doubles the hand.",
+        help_text=_("Oklahoma: it sets the knock limit; a spade doubles the hand."),
         widget=forms.TextInput(attrs={**CARD_TEXT, "size": 4}),
     )
 
@@ -134,27 +135,27 @@ NUMERIC = {"inputmode": "numeric"}
 class GameTotalsForm(ServiceErrorForm):
     """A game from a paper scoresheet that kept only its final totals."""
 
-    total_a = forms.IntegerField(min_value=0, max_value=100_000, label="",
+    total_a = forms.IntegerField(min_value=0, max_value=100_000, label=_(""),
                                  widget=forms.NumberInput(attrs=NUMERIC))
-    total_b = forms.IntegerField(min_value=0, max_value=100_000, label="",
+    total_b = forms.IntegerField(min_value=0, max_value=100_000, label=_(""),
                                  widget=forms.NumberInput(attrs=NUMERIC))
-    hands = forms.IntegerField(min_value=1, max_value=999, label="Hands played",
+    hands = forms.IntegerField(min_value=1, max_value=999, label=_("Hands played"),
                                widget=forms.NumberInput(attrs=NUMERIC))
 
     def __init__(self, *args, names: tuple[str, str], **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["total_a"].label = f"{names[0]}'s points"
-        self.fields["total_b"].label = f"{names[1]}'s points"
-        self.fields["total_a"].help_text = "Hand points, without box or game bonuses."
+        self.fields["total_a"].label = _("%(name)s's points") % {"name": names[0]}
+        self.fields["total_b"].label = _("%(name)s's points") % {"name": names[1]}
+        self.fields["total_a"].help_text = _("Hand points, without box or game bonuses.")
 
 
 class HandCorrectionForm(HandForm):
     """An organizer's correction of one hand: the hand's facts as the scoresheet form takes
     them, and why (kept in the match's history)."""
 
-    comment = forms.CharField(label="Why is the hand corrected?", max_length=300,
-                              help_text="Kept in the match's history with the hand before and "
-                                        "after.",
+    comment = forms.CharField(label=_("Why is the hand corrected?"), max_length=300,
+                              help_text=_("Kept in the match's history with the hand before and "
+                                        "after."),
                               widget=forms.TextInput(attrs={"autocomplete": "off"}))
     # The hand's version the form showed (Hand.version): a hand corrected meanwhile by another
     # organizer is not overwritten.
@@ -173,14 +174,14 @@ class HandCorrectionForm(HandForm):
 
 
 class FlagForm(ServiceErrorForm):
-    reason = forms.CharField(label="What is wrong with this hand?", max_length=300,
-                             help_text="A few words the organizer reads, e.g. “15 points, not "
-                                       "50: my knock”.",
+    reason = forms.CharField(label=_("What is wrong with this hand?"), max_length=300,
+                             help_text=_("A few words the organizer reads, e.g. “15 points, not "
+                                       "50: my knock”."),
                              widget=forms.TextInput(attrs={"autocomplete": "off"}))
 
 
 class DismissFlagForm(ServiceErrorForm):
-    comment = forms.CharField(label="Why does the hand stand?", max_length=300,
+    comment = forms.CharField(label=_("Why does the hand stand?"), max_length=300,
                               widget=forms.TextInput(attrs={"autocomplete": "off"}))
 
 
@@ -202,13 +203,14 @@ class HollywoodHandsForm(ServiceErrorForm):
                     and value != Hand.Outcome.VOID]
         for n in range(1, self.count + 1):
             self.fields[f"h{n}_winner"] = forms.ChoiceField(
-                label=f"Hand {n}: who won", required=False,
+                label=_("Hand %(number)s: who won") % {"number": n}, required=False,
                 choices=[("", "–"), ("A", names[0]), ("B", names[1])])
             self.fields[f"h{n}_outcome"] = forms.ChoiceField(
-                label=f"Hand {n}: how", required=False, choices=outcomes,
+                label=_("Hand %(number)s: how") % {"number": n}, required=False, choices=outcomes,
                 initial=Hand.Outcome.KNOCK)
             self.fields[f"h{n}_points"] = forms.IntegerField(
-                label=f"Hand {n}: points", required=False, min_value=0, max_value=10_000,
+                label=_("Hand %(number)s: points") % {"number": n}, required=False, min_value=0,
+                max_value=10_000,
                 widget=forms.NumberInput(attrs=NUMERIC))
         self.fields["rows"] = forms.IntegerField(widget=forms.HiddenInput, required=False)
 
@@ -247,8 +249,8 @@ class HollywoodHandsForm(ServiceErrorForm):
                 entries.append(HandEntry(outcome=outcome, winner=winner, points=points))
                 filled.append(n)
         if not entries and not self.errors:
-            raise forms.ValidationError("Enter the hands, one per row, in the order they were "
-                                        "played.")
+            raise forms.ValidationError(_("Enter the hands, one per row, in the order they were "
+                                          "played."))
         data["entries"] = entries
         return data
 
@@ -257,8 +259,8 @@ class HollywoodColumnsForm(ServiceErrorForm):
     """A Hollywood match from a paper scoresheet that kept only totals: each column's hand
     points and hands won per player, and the match's number of hands."""
 
-    hands = forms.IntegerField(min_value=1, max_value=999, label="Hands played in the match",
-                               help_text="Dead hands included.",
+    hands = forms.IntegerField(min_value=1, max_value=999, label=_("Hands played in the match"),
+                               help_text=_("Dead hands included."),
                                widget=forms.NumberInput(attrs=NUMERIC))
 
     def __init__(self, *args, names: tuple[str, str], columns: int, **kwargs) -> None:
@@ -267,10 +269,12 @@ class HollywoodColumnsForm(ServiceErrorForm):
         for n in range(1, columns + 1):
             for seat, name in zip("ab", names, strict=True):
                 self.fields[f"c{n}_points_{seat}"] = forms.IntegerField(
-                    label=f"Column {n}: {name}'s points", min_value=0, max_value=100_000,
+                    label=_("Column %(number)s: %(name)s's points") % {"number": n, "name": name},
+                    min_value=0, max_value=100_000,
                     widget=forms.NumberInput(attrs=NUMERIC))
                 self.fields[f"c{n}_boxes_{seat}"] = forms.IntegerField(
-                    label=f"Column {n}: hands {name} won", min_value=0, max_value=999,
+                    label=_("Column %(number)s: hands %(name)s won") % {"number": n, "name": name},
+                    min_value=0, max_value=999,
                     widget=forms.NumberInput(attrs=NUMERIC))
         self.order_fields([*(f"c{n}_{what}_{seat}" for n in range(1, columns + 1)
                              for seat in "ab" for what in ("points", "boxes")), "hands"])

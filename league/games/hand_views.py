@@ -8,6 +8,7 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from league.clubs.permissions import is_organizer
@@ -57,8 +58,10 @@ def edit_hand(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             return _edit_page(request, hand, form, status=refusal_status(error))
         return _edit_page(request, hand, form, refusal=error.message,
                           status=refusal_status(error))
-    changed = " The match's winner changed with it." if done.winner_changed else ""
-    messages.success(request, f"Hand {hand.number} corrected; the game is scored again.{changed}")
+    said = _("Hand %(number)s corrected; the game is scored again.") % {"number": hand.number}
+    if done.winner_changed:
+        said = f"{said} " + _("The match's winner changed with it.")
+    messages.success(request, said)
     return go(request, _back(hand))
 
 
@@ -67,7 +70,8 @@ def _edit_page(request: HttpRequest, hand: Hand, form: HandCorrectionForm, *, re
     match = hand.game.match
     names = side_names(match)
     if not refusal and match.status not in CORRECTABLE:
-        refusal = f"The match is {match.get_status_display().lower()}: it has no hand to correct."
+        refusal = (_("The match is %(status)s: it has no hand to correct.")
+                   % {"status": match.get_status_display().lower()})
     context = {"hand": hand, "game": hand.game, "match": match, "name_a": names[0],
                "name_b": names[1], "form": form, "refusal": refusal,
                "flags": open_flags_of(hand)}
@@ -92,7 +96,8 @@ def flag(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             form.add_service_error(error)
         return _flag_page(request, hand, form, refusal="" if error.field else error.message,
                           status=refusal_status(error))
-    messages.success(request, f"Hand {hand.number} flagged: the club's organizers are told.")
+    messages.success(request, _("Hand %(number)s flagged: the club's organizers are told.")
+                     % {"number": hand.number})
     return go(request, _back(hand))
 
 
@@ -101,11 +106,11 @@ def _flag_page(request: HttpRequest, hand: Hand, form: FlagForm, *, refusal: str
     match = hand.game.match
     names = side_names(match)
     if side_of(request.user, match) is None:
-        refusal = refusal or "Only the two players of this match flag its hands."
+        refusal = refusal or _("Only the two players of this match flag its hands.")
         status = FORBIDDEN if status == 200 else status
     elif not refusal and match.status not in FLAGGABLE:
-        refusal = (f"The match is {match.get_status_display().lower()}: ask an organizer to "
-                   "correct its result.")
+        refusal = (_("The match is %(status)s: ask an organizer to correct its result.")
+                   % {"status": match.get_status_display().lower()})
     context = {"hand": hand, "game": hand.game, "match": match, "name_a": names[0],
                "name_b": names[1], "form": form, "refusal": refusal,
                "may_flag": side_of(request.user, match) is not None
@@ -125,11 +130,12 @@ def dismiss(request: HttpRequest, pk: int) -> HttpResponse:
     form = DismissFlagForm(request.POST, prefix=f"flag{pk}")
     try:
         if not form.is_valid():
-            raise ServiceError("Say why the hand stands as it is (the players read it).")
+            raise ServiceError(_("Say why the hand stands as it is (the players read it)."))
         dismiss_flag(pk, actor=request.user, comment=form.cleaned_data["comment"])
     except ServiceError as error:
         return _refused_dismiss(request, hand, error)
-    messages.success(request, f"The flag on hand {hand.number} is dismissed; the hand stands.")
+    messages.success(request, _("The flag on hand %(number)s is dismissed; the hand stands.")
+                     % {"number": hand.number})
     return go(request, _back(hand))
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+
 from gameplay import engine
 from league.games.models import Hand
 
@@ -28,32 +30,36 @@ class HandPreview:
 def preview_of(hand: Hand, names: tuple[str, str], rules: engine.Ruleset) -> HandPreview:
     name = {"A": names[0], "B": names[1]}
     if hand.outcome == Hand.Outcome.DEAD_HAND:
-        return HandPreview(words="A dead hand: nobody scores, and the same dealer deals again.",
+        return HandPreview(words=_("A dead hand: nobody scores, and the same dealer deals again."),
                            outcome=hand.get_outcome_display())
     winner, knocker = name[hand.winner], name[hand.knocker]
     counts = ""
     if hand.has_counts:
         if hand.outcome in (Hand.Outcome.GIN, Hand.Outcome.BIG_GIN):
-            counts = f", the defender's deadwood {hand.defender_deadwood}"
+            counts = (_(", the defender's deadwood %(deadwood)s")
+                      % {"deadwood": hand.defender_deadwood})
         else:
-            counts = f", {hand.knocker_deadwood} against {hand.defender_deadwood}"
+            counts = (_(", %(knocker)s against %(defender)s")
+                      % {"knocker": hand.knocker_deadwood, "defender": hand.defender_deadwood})
             if hand.outcome == Hand.Outcome.UNDERCUT:
-                counts += f" ({knocker} knocked)"
+                counts += _(" (%(name)s knocked)") % {"name": knocker}
     bonus = _bonus(hand.outcome, rules)
     doubled = ""
     if hand.upcard and rules.hand_multiplier(engine.parse_card(hand.upcard)) == 2:
-        doubled = ", doubled for the spade upcard"
-    words = (f"{hand.get_outcome_display()} by {winner}{counts}: {winner} scores "
-             f"{hand.points}{bonus}{doubled}.")
+        doubled = _(", doubled for the spade upcard")
+    words = (_("%(how)s by %(winner)s%(counts)s: %(winner)s scores %(points)s%(bonus)s"
+               "%(doubled)s.")
+             % {"how": hand.get_outcome_display(), "winner": winner, "counts": counts,
+                "points": hand.points, "bonus": bonus, "doubled": doubled})
     return HandPreview(words=words, outcome=hand.get_outcome_display(), winner=winner,
                        points=hand.points)
 
 
 def _bonus(outcome: str, rules: engine.Ruleset) -> str:
     if outcome == Hand.Outcome.UNDERCUT:
-        return f" (the undercut bonus {rules.undercut_bonus} included)"
+        return _(" (the undercut bonus %(bonus)s included)") % {"bonus": rules.undercut_bonus}
     if outcome == Hand.Outcome.GIN:
-        return f" (the gin bonus {rules.gin_bonus} included)"
+        return _(" (the gin bonus %(bonus)s included)") % {"bonus": rules.gin_bonus}
     if outcome == Hand.Outcome.BIG_GIN:
-        return f" (the big gin bonus {rules.big_gin_bonus} included)"
+        return _(" (the big gin bonus %(bonus)s included)") % {"bonus": rules.big_gin_bonus}
     return ""

@@ -7,18 +7,19 @@ import hashlib
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 
 from league.competitions.models import Match, Seat
 
 
 class Game(models.Model):
     class Status(models.TextChoices):
-        IN_PROGRESS = "in_progress", "In progress"
-        FINISHED = "finished", "Finished"
+        IN_PROGRESS = "in_progress", _("In progress")
+        FINISHED = "finished", _("Finished")
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="games")
     number = models.PositiveSmallIntegerField()
-    ruleset = models.JSONField(help_text="The competition's ruleset, copied when the game starts")
+    ruleset = models.JSONField(help_text=_("The competition's ruleset, copied when the game starts"))
     target_score = models.PositiveSmallIntegerField()
     first_dealer = models.CharField(max_length=1, choices=Seat.choices, default=Seat.A)
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.IN_PROGRESS)
@@ -71,13 +72,13 @@ class Game(models.Model):
 
 class Hand(models.Model):
     class Outcome(models.TextChoices):
-        KNOCK = "knock", "Knock"
-        GIN = "gin", "Gin"
-        BIG_GIN = "big_gin", "Big gin"
-        UNDERCUT = "undercut", "Undercut"
-        DEAD_HAND = "dead_hand", "Dead hand"
+        KNOCK = "knock", _("Knock")
+        GIN = "gin", _("Gin")
+        BIG_GIN = "big_gin", _("Big gin")
+        UNDERCUT = "undercut", _("Undercut")
+        DEAD_HAND = "dead_hand", _("Dead hand")
         # Declared void by a ruling (a new deal): no score, and the deal does not pass on.
-        VOID = "void", "Void, dealt again"
+        VOID = "void", _("Void, dealt again")
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="hands")
     number = models.PositiveSmallIntegerField()
@@ -158,14 +159,23 @@ class Hand(models.Model):
         that scored it."""
         return [*self.rulings, self.ruling] if self.ruling else list(self.rulings)
 
+    @property
+    def rulings_shown(self) -> list[dict]:
+        """The rulings as the pages show them: their words in the reader's language."""
+        from league.games.rulings.words import say  # the assistant's words, not the model's
+
+        return [{**ruling, "title": say(ruling.get("title", "")),
+                 "ruling": say(ruling.get("ruling", "")), "source": say(ruling.get("source", ""))}
+                for ruling in self.all_rulings]
+
 
 class HandFlag(models.Model):
     """A player's word that an earlier hand of his match is wrong. It waits in the organizer's
     disputes list until he corrects the hand or dismisses the flag."""
 
     class Cleared(models.TextChoices):
-        CORRECTED = "corrected", "Hand corrected"
-        DISMISSED = "dismissed", "Dismissed"
+        CORRECTED = "corrected", _("Hand corrected")
+        DISMISSED = "dismissed", _("Dismissed")
 
     hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="flags")
     raised_by = models.ForeignKey("auth.User", on_delete=models.SET_NULL, null=True,
@@ -197,11 +207,11 @@ class TableRuling(models.Model):
     hand. Not agreed, it waits for the organizer."""
 
     class Status(models.TextChoices):
-        WAITING = "waiting", "Waiting for the opponent"
-        AGREED = "agreed", "Agreed by the opponent"
-        DECIDED = "decided", "Decided by an organizer"
-        DISPUTED = "disputed", "Not agreed: the organizer decides"
-        WITHDRAWN = "withdrawn", "Withdrawn"
+        WAITING = "waiting", _("Waiting for the opponent")
+        AGREED = "agreed", _("Agreed by the opponent")
+        DECIDED = "decided", _("Decided by an organizer")
+        DISPUTED = "disputed", _("Not agreed: the organizer decides")
+        WITHDRAWN = "withdrawn", _("Withdrawn")
 
     OPEN = (Status.WAITING, Status.DISPUTED)
 

@@ -9,6 +9,7 @@ from django.contrib.staticfiles import finders
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.templatetags.static import static
 from django.utils.cache import patch_cache_control
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
 
@@ -32,7 +33,7 @@ def manifest(request: HttpRequest) -> JsonResponse:
     response = JsonResponse({
         "name": "Gin League",
         "short_name": "Gin League",
-        "description": "Scoresheets, standings and ratings for Gin Rummy clubs.",
+        "description": gettext("Scoresheets, standings and ratings for Gin Rummy clubs."),
         "start_url": "/",
         "scope": "/",
         "display": "standalone",

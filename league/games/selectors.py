@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from django.db.models import Prefetch, QuerySet
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 
 from gameplay import engine
 from league.clubs.permissions import organized_by
@@ -152,8 +153,9 @@ class Scoresheet:
         if self.is_hollywood:
             if not self.score.finished:
                 return []
-            rows = [AccountRow(f"Column {c.number}", c.a, c.b) for c in self.columns]
-            return [*rows, AccountRow("Total", *self.score.totals)]
+            rows = [AccountRow(_("Column %(number)s") % {"number": c.number}, c.a, c.b)
+                    for c in self.columns]
+            return [*rows, AccountRow(_("Total"), *self.score.totals)]
         final = self.score.final
         if final is None:
             return []
@@ -161,12 +163,13 @@ class Scoresheet:
         boxes = self.boxes
         box = self.rules.box_bonus
         return [
-            AccountRow("Hand points", a.hand_points, b.hand_points),
-            AccountRow(f"Boxes ({boxes[0]} and {boxes[1]} × {box})", a.box_bonus, b.box_bonus),
-            AccountRow("Game bonus", a.game_bonus, b.game_bonus),
-            AccountRow("Shutout" if final.shutout else "Shutout (none)", a.shutout_bonus,
+            AccountRow(_("Hand points"), a.hand_points, b.hand_points),
+            AccountRow(_("Boxes (%(a)s and %(b)s × %(bonus)s)")
+                       % {"a": boxes[0], "b": boxes[1], "bonus": box}, a.box_bonus, b.box_bonus),
+            AccountRow(_("Game bonus"), a.game_bonus, b.game_bonus),
+            AccountRow(_("Shutout") if final.shutout else _("Shutout (none)"), a.shutout_bonus,
                        b.shutout_bonus),
-            AccountRow("Total", a.total, b.total),
+            AccountRow(_("Total"), a.total, b.total),
         ]
 
     @property

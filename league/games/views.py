@@ -9,6 +9,8 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from league.competitions.base.permissions import side_of
 from league.competitions.views.visibility import for_members, members_only
@@ -32,6 +34,7 @@ from league.games.rulings.table_views import waiting_rulings
 from league.games.services import record_hand, undo_last_hand
 from league.games.services.flags import FLAGGABLE
 from league.games.services.repeats import EntryConflict
+from league.games.sheet_words import sheet_words
 
 TEMPLATE = "gameplay/scoresheet.html"
 PARTIAL = "scoresheet"
@@ -68,15 +71,20 @@ def _render(request: HttpRequest, sheet: selectors.Scoresheet, *, form: HandForm
         "etag": etag or sync.etag(request, sheet.game.pk),
         "conflict": conflict_view(conflict, sheet) if conflict else None,
         "rulings_waiting": waiting_rulings(request.user, sheet),
+        "sheet_words": sheet_words(),
         **(extra or {}),
     }
     if not context["may_enter"]:
         context["refusal"] = refusal or unseen_errors(form)
     if sheet.game.from_totals:
         game = sheet.game
-        context["refusal"] = (f"Game {game.number} was entered from a paper scoresheet's final "
-                              f"totals, {game.total_a}–{game.total_b} in {game.hands_played} "
-                              "hands: it has no hands to show.")
+        context["refusal"] = ngettext(
+            "Game %(number)s was entered from a paper scoresheet's final totals, %(a)s–%(b)s in "
+            "%(hands)s hand: it has no hands to show.",
+            "Game %(number)s was entered from a paper scoresheet's final totals, %(a)s–%(b)s in "
+            "%(hands)s hands: it has no hands to show.", game.hands_played or 0,
+        ) % {"number": game.number, "a": game.total_a, "b": game.total_b,
+             "hands": game.hands_played}
     return render_page(request, TEMPLATE, context, partial=PARTIAL, status=status)
 
 
@@ -150,11 +158,12 @@ def _undo(request: HttpRequest, sheet: selectors.Scoresheet) -> HttpResponse:
     # the service checks it again with the game locked.
     number = request.POST.get("number", "")
     if not sheet.hands or str(sheet.hands[-1].number) != number:
-        message = "That hand is no longer the last one: nothing was undone. Check the scoresheet."
+        message = _("That hand is no longer the last one: nothing was undone. Check the "
+                    "scoresheet.")
         return _confirm_undo(request, sheet, refusal=message, status=UNPROCESSABLE)
     try:
         hand = undo_last_hand(sheet.game.pk, actor=request.user, expected_number=int(number))
     except ServiceError as error:
         return _confirm_undo(request, sheet, **page_refusal(error))
-    messages.success(request, f"Hand {hand.number} undone.")
+    messages.success(request, _("Hand %(number)s undone.") % {"number": hand.number})
     return go(request, reverse("gameplay:scoresheet", args=[sheet.game.pk]))

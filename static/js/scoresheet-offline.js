@@ -18,6 +18,55 @@
   var sending = false;
   var sentNow = [];  // the hands that waited and were sent since this page was opened
 
+  /* The page's words in its language (league/games/sheet_words.py), English without them. */
+  var WORDS = (function () {
+    var node = document.getElementById("sheet-words");
+    try { return node ? JSON.parse(node.textContent) : {}; } catch (e) { return {}; }
+  })();
+  var ENGLISH = {
+    notSent: ["%(count)s hand not sent yet", "%(count)s hands not sent yet"],
+    keptOffline: ["kept on this phone, sent when the connection is back.",
+      "kept on this phone, sent when the connection is back."],
+    kept: ["kept on this phone.", "kept on this phone."],
+    handLine: "Hand %(number)s: %(summary)s",
+    sent: "Sent: %(hands)s, saved on the sheet.",
+    hands: ["hand %(numbers)s", "hands %(numbers)s"],
+    listAnd: "%(items)s and %(last)s",
+    refused: "Hand %(number)s was refused: correct it in the form below and enter it again, " +
+      "or discard it. The hands after it wait.",
+    discard: "Discard hand %(number)s",
+    confirmDiscard: "Discard hand %(number)s (%(summary)s)? It was not saved.",
+    conflict: "Hand %(number)s was entered differently from the other phone: choose below. " +
+      "The hands after it wait.",
+    expired: "Your sign-in has expired.",
+    signInAgain: "Sign in again",
+    thenSent: "and they are sent.",
+    serverError: "The server did not take them just now; they are sent again shortly.",
+    sendNow: "Send now",
+    handHeading: "Hand %(number)s",
+    enterHand: "Enter hand %(number)s",
+    noWinner: "no winner",
+    noOutcome: "no outcome",
+    points: ["%(count)s point", "%(count)s points"],
+    deadwood: "deadwood %(knocker)s against %(defender)s",
+    fromCards: "points from the cards"
+  };
+  var plurals = null;
+  try { plurals = new Intl.PluralRules(WORDS.lang || "en"); } catch (e) { plurals = null; }
+
+  /* say("handLine", {number: 3, summary: "…"}); a plural's form is chosen by params.count. */
+  function say(key, params) {
+    var text = WORDS[key] || ENGLISH[key];
+    params = params || {};
+    if (Array.isArray(text)) {
+      var one = plurals ? plurals.select(Number(params.count)) === "one" : Number(params.count) === 1;
+      text = text[one ? 0 : 1];
+    }
+    return text.replace(/%\((\w+)\)s/g, function (all, name) {
+      return name in params ? String(params[name]) : all;
+    });
+  }
+
   function sheet() { return document.getElementById("scoresheet"); }
   function box() { return document.getElementById("sheet-queue"); }
   function storeKey() { var s = sheet(); return s ? PREFIX + s.dataset.game : ""; }
@@ -53,13 +102,16 @@
     }
     var how = chosen("outcome"), who = chosen("winner");
     var points = form.elements.points ? form.elements.points.value.trim() : "";
-    if (how === "Dead hand") return how;
-    var words = [who || "no winner", (how || "no outcome").toLowerCase()];
+    var dead = form.querySelector('input[name="outcome"][value="dead_hand"]:checked');
+    if (dead) return how;
+    // German writes its nouns (the outcomes) with a capital letter; the others lower them here.
+    if (how && !/^de\b/.test(WORDS.lang || "")) how = how.toLowerCase();
+    var words = [who || say("noWinner"), how || say("noOutcome")];
     var knocker = form.elements.knocker_deadwood ? form.elements.knocker_deadwood.value.trim() : "";
     var defender = form.elements.defender_deadwood ? form.elements.defender_deadwood.value.trim() : "";
-    if (points) words.push(points + " points");
-    else if (knocker && defender) words.push("deadwood " + knocker + " against " + defender);
-    else words.push("points from the cards");
+    if (points) words.push(say("points", { count: points }));
+    else if (knocker && defender) words.push(say("deadwood", { knocker: knocker, defender: defender }));
+    else words.push(say("fromCards"));
     return words.join(", ");
   }
 
@@ -92,12 +144,12 @@
     form.elements.expected_number.value = next;
     var heading = form.querySelector("h2");
     if (heading) {
-      heading.firstChild.textContent = "Hand " + next + " ";
+      heading.firstChild.textContent = say("handHeading", { number: next }) + " ";
       var dealer = heading.querySelector("span");
       if (dealer) dealer.textContent = "";  // who deals is the server's to say
     }
     var button = form.querySelector('button[type="submit"]');
-    if (button) button.textContent = "Enter hand " + next;
+    if (button) button.textContent = say("enterHand", { number: next });
   }
 
   function clearForm(form) {
@@ -111,8 +163,9 @@
 
   function words(numbers) {
     var names = numbers.map(String);
-    if (names.length === 1) return "hand " + names[0];
-    return "hands " + names.slice(0, -1).join(", ") + " and " + names[names.length - 1];
+    var list = names.length === 1 ? names[0] :
+      say("listAnd", { items: names.slice(0, -1).join(", "), last: names[names.length - 1] });
+    return say("hands", { count: names.length, numbers: list });
   }
 
   function element(tag, text, className) {
@@ -140,49 +193,46 @@
     if (!queue.length && !sentNow.length) { target.hidden = true; return; }
     target.hidden = false;
     if (queue.length) {
-      var count = queue.length + (queue.length === 1 ? " hand" : " hands") + " not sent yet";
       var lead = element("p");
-      lead.appendChild(element("strong", count));
+      lead.appendChild(element("strong", say("notSent", { count: queue.length })));
       lead.appendChild(document.createTextNode(
-        ": kept on this phone" + (blocked === "offline" ? ", sent when the connection is back." : ".")));
+        ": " + say(blocked === "offline" ? "keptOffline" : "kept", { count: queue.length })));
       target.appendChild(lead);
       var list = element("ol");
       queue.forEach(function (entry) {
-        list.appendChild(element("li", "Hand " + entry.number + ": " + entry.summary));
+        list.appendChild(element("li", say("handLine", { number: entry.number, summary: entry.summary })));
       });
       target.appendChild(list);
       explain(target, queue[0]);
     }
     if (sentNow.length) {
-      target.appendChild(element("p", "Sent: " + words(sentNow) + ", saved on the sheet.", "sent"));
+      target.appendChild(element("p", say("sent", { hands: words(sentNow) }), "sent"));
     }
   }
 
   function explain(target, head) {
     var actions = element("div", "", "queue-actions");
     if (head.state === "refused") {
-      target.appendChild(element("p", "Hand " + head.number + " was refused: correct it in the " +
-        "form below and enter it again, or discard it. The hands after it wait."));
-      actions.appendChild(button("Discard hand " + head.number, function () {
-        if (!window.confirm("Discard hand " + head.number + " (" + head.summary + ")? It was not saved.")) return;
+      target.appendChild(element("p", say("refused", { number: head.number })));
+      actions.appendChild(button(say("discard", { number: head.number }), function () {
+        if (!window.confirm(say("confirmDiscard", { number: head.number, summary: head.summary }))) return;
         drop(head.key);
         flush();
       }));
     } else if (head.state === "conflict") {
-      target.appendChild(element("p", "Hand " + head.number + " was entered differently from the " +
-        "other phone: choose below. The hands after it wait."));
+      target.appendChild(element("p", say("conflict", { number: head.number })));
     } else if (blocked === "signin") {
-      var note = element("p", "Your sign-in has expired. ");
-      var link = element("a", "Sign in again");
+      var note = element("p", say("expired") + " ");
+      var link = element("a", say("signInAgain"));
       link.href = "/accounts/login/?next=" + encodeURIComponent(location.pathname);
       note.appendChild(link);
-      note.appendChild(document.createTextNode(" and they are sent."));
+      note.appendChild(document.createTextNode(" " + say("thenSent")));
       target.appendChild(note);
     } else if (blocked === "error") {
-      target.appendChild(element("p", "The server did not take them just now; they are sent again shortly."));
+      target.appendChild(element("p", say("serverError")));
     }
     if (blocked === "offline" || blocked === "error") {
-      actions.appendChild(button("Send now", function () { blocked = ""; flush(); }));
+      actions.appendChild(button(say("sendNow"), function () { blocked = ""; flush(); }));
     }
     if (actions.childNodes.length) target.appendChild(actions);
   }

@@ -4,14 +4,16 @@ ruling (a match's game and hand)."""
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from gameplay.assistant import Advice, Ask, WrongAnswer, advise, questions
 from league.competitions.models import Match
 from league.core.forms import ServiceErrorForm
+from league.games.rulings.words import say
 from league.games.services.ruled_hands import RuledCards
 
-NOT_YET = ("", "Not chosen yet")
-MISSING = "Answer this: the ruling depends on it."
+NOT_YET = ("", _("Not chosen yet"))
+MISSING = _("Answer this: the ruling depends on it.")
 CARD_TEXT = {"autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false"}
 
 
@@ -40,7 +42,7 @@ class QuestionsForm(forms.Form):
             try:
                 self.advice = advise(self.key, self.answers(), self.seat_names)
             except WrongAnswer as wrong:
-                self.add_error(wrong.field, wrong.message)
+                self.add_error(wrong.field, say(wrong.message))
         return data
 
     def answers(self) -> dict[str, str]:
@@ -49,36 +51,37 @@ class QuestionsForm(forms.Form):
 
 def _field(ask: Ask) -> forms.Field:
     if ask.choices:
-        choices = ask.choices if ask.required else (NOT_YET, *ask.choices)
-        return forms.ChoiceField(label=ask.text, choices=choices, required=False,
+        choices = tuple((value, say(label)) for value, label in ask.choices)
+        choices = choices if ask.required else (NOT_YET, *choices)
+        return forms.ChoiceField(label=say(ask.text), choices=choices, required=False,
                                  widget=forms.RadioSelect)
-    help_text = "Several cards: 7H 8H 9H." if ask.field == "cards" else "For example 7H or 10S."
-    return forms.CharField(label=ask.text, required=False, max_length=60, help_text=help_text,
+    help_text = _("Several cards: 7H 8H 9H.") if ask.field == "cards" else _("For example 7H or 10S.")
+    return forms.CharField(label=say(ask.text), required=False, max_length=60, help_text=help_text,
                            widget=forms.TextInput(attrs=CARD_TEXT))
 
 
 class RecordForm(ServiceErrorForm):
     """Where the ruling is recorded: a match the director organizes, its game and hand."""
 
-    match = forms.ModelChoiceField(queryset=Match.objects.none(), label="Match",
-                                   empty_label="Choose the match")
-    game = forms.IntegerField(label="Game number", min_value=1, max_value=999,
+    match = forms.ModelChoiceField(queryset=Match.objects.none(), label=_("Match"),
+                                   empty_label=_("Choose the match"))
+    game = forms.IntegerField(label=_("Game number"), min_value=1, max_value=999,
                               widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
-    hand = forms.IntegerField(label="Hand number", min_value=1, max_value=999,
-                              help_text="The hand being played counts too.",
+    hand = forms.IntegerField(label=_("Hand number"), min_value=1, max_value=999,
+                              help_text=_("The hand being played counts too."),
                               widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
-    comment = forms.CharField(label="Note (optional)", required=False, max_length=500,
+    comment = forms.CharField(label=_("Note (optional)"), required=False, max_length=500,
                               widget=forms.Textarea(attrs={"rows": 2}))
     # The cards, where the ruling scores the hand from them.
     knocker_cards = forms.CharField(
-        label="Knocker's cards", required=False, max_length=80,
-        help_text="10 cards after the discard, as he spread them. E.g. AS 2S 3S …",
+        label=_("Knocker's cards"), required=False, max_length=80,
+        help_text=_("10 cards after the discard, as he spread them. E.g. AS 2S 3S …"),
         widget=forms.TextInput(attrs=CARD_TEXT))
     defender_cards = forms.CharField(
-        label="Defender's cards", required=False, max_length=80,
-        help_text="All the cards he holds, as many as he was found with.",
+        label=_("Defender's cards"), required=False, max_length=80,
+        help_text=_("All the cards he holds, as many as he was found with."),
         widget=forms.TextInput(attrs=CARD_TEXT))
-    upcard = forms.CharField(label="Upcard (Oklahoma)", required=False, max_length=4,
+    upcard = forms.CharField(label=_("Upcard (Oklahoma)"), required=False, max_length=4,
                              widget=forms.TextInput(attrs={**CARD_TEXT, "size": 4}))
 
     def cards(self) -> RuledCards:

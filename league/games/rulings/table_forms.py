@@ -4,6 +4,7 @@ a scoring ruling settles the hand from, the deadwood counts or both hands' cards
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from league.core.forms import ServiceErrorForm
 from league.games.services.ruled_hands import RuledCards
@@ -13,22 +14,22 @@ COUNT = {"inputmode": "numeric", "autocomplete": "off", "size": 3}
 
 
 class RulingCardsForm(ServiceErrorForm):
-    knocker_deadwood = forms.IntegerField(label="Knocker's deadwood", required=False,
-                                          help_text="As it is, over the limit.",
+    knocker_deadwood = forms.IntegerField(label=_("Knocker's deadwood"), required=False,
+                                          help_text=_("As it is, over the limit."),
                                           widget=forms.NumberInput(attrs=COUNT))
-    defender_deadwood = forms.IntegerField(label="Defender's deadwood", required=False,
-                                           help_text="After his layoffs.",
+    defender_deadwood = forms.IntegerField(label=_("Defender's deadwood"), required=False,
+                                           help_text=_("After his layoffs."),
                                            widget=forms.NumberInput(attrs=COUNT))
     knocker_cards = forms.CharField(
-        label="Knocker's cards", required=False, max_length=80,
-        help_text="10 cards after the discard, as he spread them.",
+        label=_("Knocker's cards"), required=False, max_length=80,
+        help_text=_("10 cards after the discard, as he spread them."),
         widget=forms.TextInput(attrs=CARD_TEXT))
     defender_cards = forms.CharField(
-        label="Defender's cards", required=False, max_length=80,
-        help_text="All the cards he holds, as many as he was found with.",
+        label=_("Defender's cards"), required=False, max_length=80,
+        help_text=_("All the cards he holds, as many as he was found with."),
         widget=forms.TextInput(attrs=CARD_TEXT))
-    upcard = forms.CharField(label="Upcard", required=False, max_length=4,
-                             help_text="Oklahoma: it sets the knock limit.",
+    upcard = forms.CharField(label=_("Upcard"), required=False, max_length=4,
+                             help_text=_("Oklahoma: it sets the knock limit."),
                              widget=forms.TextInput(attrs={**CARD_TEXT, "size": 4}))
 
     def __init__(self, *args, oklahoma: bool, **kwargs) -> None:
@@ -53,8 +54,8 @@ class RulingCardsForm(ServiceErrorForm):
                     ("knocker_deadwood", "defender_deadwood", "knocker_cards", "defender_cards"))
         if effect != "over_limit" or given:
             return True
-        self.add_error("knocker_deadwood", "Enter the two deadwood counts, or both hands' "
-                                           "cards: the ruling scores the hand from them.")
+        self.add_error("knocker_deadwood", _("Enter the two deadwood counts, or both hands' "
+                                             "cards: the ruling scores the hand from them."))
         return False
 
     @property

@@ -12,6 +12,7 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import gettext, gettext_lazy
 
 from gameplay.assistant import WrongAnswer, advise, irregularity, questions
 from league.competitions.base.permissions import may_decide, side_of
@@ -29,6 +30,7 @@ from league.games import selectors
 from league.games.models import TableRuling
 from league.games.rulings.forms import QuestionsForm
 from league.games.rulings.table_forms import RulingCardsForm
+from league.games.rulings.words import say, shown, shown_advice
 from league.games.services.table_rulings import (
     agree_to_ruling,
     dispute_ruling,
@@ -38,14 +40,14 @@ from league.games.services.table_rulings import (
 
 # The rulings that change a hand, as the table meets them, with what each is about.
 TABLE_RULINGS = (
-    ("illegal_knock", "Over the knock limit or a wrong count: accept it, play on exposed or a "
-                      "new deal"),
-    ("incorrect_hand", "Too many or too few cards"),
-    ("exposed_card", "A player saw a card he was not entitled to"),
-    ("looking_through_discards", "A player looked through the discard pile"),
-    ("faced_card", "A new deal: a card found face up in the pack"),
-    ("exposed_in_dealing", "A new deal: a card exposed while dealing"),
-    ("wrong_dealer", "The wrong player dealt"),
+    ("illegal_knock", gettext_lazy("Over the knock limit or a wrong count: accept it, play on "
+                                   "exposed or a new deal")),
+    ("incorrect_hand", gettext_lazy("Too many or too few cards")),
+    ("exposed_card", gettext_lazy("A player saw a card he was not entitled to")),
+    ("looking_through_discards", gettext_lazy("A player looked through the discard pile")),
+    ("faced_card", gettext_lazy("A new deal: a card found face up in the pack")),
+    ("exposed_in_dealing", gettext_lazy("A new deal: a card exposed while dealing")),
+    ("wrong_dealer", gettext_lazy("The wrong player dealt")),
 )
 CARD_FIELDS = ("knocker_deadwood", "defender_deadwood", "knocker_cards", "defender_cards", "upcard")
 SCORING = ("illegal_knock", "incorrect_hand")  # rulings that may settle the hand from its cards
@@ -57,7 +59,7 @@ PARTIAL = "table-ruling"
 def hand_rulings(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     sheet = selectors.scoresheet(pk)
     _require_hand(sheet, number)
-    items = [(irregularity(key), about) for key, about in TABLE_RULINGS]
+    items = [(shown(irregularity(key)), about) for key, about in TABLE_RULINGS]
     context = {"sheet": sheet, "game": sheet.game, "match": sheet.match, "number": number,
                "name_a": sheet.names[0], "name_b": sheet.names[1], "items": items}
     return render_page(request, "rulings/table_list.html", context, partial="list")
@@ -88,7 +90,7 @@ def _record(request: HttpRequest, sheet, number: int, item) -> HttpResponse:
     if not (form.is_valid() and form.advice and cards.is_valid()):
         return _render(request, sheet, number, item, form, cards, status=UNPROCESSABLE)
     if form.advice.choices_open:
-        form.add_error("choice", "Choose: the ruling depends on it.")
+        form.add_error("choice", gettext("Choose: the ruling depends on it."))
         return _render(request, sheet, number, item, form, cards, status=UNPROCESSABLE)
     if not cards.settles_from_something(form.advice.effect):
         return _render(request, sheet, number, item, form, cards, status=UNPROCESSABLE)
@@ -102,11 +104,14 @@ def _record(request: HttpRequest, sheet, number: int, item) -> HttpResponse:
             cards.add_service_error(error)
         return _render(request, sheet, number, item, form, cards, status=refusal_status(error))
     if ruling.status == TableRuling.Status.DECIDED:
-        messages.success(request, f"Ruling on hand {number}: {item.title}. It stands.")
+        messages.success(request, gettext("Ruling on hand %(number)s: %(title)s. It stands.")
+                         % {"number": number, "title": say(item.title)})
     else:
         opponent = sheet.names[1] if ruling.proposed_side == "A" else sheet.names[0]
-        messages.success(request, f"Ruling on hand {number} recorded: {item.title}. Waiting for "
-                                  f"{opponent} to agree on his phone, or for the organizer.")
+        messages.success(request, gettext(
+            "Ruling on hand %(number)s recorded: %(title)s. Waiting for %(opponent)s to agree on "
+            "his phone, or for the organizer.")
+            % {"number": number, "title": say(item.title), "opponent": opponent})
     return go(request, reverse("gameplay:scoresheet", args=[sheet.game.pk]))
 
 
@@ -114,8 +119,8 @@ def _render(request: HttpRequest, sheet, number: int, item, form: QuestionsForm,
             cards: RulingCardsForm, *, status: int = 200) -> HttpResponse:
     advice = form.advice
     context = {"sheet": sheet, "game": sheet.game, "match": sheet.match, "number": number,
-               "name_a": sheet.names[0], "name_b": sheet.names[1], "item": item,
-               "form": form, "advice": advice, "cards_form": cards,
+               "name_a": sheet.names[0], "name_b": sheet.names[1], "item": shown(item),
+               "form": form, "advice": shown_advice(advice), "cards_form": cards,
                "needs_cards": bool(advice and advice.effect in ("over_limit", "short_defender")),
                "may_score": item.key in SCORING}
     return render_page(request, TEMPLATE, context, partial=PARTIAL, status=status)
@@ -167,13 +172,14 @@ def waiting_rulings(user, sheet) -> list[Waiting]:
     for ruling in selectors.open_table_rulings(sheet.game):
         item = irregularity(ruling.irregularity)
         try:
-            words = advise(ruling.irregularity, ruling.answers, sheet.names).ruling
+            words = say(advise(ruling.irregularity, ruling.answers, sheet.names).ruling)
         except WrongAnswer:
             words = ""
         opponent = side is not None and side != ruling.proposed_side
-        by = {"A": sheet.names[0], "B": sheet.names[1]}.get(ruling.proposed_side, "An organizer")
+        by = {"A": sheet.names[0], "B": sheet.names[1]}.get(ruling.proposed_side,
+                                                                gettext("An organizer"))
         waiting.append(Waiting(
-            ruling, item.title, words, by,
+            ruling, say(item.title), words, by,
             may_agree=deciding or (opponent and ruling.status == TableRuling.Status.WAITING),
             may_dispute=opponent and ruling.status == TableRuling.Status.WAITING,
             may_withdraw=user.is_authenticated and (ruling.proposed_by_id == user.pk
@@ -190,7 +196,7 @@ def answer(request: HttpRequest, pk: int, ruling_id: int) -> HttpResponse:
         raise Http404("No such ruling on this game")
     action = ANSWERS.get(request.POST.get("answer", ""))
     if action is None:
-        return _refused(request, pk, "Choose: agree, do not agree, or withdraw the ruling.",
+        return _refused(request, pk, gettext("Choose: agree, do not agree, or withdraw the ruling."),
                         UNPROCESSABLE)
     try:
         ruling = action(ruling_id, actor=request.user)
@@ -206,10 +212,11 @@ def _refused(request: HttpRequest, pk: int, reason: str, status: int) -> HttpRes
 
 
 def _said(ruling: TableRuling) -> str:
-    title = irregularity(ruling.irregularity).title
+    title = say(irregularity(ruling.irregularity).title)
     if ruling.status in (TableRuling.Status.AGREED, TableRuling.Status.DECIDED):
-        return f"The ruling on hand {ruling.hand_number} stands: {title}."
+        return (gettext("The ruling on hand %(number)s stands: %(title)s.")
+                % {"number": ruling.hand_number, "title": title})
     if ruling.status == TableRuling.Status.DISPUTED:
-        return (f"The ruling on hand {ruling.hand_number} is not agreed: the organizer decides "
-                "it.")
-    return f"The ruling on hand {ruling.hand_number} is withdrawn."
+        return (gettext("The ruling on hand %(number)s is not agreed: the organizer decides it.")
+                % {"number": ruling.hand_number})
+    return gettext("The ruling on hand %(number)s is withdrawn.") % {"number": ruling.hand_number}

@@ -10,6 +10,7 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from gameplay.assistant import irregularity, questions
@@ -28,6 +29,7 @@ from league.core.views import (
     sign_in_first,
 )
 from league.games.rulings.forms import QuestionsForm, RecordForm
+from league.games.rulings.words import say, shown, shown_advice
 from league.games.selectors import may_record_rulings, recordable_matches, ruling_match
 from league.games.services.rulings import record_ruling
 
@@ -39,7 +41,8 @@ def rulings(request: HttpRequest) -> HttpResponse:
     if (refusal := _unseen_match(request)) is not None:
         return refusal
     match = ruling_match(request.GET.get("match"))
-    return render(request, "rulings/list.html", {"catalogue": CATALOGUE, "match": match})
+    return render(request, "rulings/list.html",
+                  {"catalogue": [shown(item) for item in CATALOGUE], "match": match})
 
 
 def ruling(request: HttpRequest, key: str) -> HttpResponse:
@@ -64,8 +67,8 @@ def record(request: HttpRequest, key: str) -> HttpResponse:
         form = QuestionsForm(request.POST, key=item.key, seat_names=_names(None))
         form.is_valid()
         return _render(request, item, form, None, status=FORBIDDEN,
-                       refusal="Only a club's organizer records rulings here. Players record "
-                               "a ruling at the table from the scoresheet's Ruling button.")
+                       refusal=_("Only a club's organizer records rulings here. Players record "
+                                 "a ruling at the table from the scoresheet's Ruling button."))
     where = RecordForm(request.POST, matches=recordable_matches(request.user), prefix="record")
     match = where.cleaned_data["match"] if where.is_valid() else None
     form = QuestionsForm(request.POST, key=item.key, seat_names=_names(match))
@@ -79,8 +82,8 @@ def record(request: HttpRequest, key: str) -> HttpResponse:
     except ServiceError as error:
         where.add_service_error(error)
         return _render(request, item, form, match, where=where, status=refusal_status(error))
-    messages.success(request, f"Ruling recorded in the match's history: {item.title}."
-                              f"{_where_shown(entry.after)}")
+    said = _("Ruling recorded in the match's history: %(title)s.") % {"title": say(item.title)}
+    messages.success(request, f"{said}{_where_shown(entry.after)}")
     return go(request, reverse("match", args=[match.pk]))
 
 
@@ -96,13 +99,14 @@ def _unseen_match(request: HttpRequest) -> HttpResponse | None:
 def _where_shown(after: dict) -> str:
     """Where the scoresheet shows the ruling just recorded."""
     if after["scored"]:
-        return " The hand is entered on the scoresheet with it."
+        return " " + _("The hand is entered on the scoresheet with it.")
     if after["choices_open"]:
         return ""  # no ruling yet: record it again with the non-offender's choice
     if after["hand_entered"]:
-        return f" It is shown beside hand {after['hand']} on the scoresheet."
-    return (f" It will be shown beside hand {after['hand']} on the scoresheet once the hand is "
-            "entered.")
+        return " " + (_("It is shown beside hand %(number)s on the scoresheet.")
+                      % {"number": after["hand"]})
+    return " " + (_("It will be shown beside hand %(number)s on the scoresheet once the hand is "
+                    "entered.") % {"number": after["hand"]})
 
 
 def _render(request: HttpRequest, item, form: QuestionsForm, match: Match | None, *,
@@ -111,7 +115,8 @@ def _render(request: HttpRequest, item, form: QuestionsForm, match: Match | None
     if may_record and where is None:
         initial = {"match": match.pk} if match else {}
         where = RecordForm(matches=recordable_matches(request.user), prefix="record", initial=initial)
-    context = {"item": item, "form": form, "advice": form.advice, "match": match,
+    context = {"item": shown(item), "form": form, "advice": shown_advice(form.advice),
+               "match": match,
                "record_form": where if may_record else None, "refusal": refusal}
     return render_page(request, TEMPLATE, context, partial=PARTIAL, status=status)
 
@@ -124,4 +129,4 @@ def _item(key: str):
 
 
 def _names(match: Match | None) -> tuple[str, str]:
-    return side_names(match) if match else ("Player A", "Player B")
+    return side_names(match) if match else (_("Player A"), _("Player B"))

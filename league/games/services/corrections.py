@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from league.competitions.base.locks import locked_match
 from league.competitions.base.permissions import require_deciding_organizer
@@ -44,23 +45,23 @@ def correct_hand(hand_id: int, entry: HandEntry, *, actor, comment: str,
     with transaction.atomic():
         ids = Hand.objects.filter(pk=hand_id).values_list("game_id", "game__match_id").first()
         if ids is None:
-            raise ServiceError("No such hand.")
+            raise ServiceError(_("No such hand."))
         match = locked_match(ids[1])  # the match row first, then its game
         require_deciding_organizer(actor, match, "correct its hands")
         if match.status not in CORRECTABLE:
-            raise ServiceError(f"The match is {match.get_status_display().lower()}: it has no "
-                               "hand to correct.")
+            raise ServiceError(_("The match is %(status)s: it has no hand to correct.")
+                               % {"status": match.get_status_display().lower()})
         if not comment:
-            raise ServiceError("Say why the hand is corrected (it is kept in the history).",
+            raise ServiceError(_("Say why the hand is corrected (it is kept in the history)."),
                                field="comment")
         game = Game.objects.select_for_update().get(pk=ids[0])
         hands = list(game.hands.order_by("number"))
         index = next(i for i, h in enumerate(hands) if h.pk == hand_id)
         old = hands[index]
         if seen is not None and seen != old.version:
-            raise Changed(f"Someone else corrected hand {old.number} since your page showed it: "
-                          "nothing was changed. The form shows the hand as it is now; correct "
-                          "it again if it is still wrong.")
+            raise Changed(_("Someone else corrected hand %(number)s since your page showed it: "
+                            "nothing was changed. The form shows the hand as it is now; correct "
+                            "it again if it is still wrong.") % {"number": old.number})
         before_outcome = match_outcome(match, list(match.games.all()))
         new = _hand_from_entry(game, entry, score_of(game, hands[:index]), number=old.number,
                                actor=actor)
@@ -95,8 +96,9 @@ def _rescore(game: Game, hands: list[Hand], *, may_stay_open: bool) -> list[Hand
             score = score.add(hand_record(hand))
         kept.append(hand)
     if not score.finished and not may_stay_open:
-        raise ServiceError(f"With this correction nobody reaches {score.rules.target_score}: "
-                           "the game would not be over.", field="points")
+        raise ServiceError(_("With this correction nobody reaches %(target)s: the game would "
+                             "not be over.") % {"target": score.rules.target_score},
+                           field="points")
     removed = hands[len(kept):]
     for hand in removed:
         hand.delete()
@@ -121,7 +123,7 @@ def _carry_outcome(match: Match, before, after, *, actor, comment: str) -> None:
     if match.status in Match.OPEN_FOR_PLAY:
         return  # no result yet: the players report it when the match is over
     if not after.decided:
-        raise ServiceError("With this correction the games no longer decide the match.",
+        raise ServiceError(_("With this correction the games no longer decide the match."),
                            field="points")
     if (after.winner, after.games_a, after.games_b) == (before.winner, before.games_a,
                                                         before.games_b):

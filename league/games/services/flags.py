@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from league.competitions.base.locks import locked_match
 from league.competitions.base.permissions import require_deciding_organizer, side_of
@@ -22,15 +23,16 @@ def flag_hand(hand_id: int, *, actor, reason: str) -> HandFlag:
     with transaction.atomic():
         hand, match = _locked(hand_id)
         if side_of(actor, match) is None:
-            raise NotAllowed("Only the two players of this match flag its hands.")
+            raise NotAllowed(_("Only the two players of this match flag its hands."))
         if match.status not in FLAGGABLE:
-            raise ServiceError(f"The match is {match.get_status_display().lower()}: ask an "
-                               "organizer to correct its result.")
+            raise ServiceError(_("The match is %(status)s: ask an organizer to correct its "
+                                 "result.") % {"status": match.get_status_display().lower()})
         if not reason:
-            raise ServiceError("Say in a few words what is wrong with the hand.", field="reason")
+            raise ServiceError(_("Say in a few words what is wrong with the hand."),
+                               field="reason")
         if hand.flags.filter(cleared="").exists():
-            raise ServiceError(f"Hand {hand.number} is flagged already: an organizer will look "
-                               "at it.", field="reason")
+            raise ServiceError(_("Hand %(number)s is flagged already: an organizer will look "
+                                 "at it.") % {"number": hand.number}, field="reason")
         flag = HandFlag.objects.create(hand=hand, raised_by=actor, reason=reason[:300])
         AuditEntry.objects.create(
             match=match, actor=actor, action=AuditEntry.Action.HAND_FLAGGED,
@@ -43,14 +45,14 @@ def dismiss_flag(flag_id: int, *, actor, comment: str) -> HandFlag:
     with transaction.atomic():
         flag = HandFlag.objects.select_related("hand__game").filter(pk=flag_id).first()
         if flag is None:
-            raise ServiceError("No such flag.")
+            raise ServiceError(_("No such flag."))
         hand, match = _locked(flag.hand_id)
         require_deciding_organizer(actor, match, "dismiss a flag on its hands")
         flag = HandFlag.objects.select_for_update().get(pk=flag_id)
         if not flag.is_open:
-            raise ServiceError("This flag was cleared already.")
+            raise ServiceError(_("This flag was cleared already."))
         if not comment:
-            raise ServiceError("Say why the hand stands as it is (the players read it).",
+            raise ServiceError(_("Say why the hand stands as it is (the players read it)."),
                                field="comment")
         flag.cleared, flag.cleared_by = HandFlag.Cleared.DISMISSED, actor
         flag.cleared_at, flag.cleared_comment = timezone.now(), comment[:300]
@@ -67,7 +69,7 @@ def _locked(hand_id: int) -> tuple[Hand, Match]:
     follows)."""
     match_id = Hand.objects.filter(pk=hand_id).values_list("game__match_id", flat=True).first()
     if match_id is None:
-        raise ServiceError("No such hand.")
+        raise ServiceError(_("No such hand."))
     match = locked_match(match_id)
     hand = Hand.objects.select_related("game").get(pk=hand_id)
     return hand, match

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 
 from gameplay import engine
 from league.competitions.base.locks import locked_match
@@ -19,6 +20,7 @@ from league.competitions.base.permissions import require_player_or_organizer
 from league.competitions.models import Competition, Match
 from league.competitions.results.services import match_outcome
 from league.core.errors import ServiceError
+from league.games.engine_words import engine_sentences
 from league.games.models import Game, Hand
 
 from .hand_counts import check_typed_points, counted
@@ -51,12 +53,12 @@ def start_game(match_id: int, *, actor) -> Game:
         require_player_or_organizer(actor, match)
         _require_open(match)
         if match.entry_a is None or match.entry_b is None:
-            raise ServiceError("Both players must be known before a game can start.")
+            raise ServiceError(_("Both players must be known before a game can start."))
         games = list(match.games.all())
         if any(not g.is_finished for g in games):
-            raise ServiceError("Finish the game in progress before starting another.")
+            raise ServiceError(_("Finish the game in progress before starting another."))
         if match_decided(match, games):
-            raise ServiceError("The match is already decided: report its result.")
+            raise ServiceError(_("The match is already decided: report its result."))
         competition = match.competition
         rules, hollywood = competition.rules(), {}
         if competition.match_format == Competition.MatchFormat.HOLLYWOOD:
@@ -122,7 +124,7 @@ def record_hands(game_id: int, entries: Sequence[HandEntry], *, actor,
             with transaction.atomic():
                 new = Hand.objects.bulk_create(hands[entered:])
         except IntegrityError:
-            raise ServiceError("That hand was just entered by someone else; reload the page.") from None
+            raise ServiceError(_("That hand was just entered by someone else; reload the page.")) from None
         _update_game(game, hands)
         return new
 
@@ -132,11 +134,12 @@ def _next_hand(game: Game, hands: list[Hand], entry: HandEntry, *, actor) -> Han
     number = len(hands) + 1
     if entry.expected_number is not None and entry.expected_number != number:
         raise ServiceError(
-            f"Hand {entry.expected_number} was already entered; the scoresheet has been updated."
+            _("Hand %(number)s was already entered; the scoresheet has been updated.")
+            % {"number": entry.expected_number}
         )
     score = score_of(game, hands)
     if score.finished:
-        raise ServiceError("This game is over: no more hands can be entered.")
+        raise ServiceError(_("This game is over: no more hands can be entered."))
     return _hand_from_entry(game, entry, score, number=number, actor=actor)
 
 
@@ -156,12 +159,14 @@ def undo_last_hand(game_id: int, *, actor, expected_number: int | None = None) -
         _require_hands(game)
         hands = list(game.hands.all())
         if not hands:
-            raise ServiceError("There is no hand to undo.")
+            raise ServiceError(_("There is no hand to undo."))
         if game.match.games.filter(number__gt=game.number).exists():
-            raise ServiceError("A later game has started: this game's hands can no longer be undone.")
+            raise ServiceError(
+                _("A later game has started: this game's hands can no longer be undone."))
         if expected_number is not None and hands[-1].number != expected_number:
             raise ServiceError(
-                f"Hand {expected_number} was already undone; the scoresheet has been updated."
+                _("Hand %(number)s was already undone; the scoresheet has been updated.")
+                % {"number": expected_number}
             )
         last = hands.pop()
         last.delete()
@@ -192,7 +197,7 @@ def _hand_from_entry(game: Game, entry: HandEntry, score, *, number: int, actor)
                      upcard=cards.get("upcard"), oklahoma_upcard_given="upcard" in cards)
     if counts is not None:
         if "knocker_cards" in cards:
-            raise ServiceError("Give the deadwood counts or the cards, not both.",
+            raise ServiceError(_("Give the deadwood counts or the cards, not both."),
                                field="knocker_deadwood")
         check_typed_points(points, counts)
         claim = replace(claim, points=counts.points)
@@ -205,7 +210,8 @@ def _hand_from_entry(game: Game, entry: HandEntry, score, *, number: int, actor)
     points = check.expected_points if check.expected_points is not None else claim.points
     dead = counts.settlement if counts is not None else check.settlement
     if points is None:
-        raise ServiceError("Enter the points, or both hands' cards to have them counted.", field="points")
+        raise ServiceError(_("Enter the points, or both hands' cards to have them counted."),
+                           field="points")
     return Hand(
         game=game,
         number=number,
@@ -228,16 +234,16 @@ def _parse_outcome(text: str) -> engine.Outcome:
     try:
         return engine.Outcome(text)
     except ValueError:
-        raise ServiceError("Choose how the hand ended.", field="outcome") from None
+        raise ServiceError(_("Choose how the hand ended."), field="outcome") from None
 
 
 def _parse_winner(text: str, outcome: engine.Outcome) -> str:
     if outcome is engine.Outcome.DEAD_HAND:
         if text:
-            raise ServiceError("A dead hand has no winner.", field="winner")
+            raise ServiceError(_("A dead hand has no winner."), field="winner")
         return ""
     if text not in ("A", "B"):
-        raise ServiceError("Choose who won the hand.", field="winner")
+        raise ServiceError(_("Choose who won the hand."), field="winner")
     return text
 
 
@@ -252,7 +258,7 @@ def _knocker_of(outcome: engine.Outcome, winner: str) -> str:
 def _parse_hand_cards(entry: HandEntry) -> dict:
     """The cards given, as engine values: both hands or neither, and the upcard (Oklahoma)."""
     if bool(entry.knocker_cards) != bool(entry.defender_cards):
-        raise ServiceError("Give both hands' cards, or neither.", field="cards")
+        raise ServiceError(_("Give both hands' cards, or neither."), field="cards")
     cards: dict = {}
     try:
         if entry.knocker_cards:
@@ -266,8 +272,8 @@ def _parse_hand_cards(entry: HandEntry) -> dict:
 
 
 def _sentences(problems) -> str:
-    """The engine's problems as sentences a player reads next to the field."""
-    return " ".join(f"{p[:1].upper()}{p[1:]}." if not p.endswith(".") else p for p in problems)
+    """The engine's problems as sentences a player reads next to the field, in their language."""
+    return engine_sentences(problems)
 
 
 def _settled_points(cards: dict, rules: engine.Ruleset) -> int:
@@ -302,25 +308,25 @@ def _locked_game(game_id: int) -> Game:
     that any two of them on the same match exclude each other instead of interleaving."""
     match_id = Game.objects.filter(pk=game_id).values_list("match_id", flat=True).first()
     if match_id is None:
-        raise ServiceError("No such game.")
+        raise ServiceError(_("No such game."))
     match = locked_match(match_id)
     try:
         game = Game.objects.select_for_update(of=("self",)).get(pk=game_id, match_id=match_id)
     except Game.DoesNotExist:
-        raise ServiceError("No such game.") from None
+        raise ServiceError(_("No such game.")) from None
     game.match = match
     return game
 
 
 def _require_hands(game: Game) -> None:
     if game.from_totals:
-        raise ServiceError("This game was entered from its final totals: it has no hands to "
-                           "enter or undo.")
+        raise ServiceError(_("This game was entered from its final totals: it has no hands to "
+                             "enter or undo."))
 
 
 def _require_open(match: Match) -> None:
     if match.status not in Match.OPEN_FOR_PLAY:
         raise ServiceError(
-            f"The match is {match.get_status_display().lower()}: its games are locked. "
-            "An organizer can correct a confirmed result."
+            _("The match is %(status)s: its games are locked. An organizer can correct a "
+              "confirmed result.") % {"status": match.get_status_display().lower()}
         )

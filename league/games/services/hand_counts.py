@@ -7,9 +7,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+
 from gameplay import engine
 from gameplay.engine.counts import DEFENDER, KNOCKER
 from league.core.errors import ServiceError
+from league.games.engine_words import engine_sentence
 
 KNOCKER_FIELD, DEFENDER_FIELD = "knocker_deadwood", "defender_deadwood"
 FIELDS = {KNOCKER: KNOCKER_FIELD, DEFENDER: DEFENDER_FIELD}
@@ -45,17 +48,17 @@ def counted(outcome: engine.Outcome, knocker: int | None, defender: int | None,
     if knocker is None and defender is None:
         return None
     if outcome is engine.Outcome.DEAD_HAND:
-        raise ServiceError("A dead hand has no deadwood counts: nobody knocked.",
+        raise ServiceError(_("A dead hand has no deadwood counts: nobody knocked."),
                            field=KNOCKER_FIELD)
     if knocker is None and outcome in GINS:
         knocker = 0
     if knocker is None or defender is None:
         missing = KNOCKER_FIELD if knocker is None else DEFENDER_FIELD
-        raise ServiceError("Enter both counts: the knocker's deadwood, and the defender's after "
-                           "his layoffs.", field=missing)
+        raise ServiceError(_("Enter both counts: the knocker's deadwood, and the defender's after "
+                             "his layoffs."), field=missing)
     if rules.oklahoma and not oklahoma_upcard_given:
-        raise ServiceError("Oklahoma: give the upcard with the counts. It sets the knock limit, "
-                           "and a spade doubles the hand.", field="upcard")
+        raise ServiceError(_("Oklahoma: give the upcard with the counts. It sets the knock "
+                             "limit, and a spade doubles the hand."), field="upcard")
     try:
         settlement = engine.settle_counts(knocker, defender, rules, upcard=upcard,
                                           big_gin=outcome is engine.Outcome.BIG_GIN)
@@ -75,10 +78,11 @@ def counted(outcome: engine.Outcome, knocker: int | None, defender: int | None,
 def check_typed_points(points: int | None, counts: Counted) -> None:
     """Points typed with the counts must be the counts' points."""
     if points is not None and points != counts.points:
-        raise ServiceError(f"The counts make {counts.points} points, not {points}: leave the "
-                           "points empty to have them counted.", field="points")
+        raise ServiceError(_("The counts make %(counted)s points, not %(typed)s: leave the "
+                             "points empty to have them counted.")
+                           % {"counted": counts.points, "typed": points}, field="points")
 
 
 def sentence(text: str) -> str:
-    text = text.strip()
-    return f"{text[:1].upper()}{text[1:]}{'' if text.endswith('.') else '.'}"
+    """An engine's problem as a sentence in the reader's language."""
+    return engine_sentence(text)

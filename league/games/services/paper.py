@@ -16,20 +16,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from django.db import transaction
+from django.utils.translation import gettext, gettext_lazy
 
 from gameplay import engine
 from league.competitions.base.locks import locked_match
 from league.competitions.base.permissions import require_deciding_organizer
 from league.competitions.models import Competition, Match
 from league.core.errors import ServiceError
+from league.games.engine_words import engine_sentence
 from league.games.models import Game
 
 from .games import HandEntry, _require_open, match_decided, record_hand, start_game
 from .scoring import from_engine_seat
 
-HOLLYWOOD_BY_COLUMNS = ("A Hollywood match is entered from its hands, or from each column's "
-                        "totals, not from one game's totals.")
-NOT_HOLLYWOOD = "This match is not a Hollywood match: enter each game by itself."
+HOLLYWOOD_BY_COLUMNS = gettext_lazy("A Hollywood match is entered from its hands, or from each "
+                                    "column's totals, not from one game's totals.")
+NOT_HOLLYWOOD = gettext_lazy("This match is not a Hollywood match: enter each game by itself.")
 
 
 def _open_match(match_id: int, actor) -> tuple[Match, list[Game]]:
@@ -37,12 +39,13 @@ def _open_match(match_id: int, actor) -> tuple[Match, list[Game]]:
     require_deciding_organizer(actor, match, "enter it from paper")
     _require_open(match)
     if match.entry_a is None or match.entry_b is None:
-        raise ServiceError("Both players must be known before a game can be entered.")
+        raise ServiceError(gettext("Both players must be known before a game can be entered."))
     games = list(match.games.all())
     if any(not g.is_finished for g in games):
-        raise ServiceError("A game of this match is in progress: finish its scoresheet first.")
+        raise ServiceError(gettext("A game of this match is in progress: finish its scoresheet "
+                                   "first."))
     if match_decided(match, games):
-        raise ServiceError("The match is already decided: record its result.")
+        raise ServiceError(gettext("The match is already decided: record its result."))
     return match, games
 
 
@@ -65,7 +68,7 @@ def enter_game_totals(match_id: int, *, actor, total_a: int, total_b: int, hands
         rules = match.competition.rules()
         problem = engine.totals_problem(rules, (total_a, total_b), hands)
         if problem is not None:
-            raise ServiceError(f"{problem[:1].upper()}{problem[1:]}.", field="total_a")
+            raise ServiceError(engine_sentence(problem), field="total_a")
         game = Game.objects.create(
             match=match, number=len(games) + 1, ruleset=rules.to_dict(),
             target_score=rules.target_score, first_dealer="A" if len(games) % 2 == 0 else "B",
@@ -82,7 +85,8 @@ def enter_hollywood_hands(match_id: int, *, actor, hands: Sequence[HandEntry]) -
     entered in derived. Hands that do not close every column leave the game in progress, to go
     on with on its scoresheet; a hand after the last column closed is refused."""
     if not hands:
-        raise ServiceError("Enter the hands, one per line, in the order they were played.",
+        raise ServiceError(gettext("Enter the hands, one per line, in the order they were "
+                                   "played."),
                            field="hands")
     with transaction.atomic():
         match, _ = _open_match(match_id, actor)
@@ -92,12 +96,15 @@ def enter_hollywood_hands(match_id: int, *, actor, hands: Sequence[HandEntry]) -
         for number, entry in enumerate(hands, start=1):
             game.refresh_from_db(fields=["status"])
             if game.is_finished:
-                raise ServiceError(f"Hand {number}: the match was over after hand {number - 1}, "
-                                   "when its last column closed.", field=f"hand_{number}")
+                raise ServiceError(gettext("Hand %(number)s: the match was over after hand "
+                                           "%(before)s, when its last column closed.")
+                                   % {"number": number, "before": number - 1},
+                                   field=f"hand_{number}")
             try:
                 record_hand(game.pk, entry, actor=actor)
             except ServiceError as error:
-                raise ServiceError(f"Hand {number}: {error.message}",
+                raise ServiceError(gettext("Hand %(number)s: %(problem)s")
+                                   % {"number": number, "problem": error.message},
                                    field=f"hand_{number}") from None
         game.refresh_from_db()
         return game
@@ -118,8 +125,7 @@ def enter_hollywood_columns(match_id: int, *, actor, columns: Sequence[engine.Co
         try:
             match_score = engine.hollywood_from_totals(format, rules, columns, hands)
         except engine.InvalidHand as error:
-            text = str(error)
-            raise ServiceError(f"{text[:1].upper()}{text[1:]}.", field="columns") from None
+            raise ServiceError(engine_sentence(str(error)), field="columns") from None
         column_rules = format.rules_for(rules)
         game = Game.objects.create(
             match=match, number=len(games) + 1, ruleset=column_rules.to_dict(),

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from django.utils.translation import gettext as _
+
 from league.core.errors import ServiceError
 from league.games.models import Hand
 
@@ -16,8 +18,9 @@ class EntryConflict(ServiceError):
     """Hand `saved.number` was entered already with other facts than `entry`'s."""
 
     def __init__(self, saved: Hand, entry) -> None:
-        super().__init__(f"Hand {saved.number} was already entered from the other phone, "
-                         "differently: compare the two below and keep the saved one or flag it.")
+        super().__init__(_("Hand %(number)s was already entered from the other phone, "
+                           "differently: compare the two below and keep the saved one or flag "
+                           "it.") % {"number": saved.number})
         self.saved = saved
         self.entry = entry
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
 
+from django.utils.translation import gettext as _
+
 from gameplay import engine
 from gameplay.assistant import OVER_LIMIT, SHORT_DEFENDER, VOID, Advice
 from league.competitions.models import Match
@@ -85,11 +87,12 @@ def ruling_facts(advice: Advice, answers: dict[str, str]) -> dict:
 
 def _require_the_hand_at_the_table(game: Game, hands: list[Hand], number: int) -> None:
     if game.match.status not in Match.OPEN_FOR_PLAY or game.is_finished or game.from_totals:
-        raise ServiceError("This ruling scores the hand at the table: record it on the hand "
-                           "being played of a game in progress.", field="game")
+        raise ServiceError(_("This ruling scores the hand at the table: record it on the hand "
+                             "being played of a game in progress."), field="game")
     if number != len(hands) + 1:
-        raise ServiceError(f"This ruling scores the hand at the table: hand {len(hands) + 1} of "
-                           f"game {game.number}.", field="hand")
+        raise ServiceError(_("This ruling scores the hand at the table: hand %(hand)s of game "
+                             "%(game)s.") % {"hand": len(hands) + 1, "game": game.number},
+                           field="hand")
 
 
 def _settle(hand: Hand, effect: str, answers: dict[str, str], cards: RuledCards,
@@ -131,8 +134,8 @@ def _settle_counts(hand: Hand, seat: str, cards: RuledCards, rules: engine.Rules
     """An accepted knock over the limit, settled from the counts: the knocker's real deadwood,
     the defender's after his layoffs (he may undercut)."""
     if cards.knocker_deadwood is None or cards.defender_deadwood is None:
-        raise ServiceError("Enter both counts: the knocker's deadwood, and the defender's after "
-                           "his layoffs.", field="knocker_deadwood")
+        raise ServiceError(_("Enter both counts: the knocker's deadwood, and the defender's after "
+                             "his layoffs."), field="knocker_deadwood")
     try:
         upcard = engine.parse_card(cards.upcard) if cards.upcard else None
         settled = engine.settle_counts(cards.knocker_deadwood, cards.defender_deadwood, rules,
@@ -151,7 +154,7 @@ def _settle_counts(hand: Hand, seat: str, cards: RuledCards, rules: engine.Rules
 
 def _cards(cards: RuledCards, effect: str):
     if not (cards.knocker_cards and cards.defender_cards):
-        raise ServiceError("Enter both hands' cards: the ruling scores the hand from them.",
+        raise ServiceError(_("Enter both hands' cards: the ruling scores the hand from them."),
                            field="knocker_cards")
     try:
         knocker = engine.parse_cards(cards.knocker_cards)
@@ -160,8 +163,8 @@ def _cards(cards: RuledCards, effect: str):
     except engine.InvalidCards as error:
         raise ServiceError(_sentences([str(error)]), field="knocker_cards") from None
     if effect == SHORT_DEFENDER and len(defender) == 10:
-        raise ServiceError("The defender holds ten cards: his count is right. Enter the cards "
-                           "he was found with.", field="defender_cards")
+        raise ServiceError(_("The defender holds ten cards: his count is right. Enter the "
+                             "cards he was found with."), field="defender_cards")
     return knocker, defender, upcard
 
 

@@ -6,6 +6,7 @@ when it is entered, or at once when it is entered already (league/games/services
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from gameplay.assistant import Advice
 from league.competitions.base.permissions import require_deciding_organizer
@@ -31,12 +32,13 @@ def record_ruling(match_id: int, *, actor, game_number: int, hand_number: int, a
         match = (Match.objects.select_for_update(of=("self",))
                  .select_related("competition__season__club").filter(pk=match_id).first())
         if match is None:
-            raise ServiceError("No such match.", field="match")
+            raise ServiceError(_("No such match."), field="match")
         require_deciding_organizer(actor, match, "record a ruling on it")
         game = (Game.objects.select_for_update(of=("self",))
                 .filter(match=match, number=game_number).first())
         if game is None:
-            raise ServiceError(f"This match has no game {game_number}.", field="game")
+            raise ServiceError(_("This match has no game %(number)s.") % {"number": game_number},
+                               field="game")
         return write_ruling(match, game, hand_number, actor=actor, advice=advice,
                             answers=answers, comment=comment, cards=cards)
 
@@ -81,4 +83,5 @@ def check_hand_number(game: Game, hand_number: int) -> None:
     entered = game.hands.count()
     last = entered if game.is_finished else entered + 1  # the hand at the table, not yet entered
     if not 1 <= hand_number <= last:
-        raise ServiceError(f"Game {game.number} has hands 1 to {last}.", field="hand")
+        raise ServiceError(_("Game %(number)s has hands 1 to %(last)s.")
+                           % {"number": game.number, "last": last}, field="hand")

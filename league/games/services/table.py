@@ -10,6 +10,7 @@ with the table and the player named)."""
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from league.competitions.base.actors import TableActor
 from league.competitions.base.audit import audit_match
@@ -54,7 +55,7 @@ def undo_hand_at_table(actor: TableActor, game_id: int, expected_number: int) ->
 def report_at_table(actor: TableActor, side: str) -> ResultReport:
     """The result the games decided, reported by the player of `side` at the table."""
     if side not in ("A", "B"):
-        raise ServiceError("Say who is reporting the result.", field="side")
+        raise ServiceError(_("Say who is reporting the result."), field="side")
     with transaction.atomic():
         require_live(actor)
         return report_result(actor.match_id, actor=actor.as_side(side))
@@ -69,8 +70,8 @@ def verify_at_table(actor: TableActor, name: str, *, seen: str | None) -> Match:
         side = "B" if report.reported_side == "A" else "A"
         opponent = (match.entry_a if side == "A" else match.entry_b).player.name
         if _plain(name) != _plain(opponent):
-            raise ServiceError(f"Type your name as the sheet shows it ({opponent}) to confirm "
-                               "the result.", field="name")
+            raise ServiceError(_("Type your name as the sheet shows it (%(name)s) to confirm "
+                                 "the result.") % {"name": opponent}, field="name")
         return confirm_result(match.pk, actor=actor.as_side(side), seen=seen)
 
 
@@ -87,18 +88,18 @@ def _pending(actor: TableActor) -> tuple[Match, ResultReport]:
     match = (Match.objects.select_related("competition__season__club", "entry_a__player",
                                           "entry_b__player").get(pk=actor.match_id))
     if not match.competition.season.club.verify_at_table:
-        raise ServiceError("This club confirms results on the players' own accounts or at the "
-                           "organizer's desk, not at the table.")
+        raise ServiceError(_("This club confirms results on the players' own accounts or at the "
+                             "organizer's desk, not at the table."))
     report = match.reports.filter(status=ResultReport.Status.PENDING).first()
     if report is None or not report.reported_side:
-        raise ServiceError("There is no result reported at this table to verify.")
+        raise ServiceError(_("There is no result reported at this table to verify."))
     return match, report
 
 
 def _require_game_of(actor: TableActor, game_id: int) -> Game:
     game = Game.objects.select_related("match").filter(pk=game_id).first()
     if game is None or game.match_id != actor.match_id:
-        raise ServiceError("That game is not this table's.")
+        raise ServiceError(_("That game is not this table's."))
     return game
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from gameplay.assistant import Advice, WrongAnswer, advise
 from league.clubs.permissions import is_organizer
@@ -19,6 +20,7 @@ from league.competitions.base.permissions import may_decide, side_of
 from league.competitions.base.selectors import side_names
 from league.core.errors import Changed, NotAllowed, ServiceError
 from league.games.models import Game, TableRuling
+from league.games.rulings.words import say
 
 from .ruled_hands import RuledCards, check_ruled_hand
 from .rulings import check_hand_number, write_ruling
@@ -36,11 +38,11 @@ def propose_ruling(game_id: int, *, hand_number: int, key: str, answers: dict[st
         side = side_of(actor, match)
         deciding = may_decide(actor, match)
         if side is None and not deciding:
-            raise NotAllowed("Only the two players of this match or an organizer of the club "
-                             "record a ruling on it.")
+            raise NotAllowed(_("Only the two players of this match or an organizer of the club "
+                               "record a ruling on it."))
         if game.from_totals:
-            raise ServiceError("This game was entered from its final totals: it has no hands "
-                               "to rule on.")
+            raise ServiceError(_("This game was entered from its final totals: it has no hands "
+                                 "to rule on."))
         check_hand_number(game, hand_number)
         advice = _advice(key, answers, match)
         check_ruled_hand(game, hand_number, advice, answers, cards)
@@ -57,8 +59,8 @@ def propose_ruling(game_id: int, *, hand_number: int, key: str, answers: dict[st
             with transaction.atomic():
                 ruling.save()
         except IntegrityError:
-            raise Changed(f"A ruling on hand {hand_number} is already waiting: agree to it or "
-                          "ask the organizer first.") from None
+            raise Changed(_("A ruling on hand %(number)s is already waiting: agree to it or ask "
+                            "the organizer first.") % {"number": hand_number}) from None
         return ruling
 
 
@@ -72,14 +74,14 @@ def agree_to_ruling(ruling_id: int, *, actor) -> TableRuling:
         deciding = may_decide(actor, match)
         if not deciding:
             if side is None:
-                raise NotAllowed("Only the opponent or an organizer of the club agrees to a "
-                                 "ruling.")
+                raise NotAllowed(_("Only the opponent or an organizer of the club agrees to a "
+                                   "ruling."))
             if side == ruling.proposed_side:
-                raise NotAllowed("Your opponent agrees to the ruling you recorded, on his "
-                                 "phone; or ask the organizer.")
+                raise NotAllowed(_("Your opponent agrees to the ruling you recorded, on his "
+                                   "phone; or ask the organizer."))
             if ruling.status != TableRuling.Status.WAITING:
-                raise ServiceError("You did not agree to this ruling: the organizer decides "
-                                   "it now.")
+                raise ServiceError(_("You did not agree to this ruling: the organizer decides "
+                                     "it now."))
         advice = _advice(ruling.irregularity, ruling.answers, match)
         write_ruling(match, game, ruling.hand_number, actor=actor, advice=advice,
                      answers=dict(ruling.answers), cards=RuledCards.from_dict(ruling.cards))
@@ -94,10 +96,10 @@ def dispute_ruling(ruling_id: int, *, actor) -> TableRuling:
         ruling, game = _locked_ruling(ruling_id)
         side = side_of(actor, game.match)
         if side is None or side == ruling.proposed_side:
-            raise NotAllowed("Only the opponent of the player who recorded the ruling may "
-                             "disagree with it.")
+            raise NotAllowed(_("Only the opponent of the player who recorded the ruling may "
+                               "disagree with it."))
         if ruling.status != TableRuling.Status.WAITING:
-            raise Changed("The ruling already waits for the organizer.")
+            raise Changed(_("The ruling already waits for the organizer."))
         ruling.status = TableRuling.Status.DISPUTED
         ruling.save(update_fields=["status"])
         return ruling
@@ -110,8 +112,8 @@ def withdraw_ruling(ruling_id: int, *, actor) -> TableRuling:
         match = game.match
         own = ruling.proposed_by_id == actor.pk
         if not own and not is_organizer(actor, match.competition.season.club):
-            raise NotAllowed("Only the player who recorded the ruling or an organizer may "
-                             "withdraw it.")
+            raise NotAllowed(_("Only the player who recorded the ruling or an organizer may "
+                               "withdraw it."))
         return _answer(ruling, TableRuling.Status.WITHDRAWN, actor)
 
 
@@ -125,11 +127,11 @@ def _advice(key: str, answers: dict[str, str], match) -> Advice:
     try:
         advice = advise(key, answers, side_names(match))
     except KeyError:
-        raise ServiceError("No such irregularity.") from None
+        raise ServiceError(_("No such irregularity.")) from None
     except WrongAnswer as wrong:
-        raise ServiceError(wrong.message, field=wrong.field) from None
+        raise ServiceError(say(wrong.message), field=wrong.field) from None
     if advice.choices_open:
-        raise ServiceError("The ruling waits for the non-offender's choice: answer it first.",
+        raise ServiceError(_("The ruling waits for the non-offender's choice: answer it first."),
                            field="choice")
     return advice
 
@@ -137,7 +139,7 @@ def _advice(key: str, answers: dict[str, str], match) -> Advice:
 def _locked_game(game_id: int) -> Game:
     match_id = Game.objects.filter(pk=game_id).values_list("match_id", flat=True).first()
     if match_id is None:
-        raise ServiceError("No such game.")
+        raise ServiceError(_("No such game."))
     match = locked_match(match_id)
     game = Game.objects.select_for_update(of=("self",)).get(pk=game_id)
     game.match = match
@@ -148,9 +150,10 @@ def _locked_ruling(ruling_id: int) -> tuple[TableRuling, Game]:
     game_id = (TableRuling.objects.filter(pk=ruling_id).values_list("game_id", flat=True)
                .first())
     if game_id is None:
-        raise ServiceError("No such ruling.")
+        raise ServiceError(_("No such ruling."))
     game = _locked_game(game_id)
     ruling = TableRuling.objects.select_for_update(of=("self",)).get(pk=ruling_id)
     if not ruling.is_open:
-        raise Changed(f"The ruling was already {ruling.get_status_display().lower()}.")
+        raise Changed(_("The ruling was already %(status)s.")
+                      % {"status": ruling.get_status_display().lower()})
     return ruling, game
