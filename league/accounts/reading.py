@@ -20,8 +20,10 @@ from django.utils import translation
 
 from league.accounts.models import Preferences
 from league.accounts.selectors import reading_preferences
+from league.core.languages import READER_LANGUAGE_KEY
 
-LANGUAGE_KEY = "reading_language"
+LANGUAGE_KEY = READER_LANGUAGE_KEY
+
 LARGER_TEXT_KEY = "reading_larger_text"
 
 

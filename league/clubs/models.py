@@ -22,6 +22,10 @@ class Club(models.Model):
     slug = models.SlugField(max_length=120, unique=True)
     description = models.CharField(max_length=300, blank=True)
     time_zone = models.CharField(max_length=64, default="UTC")
+    # The language of the club's public pages for a visitor who has chosen none and whose
+    # browser asks for none the site offers, and of its mails to people who have chosen none.
+    default_language = models.CharField(
+        max_length=8, choices=settings.LANGUAGES, default=settings.LANGUAGE_CODE)
     # The ruleset preset a new competition starts from (the engine's preset names).
     default_ruleset = models.CharField(max_length=20, default="standard")
     # Public: anyone sees the club's pages. Members only: its organizers and the players

@@ -17,6 +17,7 @@ from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from league.core.errors import NotAllowed, ServiceError
+from league.core.languages import in_club_language
 
 # Refused actions re-render the page with the reason; htmx is told to swap these (base.html).
 FORBIDDEN = 403
@@ -35,7 +36,9 @@ def render_page(
 
 def in_club_zone(club) -> None:
     """Show and read the rest of this request's dates and times in the club's time zone (a
-    club's `time_zone`); league.core.middleware.TimeZoneResetMiddleware ends it with the request."""
+    club's `time_zone`); league.core.middleware.TimeZoneResetMiddleware ends it with the request.
+    In the club's language too, when the reader has chosen none (league.core.languages)."""
+    in_club_language(getattr(club, "default_language", None))
     try:
         timezone.activate(ZoneInfo(club.time_zone))
     except (ZoneInfoNotFoundError, ValueError):

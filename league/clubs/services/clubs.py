@@ -11,12 +11,14 @@ from __future__ import annotations
 import zoneinfo
 from datetime import timedelta
 
+from django.conf import settings
 from django.core import signing
 from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.text import slugify
+from django.utils.translation import gettext
 
 from league.clubs.models import Club, OrganizerInvitation
 from league.clubs.permissions import require_organizer
@@ -30,18 +32,20 @@ INVITE_SALT = "clubs.organizers.invite"
 INVITE_DAYS = 7
 NAME_MAX = Club._meta.get_field("name").max_length
 SETTINGS = ("name", "description", "time_zone", "default_ruleset", "is_public",
-            "confirm_within_hours", "verify_at_table")
+            "default_language", "confirm_within_hours", "verify_at_table")
 # A reported result waits at most a month for the opponent (the field holds up to 32767).
 MAX_CONFIRM_HOURS = 24 * 31
 
 
 def create_club(*, actor, name: str, description: str = "", time_zone: str = "UTC",
-                default_ruleset: str = "standard", is_public: bool = True) -> Club:
+                default_ruleset: str = "standard", is_public: bool = True,
+                default_language: str = settings.LANGUAGE_CODE) -> Club:
     """A new club with the actor as its first organizer."""
     if not actor.is_authenticated:
         raise NotAllowed("Sign in to start a club.")
     values = _clean(name=name, description=description, time_zone=time_zone,
-                    default_ruleset=default_ruleset, is_public=is_public)
+                    default_ruleset=default_ruleset, is_public=is_public,
+                    default_language=default_language)
     taken = ServiceError(f"There is already a club called {values['name']}: choose another "
                          "name.", field="name")
     if Club.objects.filter(name__iexact=values["name"]).exists():
@@ -189,7 +193,7 @@ def _confirm_hours(hours: int | None) -> int | None:
 
 
 def _clean(*, name: str, description: str, time_zone: str, default_ruleset: str,
-           is_public: bool) -> dict:
+           is_public: bool, default_language: str) -> dict:
     try:
         name = normalise_name(name)
         description = normalise_name(description)
@@ -204,9 +208,13 @@ def _clean(*, name: str, description: str, time_zone: str, default_ruleset: str,
     if time_zone not in zoneinfo.available_timezones():
         raise ServiceError("Choose a time zone from the list.", field="time_zone")
     if not default_ruleset or len(default_ruleset) > 20:
-        raise ServiceError("Choose a ruleset.", field="default_ruleset")
+        raise ServiceError(gettext("Choose a ruleset."), field="default_ruleset")
+    if default_language not in dict(settings.LANGUAGES):
+        raise ServiceError(gettext("Choose a language from the list."),
+                           field="default_language")
     return {"name": name, "description": description, "time_zone": time_zone,
-            "default_ruleset": default_ruleset, "is_public": bool(is_public)}
+            "default_ruleset": default_ruleset, "is_public": bool(is_public),
+            "default_language": default_language}
 
 
 def _free_slug(name: str) -> str:

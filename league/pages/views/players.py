@@ -18,11 +18,12 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_POST
 
 from league.clubs.models import Player
-from league.clubs.selectors import club_of_player, own_player
+from league.clubs.selectors import club_language, club_of_player, own_player
 from league.clubs.services.calendar import calendar_token, new_calendar_address
 from league.competitions.base.page_versions import FRAGMENT_SECONDS, player_pages_version
 from league.competitions.views.visibility import members_only
 from league.core.errors import ServiceError
+from league.core.languages import in_club_language
 from league.core.views import go, in_club_zone, refusal_status, sign_in_first
 from league.pages.player_selectors import head_to_head, player_page
 from league.ratings.selectors import player_rating, rating_history, week_closes
@@ -33,8 +34,10 @@ NOT_AN_OPPONENT = "Choose a player from the list: only opponents met in a confir
 
 
 def player(request: HttpRequest, pk: int) -> HttpResponse:
-    if (refusal := members_only(request, club_of_player(pk))) is not None:
+    club_id = club_of_player(pk)
+    if (refusal := members_only(request, club_id)) is not None:
         return refusal
+    in_club_language(club_language(club_id))  # before the cached body's key names the language
     chosen = request.GET.get("opponent", "")
     if request.htmx:
         return render(request, f"{BODY}#head-to-head", _context(pk, chosen))
