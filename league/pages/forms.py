@@ -38,7 +38,7 @@ class ClubForm(ServiceErrorForm):
                  ("members", _("Members only: the organizers and the club's players"))],
         initial="public")
     default_language = forms.ChoiceField(
-        label=_("The club's language"), choices=settings.LANGUAGES,
+        label=_("The club's language"), choices=settings.LANGUAGES, required=False,
         initial=settings.LANGUAGE_CODE,
         help_text=_("Its pages are shown in it to a visitor who has chosen no language and "
                     "whose browser asks for none of the site's; its mails go in it to people "
@@ -49,6 +49,12 @@ class ClubForm(ServiceErrorForm):
         self.fields["time_zone"].choices = _zones()
         self.fields["default_ruleset"].choices = [
             (name, RULESET_NAMES.get(name, name.title())) for name in PRESETS]
+
+    def clean(self) -> dict:
+        data = super().clean()
+        if not data.get("default_language"):  # not sent (an older form): unchanged, or the site's
+            data.pop("default_language", None)
+        return data
 
     @classmethod
     def of(cls, club, data=None) -> ClubForm:

@@ -4,6 +4,7 @@ choice, else his club's, else English; the subject too."""
 import pytest
 
 from league.accounts.reading import keep_preferences
+from league.clubs.services.clubs import invite_by_email
 from league.notifications.models import Kind, Notification
 
 from .conftest import EVENTS
@@ -57,3 +58,16 @@ def test_the_accounts_language_wins_over_the_clubs(club, smtp):  # noqa: F811
         event(club)
     [(_to, message)] = inbox.messages
     assert message["Subject"] == "Gin League: Ihr Gegner hat ein Ergebnis gemeldet"
+
+
+def test_an_invitation_to_an_address_without_account_goes_in_the_clubs_language(club, smtp):  # noqa: F811
+    club.club.default_language = "de"
+    club.club.save()
+    inbox = Inbox()
+    with smtp(inbox), club.commit():
+        invite_by_email(club.club, actor=club.organizer, email="neu@example.com",
+                        site="http://testserver/")
+    [(to, message)] = inbox.messages
+    assert to == ["neu@example.com"]
+    assert message["Subject"] == f"Gin League: Helfen Sie, {club.club.name} zu organisieren"
+    assert "Der Link funktioniert einmal, 7 Tage lang." in message.get_content()

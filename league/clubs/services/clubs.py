@@ -16,13 +16,14 @@ from django.core import signing
 from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.text import slugify
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from league.clubs.models import Club, OrganizerInvitation
 from league.clubs.permissions import require_organizer
 from league.clubs.selectors import person_name
+from league.clubs.services.mail_language import address_language
 from league.clubs.services.mail_limits import reserve_mail
 from league.clubs.signals import organizer_invited
 from league.core.errors import NotAllowed, ServiceError
@@ -107,12 +108,22 @@ def invite_by_email(club: Club, *, actor, email: str, site: str) -> None:
                                          by=inviter)
         if any(told for _, told in answers):
             return  # the account with this address is told as its owner chose
-        transaction.on_commit(lambda: send_mail(
-            subject=f"Gin League: help organize {club}",
-            message=(f"{inviter} invites you to organize {club} on Gin League.\n\n"
-                     f"Open this link, signed in (or sign up first), to accept:\n{link}\n\n"
-                     f"The link works once, for {INVITE_DAYS} days."),
-            from_email=None, recipient_list=[email]))
+        transaction.on_commit(lambda: _send_invitation(club, email, inviter, link))
+
+
+def _send_invitation(club: Club, email: str, inviter: str, link: str) -> None:
+    """In the language of the address's account, else the club's."""
+    with translation.override(address_language(email, club)):
+        values = {"club": club, "inviter": inviter, "link": link, "days": INVITE_DAYS}
+        subject = gettext("Gin League: help organize %(club)s") % values
+        message = ngettext(
+            "%(inviter)s invites you to organize %(club)s on Gin League.\n\nOpen this link, "
+            "signed in (or sign up first), to accept:\n%(link)s\n\nThe link works once, for "
+            "%(days)s day.",
+            "%(inviter)s invites you to organize %(club)s on Gin League.\n\nOpen this link, "
+            "signed in (or sign up first), to accept:\n%(link)s\n\nThe link works once, for "
+            "%(days)s days.", INVITE_DAYS) % values
+    send_mail(subject=subject, message=message, from_email=None, recipient_list=[email])
 
 
 def club_of_invitation(token: str) -> Club:

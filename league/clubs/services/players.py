@@ -18,10 +18,13 @@ from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext, ngettext
 
 from league.clubs.models import Club, Player
 from league.clubs.permissions import require_organizer
 from league.clubs.services.claimed_address import confirm_claimed_address
+from league.clubs.services.mail_language import address_language
 from league.clubs.services.mail_limits import reserve_mail
 from league.core.errors import NotAllowed, ServiceError
 from league.core.names import BadName, normalise_name
@@ -172,14 +175,18 @@ def _require_claimable(player: Player, user) -> None:
 
 
 def _send_claim_link(player: Player, email: str, path: str) -> None:
-    send_mail(
-        subject=f"Your player at {player.club}",
-        message=(f"{player.club} has added you as a player of the club: {player.name}.\n\n"
-                 f"Open this link to sign up (or sign in) and see your results and ratings:\n"
-                 f"{path}\n\nThe link works for {CLAIM_DAYS} days."),
-        from_email=None,
-        recipient_list=[email],
-    )
+    """In the language of the address's account, else the club's."""
+    with translation.override(address_language(email, player.club)):
+        values = {"club": player.club, "player": player.name, "link": path}
+        subject = gettext("Your player at %(club)s") % values
+        message = ngettext(
+            "%(club)s has added you as a player of the club: %(player)s.\n\nOpen this link to "
+            "sign up (or sign in) and see your results and ratings:\n%(link)s\n\nThe link "
+            "works for %(days)s day.",
+            "%(club)s has added you as a player of the club: %(player)s.\n\nOpen this link to "
+            "sign up (or sign in) and see your results and ratings:\n%(link)s\n\nThe link "
+            "works for %(days)s days.", CLAIM_DAYS) % {**values, "days": CLAIM_DAYS}
+    send_mail(subject=subject, message=message, from_email=None, recipient_list=[email])
 
 
 # Many players at once --------------------------------------------------------------------------
