@@ -6,7 +6,7 @@ well). The account's choice is copied into the session when he signs in, so ever
 from the session the request has loaded already: no query is added to any page.
 
 Order of precedence: the account's choice, the cookie, the browser's languages (Accept-Language),
-then English.
+then, on a club's pages, the club's language (league.core.languages), then English.
 """
 
 from __future__ import annotations

@@ -13,6 +13,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
@@ -75,7 +76,7 @@ def go(request: HttpRequest, url: str) -> HttpResponse:
 
 
 def sign_in_first(request: HttpRequest, next_url: str) -> HttpResponse:
-    messages.info(request, "Sign in to do that.")
+    messages.info(request, gettext("Sign in to do that."))
     return go(request, f"{reverse('login')}?{urlencode({'next': next_url})}")
 
 

@@ -15,6 +15,8 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
 from league.clubs.models import Player
@@ -30,7 +32,7 @@ from league.ratings.selectors import player_rating, rating_history, week_closes
 
 TEMPLATE = "pages/player.html"
 BODY = "pages/player_body.html"
-NOT_AN_OPPONENT = "Choose a player from the list: only opponents met in a confirmed match."
+NOT_AN_OPPONENT = _("Choose a player from the list: only opponents met in a confirmed match.")
 
 
 def player(request: HttpRequest, pk: int) -> HttpResponse:
@@ -70,7 +72,7 @@ def new_calendar(request: HttpRequest, pk: int) -> HttpResponse:
         return render(request, "pages/refused.html",
                       {"reason": error.message, "back": reverse("player", args=[pk])},
                       status=refusal_status(error))
-    messages.success(request, "Your calendar has a new address: the old one no longer works.")
+    messages.success(request, gettext("Your calendar has a new address: the old one no longer works."))
     return go(request, reverse("player", args=[pk]) + "#calendar-h")
 
 
