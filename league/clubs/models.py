@@ -7,6 +7,7 @@ from django.db import models
 from django.db.models import F, Q
 from django.db.models.functions import Lower
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 
 
 class Club(models.Model):
@@ -15,8 +16,8 @@ class Club(models.Model):
         ELO = "elo", "Elo"
 
     class RatedUnit(models.TextChoices):
-        GAME = "game", "Each game"
-        MATCH = "match", "Each match"
+        GAME = "game", _("Each game")
+        MATCH = "match", _("Each match")
 
     name = models.CharField(max_length=120, unique=True)
     slug = models.SlugField(max_length=120, unique=True)
@@ -123,9 +124,9 @@ class JoinRequest(models.Model):
     player of the club) or refuses."""
 
     class Status(models.TextChoices):
-        PENDING = "pending", "Waiting for an organizer"
-        ACCEPTED = "accepted", "Accepted"
-        REFUSED = "refused", "Refused"
+        PENDING = "pending", _("Waiting for an organizer")
+        ACCEPTED = "accepted", _("Accepted")
+        REFUSED = "refused", _("Refused")
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="join_requests")
     user = models.ForeignKey(

@@ -15,12 +15,21 @@ from datetime import date, datetime
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.functional import lazy
+from django.utils.translation import gettext
 
 from league.core.errors import ServiceError
 
 FIRST_YEAR, LAST_YEAR = 1900, 2100
 FIRST_DAY, LAST_DAY = date(FIRST_YEAR, 1, 1), date(LAST_YEAR, 12, 31)
-OUT_OF_BOUNDS = f"Give a date between {FIRST_YEAR} and {LAST_YEAR}."
+
+
+def _out_of_bounds() -> str:
+    return gettext("Give a date between %(first)s and %(last)s.") % {"first": FIRST_YEAR,
+                                                                      "last": LAST_YEAR}
+
+
+OUT_OF_BOUNDS = lazy(_out_of_bounds, str)()  # in the reader's language when shown
 
 
 def in_bounds(value: date | datetime | None) -> bool:

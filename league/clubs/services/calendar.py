@@ -44,7 +44,8 @@ def new_calendar_address(player_id: int, *, actor) -> Player:
         if player is None:
             raise ServiceError(gettext("No such player."))
         if not actor.is_authenticated or player.user_id != actor.pk:
-            raise NotAllowed(gettext("Only the player's own account may change their calendar address."))
+            raise NotAllowed(gettext("Only the player's own account may change their calendar "
+                                     "address."))
         Player.objects.filter(pk=player.pk).update(calendar_version=F("calendar_version") + 1)
         player.refresh_from_db(fields=["calendar_version"])
         return player

@@ -47,7 +47,8 @@ def create_club(*, actor, name: str, description: str = "", time_zone: str = "UT
     values = _clean(name=name, description=description, time_zone=time_zone,
                     default_ruleset=default_ruleset, is_public=is_public,
                     default_language=default_language)
-    taken = ServiceError(gettext("There is already a club called %(name)s: choose another name.") % {"name": values['name']}, field="name")
+    taken = ServiceError(gettext("There is already a club called %(name)s: choose another name.")
+                                 % {"name": values['name']}, field="name")
     if Club.objects.filter(name__iexact=values["name"]).exists():
         raise taken
     try:
@@ -74,7 +75,8 @@ def update_club(club: Club, *, actor, **changes) -> Club:
         values = {**_clean(**values), "confirm_within_hours": hours,
                   "verify_at_table": at_table}
         if Club.objects.filter(name__iexact=values["name"]).exclude(pk=club.pk).exists():
-            raise ServiceError(gettext("There is already a club called %(name)s.") % {"name": values['name']},
+            raise ServiceError(gettext("There is already a club called %(name)s.")
+                                       % {"name": values['name']},
                                field="name")
         for field, value in values.items():
             setattr(club, field, value)
@@ -153,7 +155,8 @@ def _open_invitation(token: str, *, lock: bool = False) -> OrganizerInvitation:
     try:
         data = signing.loads(token, salt=INVITE_SALT, max_age=timedelta(days=INVITE_DAYS))
     except signing.SignatureExpired:
-        raise ServiceError(gettext("This invitation is more than %(invite_days)s days old: ask for a new one.") % {"invite_days": INVITE_DAYS}) from None
+        raise ServiceError(gettext("This invitation is more than %(invite_days)s days old: ask "
+                                   "for a new one.") % {"invite_days": INVITE_DAYS}) from None
     except signing.BadSignature:
         raise ServiceError(gettext("This invitation link is not valid: copy the whole link.")) from None
     invitations = OrganizerInvitation.objects.select_related("club")
@@ -162,12 +165,15 @@ def _open_invitation(token: str, *, lock: bool = False) -> OrganizerInvitation:
     invitation = invitations.filter(pk=data.get("invitation"), club=data.get("club"),
                                     made_by=data.get("by")).first()
     if invitation is None:
-        raise ServiceError(gettext("This invitation no longer exists: ask an organizer of the club for a new one."))
+        raise ServiceError(gettext("This invitation no longer exists: ask an organizer of the "
+                                   "club for a new one."))
     if invitation.used_at is not None:
-        raise ServiceError(gettext("This invitation has been used already: an invitation makes one organizer. Ask an organizer of the club for a new one."))
+        raise ServiceError(gettext("This invitation has been used already: an invitation makes "
+                                   "one organizer. Ask an organizer of the club for a new one."))
     if (invitation.voided_at is not None
             or not invitation.club.organizers.filter(pk=invitation.made_by_id).exists()):
-        raise ServiceError(gettext("This invitation is void: the organizer who made it no longer organizes the club. Ask another organizer for a new one."))
+        raise ServiceError(gettext("This invitation is void: the organizer who made it no longer "
+                                   "organizes the club. Ask another organizer for a new one."))
     return invitation
 
 
@@ -178,9 +184,12 @@ def remove_organizer(club: Club, *, actor, user) -> None:
         club = Club.objects.select_for_update().get(pk=club.pk)
         organizers = set(club.organizers.values_list("pk", flat=True))
         if user.pk not in organizers:
-            raise ServiceError(gettext("%(person_name)s does not organize %(club)s.") % {"person_name": person_name(user, club), "club": club})
+            raise ServiceError(gettext("%(person_name)s does not organize %(club)s.")
+                                       % {"person_name": person_name(user, club), "club": club})
         if organizers == {user.pk}:
-            raise ServiceError(gettext("%(person_name)s is the only organizer of %(club)s: invite another before leaving.") % {"person_name": person_name(user, club), "club": club})
+            raise ServiceError(gettext("%(person_name)s is the only organizer of %(club)s: invite "
+                                       "another before leaving.")
+                                       % {"person_name": person_name(user, club), "club": club})
         club.organizers.remove(user)
         OrganizerInvitation.objects.filter(club=club, made_by=user, used_at=None,
                                            voided_at=None).update(voided_at=timezone.now())
@@ -192,7 +201,8 @@ def _confirm_hours(hours: int | None) -> int | None:
     if hours is None:
         return None
     if not 1 <= hours <= MAX_CONFIRM_HOURS:
-        raise ServiceError(gettext("Between 1 and %(max_confirm_hours)s hours (a month), or never.") % {"max_confirm_hours": MAX_CONFIRM_HOURS},
+        raise ServiceError(gettext("Between 1 and %(max_confirm_hours)s hours (a month), or never.")
+                                   % {"max_confirm_hours": MAX_CONFIRM_HOURS},
                            field="confirm_within_hours")
     return hours
 
@@ -207,7 +217,8 @@ def _clean(*, name: str, description: str, time_zone: str, default_ruleset: str,
     if not name:
         raise ServiceError(gettext("Give the club's name."), field="name")
     if len(name) > NAME_MAX:
-        raise ServiceError(gettext("A club's name has at most %(name_max)s characters.") % {"name_max": NAME_MAX}, field="name")
+        raise ServiceError(gettext("A club's name has at most %(name_max)s characters.")
+                                   % {"name_max": NAME_MAX}, field="name")
     if len(description) > 300:
         raise ServiceError(gettext("The description has at most 300 characters."), field="description")
     if time_zone not in zoneinfo.available_timezones():

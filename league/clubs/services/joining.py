@@ -19,7 +19,8 @@ def ask_to_join(club: Club, *, user, name: str) -> JoinRequest:
     name = clean_player_name(name)
     if Player.objects.filter(club=club, user=user).exists():
         raise ServiceError(gettext("You are a player of %(club)s already.") % {"club": club})
-    waiting = ServiceError(gettext("You have asked to join %(club)s already: an organizer will answer.") % {"club": club})
+    waiting = ServiceError(gettext("You have asked to join %(club)s already: an organizer will "
+                                   "answer.") % {"club": club})
     if JoinRequest.objects.filter(club=club, user=user,
                                   status=JoinRequest.Status.PENDING).exists():
         raise waiting
@@ -37,10 +38,13 @@ def accept_request(request: JoinRequest, *, actor) -> Player:
     with transaction.atomic():
         request = _open(request)
         if Player.objects.filter(club=request.club, user=request.user_id).exists():
-            raise ServiceError(gettext("%(user)s is a player of %(club)s already.") % {"user": request.user, "club": request.club})
+            raise ServiceError(gettext("%(user)s is a player of %(club)s already.")
+                                       % {"user": request.user, "club": request.club})
         if Player.objects.filter(club=request.club, name__iexact=request.name).exists():
             raise ServiceError(
-                gettext("%(club)s already has a player called %(request)s: if that is the same person, refuse this request and send them that player's claim link.") % {"club": request.club, "request": request.name})
+                gettext("%(club)s already has a player called %(request)s: if that is the same "
+                        "person, refuse this request and send them that player's claim link.")
+                        % {"club": request.club, "request": request.name})
         player = Player.objects.create(club=request.club, name=request.name, user=request.user)
         _decide(request, actor, JoinRequest.Status.ACCEPTED)
     return player

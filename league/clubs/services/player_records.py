@@ -25,7 +25,8 @@ def rename_player(player: Player, *, actor, name: str) -> Player:
     another player) is refused on the name field."""
     require_organizer(actor, player.club)
     name = clean_player_name(name)
-    clash = ServiceError(gettext("%(club)s already has a player called %(name)s.") % {"club": player.club, "name": name}, field="name")
+    clash = ServiceError(gettext("%(club)s already has a player called %(name)s.")
+                                 % {"club": player.club, "name": name}, field="name")
     try:
         with transaction.atomic():
             player = Player.objects.select_for_update().select_related("club").get(pk=player.pk)
@@ -97,6 +98,12 @@ def _require_mergeable(survivor: Player, merged: Player, moved: list) -> None:
     shared = sorted({entry.competition.name for entry in both})
     if shared:
         raise ServiceError(
-            gettext("%(survivor)s and %(merged)s both played in %(competitions)s: they are two people, or one of the entries is a mistake to withdraw first.") % {"survivor": survivor.name, "merged": merged.name, "competitions": ", ".join(shared)}, field="merged")
+            gettext("%(survivor)s and %(merged)s both played in %(competitions)s: they are two "
+                    "people, or one of the entries is a mistake to withdraw first.")
+            % {"survivor": survivor.name, "merged": merged.name,
+               "competitions": ", ".join(shared)}, field="merged")
     if survivor.user_id and merged.user_id and survivor.user_id != merged.user_id:
-        raise ServiceError(gettext("%(survivor)s and %(merged)s belong to two different accounts: they are two people.") % {"survivor": survivor.name, "merged": merged.name}, field="merged")
+        raise ServiceError(gettext("%(survivor)s and %(merged)s belong to two different accounts: "
+                                   "they are two people.")
+                                   % {"survivor": survivor.name,
+                                      "merged": merged.name}, field="merged")

@@ -41,10 +41,13 @@ def add_player(club: Club, *, actor, name: str, email: str = "", site: str = "")
     require_organizer(actor, club)
     name = clean_player_name(name)
     if Player.objects.filter(club=club, name__iexact=name).exists():
-        raise ServiceError(gettext("%(club)s already has a player called %(name)s.") % {"club": club, "name": name}, field="name")
+        raise ServiceError(gettext("%(club)s already has a player called %(name)s.")
+                                   % {"club": club, "name": name}, field="name")
     holder = addresses_of_players(club).get(email.strip().casefold()) if email.strip() else None
     if holder is not None:
-        raise ServiceError(gettext("%(value)s is the address of %(holder)s, a player of the club already: each player needs an address of his own.") % {"value": email.strip(), "holder": holder}, field="email")
+        raise ServiceError(gettext("%(value)s is the address of %(holder)s, a player of the club "
+                                   "already: each player needs an address of his own.")
+                                   % {"value": email.strip(), "holder": holder}, field="email")
     with transaction.atomic():
         if email.strip():
             reserve_mail(club, actor=actor, count=1)
@@ -53,7 +56,8 @@ def add_player(club: Club, *, actor, name: str, email: str = "", site: str = "")
 
 def _create_player(club: Club, *, actor, name: str, email: str, site: str) -> Player:
     """The player, and their claim link mailed after the commit (the mail already counted)."""
-    clash = ServiceError(gettext("%(club)s already has a player called %(name)s.") % {"club": club, "name": name}, field="name")
+    clash = ServiceError(gettext("%(club)s already has a player called %(name)s.")
+                                 % {"club": club, "name": name}, field="name")
     if Player.objects.filter(club=club, name__iexact=name).exists():
         raise clash
     try:
@@ -78,10 +82,12 @@ def clean_player_name(name: str) -> str:
     if not name:
         raise ServiceError(gettext("Give the player's name."), field="name")
     if not any(character.isalpha() for character in name):
-        raise ServiceError(gettext("“%(name)s” is not a name: a player's name has at least one letter.") % {"name": name},
+        raise ServiceError(gettext("“%(name)s” is not a name: a player's name has at least one "
+                                   "letter.") % {"name": name},
                            field="name")
     if len(name) > NAME_MAX:
-        raise ServiceError(gettext("A name has at most %(name_max)s characters.") % {"name_max": NAME_MAX}, field="name")
+        raise ServiceError(gettext("A name has at most %(name_max)s characters.")
+                                   % {"name_max": NAME_MAX}, field="name")
     return name
 
 
@@ -92,7 +98,8 @@ def claim_token(player: Player, *, actor, email: str = "") -> str:
     carries the address it was mailed to: whoever opens it there owns that address."""
     require_organizer(actor, player.club)
     if player.user_id is not None:
-        raise ServiceError(gettext("%(player)s already belongs to an account.") % {"player": player.name})
+        raise ServiceError(gettext("%(player)s already belongs to an account.")
+                                   % {"player": player.name})
     data = {"player": player.pk, "version": player.claim_version}
     if email:
         data["email"] = email
@@ -109,14 +116,18 @@ def _read_token(token: str) -> tuple[Player, str]:
     try:
         data = signing.loads(token, salt=CLAIM_SALT, max_age=timedelta(days=CLAIM_DAYS))
     except signing.SignatureExpired:
-        raise ServiceError(gettext("This link is more than %(claim_days)s days old: ask the club's organizer for a new one.") % {"claim_days": CLAIM_DAYS}) from None
+        raise ServiceError(gettext("This link is more than %(claim_days)s days old: ask the "
+                                   "club's organizer for a new one.")
+                                   % {"claim_days": CLAIM_DAYS}) from None
     except signing.BadSignature:
-        raise ServiceError(gettext("This link is not valid: copy the whole link, or ask the club's organizer for a new one.")) from None
+        raise ServiceError(gettext("This link is not valid: copy the whole link, or ask the "
+                                   "club's organizer for a new one.")) from None
     player = Player.objects.select_related("club", "user").filter(pk=data.get("player")).first()
     if player is None:
         raise ServiceError(gettext("The player of this link no longer exists."))
     if player.user_id is None and data.get("version") != player.claim_version:
-        raise ServiceError(gettext("This link has been used already: a claim link works once. Ask the club's organizer for a new one."))
+        raise ServiceError(gettext("This link has been used already: a claim link works once. Ask "
+                                   "the club's organizer for a new one."))
     email = data.get("email")
     return player, email if isinstance(email, str) else ""
 
@@ -163,10 +174,12 @@ def _require_claimable(player: Player, user) -> None:
     if player.user_id == user.pk:
         raise ServiceError(gettext("%(player)s is already your player.") % {"player": player.name})
     if player.user_id is not None:
-        raise ServiceError(gettext("%(player)s already belongs to another account. If that is wrong, tell the club's organizer.") % {"player": player.name})
+        raise ServiceError(gettext("%(player)s already belongs to another account. If that is "
+                                   "wrong, tell the club's organizer.") % {"player": player.name})
     mine = Player.objects.filter(club=player.club, user=user).first()
     if mine is not None:
-        raise ServiceError(gettext("Your account already has a player in %(club)s: %(mine)s.") % {"club": player.club, "mine": mine.name})
+        raise ServiceError(gettext("Your account already has a player in %(club)s: %(mine)s.")
+                                   % {"club": player.club, "mine": mine.name})
 
 
 def _send_claim_link(player: Player, email: str, path: str) -> None:
@@ -304,5 +317,6 @@ def _clean_email(value: str) -> str:
     try:
         validate_email(value)
     except ValidationError:
-        raise ServiceError(gettext("%(value)s is not an email address.") % {"value": value}) from None
+        raise ServiceError(gettext("%(value)s is not an email address.")
+                                   % {"value": value}) from None
     return value

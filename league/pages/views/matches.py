@@ -30,7 +30,8 @@ def start_game(request: HttpRequest, pk: int) -> HttpResponse:
         game = start_game_service(pk, actor=request.user)
     except ServiceError as error:
         return refused(request, pk, error)
-    messages.success(request, gettext("Game %(number)s started: enter each hand as it ends.") % {"number": game.number})
+    messages.success(request, gettext("Game %(number)s started: enter each hand as it ends.")
+                                      % {"number": game.number})
     return go(request, game.get_absolute_url())
 
 

@@ -72,7 +72,8 @@ def new_calendar(request: HttpRequest, pk: int) -> HttpResponse:
         return render(request, "pages/refused.html",
                       {"reason": error.message, "back": reverse("player", args=[pk])},
                       status=refusal_status(error))
-    messages.success(request, gettext("Your calendar has a new address: the old one no longer works."))
+    messages.success(request, gettext("Your calendar has a new address: the old one no longer "
+                                      "works."))
     return go(request, reverse("player", args=[pk]) + "#calendar-h")
 
 
