@@ -32,7 +32,7 @@ def test_a_visitor_who_chose_nothing_reads_the_club_in_its_language(client, club
     assert _lang(response) == "de"
     assert response["Content-Language"] == "de"
     assert "Anmelden" in response.content.decode()
-    assert "<h2 id=\"seasons\">Saisons</h2>" in response.content.decode()
+    assert '<h2 id="seasons">Saisons</h2>' in response.content.decode()
 
 
 def test_the_players_page_of_the_club_is_in_its_language_too(client, club):

@@ -65,8 +65,9 @@ def test_an_invitation_to_an_address_without_account_goes_in_the_clubs_language(
     club.club.save()
     inbox = Inbox()
     with smtp(inbox), club.commit():
-        invite_by_email(club.club, actor=club.organizer, email="neu@example.com",
-                        site="http://testserver/")
+        invite_by_email(
+            club.club, actor=club.organizer, email="neu@example.com", site="http://testserver/"
+        )
     [(to, message)] = inbox.messages
     assert to == ["neu@example.com"]
     assert message["Subject"] == f"Gin League: Helfen Sie, {club.club.name} zu organisieren"

@@ -10,7 +10,11 @@ from league.core.languages import mail_language
 
 
 def address_language(email: str, club: Club) -> str:
-    chosen = (get_user_model().objects.filter(email__iexact=email.strip())
-              .exclude(reading_preferences__language="")
-              .values_list("reading_preferences__language", flat=True).first())
+    chosen = (
+        get_user_model()
+        .objects.filter(email__iexact=email.strip())
+        .exclude(reading_preferences__language="")
+        .values_list("reading_preferences__language", flat=True)
+        .first()
+    )
     return mail_language(chosen, club.default_language)
