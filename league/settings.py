@@ -70,6 +70,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "allauth.account.middleware.AccountMiddleware",
     "league.accounts.reading.AccountLanguageMiddleware",
+    "league.core.languages.ReaderLanguageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "league.htmx.VaryOnHtmxMiddleware",

@@ -6,7 +6,7 @@ well). The account's choice is copied into the session when he signs in, so ever
 from the session the request has loaded already: no query is added to any page.
 
 Order of precedence: the account's choice, the cookie, the browser's languages (Accept-Language),
-then English.
+then, on a club's pages, the club's language (league.core.languages), then English.
 """
 
 from __future__ import annotations
@@ -20,8 +20,10 @@ from django.utils import translation
 
 from league.accounts.models import Preferences
 from league.accounts.selectors import reading_preferences
+from league.core.languages import READER_LANGUAGE_KEY
 
-LANGUAGE_KEY = "reading_language"
+LANGUAGE_KEY = READER_LANGUAGE_KEY
+
 LARGER_TEXT_KEY = "reading_larger_text"
 
 

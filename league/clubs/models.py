@@ -7,6 +7,7 @@ from django.db import models
 from django.db.models import F, Q
 from django.db.models.functions import Lower
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 
 
 class Club(models.Model):
@@ -15,13 +16,17 @@ class Club(models.Model):
         ELO = "elo", "Elo"
 
     class RatedUnit(models.TextChoices):
-        GAME = "game", "Each game"
-        MATCH = "match", "Each match"
+        GAME = "game", _("Each game")
+        MATCH = "match", _("Each match")
 
     name = models.CharField(max_length=120, unique=True)
     slug = models.SlugField(max_length=120, unique=True)
     description = models.CharField(max_length=300, blank=True)
     time_zone = models.CharField(max_length=64, default="UTC")
+    # The language of the club's public pages for a visitor who has chosen none and whose
+    # browser asks for none the site offers, and of its mails to people who have chosen none.
+    default_language = models.CharField(
+        max_length=8, choices=settings.LANGUAGES, default=settings.LANGUAGE_CODE)
     # The ruleset preset a new competition starts from (the engine's preset names).
     default_ruleset = models.CharField(max_length=20, default="standard")
     # Public: anyone sees the club's pages. Members only: its organizers and the players
@@ -119,9 +124,9 @@ class JoinRequest(models.Model):
     player of the club) or refuses."""
 
     class Status(models.TextChoices):
-        PENDING = "pending", "Waiting for an organizer"
-        ACCEPTED = "accepted", "Accepted"
-        REFUSED = "refused", "Refused"
+        PENDING = "pending", _("Waiting for an organizer")
+        ACCEPTED = "accepted", _("Accepted")
+        REFUSED = "refused", _("Refused")
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="join_requests")
     user = models.ForeignKey(

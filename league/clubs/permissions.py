@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Q
+from django.utils.translation import gettext
 
 from league.clubs.models import Club
 from league.core.cache import derived
@@ -28,7 +29,7 @@ def organized_by(user: User, club: str) -> Q:
 
 def require_organizer(user: User, club: Club) -> None:
     if not is_organizer(user, club):
-        raise NotAllowed(f"Only an organizer of {club} may do this.")
+        raise NotAllowed(gettext("Only an organizer of %(club)s may do this.") % {"club": club})
 
 
 ORGANIZES_KEY = "organizes:{}"

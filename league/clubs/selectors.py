@@ -8,6 +8,10 @@ from django.shortcuts import get_object_or_404
 
 from league.clubs.models import Club, JoinRequest, Player
 from league.clubs.visibility import club_of
+from league.core.cache import derived
+
+LANGUAGE_KEY = "club-language:{}"
+LANGUAGE_SECONDS = 300
 
 
 def club_by_slug(slug: str) -> Club:
@@ -24,6 +28,19 @@ def club_of_player(pk: int) -> int | None:
     """The club id of player `pk` (None: no such player), remembered: no query once known."""
     return club_of("player", pk, lambda: Player.objects.filter(pk=pk).values_list(
         "club_id", flat=True).first())
+
+
+def club_language(club_id: int | None) -> str | None:
+    """The club's language, remembered until the club is saved (league.clubs.signals)."""
+    if club_id is None:
+        return None
+    key = LANGUAGE_KEY.format(club_id)
+    code = derived.get(key)
+    if code is None:
+        code = Club.objects.filter(pk=club_id).values_list("default_language", flat=True).first()
+        if code is not None:
+            derived.set(key, code, timeout=LANGUAGE_SECONDS)
+    return code
 
 
 def club_player(pk: int) -> Player:

@@ -16,6 +16,7 @@ from django.dispatch import Signal, receiver
 
 from league.clubs.models import Club
 from league.clubs.permissions import ORGANIZES_KEY
+from league.clubs.selectors import LANGUAGE_KEY
 from league.clubs.visibility import PUBLIC_KEY
 from league.core.cache import derived
 
@@ -46,6 +47,6 @@ def remember_before_clear(sender, instance, action, reverse, **kwargs) -> None:
 @receiver(post_delete, sender=Club, dispatch_uid="club-public-deleted")
 def forget_public(instance: Club, **_) -> None:
     """Public or members-only: the cached answer goes when the club is saved."""
-    key = PUBLIC_KEY.format(instance.pk)
-    derived.delete(key)
-    transaction.on_commit(lambda: derived.delete(key))  # a reader meanwhile saw the old one
+    keys = [PUBLIC_KEY.format(instance.pk), LANGUAGE_KEY.format(instance.pk)]
+    derived.delete_many(keys)
+    transaction.on_commit(lambda: derived.delete_many(keys))  # a reader meanwhile saw the old one

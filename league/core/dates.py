@@ -15,12 +15,21 @@ from datetime import date, datetime
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext
 
 from league.core.errors import ServiceError
 
 FIRST_YEAR, LAST_YEAR = 1900, 2100
 FIRST_DAY, LAST_DAY = date(FIRST_YEAR, 1, 1), date(LAST_YEAR, 12, 31)
+
+
 OUT_OF_BOUNDS = f"Give a date between {FIRST_YEAR} and {LAST_YEAR}."
+
+
+def out_of_bounds() -> str:
+    """OUT_OF_BOUNDS in the reader's language."""
+    return gettext("Give a date between %(first)s and %(last)s.") % {"first": FIRST_YEAR,
+                                                                      "last": LAST_YEAR}
 
 
 def in_bounds(value: date | datetime | None) -> bool:
@@ -33,12 +42,12 @@ def require_in_bounds(value: date | datetime | None, *, field: str | None = None
     """A service's check of a date or time it is given: a ServiceError about `field` when the
     value is outside the years the site accepts."""
     if not in_bounds(value):
-        raise ServiceError(OUT_OF_BOUNDS, field=field)
+        raise ServiceError(out_of_bounds(), field=field)
 
 
 def _validate(value: date | datetime | None) -> None:
     if not in_bounds(value):
-        raise ValidationError(OUT_OF_BOUNDS, code="out_of_bounds")
+        raise ValidationError(out_of_bounds(), code="out_of_bounds")
 
 
 class BoundedDateField(forms.DateField):

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import unicodedata
 
+from django.utils.translation import gettext
+
 # Unicode general categories refused: Cc control, Cf format (zero width, bidi), Cs surrogate,
 # Co private use, Cn unassigned.
 REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
@@ -28,8 +30,8 @@ def normalise_name(value: str) -> str:
         if character in "\t\n\r":
             continue  # white space, folded below
         if unicodedata.category(character) in REFUSED_CATEGORIES:
-            raise BadName(f"A name may not contain the invisible or control character "
-                          f"U+{ord(character):04X}.")
+            raise BadName(gettext("A name may not contain the invisible or control character "
+                                  "%(code)s.") % {"code": f"U+{ord(character):04X}"})
     return " ".join(text.split())
 
 

@@ -13,10 +13,12 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from league.core.errors import NotAllowed, ServiceError
+from league.core.languages import in_club_language
 
 # Refused actions re-render the page with the reason; htmx is told to swap these (base.html).
 FORBIDDEN = 403
@@ -35,7 +37,9 @@ def render_page(
 
 def in_club_zone(club) -> None:
     """Show and read the rest of this request's dates and times in the club's time zone (a
-    club's `time_zone`); league.core.middleware.TimeZoneResetMiddleware ends it with the request."""
+    club's `time_zone`); league.core.middleware.TimeZoneResetMiddleware ends it with the request.
+    In the club's language too, when the reader has chosen none (league.core.languages)."""
+    in_club_language(getattr(club, "default_language", None))
     try:
         timezone.activate(ZoneInfo(club.time_zone))
     except (ZoneInfoNotFoundError, ValueError):
@@ -85,7 +89,7 @@ def go(request: HttpRequest, url: str) -> HttpResponse:
 
 
 def sign_in_first(request: HttpRequest, next_url: str) -> HttpResponse:
-    messages.info(request, "Sign in to do that.")
+    messages.info(request, gettext("Sign in to do that."))
     return go(request, f"{reverse('login')}?{urlencode({'next': next_url})}")
 
 

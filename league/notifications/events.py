@@ -14,6 +14,7 @@ from datetime import datetime, timedelta
 
 from django.contrib.auth import get_user_model
 from django.urls import reverse
+from django.utils.translation import gettext
 
 from league.clubs.models import Club
 from league.competitions.models import (
@@ -51,11 +52,15 @@ def match_ready(match_id: int) -> int:
         return 0
     key = f"ready:{match.pk}:{match.entry_a_id}:{match.entry_b_id}"
     told = 0
+    club = match.competition.season.club
     for user in players(match):
-        text = (f"Your match against {opponent_name(match, user)} in {match.competition} "
-                f"({match.round}) is ready to play{where_and_when(match)}.")
+        def text(user=user) -> str:
+            return gettext("Your match against %(opponent)s in %(competition)s (%(round)s) is "
+                           "ready to play%(where_and_when)s.") % {
+                "opponent": opponent_name(match, user), "competition": match.competition,
+                "round": match.round, "where_and_when": where_and_when(match)}
         told += notify(user, Kind.MATCH_READY, key=key, text=text,
-                       link=match.get_absolute_url()) is not None
+                       link=match.get_absolute_url(), club=club) is not None
     return told
 
 
@@ -75,16 +80,21 @@ def round_paired(round_id: int) -> int:
     told = 0
     for match in MATCHES.filter(round=round_):
         for user in players(match):
-            if match.kind == Match.Kind.BYE:
-                text = f"{round_} of {competition} is paired: you have the bye."
-            elif league:
-                text = (f"The fixtures of {competition} are drawn: in {round_} you play "
-                        f"{opponent_name(match, user)}{where_and_when(match)}.")
-            else:
-                text = (f"{round_} of {competition} is paired: you play "
-                        f"{opponent_name(match, user)}{where_and_when(match)}.")
+            def text(match=match, user=user) -> str:
+                values = {"round": round_, "competition": competition,
+                          "opponent": opponent_name(match, user),
+                          "where_and_when": where_and_when(match)}
+                if match.kind == Match.Kind.BYE:
+                    return gettext("%(round)s of %(competition)s is paired: you have the "
+                                   "bye.") % values
+                if league:
+                    return gettext("The fixtures of %(competition)s are drawn: in %(round)s you "
+                                   "play %(opponent)s%(where_and_when)s.") % values
+                return gettext("%(round)s of %(competition)s is paired: you play "
+                               "%(opponent)s%(where_and_when)s.") % values
             told += notify(user, Kind.ROUND_PAIRED, key=f"paired:{round_.pk}", text=text,
-                           link=match.get_absolute_url()) is not None
+                           link=match.get_absolute_url(),
+                           club=match.competition.season.club) is not None
     return told
 
 
@@ -96,21 +106,32 @@ def audit_entry(audit_id: int) -> int:
     match = MATCHES.get(pk=entry.match_id)
     key = f"audit:{entry.pk}"
     link = match.get_absolute_url()
+    club = match.competition.season.club
+    names = {"match": match, "competition": match.competition}
     if entry.action == AuditEntry.Action.REPORTED:
         return _reported(match, key)
     if entry.action == AuditEntry.Action.DISPUTED:
         return _disputed(match, entry, key)
     if entry.action in (AuditEntry.Action.DISPUTE_UPHELD, AuditEntry.Action.DISPUTE_REJECTED):
         upheld = entry.action == AuditEntry.Action.DISPUTE_UPHELD
-        text = (f"The dispute about {match} in {match.competition} is resolved: "
-                + ("the reported result stands." if upheld
-                   else "the report was rejected; the games are open again to correct."))
-        return notify_all(players(match), Kind.RESULT_RESOLVED, key=key, text=text, link=link)
+        def text() -> str:
+            if upheld:
+                return gettext("The dispute about %(match)s in %(competition)s is resolved: the "
+                               "reported result stands.") % names
+            return gettext("The dispute about %(match)s in %(competition)s is resolved: the "
+                           "report was rejected; the games are open again to correct.") % names
+        return notify_all(players(match), Kind.RESULT_RESOLVED, key=key, text=text, link=link,
+                          club=club)
     if entry.action == AuditEntry.Action.CORRECTED:
-        text = (f"An organizer corrected the result of {match} in {match.competition}: "
-                f"now {match.games_a}–{match.games_b}."
-                + (f" Why: {quoted(entry.comment)}" if entry.comment.strip() else ""))
-        return notify_all(players(match), Kind.RESULT_CORRECTED, key=key, text=text, link=link)
+        def corrected() -> str:
+            text = gettext("An organizer corrected the result of %(match)s in %(competition)s: "
+                           "now %(games_a)s–%(games_b)s.") % {
+                **names, "games_a": match.games_a, "games_b": match.games_b}
+            if entry.comment.strip():
+                text += " " + gettext("Why: %(comment)s") % {"comment": quoted(entry.comment)}
+            return text
+        return notify_all(players(match), Kind.RESULT_CORRECTED, key=key, text=corrected,
+                          link=link, club=club)
     return 0
 
 
@@ -154,7 +175,8 @@ def _reported(match: Match, key: str) -> int:
     if report is None:  # entered by an organizer, it already counts
         return 0
     return notify_all(answerers(match, report), Kind.RESULT_TO_CONFIRM, key=key,
-                      text=to_confirm_text(match, report), link=match.get_absolute_url())
+                      text=lambda: to_confirm_text(match, report), link=match.get_absolute_url(),
+                      club=match.competition.season.club)
 
 
 def answerers(match: Match, report: ResultReport) -> list:
@@ -164,34 +186,41 @@ def answerers(match: Match, report: ResultReport) -> list:
 
 def to_confirm_text(match: Match, report: ResultReport) -> str:
     if report.winner is None:
-        outcome = f"a draw, {report.games_a}–{report.games_b}"
+        outcome = gettext("a draw, %(games_a)s–%(games_b)s") % {
+            "games_a": report.games_a, "games_b": report.games_b}
     else:  # the winner's games first, whichever seat they had
         won, lost = ((report.games_b, report.games_a) if report.winner_id == match.entry_b_id
                      else (report.games_a, report.games_b))
-        outcome = f"{report.winner.player.name} won {won}–{lost}"
+        outcome = gettext("%(winner)s won %(won)s–%(lost)s") % {
+            "winner": report.winner.player.name, "won": won, "lost": lost}
     club = match.competition.season.club
     by = confirm_by(report, club)
-    deadline = (f" Confirm or dispute it by {in_zone(by, club)}: then it counts as reported."
-                if by else " Confirm or dispute it.")
-    return (f"A result of {match} in {match.competition} was reported: {outcome}."
-            f"{deadline}")
+    deadline = (gettext("Confirm or dispute it by %(when)s: then it counts as reported.")
+                % {"when": in_zone(by, club)} if by else gettext("Confirm or dispute it."))
+    return gettext("A result of %(match)s in %(competition)s was reported: %(outcome)s.") % {
+        "match": match, "competition": match.competition, "outcome": outcome} + " " + deadline
 
 
 def _disputed(match: Match, entry: AuditEntry, key: str) -> int:
+    club = match.competition.season.club
+    names = {"match": match, "competition": match.competition}
     report = match.reports.filter(status=ResultReport.Status.DISPUTED).first()
     told = 0
     if report is not None and report.reported_by is not None:  # else its reporter's account is gone
-        why = f": {quoted(entry.comment)}" if entry.comment.strip() else "."
-        text = (f"Your result of {match} in {match.competition} was disputed{why} "
-                "An organizer will decide.")
+        def text() -> str:
+            why = f": {quoted(entry.comment)}" if entry.comment.strip() else "."
+            return gettext("Your result of %(match)s in %(competition)s was disputed%(why)s An "
+                           "organizer will decide.") % {**names, "why": why}
         told += notify(report.reported_by, Kind.RESULT_DISPUTED, key=key, text=text,
-                       link=match.get_absolute_url()) is not None
+                       link=match.get_absolute_url(), club=club) is not None
     in_match = {u.pk for u in players(match)}
     organizers = [u for u in match.competition.season.club.organizers.all() if u.pk not in in_match]
-    text = (f"{match} in {match.competition} is disputed and waits for your decision"
-            + (f": {quoted(entry.comment)}" if entry.comment.strip() else "."))
-    return told + notify_all(organizers, Kind.DISPUTE_TO_DECIDE, key=key, text=text,
-                             link=match.get_absolute_url())
+    def to_decide() -> str:
+        why = f": {quoted(entry.comment)}" if entry.comment.strip() else "."
+        return gettext("%(match)s in %(competition)s is disputed and waits for your "
+                       "decision%(why)s") % {**names, "why": why}
+    return told + notify_all(organizers, Kind.DISPUTE_TO_DECIDE, key=key, text=to_decide,
+                             link=match.get_absolute_url(), club=club)
 
 
 def invited(club_id: int, email: str, token: str, by: str) -> int:
@@ -200,8 +229,10 @@ def invited(club_id: int, email: str, token: str, by: str) -> int:
     if club is None:
         return 0
     users = get_user_model().objects.filter(email__iexact=email.strip())
-    text = f"{by} invites you to help organize {stop(club)} The invitation link works for a week."
+    def text() -> str:
+        return gettext("%(by)s invites you to help organize %(club)s The invitation link works "
+                       "for a week.") % {"by": by, "club": stop(club)}
     key = "invite:" + hashlib.sha256(token.encode()).hexdigest()[:40]
     return notify_all(users, Kind.CLUB_INVITATION, key=key, text=text,
-                      link=reverse("organizer-invitation", args=[token]))
+                      link=reverse("organizer-invitation", args=[token]), club=club)
 

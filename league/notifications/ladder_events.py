@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from django.utils.translation import gettext
+
 from league.competitions.models import (
     LadderChallenge,
     LadderEvent,
@@ -15,7 +17,8 @@ from league.notifications.services import notify, notify_all
 from league.notifications.wording import A_DAY, SWEPT, in_zone, ordinal, stop
 
 CHALLENGES = LadderChallenge.objects.select_related(
-    "competition__season__club", "challenger__player__user", "challenged__player__user", "match")
+    "competition__season__club", "challenger__player__user__reading_preferences",
+    "challenged__player__user__reading_preferences", "match")
 
 
 def _accounts(*entries) -> list:
@@ -29,13 +32,17 @@ def ladder_challenged(challenge_id: int) -> int:
         return 0
     club = row.competition.season.club
     challenger = row.challenger.player.name
-    text = (f"{challenger} ({ordinal(row.challenger.position)}) challenges you "
-            f"({ordinal(row.challenged.position)}) on {row.competition}. Play by "
-            f"{in_zone(row.deadline, club)}, or the challenge is forfeited and {challenger} "
-            "takes your place.")
+
+    def text() -> str:
+        return gettext("%(challenger)s (%(their_place)s) challenges you (%(your_place)s) on "
+                       "%(ladder)s. Play by %(by)s, or the challenge is forfeited and "
+                       "%(challenger)s takes your place.") % {
+            "challenger": challenger, "their_place": ordinal(row.challenger.position),
+            "your_place": ordinal(row.challenged.position), "ladder": row.competition,
+            "by": in_zone(row.deadline, club)}
     return notify_all(_accounts(row.challenged), Kind.LADDER_CHALLENGED,
                       key=f"ladder:challenge:{row.pk}", text=text,
-                      link=row.match.get_absolute_url())
+                      link=row.match.get_absolute_url(), club=club)
 
 
 def ladder_settled(challenge_id: int) -> int:
@@ -47,21 +54,26 @@ def ladder_settled(challenge_id: int) -> int:
         return 0
     club = row.competition.season.club
     challenger, challenged = row.challenger.player.name, row.challenged.player.name
-    if row.status == LadderChallenge.Status.CHALLENGER_WON:
-        what = f"{challenger} beat {challenged} in their challenge on {stop(row.competition)}"
-    elif row.status == LadderChallenge.Status.CHALLENGED_WON:
-        what = (f"{challenged} held against {challenger}'s challenge on {row.competition}: "
-                "the places stay as they were.")
-    else:
-        what = (f"{challenged} did not play {challenger}'s challenge on {row.competition} by "
-                f"{in_zone(row.deadline, club)}: it is forfeited.")
     moves, entries = _moves(row)
-    moved = ", ".join(f"{entries[m['entry']].player.name} {ordinal(m['before'])} → "
-                      f"{ordinal(m['after'])}" for m in moves if m["entry"] in entries)
-    text = what + (f" Now: {moved}." if moved else "")
+    names = {"challenger": challenger, "challenged": challenged, "ladder": row.competition}
+
+    def text() -> str:
+        if row.status == LadderChallenge.Status.CHALLENGER_WON:
+            what = gettext("%(challenger)s beat %(challenged)s in their challenge on "
+                           "%(ladder)s") % {**names, "ladder": stop(row.competition)}
+        elif row.status == LadderChallenge.Status.CHALLENGED_WON:
+            what = gettext("%(challenged)s held against %(challenger)s's challenge on "
+                           "%(ladder)s: the places stay as they were.") % names
+        else:
+            what = gettext("%(challenged)s did not play %(challenger)s's challenge on "
+                           "%(ladder)s by %(by)s: it is forfeited.") % {
+                **names, "by": in_zone(row.deadline, club)}
+        moved = ", ".join(f"{entries[m['entry']].player.name} {ordinal(m['before'])} → "
+                          f"{ordinal(m['after'])}" for m in moves if m["entry"] in entries)
+        return what + (" " + gettext("Now: %(moves)s.") % {"moves": moved} if moved else "")
     told = notify_all(_accounts(row.challenger, row.challenged), Kind.LADDER_SETTLED,
                       key=f"ladder:settled:{row.pk}", text=text,
-                      link=row.competition.get_absolute_url())
+                      link=row.competition.get_absolute_url(), club=club)
     return told + ladder_moved_down(row, moves, entries)
 
 
@@ -74,21 +86,27 @@ def ladder_moved_down(row: LadderChallenge, moves: list[dict], entries: dict) ->
     club = row.competition.season.club
     challenger, challenged = row.challenger.player.name, row.challenged.player.name
     taken = next((m["after"] for m in moves if m["entry"] == row.challenger_id), None)
-    if row.status == LadderChallenge.Status.CHALLENGER_WON:
-        how = f"{challenger} beat {challenged} and took {ordinal(taken)} place"
-    else:
-        how = (f"{challenged} did not play {challenger}'s challenge by "
-               f"{in_zone(row.deadline, club)}, so {challenger} took {ordinal(taken)} place")
+
+    def how() -> str:
+        names = {"challenger": challenger, "challenged": challenged, "place": ordinal(taken)}
+        if row.status == LadderChallenge.Status.CHALLENGER_WON:
+            return gettext("%(challenger)s beat %(challenged)s and took %(place)s place") % names
+        return gettext("%(challenged)s did not play %(challenger)s's challenge by %(by)s, "
+                       "so %(challenger)s took %(place)s place") % {
+            **names, "by": in_zone(row.deadline, club)}
     told = 0
     for move in moves:
         entry = entries.get(move["entry"])
         if (entry is None or entry.pk in (row.challenger_id, row.challenged_id)
                 or entry.player.user is None):
             continue
-        text = (f"{how} on {row.competition}: you move from {ordinal(move['before'])} to "
-                f"{ordinal(move['after'])}.")
+        def text(move=move) -> str:
+            return gettext("%(how)s on %(ladder)s: you move from %(before)s to %(after)s.") % {
+                "how": how(), "ladder": row.competition, "before": ordinal(move["before"]),
+                "after": ordinal(move["after"])}
         told += notify(entry.player.user, Kind.LADDER_MOVED_DOWN, key=f"ladder:moved:{row.pk}",
-                       text=text, link=row.competition.get_absolute_url()) is not None
+                       text=text, link=row.competition.get_absolute_url(),
+                       club=club) is not None
     return told
 
 
@@ -100,7 +118,8 @@ def _moves(row: LadderChallenge) -> tuple[list[dict], dict]:
              .order_by("-at", "-pk").first())
     if event is None or not event.moves:
         return [], {}
-    entries = row.competition.entries.select_related("player__user").in_bulk(
+    entries = row.competition.entries.select_related(
+        "player__user__reading_preferences").in_bulk(
         [m["entry"] for m in event.moves])
     return list(event.moves), entries
 
@@ -123,16 +142,26 @@ def challenges_due(now: datetime) -> int:
                             deadline__lte=now + A_DAY, match__status__in=Match.UNPLAYED)
     for row in due:
         club = row.competition.season.club
-        by = in_zone(row.deadline, club)
-        challenger, challenged = row.challenger.player.name, row.challenged.player.name
         key = f"deadline:ladder:{row.pk}:{row.deadline.isoformat()}"
         link = row.match.get_absolute_url()
+
+        def values(row=row, club=club) -> dict:
+            return {"challenger": row.challenger.player.name,
+                    "challenged": row.challenged.player.name, "ladder": row.competition,
+                    "by": in_zone(row.deadline, club)}
+
+        def to_challenged(values=values) -> str:
+            return gettext("Reminder: play %(challenger)s's challenge on %(ladder)s by "
+                           "%(by)s, or it is forfeited and %(challenger)s takes your "
+                           "place.") % values()
+
+        def to_challenger(values=values) -> str:
+            return gettext("Reminder: %(challenged)s has until %(by)s to play your challenge "
+                           "on %(ladder)s; if it is not played, you take the place.") % values()
         for user in _accounts(row.challenged):
-            text = (f"Reminder: play {challenger}'s challenge on {row.competition} by {by}, "
-                    f"or it is forfeited and {challenger} takes your place.")
-            told += notify(user, Kind.DEADLINE_NEAR, key=key, text=text, link=link) is not None
+            told += notify(user, Kind.DEADLINE_NEAR, key=key, text=to_challenged, link=link,
+                           club=club) is not None
         for user in _accounts(row.challenger):
-            text = (f"Reminder: {challenged} has until {by} to play your challenge on "
-                    f"{row.competition}; if it is not played, you take the place.")
-            told += notify(user, Kind.DEADLINE_NEAR, key=key, text=text, link=link) is not None
+            told += notify(user, Kind.DEADLINE_NEAR, key=key, text=to_challenger, link=link,
+                           club=club) is not None
     return told

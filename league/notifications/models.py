@@ -4,30 +4,31 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 class Kind(models.TextChoices):
-    MATCH_READY = "match_ready", "Your match is ready"
-    RESULT_TO_CONFIRM = "result_to_confirm", "Your opponent reported a result"
-    RESULT_DISPUTED = "result_disputed", "A result you reported was disputed"
-    RESULT_RESOLVED = "result_resolved", "A dispute about your match was resolved"
-    RESULT_CORRECTED = "result_corrected", "A result of yours was corrected"
-    ROUND_PAIRED = "round_paired", "A new round is paired"
-    DEADLINE_NEAR = "deadline_near", "A deadline is near"
-    CLUB_INVITATION = "club_invitation", "A club invites you"
-    DISPUTE_TO_DECIDE = "dispute_to_decide", "A dispute waits for an organizer"
-    MATCH_OVERDUE = "match_overdue", "A match is overdue"
-    LADDER_CHALLENGED = "ladder_challenged", "You are challenged on a ladder"
-    LADDER_SETTLED = "ladder_settled", "A ladder challenge of yours is settled"
-    LADDER_MOVED_DOWN = "ladder_moved_down", "You moved down a ladder"
-    SIGN_UPS_OPEN = "sign_ups_open", "Sign-ups open for a competition of your club"
-    WEBHOOK_PAUSED = "webhook_paused", "A webhook of your club is paused"
+    MATCH_READY = "match_ready", _("Your match is ready")
+    RESULT_TO_CONFIRM = "result_to_confirm", _("Your opponent reported a result")
+    RESULT_DISPUTED = "result_disputed", _("A result you reported was disputed")
+    RESULT_RESOLVED = "result_resolved", _("A dispute about your match was resolved")
+    RESULT_CORRECTED = "result_corrected", _("A result of yours was corrected")
+    ROUND_PAIRED = "round_paired", _("A new round is paired")
+    DEADLINE_NEAR = "deadline_near", _("A deadline is near")
+    CLUB_INVITATION = "club_invitation", _("A club invites you")
+    DISPUTE_TO_DECIDE = "dispute_to_decide", _("A dispute waits for an organizer")
+    MATCH_OVERDUE = "match_overdue", _("A match is overdue")
+    LADDER_CHALLENGED = "ladder_challenged", _("You are challenged on a ladder")
+    LADDER_SETTLED = "ladder_settled", _("A ladder challenge of yours is settled")
+    LADDER_MOVED_DOWN = "ladder_moved_down", _("You moved down a ladder")
+    SIGN_UPS_OPEN = "sign_ups_open", _("Sign-ups open for a competition of your club")
+    WEBHOOK_PAUSED = "webhook_paused", _("A webhook of your club is paused")
 
 
 class Channel(models.TextChoices):
-    EMAIL = "email", "Email and on the site"
-    IN_APP = "in_app", "On the site only"
-    NOTHING = "nothing", "Nothing"
+    EMAIL = "email", _("Email and on the site")
+    IN_APP = "in_app", _("On the site only")
+    NOTHING = "nothing", _("Nothing")
 
 
 class Notification(models.Model):
@@ -39,6 +40,8 @@ class Notification(models.Model):
     key = models.CharField(max_length=120)
     text = models.CharField(max_length=500)
     link = models.CharField(max_length=300, blank=True)
+    # The language the text is written in, and its mail (league.core.languages.mail_language).
+    language = models.CharField(max_length=8, blank=True)
     created = models.DateTimeField(auto_now_add=True)
     read_at = models.DateTimeField(null=True, blank=True)
     # Set when what it asked for is done (the result answered, the dispute decided, the match

@@ -8,11 +8,19 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from django.db import transaction
+from django.utils import translation
 
 from league.core.cache import derived
+from league.core.languages import mail_language
 from league.notifications.models import Channel, Kind, Notification
 from league.notifications.receivers import send_after_commit
-from league.notifications.services import UNREAD_KEY, channel_of, mail_once
+from league.notifications.services import (
+    UNREAD_KEY,
+    Text,
+    account_language,
+    channel_of,
+    mail_once,
+)
 
 WRITTEN_AHEAD = (Kind.WEBHOOK_PAUSED,)
 # A notice not mailed this long after it was written lost its task; older than a day, it is
@@ -21,15 +29,20 @@ MAIL_LOST_AFTER = timedelta(minutes=2)
 MAIL_WITHIN = timedelta(days=1)
 
 
-def tell_club_organizers(club, kind: Kind, *, key: str, text: str, link: str = "") -> list[int]:
+def tell_club_organizers(club, kind: Kind, *, key: str, text: Text, link: str = "") -> list[int]:
     """In the caller's transaction: one notification for each organizer of the club who wants
-    this kind (the key: once each), mailed after the commit. Their ids."""
+    this kind (the key: once each), written in his language (else the club's) and mailed after
+    the commit. Their ids."""
     ids = []
     for user in club.organizers.all():
         if channel_of(user, kind) == Channel.NOTHING:
             continue
+        language = mail_language(account_language(user), club.default_language)
+        with translation.override(language):
+            written = str(text() if callable(text) else text)
         notification, created = Notification.objects.get_or_create(
-            user=user, key=key, defaults={"kind": kind, "text": text[:500], "link": link[:300]}
+            user=user, key=key,
+            defaults={"kind": kind, "text": written[:500], "link": link[:300], "language": language},
         )
         ids.append(notification.pk)
         if created:

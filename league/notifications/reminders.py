@@ -10,6 +10,7 @@ from datetime import date, datetime, timedelta
 from django.db.models import F
 from django.db.models.functions import Coalesce
 from django.urls import reverse
+from django.utils.translation import gettext
 
 from league.competitions.base.dates import NOT_OVERDUE, deadline_of, is_overdue, play_by_of
 from league.competitions.models import (
@@ -57,18 +58,23 @@ def deadlines_near(now: datetime) -> int:
         if not now < by <= now + A_DAY:
             continue
         match = MATCHES.get(pk=report.match_id)
-        text = ("Reminder: " + to_confirm_text(match, report))
+        def text(match=match, report=report) -> str:
+            return gettext("Reminder: %(text)s") % {"text": to_confirm_text(match, report)}
         told += notify_all(answerers(match, report), Kind.DEADLINE_NEAR,
                            key=f"deadline:report:{report.pk}", text=text,
-                           link=match.get_absolute_url())
+                           link=match.get_absolute_url(), club=club)
     for match in MATCHES.filter(status__in=Match.OPEN_FOR_PLAY, scheduled_at__gt=now,
                                 scheduled_at__lte=now + A_DAY):
         for user in players(match):
-            text = (f"Reminder: you play {opponent_name(match, user)} in {match.competition}"
-                    f"{where_and_when(match)}.")
+            def text(match=match, user=user) -> str:
+                return gettext("Reminder: you play %(opponent)s in %(competition)s"
+                               "%(where_and_when)s.") % {
+                    "opponent": opponent_name(match, user), "competition": match.competition,
+                    "where_and_when": where_and_when(match)}
             told += notify(user, Kind.DEADLINE_NEAR,
                            key=f"deadline:match:{match.pk}:{match.scheduled_at.isoformat()}",
-                           text=text, link=match.get_absolute_url()) is not None
+                           text=text, link=match.get_absolute_url(),
+                           club=match.competition.season.club) is not None
     return told
 
 
@@ -93,11 +99,14 @@ def plays_by(now: datetime) -> int:
             continue
         day = play_by_of(match)
         for user in players(match):
-            text = (f"Reminder: play your match against {opponent_name(match, user)} in "
-                    f"{match.competition} ({match.round}) by {by_end_of(day, club)}.")
+            def text(match=match, user=user, day=day, club=club) -> str:
+                return gettext("Reminder: play your match against %(opponent)s in "
+                               "%(competition)s (%(round)s) by %(by)s.") % {
+                    "opponent": opponent_name(match, user), "competition": match.competition,
+                    "round": match.round, "by": by_end_of(day, club)}
             told += notify(user, Kind.DEADLINE_NEAR,
                            key=f"deadline:playby:{match.pk}:{day.isoformat()}",
-                           text=text, link=match.get_absolute_url()) is not None
+                           text=text, link=match.get_absolute_url(), club=club) is not None
     return told
 
 
@@ -117,12 +126,15 @@ def matches_overdue(now: datetime) -> int:
             organizers_of[club.pk] = list(club.organizers.all())
         in_match = {u.pk for u in players(match)}
         day = play_by_of(match)
-        text = (f"{match} in {match.competition} ({match.round}) was to be played by "
-                f"{by_end_of(day, club)} and is still {match.get_status_display().lower()}. "
-                "Give it a later date, or record a forfeit or a double forfeit.")
+        def text(match=match, day=day, club=club) -> str:
+            return gettext("%(match)s in %(competition)s (%(round)s) was to be played by %(by)s "
+                           "and is still %(status)s. Give it a later date, or record a forfeit "
+                           "or a double forfeit.") % {
+                "match": match, "competition": match.competition, "round": match.round,
+                "by": by_end_of(day, club), "status": match.get_status_display().lower()}
         link = (reverse("organizer-matches", args=[match.competition_id])
                 + f"#overdue-{match.pk}")
         told += notify_all([u for u in organizers_of[club.pk] if u.pk not in in_match],
                            Kind.MATCH_OVERDUE, key=f"overdue:{match.pk}:{day.isoformat()}",
-                           text=text, link=link)
+                           text=text, link=link, club=club)
     return told

@@ -9,23 +9,28 @@ two workers given the same task, mail once.
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from django.conf import settings
 from django.core import signing
+from django.core.exceptions import ObjectDoesNotExist
 from django.core.mail import EmailMessage
 from django.db import transaction
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext
 
 from league.core.cache import derived
 from league.core.errors import ServiceError
+from league.core.languages import mail_language
 from league.notifications.models import DEFAULT_CHANNEL, Channel, Kind, Notification, Preference
 
 log = logging.getLogger(__name__)
 
 UNREAD_KEY = "notifications-unread:{}"
 UNSUBSCRIBE_SALT = "notifications.unsubscribe"
+# A notification's text: written when it is told, in its reader's language.
+Text = str | Callable[[], str]
 
 
 def channel_of(user, kind: str) -> str:
@@ -42,33 +47,54 @@ def preferences_of(user) -> dict[str, str]:
 def set_preferences(user, choices: dict[str, str]) -> None:
     for kind, channel in choices.items():
         if kind not in Kind.values or channel not in Channel.values:
-            raise ServiceError("Choose one of the ways to be told for each kind.", field=kind)
+            raise ServiceError(gettext("Choose one of the ways to be told for each kind."),
+                               field=kind)
     with transaction.atomic():
         for kind, channel in choices.items():
             Preference.objects.update_or_create(user=user, kind=kind,
                                                 defaults={"channel": channel})
 
 
-def notify(user, kind: str, *, key: str, text: str, link: str = "") -> Notification | None:
-    """Tell the user once of the event `key`; None when the user wants nothing of this kind."""
+def notify(user, kind: str, *, key: str, text: Text, link: str = "",
+           club=None) -> Notification | None:
+    """Tell the user once of the event `key`; None when the user wants nothing of this kind.
+    The text (a function writing it, or a lazy string) is written in the user's language, else
+    the club's (league.core.languages.mail_language), and so is its mail."""
     channel = channel_of(user, kind)
     if channel == Channel.NOTHING:
         return None
-    notification = _once(user, kind, key=key, text=text[:500], link=link[:300])
+    language = mail_language(account_language(user), getattr(club, "default_language", None))
+    with translation.override(language):
+        written = str(text() if callable(text) else text)
+    notification = _once(user, kind, key=key, text=written[:500], link=link[:300],
+                         language=language)
     if channel == Channel.EMAIL and user.email:
         mail_once(notification)
     return notification
 
 
-def notify_all(users: Iterable, kind: str, *, key: str, text: str, link: str = "") -> int:
-    return sum(notify(user, kind, key=key, text=text, link=link) is not None for user in users)
+def notify_all(users: Iterable, kind: str, *, key: str, text: Text, link: str = "",
+               club=None) -> int:
+    return sum(notify(user, kind, key=key, text=text, link=link, club=club) is not None
+               for user in users)
 
 
-def _once(user, kind: str, *, key: str, text: str, link: str) -> Notification:
+def account_language(user) -> str:
+    """The language the user chose with his account ("" if none): read with the user where
+    the query selected it (reading_preferences), else one query."""
+    try:
+        preferences = user.reading_preferences
+    except ObjectDoesNotExist:
+        return ""
+    return preferences.language if preferences is not None else ""
+
+
+def _once(user, kind: str, *, key: str, text: str, link: str, language: str) -> Notification:
     # get_or_create reads the row again when another worker wrote it between its read and its
     # write (the unique user and key).
     notification, created = Notification.objects.get_or_create(
-        user=user, key=key, defaults={"kind": kind, "text": text, "link": link})
+        user=user, key=key,
+        defaults={"kind": kind, "text": text, "link": link, "language": language})
     if created:
         derived.delete(UNREAD_KEY.format(user.pk))
     return notification
@@ -90,17 +116,26 @@ def mail_once(notification: Notification) -> bool:
 
 
 def message(notification: Notification) -> EmailMessage:
+    """The notification's mail, in the language its text was written in."""
+    with translation.override(notification.language or settings.LANGUAGE_CODE):
+        return _message(notification)
+
+
+def _message(notification: Notification) -> EmailMessage:
     user = notification.user
     unsubscribe = absolute(reverse("notification-unsubscribe",
                                    args=[unsubscribe_token(user, notification.kind)]))
+    kind = notification.get_kind_display()
     lines = [notification.text, ""]
     if notification.link:
         lines += [absolute(notification.link), ""]
-    lines += ["—", f"You get this mail because you chose mail for “{notification.get_kind_display()}”.",
-              f"Stop these mails with one click: {unsubscribe}",
-              f"All your choices: {absolute(reverse('notification-preferences'))}"]
+    lines += ["—", gettext("You get this mail because you chose mail for “%(kind)s”.")
+              % {"kind": kind},
+              gettext("Stop these mails with one click: %(link)s") % {"link": unsubscribe},
+              gettext("All your choices: %(link)s")
+              % {"link": absolute(reverse("notification-preferences"))}]
     return EmailMessage(
-        subject=f"Gin League: {notification.get_kind_display()}",
+        subject=gettext("Gin League: %(kind)s") % {"kind": kind},
         body="\n".join(lines), to=[user.email],
         # One-click unsubscribe from the mail program itself (RFC 8058).
         headers={"List-Unsubscribe": f"<{unsubscribe}>",
@@ -126,11 +161,12 @@ def _token_data(token: str) -> tuple[object, str]:
     try:
         data = signing.loads(token, salt=UNSUBSCRIBE_SALT)
     except signing.BadSignature:
-        raise ServiceError("This unsubscribe link is not valid: copy the whole link.") from None
+        raise ServiceError(
+            gettext("This unsubscribe link is not valid: copy the whole link.")) from None
     user = get_user_model().objects.filter(pk=data.get("u")).first()
     kind = data.get("k")
     if user is None or kind not in Kind.values:
-        raise ServiceError("This unsubscribe link is no longer valid.")
+        raise ServiceError(gettext("This unsubscribe link is no longer valid."))
     return user, kind
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from league.clubs.models import Player
 from league.competitions.models import Competition, Entry
@@ -26,14 +27,22 @@ def sign_ups_opened(competition_id: int) -> int:
     club = competition.season.club
     players = (Player.objects.filter(club=club, user__isnull=False, user__is_active=True,
                                      retired_at__isnull=True)
-               .exclude(entries__competition=competition).select_related("user"))
+               .exclude(entries__competition=competition)
+               .select_related("user__reading_preferences"))
     closes = competition.registration_closes_at
-    until = f" until {in_zone(closes, club)}" if closes else ""
-    text = (f"Sign-ups are open for {competition.name} ({competition.season.name}) at {club}"
-            f"{until}: sign up on its page.")
+
+    def text() -> str:
+        values = {"competition": competition.name, "season": competition.season.name,
+                  "club": club}
+        if closes:
+            return gettext("Sign-ups are open for %(competition)s (%(season)s) at %(club)s "
+                           "until %(closes)s: sign up on its page.") % {
+                **values, "closes": in_zone(closes, club)}
+        return gettext("Sign-ups are open for %(competition)s (%(season)s) at %(club)s: sign up "
+                       "on its page.") % values
     return notify_all([player.user for player in players], Kind.SIGN_UPS_OPEN,
                       key=key_of(competition.pk), text=text,
-                      link=reverse("competition-sign-up", args=[competition.pk]))
+                      link=reverse("competition-sign-up", args=[competition.pk]), club=club)
 
 
 def key_of(competition_id: int) -> str:

@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -29,7 +30,8 @@ def notification_list(request: HttpRequest) -> HttpResponse:
 def mark_read(request: HttpRequest) -> HttpResponse:
     ids = ascii_ints(request.POST.getlist("id")) or None
     changed = services.mark_read(request.user, ids)
-    messages.success(request, f"Marked {changed} read." if changed else "Nothing new to mark.")
+    messages.success(request, ngettext("Marked %(count)s read.", "Marked %(count)s read.", changed)
+                     % {"count": changed} if changed else gettext("Nothing new to mark."))
     return redirect("notifications")
 
 
@@ -45,7 +47,7 @@ def preferences(request: HttpRequest) -> HttpResponse:
             messages.error(request, error.message)
             status = 422
         else:
-            messages.success(request, "Your choices are saved.")
+            messages.success(request, gettext("Your choices are saved."))
             return redirect("notification-preferences")
     current = services.preferences_of(request.user)
     rows = [(kind, label, current[kind]) for kind, label in Kind.choices]

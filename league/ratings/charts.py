@@ -11,6 +11,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 
+from django.utils.formats import date_format
+from django.utils.translation import gettext, ngettext
+
 from .selectors import HistoryPoint
 
 WIDTH, HEIGHT = 640, 240
@@ -68,7 +71,7 @@ def history_chart(points: Sequence[HistoryPoint]) -> HistoryChart | None:
         WIDTH, HEIGHT, line, _band(points, x, y),
         tuple(Dot(x(p.week), y(p.rating), _label(p), p.provisional) for p in points),
         tuple(Tick(y(r), str(r)) for r in range(low, high + 1, step)),
-        tuple(Tick(x(w), f"{w:%d %b %Y}") for w in dict.fromkeys((first, last))),
+        tuple(Tick(x(w), date_format(w, "d M Y")) for w in dict.fromkeys((first, last))),
         _summary(points),
     )
 
@@ -101,19 +104,27 @@ def _band(points: Sequence[HistoryPoint], x, y) -> str:
 
 
 def _label(point: HistoryPoint) -> str:
-    spread = f" ± {2.0 * point.rd:.0f}" if point.rd is not None else ""
-    mark = ", provisional" if point.provisional else ""
-    games = "game" if point.games == 1 else "games"
-    return (
-        f"Week of {point.week:%d %b %Y}: {point.rating:.0f}{spread} after {point.games} "
-        f"{games}{mark}"
-    )
+    values = {"week": date_format(point.week, "d M Y"), "rating": f"{point.rating:.0f}",
+              "games": point.games}
+    if point.rd is not None:
+        values["spread"] = f"{2.0 * point.rd:.0f}"
+        label = ngettext("Week of %(week)s: %(rating)s ± %(spread)s after %(games)s game",
+                         "Week of %(week)s: %(rating)s ± %(spread)s after %(games)s games",
+                         point.games) % values
+    else:
+        label = ngettext("Week of %(week)s: %(rating)s after %(games)s game",
+                         "Week of %(week)s: %(rating)s after %(games)s games",
+                         point.games) % values
+    return label + (", " + gettext("provisional") if point.provisional else "")
 
 
 def _summary(points: Sequence[HistoryPoint]) -> str:
     first, last = points[0], points[-1]
-    weeks = "week" if len(points) == 1 else "weeks"
-    return (
-        f"Rating over {len(points)} rated {weeks}: {first.rating:.0f} in the week of "
-        f"{first.week:%d %b %Y}, {last.rating:.0f} in the week of {last.week:%d %b %Y}."
-    )
+    return ngettext(
+        "Rating over %(weeks)s rated week: %(first)s in the week of %(first_week)s, %(last)s in "
+        "the week of %(last_week)s.",
+        "Rating over %(weeks)s rated weeks: %(first)s in the week of %(first_week)s, %(last)s "
+        "in the week of %(last_week)s.", len(points)) % {
+        "weeks": len(points), "first": f"{first.rating:.0f}",
+        "first_week": date_format(first.week, "d M Y"), "last": f"{last.rating:.0f}",
+        "last_week": date_format(last.week, "d M Y")}

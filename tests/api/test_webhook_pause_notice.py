@@ -96,3 +96,15 @@ def test_a_notice_whose_mail_task_was_lost_is_mailed_by_the_sweep(
     assert told.emailed_at is not None and len(mail.outbox) == 1
     sweep(later + timedelta(minutes=5))
     assert len(mail.outbox) == 1  # mailed once
+
+
+def test_the_pause_notice_is_written_in_the_organizers_language(network):
+    from league.accounts.reading import keep_preferences
+
+    hook, delivery = one_failure_from_pause(network)
+    organizer = hook.club.organizers.first()
+    keep_preferences(organizer, language="de")
+    deliveries.attempt(delivery.pk, now=delivery.next_attempt_at)
+    told = Notification.objects.get(kind="webhook_paused")
+    assert told.language == "de"
+    assert told.text.startswith(f"Der Webhook an {hook.url}")

@@ -193,9 +193,10 @@ def _tell_organizers(hook: Webhook) -> None:
     from league.notifications.outbox import tell_club_organizers
 
     club = hook.club
-    text = gettext("The webhook to %(url)s of %(club)s failed %(failures)s times in a row and "
-                   "is paused: its events wait until you resume it.") % {
-        "url": hook.url, "club": club.name, "failures": hook.failures}
+    def text() -> str:
+        return gettext("The webhook to %(url)s of %(club)s failed %(failures)s times in a row "
+                       "and is paused: its events wait until you resume it.") % {
+            "url": hook.url, "club": club.name, "failures": hook.failures}
     tell_club_organizers(club, Kind.WEBHOOK_PAUSED,
                          key=f"webhook-paused:{hook.pk}:{int(hook.paused_at.timestamp())}",
                          text=text, link=reverse("webhooks", args=[club.slug]))

@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.core import signing
 from django.db import transaction
 from django.db.models import F
+from django.utils.translation import gettext
 
 from league.clubs.models import Player
 from league.core.errors import NotAllowed, ServiceError
@@ -41,9 +42,10 @@ def new_calendar_address(player_id: int, *, actor) -> Player:
     with transaction.atomic():
         player = Player.objects.select_for_update().filter(pk=player_id).first()
         if player is None:
-            raise ServiceError("No such player.")
+            raise ServiceError(gettext("No such player."))
         if not actor.is_authenticated or player.user_id != actor.pk:
-            raise NotAllowed("Only the player's own account may change their calendar address.")
+            raise NotAllowed(gettext("Only the player's own account may change their calendar "
+                                     "address."))
         Player.objects.filter(pk=player.pk).update(calendar_version=F("calendar_version") + 1)
         player.refresh_from_db(fields=["calendar_version"])
         return player

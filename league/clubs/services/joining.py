@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from league.clubs.models import Club, JoinRequest, Player
 from league.clubs.permissions import require_organizer
@@ -14,11 +15,12 @@ from league.core.errors import NotAllowed, ServiceError
 
 def ask_to_join(club: Club, *, user, name: str) -> JoinRequest:
     if not user.is_authenticated:
-        raise NotAllowed("Sign in or sign up to ask to join a club.")
+        raise NotAllowed(gettext("Sign in or sign up to ask to join a club."))
     name = clean_player_name(name)
     if Player.objects.filter(club=club, user=user).exists():
-        raise ServiceError(f"You are a player of {club} already.")
-    waiting = ServiceError(f"You have asked to join {club} already: an organizer will answer.")
+        raise ServiceError(gettext("You are a player of %(club)s already.") % {"club": club})
+    waiting = ServiceError(gettext("You have asked to join %(club)s already: an organizer will "
+                                   "answer.") % {"club": club})
     if JoinRequest.objects.filter(club=club, user=user,
                                   status=JoinRequest.Status.PENDING).exists():
         raise waiting
@@ -36,11 +38,13 @@ def accept_request(request: JoinRequest, *, actor) -> Player:
     with transaction.atomic():
         request = _open(request)
         if Player.objects.filter(club=request.club, user=request.user_id).exists():
-            raise ServiceError(f"{request.user} is a player of {request.club} already.")
+            raise ServiceError(gettext("%(user)s is a player of %(club)s already.")
+                                       % {"user": request.user, "club": request.club})
         if Player.objects.filter(club=request.club, name__iexact=request.name).exists():
             raise ServiceError(
-                f"{request.club} already has a player called {request.name}: if that is the "
-                "same person, refuse this request and send them that player's claim link.")
+                gettext("%(club)s already has a player called %(request)s: if that is the same "
+                        "person, refuse this request and send them that player's claim link.")
+                        % {"club": request.club, "request": request.name})
         player = Player.objects.create(club=request.club, name=request.name, user=request.user)
         _decide(request, actor, JoinRequest.Status.ACCEPTED)
     return player
@@ -57,7 +61,8 @@ def refuse_request(request: JoinRequest, *, actor) -> JoinRequest:
 def _open(request: JoinRequest) -> JoinRequest:
     request = JoinRequest.objects.select_for_update().select_related("club").get(pk=request.pk)
     if request.status != JoinRequest.Status.PENDING:
-        raise ServiceError(f"This request was {request.get_status_display().lower()} already.")
+        raise ServiceError(gettext("This request was %(status)s already.") % {
+            "status": request.get_status_display().lower()})
     return request
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from league.clubs.models import Player
 from league.clubs.permissions import require_organizer
@@ -24,7 +25,8 @@ def rename_player(player: Player, *, actor, name: str) -> Player:
     another player) is refused on the name field."""
     require_organizer(actor, player.club)
     name = clean_player_name(name)
-    clash = ServiceError(f"{player.club} already has a player called {name}.", field="name")
+    clash = ServiceError(gettext("%(club)s already has a player called %(name)s.")
+                                 % {"club": player.club, "name": name}, field="name")
     try:
         with transaction.atomic():
             player = Player.objects.select_for_update().select_related("club").get(pk=player.pk)
@@ -52,8 +54,9 @@ def _set_retired(player: Player, *, actor, retired: bool) -> Player:
     with transaction.atomic():
         player = Player.objects.select_for_update().select_related("club").get(pk=player.pk)
         if player.is_retired == retired:
-            state = "retired" if retired else "not retired"
-            raise ServiceError(f"{player.name} is {state} already.")
+            said = (gettext("%(player)s is retired already.") if retired
+                    else gettext("%(player)s is not retired already."))
+            raise ServiceError(said % {"player": player.name})
         player.retired_at = timezone.now() if retired else None
         player.save(update_fields=["retired_at"])
     return player
@@ -65,14 +68,14 @@ def merge_players(survivor: Player, merged: Player, *, actor) -> Player:
     belong to different accounts, or across clubs."""
     require_organizer(actor, survivor.club)
     if survivor.pk == merged.pk:
-        raise ServiceError("Choose two different players to merge.", field="merged")
+        raise ServiceError(gettext("Choose two different players to merge."), field="merged")
     if survivor.club_id != merged.club_id:
-        raise ServiceError("Only two players of the same club can be merged.", field="merged")
+        raise ServiceError(gettext("Only two players of the same club can be merged."), field="merged")
     with transaction.atomic():
         locked = {p.pk: p for p in Player.objects.select_for_update().select_related("club")
                   .filter(pk__in=[survivor.pk, merged.pk]).order_by("pk")}
         if len(locked) != 2:
-            raise ServiceError("One of the two players no longer exists.", field="merged")
+            raise ServiceError(gettext("One of the two players no longer exists."), field="merged")
         survivor, merged = locked[survivor.pk], locked[merged.pk]
         list(survivor.entries.select_for_update().order_by("pk"))
         moved = list(merged.entries.select_for_update().order_by("pk"))
@@ -95,8 +98,12 @@ def _require_mergeable(survivor: Player, merged: Player, moved: list) -> None:
     shared = sorted({entry.competition.name for entry in both})
     if shared:
         raise ServiceError(
-            f"{survivor.name} and {merged.name} both played in {', '.join(shared)}: they are "
-            "two people, or one of the entries is a mistake to withdraw first.", field="merged")
+            gettext("%(survivor)s and %(merged)s both played in %(competitions)s: they are two "
+                    "people, or one of the entries is a mistake to withdraw first.")
+            % {"survivor": survivor.name, "merged": merged.name,
+               "competitions": ", ".join(shared)}, field="merged")
     if survivor.user_id and merged.user_id and survivor.user_id != merged.user_id:
-        raise ServiceError(f"{survivor.name} and {merged.name} belong to two different "
-                           "accounts: they are two people.", field="merged")
+        raise ServiceError(gettext("%(survivor)s and %(merged)s belong to two different accounts: "
+                                   "they are two people.")
+                                   % {"survivor": survivor.name,
+                                      "merged": merged.name}, field="merged")

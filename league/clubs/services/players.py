@@ -18,10 +18,13 @@ from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext, ngettext
 
 from league.clubs.models import Club, Player
 from league.clubs.permissions import require_organizer
 from league.clubs.services.claimed_address import confirm_claimed_address
+from league.clubs.services.mail_language import address_language
 from league.clubs.services.mail_limits import reserve_mail
 from league.core.errors import NotAllowed, ServiceError
 from league.core.names import BadName, normalise_name
@@ -38,11 +41,13 @@ def add_player(club: Club, *, actor, name: str, email: str = "", site: str = "")
     require_organizer(actor, club)
     name = clean_player_name(name)
     if Player.objects.filter(club=club, name__iexact=name).exists():
-        raise ServiceError(f"{club} already has a player called {name}.", field="name")
+        raise ServiceError(gettext("%(club)s already has a player called %(name)s.")
+                                   % {"club": club, "name": name}, field="name")
     holder = addresses_of_players(club).get(email.strip().casefold()) if email.strip() else None
     if holder is not None:
-        raise ServiceError(f"{email.strip()} is the address of {holder}, a player of the club "
-                           "already: each player needs an address of his own.", field="email")
+        raise ServiceError(gettext("%(value)s is the address of %(holder)s, a player of the club "
+                                   "already: each player needs an address of his own.")
+                                   % {"value": email.strip(), "holder": holder}, field="email")
     with transaction.atomic():
         if email.strip():
             reserve_mail(club, actor=actor, count=1)
@@ -51,7 +56,8 @@ def add_player(club: Club, *, actor, name: str, email: str = "", site: str = "")
 
 def _create_player(club: Club, *, actor, name: str, email: str, site: str) -> Player:
     """The player, and their claim link mailed after the commit (the mail already counted)."""
-    clash = ServiceError(f"{club} already has a player called {name}.", field="name")
+    clash = ServiceError(gettext("%(club)s already has a player called %(name)s.")
+                                 % {"club": club, "name": name}, field="name")
     if Player.objects.filter(club=club, name__iexact=name).exists():
         raise clash
     try:
@@ -74,12 +80,14 @@ def clean_player_name(name: str) -> str:
     except BadName as error:
         raise ServiceError(str(error), field="name") from None
     if not name:
-        raise ServiceError("Give the player's name.", field="name")
+        raise ServiceError(gettext("Give the player's name."), field="name")
     if not any(character.isalpha() for character in name):
-        raise ServiceError(f"“{name}” is not a name: a player's name has at least one letter.",
+        raise ServiceError(gettext("“%(name)s” is not a name: a player's name has at least one "
+                                   "letter.") % {"name": name},
                            field="name")
     if len(name) > NAME_MAX:
-        raise ServiceError(f"A name has at most {NAME_MAX} characters.", field="name")
+        raise ServiceError(gettext("A name has at most %(name_max)s characters.")
+                                   % {"name_max": NAME_MAX}, field="name")
     return name
 
 
@@ -90,7 +98,8 @@ def claim_token(player: Player, *, actor, email: str = "") -> str:
     carries the address it was mailed to: whoever opens it there owns that address."""
     require_organizer(actor, player.club)
     if player.user_id is not None:
-        raise ServiceError(f"{player.name} already belongs to an account.")
+        raise ServiceError(gettext("%(player)s already belongs to an account.")
+                                   % {"player": player.name})
     data = {"player": player.pk, "version": player.claim_version}
     if email:
         data["email"] = email
@@ -107,17 +116,18 @@ def _read_token(token: str) -> tuple[Player, str]:
     try:
         data = signing.loads(token, salt=CLAIM_SALT, max_age=timedelta(days=CLAIM_DAYS))
     except signing.SignatureExpired:
-        raise ServiceError(f"This link is more than {CLAIM_DAYS} days old: ask the club's "
-                           "organizer for a new one.") from None
+        raise ServiceError(gettext("This link is more than %(claim_days)s days old: ask the "
+                                   "club's organizer for a new one.")
+                                   % {"claim_days": CLAIM_DAYS}) from None
     except signing.BadSignature:
-        raise ServiceError("This link is not valid: copy the whole link, or ask the club's "
-                           "organizer for a new one.") from None
+        raise ServiceError(gettext("This link is not valid: copy the whole link, or ask the "
+                                   "club's organizer for a new one.")) from None
     player = Player.objects.select_related("club", "user").filter(pk=data.get("player")).first()
     if player is None:
-        raise ServiceError("The player of this link no longer exists.")
+        raise ServiceError(gettext("The player of this link no longer exists."))
     if player.user_id is None and data.get("version") != player.claim_version:
-        raise ServiceError("This link has been used already: a claim link works once. Ask the "
-                           "club's organizer for a new one.")
+        raise ServiceError(gettext("This link has been used already: a claim link works once. Ask "
+                                   "the club's organizer for a new one."))
     email = data.get("email")
     return player, email if isinstance(email, str) else ""
 
@@ -125,7 +135,7 @@ def _read_token(token: str) -> tuple[Player, str]:
 def claim_player(token: str, *, user) -> Player:
     """Link the player named by the token to the signed-in user."""
     if not user.is_authenticated:
-        raise NotAllowed("Sign in or create an account to claim your player.")
+        raise NotAllowed(gettext("Sign in or create an account to claim your player."))
     player_id = player_of_token(token).pk
     with transaction.atomic():
         Player.objects.select_for_update().filter(pk=player_id).first()
@@ -148,7 +158,7 @@ def sign_up_and_claim(token: str, *, username: str, password: str):
     except BadName as error:
         raise ServiceError(str(error), field="username") from None
     User = get_user_model()
-    taken = ServiceError("That username is taken: choose another, or sign in.", field="username")
+    taken = ServiceError(gettext("That username is taken: choose another, or sign in."), field="username")
     try:
         with transaction.atomic():
             if User.objects.filter(username__iexact=username).exists():
@@ -162,24 +172,29 @@ def sign_up_and_claim(token: str, *, username: str, password: str):
 
 def _require_claimable(player: Player, user) -> None:
     if player.user_id == user.pk:
-        raise ServiceError(f"{player.name} is already your player.")
+        raise ServiceError(gettext("%(player)s is already your player.") % {"player": player.name})
     if player.user_id is not None:
-        raise ServiceError(f"{player.name} already belongs to another account. If that is "
-                           "wrong, tell the club's organizer.")
+        raise ServiceError(gettext("%(player)s already belongs to another account. If that is "
+                                   "wrong, tell the club's organizer.") % {"player": player.name})
     mine = Player.objects.filter(club=player.club, user=user).first()
     if mine is not None:
-        raise ServiceError(f"Your account already has a player in {player.club}: {mine.name}.")
+        raise ServiceError(gettext("Your account already has a player in %(club)s: %(mine)s.")
+                                   % {"club": player.club, "mine": mine.name})
 
 
 def _send_claim_link(player: Player, email: str, path: str) -> None:
-    send_mail(
-        subject=f"Your player at {player.club}",
-        message=(f"{player.club} has added you as a player of the club: {player.name}.\n\n"
-                 f"Open this link to sign up (or sign in) and see your results and ratings:\n"
-                 f"{path}\n\nThe link works for {CLAIM_DAYS} days."),
-        from_email=None,
-        recipient_list=[email],
-    )
+    """In the language of the address's account, else the club's."""
+    with translation.override(address_language(email, player.club)):
+        values = {"club": player.club, "player": player.name, "link": path}
+        subject = gettext("Your player at %(club)s") % values
+        message = ngettext(
+            "%(club)s has added you as a player of the club: %(player)s.\n\nOpen this link to "
+            "sign up (or sign in) and see your results and ratings:\n%(link)s\n\nThe link "
+            "works for %(days)s day.",
+            "%(club)s has added you as a player of the club: %(player)s.\n\nOpen this link to "
+            "sign up (or sign in) and see your results and ratings:\n%(link)s\n\nThe link "
+            "works for %(days)s days.", CLAIM_DAYS) % {**values, "days": CLAIM_DAYS}
+    send_mail(subject=subject, message=message, from_email=None, recipient_list=[email])
 
 
 # Many players at once --------------------------------------------------------------------------
@@ -201,7 +216,7 @@ class PlayerLines:
 def read_player_lines(club: Club, rows: list[list[str]]) -> PlayerLines:
     """Read rows (the pasted lines or a CSV file's rows, split at commas)."""
     # Retired players too: their name is the club's still.
-    taken = {name.casefold(): f"{name} (retired)" if retired else name
+    taken = {name.casefold(): gettext("%(name)s (retired)") % {"name": name} if retired else name
              for name, retired in club.players.values_list("name", "retired_at")}
     addresses = addresses_of_players(club)
     seen: set[str] = set()
@@ -213,7 +228,7 @@ def read_player_lines(club: Club, rows: list[list[str]]) -> PlayerLines:
             continue
         line = ", ".join(cells)
         if len(cells) > 2 or (len(cells) == 2 and not cells[0]):
-            wrong.append((number, line, "Write Name or Name, email."))
+            wrong.append((number, line, gettext("Write Name or Name, email.")))
             continue
         try:
             name = clean_player_name(cells[0])
@@ -225,13 +240,16 @@ def read_player_lines(club: Club, rows: list[list[str]]) -> PlayerLines:
         if key in taken:
             existing.append(taken[key])  # as the club has it
         elif key in seen:
-            wrong.append((number, line, f"{name} is in the list twice."))
+            wrong.append((number, line, gettext("%(name)s is in the list twice.")
+                          % {"name": name}))
         elif email and email_key in addresses:
-            wrong.append((number, line, f"{email} is the address of {addresses[email_key]}, "
-                                        "a player of the club already."))
+            wrong.append((number, line, gettext("%(email)s is the address of %(holder)s, a "
+                                                "player of the club already.")
+                          % {"email": email, "holder": addresses[email_key]}))
         elif email and email_key in seen_emails:
-            wrong.append((number, line, f"{email} is given to {seen_emails[email_key]} above: "
-                                        "each player needs an address of his own."))
+            wrong.append((number, line, gettext("%(email)s is given to %(holder)s above: each "
+                                                "player needs an address of his own.")
+                          % {"email": email, "holder": seen_emails[email_key]}))
         else:
             seen.add(key)
             if email:
@@ -264,9 +282,10 @@ def add_players(club: Club, *, actor, rows: list[list[str]], site: str = "") -> 
         Club.objects.select_for_update().get(pk=club.pk)
         lines = read_player_lines(club, rows)
         if lines.wrong:
-            raise ServiceError("Nothing was added: correct these lines, or leave them out, "
-                               "and save again. " + " ".join(
-                                   f"Line {number} ({line}): {why}"
+            raise ServiceError(gettext("Nothing was added: correct these lines, or leave them "
+                                       "out, and save again.") + " " + " ".join(
+                                   gettext("Line %(number)s (%(line)s): %(why)s")
+                                   % {"number": number, "line": line, "why": why}
                                    for number, line, why in lines.wrong), field="text")
         invited = sum(1 for _, email in lines.to_create if email)
         reserve_mail(club, actor=actor, count=invited)
@@ -294,9 +313,10 @@ def _clean_email(value: str) -> str:
     if not value:
         return ""
     if len(value) > EMAIL_MAX:
-        raise ServiceError("That email address is too long.")
+        raise ServiceError(gettext("That email address is too long."))
     try:
         validate_email(value)
     except ValidationError:
-        raise ServiceError(f"{value} is not an email address.") from None
+        raise ServiceError(gettext("%(value)s is not an email address.")
+                                   % {"value": value}) from None
     return value

@@ -7,6 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from league.accounts.selectors import account
@@ -29,8 +30,8 @@ def start_club(request: HttpRequest) -> HttpResponse:
         except ServiceError as error:
             form.add_service_error(error)
         else:
-            messages.success(request, f"{club} is started, and you are its organizer. Add "
-                                      "its players next.")
+            messages.success(request, gettext("%(club)s is started, and you are its organizer. "
+                                              "Add its players next.") % {"club": club})
             return go(request, reverse("organizer-club", args=[club.slug]))
     status = 422 if form.is_bound else 200
     return render(request, "pages/club_new.html", {"form": form}, status=status)
@@ -61,7 +62,7 @@ def club_settings(request: HttpRequest, club: Club) -> HttpResponse:
         except ServiceError as error:
             form.add_service_error(error)
         else:
-            messages.success(request, "The club's settings are saved.")
+            messages.success(request, gettext("The club's settings are saved."))
             return go(request, reverse("club-settings", args=[club.slug]))
     return _settings_page(request, club, form=form, status=422)
 
@@ -84,7 +85,8 @@ def invite(request: HttpRequest, club: Club) -> HttpResponse:
     except ServiceError as error:
         form.add_service_error(error)
         return _settings_page(request, club, invite_form=form, status=refusal_status(error))
-    messages.success(request, f"The invitation is on its way to {form.cleaned_data['email']}.")
+    messages.success(request, gettext("The invitation is on its way to %(email)s.")
+                                      % {"email": form.cleaned_data['email']})
     return go(request, reverse("club-settings", args=[club.slug]))
 
 
@@ -97,7 +99,8 @@ def remove_organizer(request: HttpRequest, club: Club, user_id: int) -> HttpResp
     except ServiceError as error:
         messages.error(request, error.message)
         return _settings_page(request, club, status=refusal_status(error))
-    messages.success(request, f"{person_name(user, club)} no longer organizes {club}.")
+    messages.success(request, gettext("%(person_name)s no longer organizes %(club)s.")
+                                      % {"person_name": person_name(user, club), "club": club})
     if user == request.user and not request.user.is_superuser:
         return go(request, reverse("club", args=[club.slug]))
     return go(request, reverse("club-settings", args=[club.slug]))
@@ -119,6 +122,6 @@ def invitation(request: HttpRequest, token: str) -> HttpResponse:
             return render(request, "pages/invitation.html",
                           {"club": club, "problem": error.message},
                           status=refusal_status(error))
-        messages.success(request, f"You now organize {club}.")
+        messages.success(request, gettext("You now organize %(club)s.") % {"club": club})
         return go(request, reverse("organizer-club", args=[club.slug]))
     return render(request, "pages/invitation.html", {"club": club})

@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from league.clubs.models import Club, JoinRequest
@@ -34,7 +35,8 @@ def join(request: HttpRequest, slug: str) -> HttpResponse:
     except ServiceError as error:
         form.add_service_error(error)
         return _render(request, club, form, status=refusal_status(error))
-    messages.success(request, f"You have asked to join {club}: an organizer will answer.")
+    messages.success(request, gettext("You have asked to join %(club)s: an organizer will answer.")
+                                      % {"club": club})
     return go(request, reverse("club-join", args=[slug]))
 
 
@@ -67,10 +69,12 @@ def _answer(request: HttpRequest, pk: int, *, accepting: bool) -> HttpResponse:
     try:
         if accepting:
             player = joining.accept_request(asked, actor=request.user)
-            messages.success(request, f"{player.name} is a player of {asked.club}.")
+            messages.success(request, gettext("%(player)s is a player of %(club)s.")
+                                              % {"player": player.name, "club": asked.club})
         else:
             joining.refuse_request(asked, actor=request.user)
-            messages.success(request, f"{asked.name}'s request is refused.")
+            messages.success(request, gettext("%(asked)s's request is refused.")
+                                              % {"asked": asked.name})
     except ServiceError as error:
         return _refused_page(request, asked, error)
     return go(request, dashboard)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
+from django.utils.translation import gettext
 
 from league.competitions.forms.formats import ForfeitForm
 from league.competitions.forms.matches import CorrectForm, DisputeForm, ResolveForm
@@ -29,7 +30,8 @@ def start_game(request: HttpRequest, pk: int) -> HttpResponse:
         game = start_game_service(pk, actor=request.user)
     except ServiceError as error:
         return refused(request, pk, error)
-    messages.success(request, f"Game {game.number} started: enter each hand as it ends.")
+    messages.success(request, gettext("Game %(number)s started: enter each hand as it ends.")
+                                      % {"number": game.number})
     return go(request, game.get_absolute_url())
 
 

@@ -7,6 +7,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from league.clubs.models import Player
@@ -42,8 +43,9 @@ def add_player(request: HttpRequest, club) -> HttpResponse:
         site=request.build_absolute_uri("/")))
     if refused:
         return _render(request, club, form=form, status=refused)
-    sent = " Their claim link is on its way by email." if form.cleaned_data["email"] else ""
-    messages.success(request, f"{player.name} is a player of {club}.{sent}")
+    said = (gettext("%(player)s is a player of %(club)s. Their claim link is on its way by email.")
+            if form.cleaned_data["email"] else gettext("%(player)s is a player of %(club)s."))
+    messages.success(request, said % {"player": player.name, "club": club})
     return go(request, reverse("organizer-club", args=[club.slug]))
 
 

@@ -11,6 +11,7 @@ from functools import wraps
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
+from django.utils.translation import gettext, ngettext
 
 from league.clubs.views import organizer_of
 from league.competitions.base.permissions import side_of
@@ -175,8 +176,13 @@ def game_totals(request: HttpRequest, pk: int) -> HttpResponse:
                                  total_b=data["total_b"], hands=data["hands"])
     except ServiceError as error:
         return _refused(request, pk, error, totals_form=form)
-    messages.success(request, f"Game {game.number} entered: {game.total_a}–{game.total_b} "
-                              f"in {game.hands_played} hands.")
+    messages.success(request, ngettext("Game %(number)s entered: %(total_a)s–%(total_b)s in "
+                                       "%(hands_played)s hand.",
+                                       "Game %(number)s entered: %(total_a)s–%(total_b)s in "
+                                       "%(hands_played)s hands.", game.hands_played)
+                                       % {"number": game.number, "total_a": game.total_a,
+                                          "total_b": game.total_b,
+                                          "hands_played": game.hands_played})
     return go(request, reverse("match-paper", args=[pk]))
 
 
@@ -186,7 +192,8 @@ def hand_by_hand(request: HttpRequest, pk: int) -> HttpResponse:
         game = start_game(pk, actor=request.user)
     except ServiceError as error:
         return _refused(request, pk, error)
-    messages.success(request, f"Game {game.number}: enter each hand from the paper scoresheet.")
+    messages.success(request, gettext("Game %(number)s: enter each hand from the paper scoresheet.")
+                                      % {"number": game.number})
     return go(request, game.get_absolute_url())
 
 
@@ -197,10 +204,11 @@ def record(request: HttpRequest, pk: int) -> HttpResponse:
     except ServiceError as error:
         return _refused(request, pk, error)
     if report.status == ResultReport.Status.CONFIRMED:
-        messages.success(request, "Result recorded: it counts at once, as entered by an organizer.")
+        messages.success(request, gettext("Result recorded: it counts at once, as entered by an "
+                                          "organizer."))
     else:
-        messages.success(request, "Result recorded. You play in this match: it counts once "
-                                  "your opponent confirms it.")
+        messages.success(request, gettext("Result recorded. You play in this match: it counts "
+                                          "once your opponent confirms it."))
     return go(request, reverse("match", args=[pk]))
 
 
@@ -214,7 +222,8 @@ def confirm_for_player(request: HttpRequest, pk: int) -> HttpResponse:
                                    seen=request.POST.get("seen"))
     except ServiceError as error:
         return _refused(request, pk, error, confirm_form=form)
-    messages.success(request, "Result confirmed for the player. The history keeps your reason.")
+    messages.success(request, gettext("Result confirmed for the player. The history keeps your "
+                                      "reason."))
     return go(request, reverse("match", args=[pk]))
 
 
@@ -236,12 +245,22 @@ def hollywood_hands(request: HttpRequest, pk: int) -> HttpResponse:
         return _refused(request, pk, error, hands_form=form)
     hands = hand_count(game)
     if game.is_finished:
-        messages.success(request, f"Game {game.number} entered from its {hands} hands: columns "
-                                  f"won {game.columns_a}–{game.columns_b}, "
-                                  f"{game.total_a}–{game.total_b} over the columns.")
+        messages.success(request, ngettext("Game %(number)s entered from its %(hands)s hand: "
+                                           "columns won %(columns_a)s–%(columns_b)s, "
+                                           "%(total_a)s–%(total_b)s over the columns.",
+                                           "Game %(number)s entered from its %(hands)s hands: "
+                                           "columns won %(columns_a)s–%(columns_b)s, "
+                                           "%(total_a)s–%(total_b)s over the columns.", hands)
+                                           % {"number": game.number, "hands": hands,
+                                              "columns_a": game.columns_a,
+                                              "columns_b": game.columns_b, "total_a": game.total_a,
+                                              "total_b": game.total_b})
         return go(request, reverse("match-paper", args=[pk]))
-    messages.success(request, f"{hands} hands entered; the columns are not all closed yet: go "
-                              "on hand by hand on the scoresheet.")
+    messages.success(request, ngettext("%(hands)s hand entered; the columns are not all closed "
+                                       "yet: go on hand by hand on the scoresheet.",
+                                       "%(hands)s hands entered; the columns are not all closed "
+                                       "yet: go on hand by hand on the scoresheet.", hands)
+                                       % {"hands": hands})
     return go(request, game.get_absolute_url())
 
 
@@ -259,7 +278,10 @@ def hollywood_columns(request: HttpRequest, pk: int) -> HttpResponse:
                                        hands=form.cleaned_data["hands"])
     except ServiceError as error:
         return _refused(request, pk, error, columns_form=form)
-    messages.success(request, f"Game {game.number} entered from its columns' totals: columns "
-                              f"won {game.columns_a}–{game.columns_b}, "
-                              f"{game.total_a}–{game.total_b} over the columns.")
+    messages.success(request, gettext("Game %(number)s entered from its columns' totals: columns "
+                                      "won %(columns_a)s–%(columns_b)s, %(total_a)s–%(total_b)s "
+                                      "over the columns.")
+                                      % {"number": game.number, "columns_a": game.columns_a,
+                                         "columns_b": game.columns_b, "total_a": game.total_a,
+                                         "total_b": game.total_b})
     return go(request, reverse("match-paper", args=[pk]))

@@ -15,26 +15,31 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
 from league.clubs.models import Player
-from league.clubs.selectors import club_of_player, own_player
+from league.clubs.selectors import club_language, club_of_player, own_player
 from league.clubs.services.calendar import calendar_token, new_calendar_address
 from league.competitions.base.page_versions import FRAGMENT_SECONDS, player_pages_version
 from league.competitions.views.visibility import members_only
 from league.core.errors import ServiceError
+from league.core.languages import in_club_language
 from league.core.views import go, in_club_zone, refusal_status, sign_in_first
 from league.pages.player_selectors import head_to_head, player_page
 from league.ratings.selectors import player_rating, rating_history, week_closes
 
 TEMPLATE = "pages/player.html"
 BODY = "pages/player_body.html"
-NOT_AN_OPPONENT = "Choose a player from the list: only opponents met in a confirmed match."
+NOT_AN_OPPONENT = _("Choose a player from the list: only opponents met in a confirmed match.")
 
 
 def player(request: HttpRequest, pk: int) -> HttpResponse:
-    if (refusal := members_only(request, club_of_player(pk))) is not None:
+    club_id = club_of_player(pk)
+    if (refusal := members_only(request, club_id)) is not None:
         return refusal
+    in_club_language(club_language(club_id))  # before the cached body's key names the language
     chosen = request.GET.get("opponent", "")
     if request.htmx:
         return render(request, f"{BODY}#head-to-head", _context(pk, chosen))
@@ -67,7 +72,8 @@ def new_calendar(request: HttpRequest, pk: int) -> HttpResponse:
         return render(request, "pages/refused.html",
                       {"reason": error.message, "back": reverse("player", args=[pk])},
                       status=refusal_status(error))
-    messages.success(request, "Your calendar has a new address: the old one no longer works.")
+    messages.success(request, gettext("Your calendar has a new address: the old one no longer "
+                                      "works."))
     return go(request, reverse("player", args=[pk]) + "#calendar-h")
 
 
