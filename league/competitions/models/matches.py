@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.db import models
 from django.db.models import F, Q
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 
 from .competitions import Competition, Stage
 from .entries import Entry
@@ -12,10 +13,10 @@ from .entries import Entry
 
 class Round(models.Model):
     class Bracket(models.TextChoices):
-        MAIN = "main", "Main"
-        WINNERS = "winners", "Winners' bracket"
-        LOSERS = "losers", "Losers' bracket"
-        FINALS = "finals", "Finals"
+        MAIN = "main", _("Main")
+        WINNERS = "winners", _("Winners' bracket")
+        LOSERS = "losers", _("Losers' bracket")
+        FINALS = "finals", _("Finals")
 
     competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="rounds")
     stage = models.ForeignKey(Stage, on_delete=models.CASCADE, related_name="rounds", null=True,
@@ -51,21 +52,21 @@ class Round(models.Model):
 
 class Match(models.Model):
     class Status(models.TextChoices):
-        PENDING = "pending", "Waiting for players"
-        SCHEDULED = "scheduled", "Scheduled"
-        IN_PROGRESS = "in_progress", "In progress"
-        REPORTED = "reported", "Reported, awaiting confirmation"
-        DISPUTED = "disputed", "Disputed"
-        CONFIRMED = "confirmed", "Confirmed"
-        VOID = "void", "Not needed"  # a bracket reset that is not played, or nobody to play
+        PENDING = "pending", _("Waiting for players")
+        SCHEDULED = "scheduled", _("Scheduled")
+        IN_PROGRESS = "in_progress", _("In progress")
+        REPORTED = "reported", _("Reported, awaiting confirmation")
+        DISPUTED = "disputed", _("Disputed")
+        CONFIRMED = "confirmed", _("Confirmed")
+        VOID = "void", _("Not needed")  # a bracket reset that is not played, or nobody to play
 
     class Kind(models.TextChoices):
-        PLAYED = "played", "Played"
-        BYE = "bye", "Bye"
-        WALKOVER = "walkover", "Walkover"
-        FORFEIT = "forfeit", "Forfeit"
-        DOUBLE_FORFEIT = "double_forfeit", "Double forfeit"
-        NO_SHOW = "no_show", "No show"
+        PLAYED = "played", _("Played")
+        BYE = "bye", _("Bye")
+        WALKOVER = "walkover", _("Walkover")
+        FORFEIT = "forfeit", _("Forfeit")
+        DOUBLE_FORFEIT = "double_forfeit", _("Double forfeit")
+        NO_SHOW = "no_show", _("No show")
 
     # Named groups of statuses.
     # Open for play: its games may be started and its result reported.

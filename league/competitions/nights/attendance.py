@@ -7,6 +7,7 @@ from __future__ import annotations
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from league.clubs.permissions import require_organizer
 from league.competitions.entries.late_entries import add_late_entry, add_new_player_late
@@ -25,8 +26,7 @@ def check_in(night_id: int, *, actor, entry_id: int | None = None) -> CheckIn:
         night = locked_open_night(night_id)
         entry = entry_at_night(night, actor, entry_id)
         if entry.withdrawn_at is not None:
-            raise ServiceError(f"{entry.player.name} has withdrawn from "
-                               f"{night.competition.name}.")
+            raise ServiceError(_("%(name)s has withdrawn from %(name2)s.") % {"name": entry.player.name, "name2": night.competition.name})
         now = timezone.now()
         found = CheckIn.objects.filter(night=night, entry=entry).first()
         if found is None:
@@ -37,7 +37,7 @@ def check_in(night_id: int, *, actor, entry_id: int | None = None) -> CheckIn:
             except IntegrityError:  # checked in by someone else a moment ago
                 found = CheckIn.objects.get(night=night, entry=entry)
         if found.left_at is None:
-            raise ServiceError(f"{entry.player.name} is checked in already.")
+            raise ServiceError(_("%(name)s is checked in already.") % {"name": entry.player.name})
         found.left_at, found.left_by = None, None
         found.checked_in_at, found.checked_in_by = now, actor
         found.save(update_fields=["left_at", "left_by", "checked_in_at", "checked_in_by"])
@@ -51,7 +51,7 @@ def check_out(night_id: int, *, actor, entry_id: int | None = None) -> CheckIn:
         entry = entry_at_night(night, actor, entry_id)
         found = CheckIn.objects.filter(night=night, entry=entry, left_at=None).first()
         if found is None:
-            raise ServiceError(f"{entry.player.name} is not checked in.")
+            raise ServiceError(_("%(name)s is not checked in.") % {"name": entry.player.name})
         found.left_at, found.left_by = timezone.now(), actor
         found.save(update_fields=["left_at", "left_by"])
         return found
@@ -67,7 +67,7 @@ def walk_in(night_id: int, *, actor, player_id: int | None = None, name: str = "
         elif name.strip():
             late = add_new_player_late(competition.pk, name, actor=actor)
         else:
-            raise ServiceError("Choose a player of the club, or give the newcomer's name.",
+            raise ServiceError(_("Choose a player of the club, or give the newcomer's name."),
                                field="player")
         return CheckIn.objects.create(night=night, entry=late.entry,
                                       checked_in_at=timezone.now(), checked_in_by=actor)
@@ -83,7 +83,7 @@ def undo_walk_in(night_id: int, entry_id: int, *, actor) -> tuple[str, bool]:
         entry = (competition.entries.select_related("player")
                  .filter(pk=entry_id, check_ins__night=night).first())
         if entry is None:
-            raise ServiceError("That player is not checked in tonight.")
+            raise ServiceError(_("That player is not checked in tonight."))
         if reason := walk_in_undo_refusal(night, entry):
             raise ServiceError(reason)
         player = entry.player
@@ -119,8 +119,7 @@ def set_present(night_id: int, *, actor, present: set[int]) -> tuple[int, int]:
         require_organizer(actor, night.competition.season.club)
         entries = {e.pk: e for e in night.competition.entries.filter(withdrawn_at=None)}
         if unknown := present - set(entries):
-            raise ServiceError(f"{len(unknown)} of the players ticked are not in the "
-                               "competition (or have withdrawn).")
+            raise ServiceError(_("%(n_unknown)s of the players ticked are not in the competition (or have withdrawn).") % {"n_unknown": len(unknown)})
         rows = {c.entry_id: c for c in night.check_ins.all()}
         now = timezone.now()
         came = left = 0

@@ -12,6 +12,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from league.clubs.views import organizer_of
@@ -44,13 +45,13 @@ RECORDED = {Match.Kind.FORFEIT: "a forfeit", Match.Kind.NO_SHOW: "a no-show",
 
 
 class ScheduleNightForm(ServiceErrorForm):
-    starts_at = BoundedDateTimeField(label="The next night starts at", widget=MOMENT)
+    starts_at = BoundedDateTimeField(label=_("The next night starts at"), widget=MOMENT)
     place = forms.CharField(required=False, max_length=200, strip=True)
 
 
 class WalkInForm(ServiceErrorForm):
     player = forms.IntegerField(required=False, min_value=1, max_value=10**9,
-                                error_messages={"invalid": "Choose a player from the list."})
+                                error_messages={"invalid": _("Choose a player from the list.")})
     name = forms.CharField(required=False, max_length=80, strip=True)
 
     def clean(self):
@@ -60,10 +61,10 @@ class WalkInForm(ServiceErrorForm):
             return data
         if player is not None and name:
             raise forms.ValidationError(
-                "Choose a player of the club or give a new name, not both.")
+                _("Choose a player of the club or give a new name, not both."))
         if player is None and not name:
             raise forms.ValidationError(
-                "Choose a player of the club, or give the newcomer's name.")
+                _("Choose a player of the club, or give the newcomer's name."))
         return data
 
 
@@ -72,9 +73,9 @@ class LeftMatchForm(ServiceErrorForm):
 
 
 class AbsentFixtureForm(ServiceErrorForm):
-    choice = forms.ChoiceField(choices=[("postpone", "Postpone"), ("A", "No-show A"),
-                                        ("B", "No-show B"), ("both", "Both absent")])
-    play_by = BoundedDateField(label="To be played by", required=False, widget=DATE)
+    choice = forms.ChoiceField(choices=[("postpone", _("Postpone")), ("A", _("No-show A")),
+                                        ("B", _("No-show B")), ("both", _("Both absent"))])
+    play_by = BoundedDateField(label=_("To be played by"), required=False, widget=DATE)
 
 
 @for_members(club_of_night)
@@ -159,8 +160,7 @@ def walk_in(request: HttpRequest, found: ClubNight) -> HttpResponse:
     except ServiceError as error:
         form.add_service_error(error)
         return render_night(request, found, status=refusal_status(error), walk_in_form=form)
-    messages.success(request, f"{checked.entry.player.name} is entered and checked in: paired "
-                              "from the next round.")
+    messages.success(request, _("%(name)s is entered and checked in: paired from the next round.") % {"name": checked.entry.player.name})
     return go(request, reverse("club-night", args=[found.pk]))
 
 
@@ -186,7 +186,7 @@ def left_match(request: HttpRequest, found: ClubNight, match_pk: int) -> HttpRes
     """A match of the night unplayed by a player who left: his forfeit or his no-show."""
     form = LeftMatchForm(request.POST)
     if not form.is_valid():
-        return render_night(request, found, refusal="Choose a forfeit or a no-show.",
+        return render_night(request, found, refusal=_("Choose a forfeit or a no-show."),
                             status=UNPROCESSABLE)
     return _act(request, found,
                 lambda: night_pairing.settle_left_match(found.pk, match_pk, actor=request.user,
@@ -225,12 +225,12 @@ def fixture(request: HttpRequest, found: ClubNight, match_pk: int) -> HttpRespon
     in_club_zone(found.competition.season.club)
     form = AbsentFixtureForm(request.POST)
     if not form.is_valid():
-        return render_night(request, found, refusal="Choose what to do about the fixture.",
+        return render_night(request, found, refusal=_("Choose what to do about the fixture."),
                             status=UNPROCESSABLE)
     choice, play_by = form.cleaned_data["choice"], form.cleaned_data["play_by"]
     if choice == "postpone":
         if play_by is None:
-            return render_night(request, found, refusal="Give the date to play it by.",
+            return render_night(request, found, refusal=_("Give the date to play it by."),
                                 status=UNPROCESSABLE)
         action = lambda: night_pairing.postpone_fixture(  # noqa: E731
             found.pk, match_pk, actor=request.user, play_by=play_by)
@@ -251,14 +251,14 @@ def new_night(request: HttpRequest, competition: Competition) -> HttpResponse:
         if request.POST.get("action") == "schedule":
             form = ScheduleNightForm(request.POST)
             if not form.is_valid():
-                raise ServiceError("Give the date and time the next night starts.")
+                raise ServiceError(_("Give the date and time the next night starts."))
             made = club_nights.schedule_night(competition.pk, actor=request.user,
                                               starts_at=form.cleaned_data["starts_at"],
                                               place=form.cleaned_data["place"])
-            messages.success(request, "The next club night is scheduled.")
+            messages.success(request, _("The next club night is scheduled."))
         else:
             made = club_nights.open_night(competition.pk, actor=request.user)
-            messages.success(request, "The club night is open: players check in on this page.")
+            messages.success(request, _("The club night is open: players check in on this page."))
     except ServiceError as error:
         return render_matches(request, competition, refusal=error.message,
                               status=refusal_status(error))
@@ -277,6 +277,5 @@ def pair_every_entry(request: HttpRequest, competition: Competition) -> HttpResp
     except ServiceError as error:
         return render_matches(request, competition, refusal=error.message,
                               status=refusal_status(error))
-    messages.success(request, f"{made} is paired from every entry. The next rounds are paired "
-                              "automatically, unless you pair one at a club night.")
+    messages.success(request, _("%(made)s is paired from every entry. The next rounds are paired automatically, unless you pair one at a club night.") % {"made": made})
     return go(request, reverse("organizer-matches", args=[competition.pk]))

@@ -8,6 +8,7 @@ from django.contrib import messages
 from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from league.clubs.views import organizer_of, refused
@@ -110,7 +111,7 @@ def choose(request: HttpRequest, pk: int) -> HttpResponse:
     except ServiceError as error:
         return render_matches(request, competition, forms={match.pk: form},
                               **page_refusal(error))
-    messages.success(request, "Decided: the next stage is drawn once nothing else is level.")
+    messages.success(request, _("Decided: the next stage is drawn once nothing else is level."))
     return go(request, reverse("organizer-matches", args=[competition.pk]))
 
 
@@ -137,5 +138,5 @@ def decide(request: HttpRequest, match: Match) -> HttpResponse:
     else:
         done = "reset: it is to be played again" if decide_with is reset_match else \
             "kept as played"
-        messages.success(request, f"{match} is {done}.")
+        messages.success(request, _("%(match)s is %(done)s.") % {"match": match, "done": done})
     return go(request, reverse("organizer-matches", args=[competition.pk]))

@@ -11,6 +11,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.defaultfilters import pluralize
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from league.clubs.models import Club
@@ -52,10 +53,9 @@ def add_players(request: HttpRequest, club: Club) -> HttpResponse:
         messages.success(request, _added(added, club))
     elif added.existing:
         # The same list saved again (the browser's back and resubmit, or a double click).
-        messages.info(request, f"{_who(added.existing)} in {club} already: nothing added, "
-                               "no mail sent.")
+        messages.info(request, _("%(who)s in %(club)s already: nothing added, no mail sent.") % {"who": _who(added.existing), "club": club})
     else:
-        form.add_error("text", "No line of the list names a player to add.")
+        form.add_error("text", _("No line of the list names a player to add."))
         return render(request, TEMPLATE, {"club": club, "form": form}, status=UNPROCESSABLE)
     return go(request, reverse("organizer-club", args=[club.slug]))
 
