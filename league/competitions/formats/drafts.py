@@ -152,7 +152,7 @@ def _set_name(competition: Competition, name: str) -> None:
 def _description(text: str) -> str:
     text = text.strip()
     if len(text) > DESCRIPTION_MAX:
-        raise ServiceError(_("The description has at most %(DESCRIPTION_MAX)s characters.") % {"DESCRIPTION_MAX": DESCRIPTION_MAX},
+        raise ServiceError(_("The description has at most %(most)s characters.") % {"most": DESCRIPTION_MAX},
                            field="description")
     return text
 

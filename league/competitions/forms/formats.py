@@ -26,8 +26,9 @@ class ForfeitForm(ServiceErrorForm):
         super().__init__(*args, **kwargs)
         name_a, name_b = side_names(match)
         self.fields["absent"].choices = [
-            ("A", f"{name_a}: {name_b} wins"), ("B", f"{name_b}: {name_a} wins"),
-            ("both", "Neither: a double forfeit, nobody wins"),
+            ("A", _("%(absent)s: %(winner)s wins") % {"absent": name_a, "winner": name_b}),
+            ("B", _("%(absent)s: %(winner)s wins") % {"absent": name_b, "winner": name_a}),
+            ("both", _("Neither: a double forfeit, nobody wins")),
         ]
 
 

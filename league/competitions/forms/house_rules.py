@@ -3,11 +3,12 @@ meaning the preset's value, and how a value or a refusal of the engine is worded
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django import forms
-from django.utils.functional import format_lazy
-from django.utils.text import capfirst
+from django.utils.text import capfirst, format_lazy
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from gameplay.engine import (
@@ -115,5 +116,15 @@ def house_rule_differences(preset: str, rules: dict) -> dict[str, Any]:
 
 def worded_for(message: str, name: str) -> str:
     """The engine's refusal with the setting's label for its code name."""
-    label = NUMBERS.get(name) or FLAGS.get(name) or CHOICES.get(name, (name,))[0]
+    label = str(NUMBERS.get(name) or FLAGS.get(name) or CHOICES.get(name, (name,))[0])
+    if found := ENGINE_RANGE.fullmatch(message):
+        return gettext("%(label)s must be a whole number from %(low)s to %(high)s, not "
+                       "%(value)s.") % {"label": label, "low": found["low"],
+                                        "high": found["high"], "value": found["value"]}
     return message.replace(name, label, 1) if message.startswith(name) else message
+
+
+# The engine's refusal of a number out of range (gameplay.engine.rules), said again in the
+# reader's language.
+ENGINE_RANGE = re.compile(r"\w+ must be a whole number from (?P<low>-?\d+) to (?P<high>-?\d+), "
+                          r"not (?P<value>.+)")

@@ -10,7 +10,7 @@ from typing import Any
 
 from django import forms
 from django.forms.utils import ErrorDict
-from django.utils.functional import format_lazy
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
 from gameplay.engine import (

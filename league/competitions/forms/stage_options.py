@@ -38,9 +38,9 @@ MIDDLE_STAGES = tuple(range(1, MOST_MIDDLE_STAGES + 1))
 
 # The kinds the last stage may be: a knockout, or round-robin groups (one group: a final group).
 FINAL_KINDS = [
-    (Stage.Kind.SINGLE_ELIMINATION, "A single elimination knockout"),
-    (Stage.Kind.DOUBLE_ELIMINATION, "A double elimination knockout"),
-    (Stage.Kind.GROUPS, "Round-robin groups (one group: a final group)"),
+    (Stage.Kind.SINGLE_ELIMINATION, _("A single elimination knockout")),
+    (Stage.Kind.DOUBLE_ELIMINATION, _("A double elimination knockout")),
+    (Stage.Kind.GROUPS, _("Round-robin groups (one group: a final group)")),
 ]
 
 

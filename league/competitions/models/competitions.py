@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from gameplay.engine import Ruleset
@@ -169,7 +170,8 @@ class Stage(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"Stage {self.order}: {self.get_kind_display()}"
+        return gettext("Stage %(order)s: %(kind)s") % {
+            "order": self.order, "kind": self.get_kind_display()}
 
     # A knockout stage is drawn by the bracket code as a competition is: these mirror the
     # competition's fields of the same names.

@@ -8,6 +8,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from league.clubs.permissions import require_organizer
 from league.competitions.entries.late_entries import add_late_entry, add_new_player_late
@@ -26,7 +27,8 @@ def check_in(night_id: int, *, actor, entry_id: int | None = None) -> CheckIn:
         night = locked_open_night(night_id)
         entry = entry_at_night(night, actor, entry_id)
         if entry.withdrawn_at is not None:
-            raise ServiceError(_("%(name)s has withdrawn from %(name2)s.") % {"name": entry.player.name, "name2": night.competition.name})
+            raise ServiceError(_("%(name)s has withdrawn from %(competition)s.") % {
+                "name": entry.player.name, "competition": night.competition.name})
         now = timezone.now()
         found = CheckIn.objects.filter(night=night, entry=entry).first()
         if found is None:
@@ -103,11 +105,11 @@ def entered_tonight(night: ClubNight, entry: Entry) -> bool:
 def walk_in_undo_refusal(night: ClubNight, entry: Entry) -> str:
     """Why the walk-in `entry` can no longer be taken out; "" when he can."""
     if not entered_tonight(night, entry):
-        return (f"{entry.player.name} was entered before tonight: check him out, or withdraw "
-                "him from the competition's entries.")
+        return _("%(name)s was entered before tonight: check them out, or withdraw them from "
+                 "the competition's entries.") % {"name": entry.player.name}
     if Match.objects.filter(Q(entry_a=entry) | Q(entry_b=entry)).exists():
-        return (f"{entry.player.name} is paired already: his match stands (check him out, or "
-                "withdraw him).")
+        return _("%(name)s is paired already: their match stands (check them out, or withdraw "
+                 "them).") % {"name": entry.player.name}
     return ""
 
 
@@ -119,7 +121,10 @@ def set_present(night_id: int, *, actor, present: set[int]) -> tuple[int, int]:
         require_organizer(actor, night.competition.season.club)
         entries = {e.pk: e for e in night.competition.entries.filter(withdrawn_at=None)}
         if unknown := present - set(entries):
-            raise ServiceError(_("%(n_unknown)s of the players ticked are not in the competition (or have withdrawn).") % {"n_unknown": len(unknown)})
+            raise ServiceError(ngettext(
+                "%(count)s of the players ticked is not in the competition (or has withdrawn).",
+                "%(count)s of the players ticked are not in the competition (or have withdrawn).",
+                len(unknown)) % {"count": len(unknown)})
         rows = {c.entry_id: c for c in night.check_ins.all()}
         now = timezone.now()
         came = left = 0

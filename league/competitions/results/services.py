@@ -159,7 +159,8 @@ def confirm_result(match_id: int, *, actor, seen: str | None = None) -> Match:
 def require_unchanged(report: ResultReport, seen: str | None) -> None:
     """Refuse an answer to a report whose result is not the one the user's page showed."""
     if seen is not None and seen != report.version:
-        now = f"{report.winner.player.name} wins" if report.winner_id else "a draw"
+        now = (_("%(name)s wins") % {"name": report.winner.player.name} if report.winner_id
+               else _("a draw"))
         raise Changed(_("The result changed since your page showed it: it is now %(now)s, %(games_a)s–%(games_b)s. Nothing was done: check it and answer again.") % {"now": now, "games_a": report.games_a, "games_b": report.games_b})
 
 
@@ -310,7 +311,14 @@ def _disagreement(match: Match, winner: str | None, games_a: int, games_b: int,
     outcome = match_outcome(match, games)
     if (outcome.winner, outcome.games_a, outcome.games_b) == (winner, games_a, games_b):
         return ""
-    return (_("The games say %(games_a)s–%(games_b)s%(value)s; this result says %(games_a2)s–%(games_b2)s%(value2)s%(value3)s.") % {"games_a": outcome.games_a, "games_b": outcome.games_b, "value": '' if outcome.winner else ', no winner', "games_a2": games_a, "games_b2": games_b, "value2": '' if winner else ', no winner', "value3": ' with the other winner' if winner and outcome.winner and winner != outcome.winner else ''})
+    games_said = (_("The games say %(a)s–%(b)s") if outcome.winner
+                  else _("The games say %(a)s–%(b)s, no winner")) % {
+        "a": outcome.games_a, "b": outcome.games_b}
+    result_said = (_("this result says %(a)s–%(b)s") if winner
+                   else _("this result says %(a)s–%(b)s, no winner")) % {"a": games_a, "b": games_b}
+    other = (_(", with the other winner") if winner and outcome.winner and winner != outcome.winner
+             else "")
+    return f"{games_said}; {result_said}{other}."
 
 
 def games_disagree(match: Match, winner: str | None, games_a: int, games_b: int) -> str:
@@ -326,7 +334,8 @@ def games_disagree(match: Match, winner: str | None, games_a: int, games_b: int)
         return ""
     loser = "B" if winner == "A" else "A"
     if won[winner] <= won[loser]:
-        return _("The winner won %(won)s games to %(won2)s: the winner wins more games.") % {"won": won[winner], "won2": won[loser]}
+        return _("The winner won %(won)s games to %(lost)s: the winner wins more games.") % {
+            "won": won[winner], "lost": won[loser]}
     if competition.match_format == Competition.MatchFormat.FIRST_TO:
         if won[winner] != needed:
             return _("In a first-to-%(needed)s match the winner wins exactly %(needed)s games.") % {"needed": needed}

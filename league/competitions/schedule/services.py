@@ -14,6 +14,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from league.clubs.permissions import is_organizer
 from league.competitions.base.audit import audit_match
@@ -26,7 +27,7 @@ from league.core.errors import NotAllowed, ServiceError
 from league.core.names import BadName, normalise_name
 
 FINISHED = (Match.Status.CONFIRMED, Match.Status.VOID)
-ORGANIZERS_ONLY = "Only an organizer of the club may do this."
+ORGANIZERS_ONLY = gettext_lazy("Only an organizer of the club may do this.")
 TABLE_MAX = Match._meta.get_field("table").max_length
 FIRST_MOMENT = datetime.combine(FIRST_DAY, time.min, tzinfo=UTC)
 LAST_MOMENT = datetime.combine(LAST_DAY, time.max, tzinfo=UTC)

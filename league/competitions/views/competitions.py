@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from django.http import Http404, HttpRequest, HttpResponse
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 
 from league.competitions.base.page_versions import FRAGMENT_SECONDS, competition_version
 from league.competitions.base.selectors import club_of_competition
@@ -38,8 +38,8 @@ from league.core.views import render_page
 
 TEMPLATE = "competitions/competition.html"
 ALL_ROUNDS = "all"
-NO_SUCH_ROUND = ("There is no such round in this competition. Pick one of its rounds, or all "
-                 "rounds.")
+NO_SUCH_ROUND = gettext_lazy("There is no such round in this competition. Pick one of its "
+                             "rounds, or all rounds.")
 
 
 def competition(request: HttpRequest, pk: int) -> HttpResponse:

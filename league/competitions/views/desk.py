@@ -112,5 +112,6 @@ def latecomer(request: HttpRequest, found: ClubNight) -> HttpResponse:
         match = seat_latecomer(found.pk, entry, opponent, actor=request.user)
     except ServiceError as error:
         return render_night(request, found, refusal=error.message, status=refusal_status(error))
-    messages.success(request, _("%(name)s v %(name2)s at table %(table)s.") % {"name": match.entry_a.player.name, "name2": match.entry_b.player.name, "table": match.table})
+    messages.success(request, _("%(a)s v %(b)s at table %(table)s.") % {
+        "a": match.entry_a.player.name, "b": match.entry_b.player.name, "table": match.table})
     return go(request, reverse("club-night", args=[found.pk]) + "#desk")

@@ -19,10 +19,12 @@ from league.core.dates import in_bounds
 class HistoryLine:
     at: datetime
     actor: str
-    action: str
+    action: str  # the stored action (AuditEntry.Action's value), as the pages test it
     before: str
     after: str
     comment: str
+    action_label: str = ""  # the action in the reader's language
+    overrides_games: bool = False  # the result stands against its games, on purpose
 
 
 def history(match: Match, audit: list[AuditEntry]) -> list[HistoryLine]:
@@ -34,10 +36,12 @@ def history(match: Match, audit: list[AuditEntry]) -> list[HistoryLine]:
         HistoryLine(
             at=entry.at,
             actor=actor_of(entry, match, others),
-            action=entry.get_action_display(),
+            action=entry.action,
+            action_label=entry.get_action_display(),
             before=describe_facts(entry.before, names),
             after=describe_facts(entry.after, names),
             comment=entry.comment,
+            overrides_games=bool(entry.after.get("overrides_games")),
         )
         for entry in audit
     ]

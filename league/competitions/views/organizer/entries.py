@@ -200,8 +200,11 @@ def withdraw(request: HttpRequest, pk: int) -> HttpResponse:
         except ServiceError as error:
             return _confirm(request, entry, form, **page_refusal(error))
         count = len(walkovers)
-        left = f" {count} match{'es' if count != 1 else ''} became walkovers." if count else ""
-        messages.success(request, _("%(name)s has withdrawn.%(left)s") % {"name": entry.player.name, "left": left})
+        said = _("%(name)s has withdrawn.") % {"name": entry.player.name}
+        if count:
+            said += " " + ngettext("%(count)s match became a walkover.",
+                                   "%(count)s matches became walkovers.", count) % {"count": count}
+        messages.success(request, said)
         return go(request, _after_withdrawal(request, entry))
     return _confirm(request, entry, form)
 

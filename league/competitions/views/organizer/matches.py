@@ -133,10 +133,11 @@ def decide(request: HttpRequest, match: Match) -> HttpResponse:
     except ServiceError as error:
         return render_matches(request, competition, forms={match.pk: form}, **page_refusal(error))
     if whole_stage:
-        messages.success(request, f"{stage} is drawn again from the corrected qualifiers."
-                         if decide_with is reset_match else f"{stage} stands as drawn.")
+        said = (_("%(stage)s is drawn again from the corrected qualifiers.")
+                if decide_with is reset_match else _("%(stage)s stands as drawn."))
+        messages.success(request, said % {"stage": stage})
     else:
-        done = "reset: it is to be played again" if decide_with is reset_match else \
-            "kept as played"
-        messages.success(request, _("%(match)s is %(done)s.") % {"match": match, "done": done})
+        said = (_("%(match)s is reset: it is to be played again.") if decide_with is reset_match
+                else _("%(match)s is kept as played."))
+        messages.success(request, said % {"match": match})
     return go(request, reverse("organizer-matches", args=[competition.pk]))

@@ -48,7 +48,7 @@ def round_dates(request: HttpRequest, pk: int) -> HttpResponse:
     except ServiceError as error:
         form.add_service_error(error)
         return render_matches(request, competition, forms=forms, status=refusal_status(error))
-    messages.success(request, _("The dates of %(found)s are saved.") % {"found": found})
+    messages.success(request, _("The dates of %(round)s are saved.") % {"round": found})
     return go(request, schedule_url(competition.pk, f"round-{found.pk}"))
 
 
