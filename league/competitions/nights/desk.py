@@ -50,7 +50,7 @@ class DeskTable:
     def reported_winner(self) -> str:
         if self.report is None:
             return ""
-        return self.report.winner.player.name if self.report.winner_id else "nobody (a draw)"
+        return self.report.winner.player.name if self.report.winner_id else _("nobody (a draw)")
 
     @property
     def fingerprint(self) -> tuple:

@@ -12,7 +12,9 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from league.clubs.views import organizer_of
@@ -40,8 +42,9 @@ from league.core.views import (
 )
 
 TEMPLATE = "competitions/night.html"
-RECORDED = {Match.Kind.FORFEIT: "a forfeit", Match.Kind.NO_SHOW: "a no-show",
-            Match.Kind.DOUBLE_FORFEIT: "a double forfeit"}
+RECORDED = {Match.Kind.FORFEIT: gettext_lazy("Recorded as a forfeit: %(match)s."),
+            Match.Kind.NO_SHOW: gettext_lazy("Recorded as a no-show: %(match)s."),
+            Match.Kind.DOUBLE_FORFEIT: gettext_lazy("Recorded as a double forfeit: %(match)s.")}
 
 
 class ScheduleNightForm(ServiceErrorForm):
@@ -142,7 +145,8 @@ def attendance(request: HttpRequest, found: ClubNight) -> HttpResponse:
     ticked = set(ascii_ints(request.POST.getlist("present"), digits=9))
     return _act(request, found,
                 lambda: night_attendance.set_present(found.pk, actor=request.user, present=ticked),
-                lambda counts: f"Saved: {counts[0]} checked in, {counts[1]} marked as gone.")
+                lambda counts: _("Saved: %(present)s checked in, %(gone)s marked as gone.") % {
+                    "present": counts[0], "gone": counts[1]})
 
 
 @require_POST
@@ -176,8 +180,10 @@ def undo_walk_in(request: HttpRequest, found: ClubNight) -> HttpResponse:
 
 def _taken_out(result: tuple[str, bool]) -> str:
     name, newcomer = result
-    gone = ", and no longer a player of the club (added tonight)" if newcomer else ""
-    return f"{name} is taken out again: not entered, not checked in{gone}."
+    if newcomer:
+        return _("%(name)s is taken out again: not entered, not checked in, and no longer a "
+                 "player of the club (added tonight).") % {"name": name}
+    return _("%(name)s is taken out again: not entered, not checked in.") % {"name": name}
 
 
 @require_POST
@@ -191,7 +197,7 @@ def left_match(request: HttpRequest, found: ClubNight, match_pk: int) -> HttpRes
     return _act(request, found,
                 lambda: night_pairing.settle_left_match(found.pk, match_pk, actor=request.user,
                                                       kind=form.cleaned_data["kind"]),
-                lambda m: f"Recorded as {RECORDED[m.kind]}: {m}.")
+                lambda m: str(RECORDED[m.kind]) % {"match": m})
 
 
 @require_POST
@@ -199,14 +205,14 @@ def left_match(request: HttpRequest, found: ClubNight, match_pk: int) -> HttpRes
 def pair(request: HttpRequest, found: ClubNight) -> HttpResponse:
     return _act(request, found,
                 lambda: night_pairing.pair_night_round(found.pk, actor=request.user),
-                lambda r: f"{r} is paired: the tables are below.")
+                lambda r: _("%(round)s is paired: the tables are below.") % {"round": r})
 
 
 @require_POST
 @organizer_of(_night, "competition.season.club")
 def close(request: HttpRequest, found: ClubNight) -> HttpResponse:
     return _act(request, found, lambda: club_nights.close_night(found.pk, actor=request.user),
-                "The club night is closed. Its matches are finished and entered as usual.")
+                _("The club night is closed. Its matches are finished and entered as usual."))
 
 
 @require_POST
@@ -215,7 +221,7 @@ def open_scheduled(request: HttpRequest, found: ClubNight) -> HttpResponse:
     return _act(request, found,
                 lambda: club_nights.open_night(found.competition_id, actor=request.user,
                                                night_id=found.pk),
-                "The club night is open: players check in on this page.")
+                _("The club night is open: players check in on this page."))
 
 
 @require_POST
@@ -234,11 +240,12 @@ def fixture(request: HttpRequest, found: ClubNight, match_pk: int) -> HttpRespon
                                 status=UNPROCESSABLE)
         action = lambda: night_pairing.postpone_fixture(  # noqa: E731
             found.pk, match_pk, actor=request.user, play_by=play_by)
-        done = f"Postponed: to be played by {play_by:%d %b %Y}."
+        done = _("Postponed: to be played by %(day)s.") % {
+            "day": date_format(play_by, "SHORT_DATE_FORMAT")}
     else:
         action = lambda: night_pairing.forfeit_fixture(  # noqa: E731
             found.pk, match_pk, actor=request.user, absent=choice)
-        done = "The no-show is recorded." if choice != "both" else "Both absent: recorded."
+        done = _("The no-show is recorded.") if choice != "both" else _("Both absent: recorded.")
     return _act(request, found, action, done)
 
 

@@ -10,7 +10,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from league.clubs.permissions import is_organizer
@@ -50,7 +50,7 @@ from league.core.views import UNPROCESSABLE, go, page_refusal, render_page
 
 TEMPLATE = "organizer/entries.html"
 FILTER_MAX = 60
-CLOSED = "Entries, seeds and the start close when the competition starts."
+CLOSED = gettext_lazy("Entries, seeds and the start close when the competition starts.")
 
 
 @require_http_methods(["GET", "POST"])
@@ -140,10 +140,12 @@ def late_entry(request: HttpRequest, competition: Competition) -> HttpResponse:
 def _entered_late(competition: Competition, late: LateEntry) -> str:
     name = late.entry.player.name
     if competition.format == Competition.Format.SWISS:
-        return f"{name} is entered late: paired from round {late.from_round} on, with 0 points."
+        return _("%(name)s is entered late: paired from round %(round)s on, with 0 points.") % {
+            "name": name, "round": late.from_round}
     count = len(late.matches)
-    return (f"{name} is entered late: {count} match{'es' if count != 1 else ''} from round "
-            f"{late.from_round} on.")
+    return ngettext("%(name)s is entered late: %(count)s match from round %(round)s on.",
+                    "%(name)s is entered late: %(count)s matches from round %(round)s on.",
+                    count) % {"name": name, "count": count, "round": late.from_round}
 
 
 @require_POST

@@ -9,6 +9,7 @@ from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from league.clubs.views import organizer_of, refused
@@ -39,8 +40,8 @@ from league.core.views import (
 )
 
 TEMPLATE = "organizer/matches.html"
-NO_DECISION = "There is no decision to make about this match."
-NO_TIE = "There is no tie at a stage's cut line to decide here."
+NO_DECISION = gettext_lazy("There is no decision to make about this match.")
+NO_TIE = gettext_lazy("There is no tie at a stage's cut line to decide here.")
 
 
 @organizer_of(organizer_competition, "season.club")

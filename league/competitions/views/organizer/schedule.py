@@ -99,10 +99,12 @@ def overdue(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         if choice == "extend":
             extend_match(match.pk, actor=request.user, play_by=form.cleaned_data["play_by"])
-            done = f"{match} is to be played by {form.cleaned_data['play_by']:%d %b %Y}."
+            done = _("%(match)s is to be played by %(day)s.") % {
+                "match": match, "day": date_format(form.cleaned_data["play_by"], "SHORT_DATE_FORMAT")}
         else:
             record_forfeit(match.pk, actor=request.user, absent=choice, kind=Match.Kind.FORFEIT)
-            done = f"{match}: {'a double forfeit' if choice == 'both' else 'a forfeit'} recorded."
+            done = (_("%(match)s: a double forfeit recorded.") if choice == "both"
+                    else _("%(match)s: a forfeit recorded.")) % {"match": match}
     except ServiceError as error:
         form.add_service_error(error)
         return render_matches(request, competition, forms=forms, status=refusal_status(error))
