@@ -70,8 +70,21 @@ def preset_value(preset: str, name: str) -> str:
     return str(value).replace("_", " ")
 
 
+# A preset's value as the form shows it: yes, no and none in the reader's language.
+SHOWN = {
+    "yes": _("yes"), "no": _("no"), "none": _("none"), "double total": _("double total"),
+    "double game bonus": _("double game bonus"), "double points": _("double points"),
+    "winner": _("winner"), "loser": _("loser"), "alternate": _("alternate"),
+}
+
+
+def shown_value(value: str) -> str:
+    return SHOWN.get(value, value)
+
+
 def presets_help(name: str) -> str:
-    return " · ".join(f"{p} {preset_value(p, name)}" for p in PRESETS)
+    parts = [format_lazy("{} {}", p, shown_value(preset_value(p, name))) for p in PRESETS]
+    return format_lazy(" · ".join(["{}"] * len(parts)), *parts)
 
 
 def house_rule_form_fields() -> dict[str, forms.Field]:
@@ -93,7 +106,7 @@ def house_rule_form_fields() -> dict[str, forms.Field]:
         made[name] = forms.ChoiceField(label=label, required=False, choices=YES_NO,
                                        help_text=presets_help(name))
     for name, (label, enum) in CHOICES.items():
-        options = [AS_PRESET, *((m.value, m.value.replace("_", " ")) for m in enum)]
+        options = [AS_PRESET, *((m.value, shown_value(m.value.replace("_", " "))) for m in enum)]
         made[name] = forms.ChoiceField(label=label, required=False, choices=options,
                                        help_text=presets_help(name))
     return made

@@ -32,6 +32,7 @@ from league.competitions.forms.house_rules import (
     house_rule_differences,
     house_rule_form_fields,
     preset_value,
+    shown_value,
     tiebreak_form_fields,
     worded_for,
 )
@@ -178,10 +179,10 @@ class CompetitionForm(StagesFormMixin, ServiceErrorForm):
             value = preset_value(preset, "big_gin_bonus" if name == "big_gin" else name)
             field = self.fields[name]
             if isinstance(field, forms.IntegerField):
-                field.widget.attrs["placeholder"] = value
+                field.widget.attrs["placeholder"] = str(shown_value(value))
             else:
                 shown = (_("played") if value != "none" else _("not played")) \
-                    if name == "big_gin" else value
+                    if name == "big_gin" else shown_value(value)
                 field.choices = [("", _("As the preset: %(value)s") % {"value": shown}),
                                  *field.choices[1:]]
 
