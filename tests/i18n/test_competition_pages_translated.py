@@ -16,18 +16,25 @@ pytestmark = pytest.mark.django_db
 
 def test_a_league_page_reads_in_german_with_its_rounds_format_and_points(client):
     competition = started(Competition.Format.LEAGUE, 4)
-    html = client.get(reverse("competition", args=[competition.pk]),
-                      HTTP_ACCEPT_LANGUAGE="de").content.decode()
-    for german in ("Spielplan und Ergebnisse", "Liga (jeder gegen jeden)", "Runde 1",
-                   "Sieg 2, Remis 1, Niederlage 0", "Setzplatz 1"):
+    html = client.get(
+        reverse("competition", args=[competition.pk]), HTTP_ACCEPT_LANGUAGE="de"
+    ).content.decode()
+    for german in (
+        "Spielplan und Ergebnisse",
+        "Liga (jeder gegen jeden)",
+        "Runde 1",
+        "Sieg 2, Remis 1, Niederlage 0",
+        "Setzplatz 1",
+    ):
         assert german in html
     assert "Fixtures and results" not in html
 
 
 def test_a_league_page_reads_in_spanish(client):
     competition = started(Competition.Format.LEAGUE, 4)
-    html = client.get(reverse("competition", args=[competition.pk]),
-                      HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    html = client.get(
+        reverse("competition", args=[competition.pk]), HTTP_ACCEPT_LANGUAGE="es"
+    ).content.decode()
     assert "Calendario y resultados" in html and "Ronda 1" in html
     assert "Fixtures and results" not in html
 
