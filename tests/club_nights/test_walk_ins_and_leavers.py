@@ -410,7 +410,7 @@ def test_the_night_page_tells_the_organizer_who_left_with_a_match_unplayed(clien
     client.force_login(club.organizer)
     url = reverse("club-night", args=[night.pk])
     page = client.get(url).content.decode()
-    assert f"{gone} left with the round 1 match against {other} unplayed." in page
+    assert f"{gone} left with the match of Round 1 against {other} unplayed." in page
     assert f"A forfeit by {gone}" in page and f"A no-show by {gone}" in page
     client.force_login(match.entry_b.player.user)
     assert "unplayed" not in client.get(url).content.decode()  # the organizer's business
@@ -476,7 +476,7 @@ def test_a_league_leaver_with_his_seated_fixture_unplayed_is_listed_and_settled(
     check_out(night.pk, actor=seated.entry_b.player.user)
     client.force_login(club.organizer)
     page = client.get(reverse("club-night", args=[night.pk])).content.decode()
-    assert (f"{seated.entry_b.player.name} left with the round 1 match against "
+    assert (f"{seated.entry_b.player.name} left with the match of Round 1 against "
             f"{seated.entry_a.player.name} unplayed.") in page
     settle_left_match(night.pk, seated.pk, actor=club.organizer, kind=Match.Kind.NO_SHOW)
     seated.refresh_from_db()

@@ -170,7 +170,7 @@ def test_withdrawing_in_a_running_competition_gives_walkovers(client, people):
     page = client.get(url).content.decode()
     assert "becomes a walkover for the opponent" in page
     response = client.post(url, {"comment": "Moved away."}, follow=True)
-    assert "1 match became walkovers." in response.content.decode()
+    assert "1 match became a walkover." in response.content.decode()
     match.refresh_from_db()
     assert match.kind == Match.Kind.WALKOVER and match.winner == match.entry_b
     assert AuditEntry.objects.get(match=match, action="withdrawal").comment == "Moved away."

@@ -54,7 +54,7 @@ def test_the_page_shows_the_groups_side_by_side_then_the_bracket_on_its_tab(clie
     assert f'href="{page}?stage=2#standings-h"' in html
     assert html.count('class="group-table"') == 4
     assert "Group D" in html
-    assert "In 2 stages: round-robin groups, then single elimination" in html
+    assert "In 2 stages: Round-robin groups, then Single elimination" in html
     for match in stage_matches(competition, 1).select_related("entry_a", "entry_b"):
         win(match, better_seed(match))
     html = client.get(page).content.decode()  # the latest stage drawn by default

@@ -48,46 +48,59 @@ class Tiebreak(StrEnum):
     OPPONENTS_HAND_WIN_PCT = "opponents_hand_win_pct"
 
 
+def gettext_noop(message: str) -> str:
+    """Marks a sentence for the translation catalogs (the standings translate it when shown);
+    the algorithms import no Django."""
+    return message
+
+
 T = Tiebreak
 DEFINITIONS: dict[Tiebreak, tuple[str, str]] = {
     T.HEAD_TO_HEAD: (
-        "Match points from the over-the-board matches among the tied players, repeated meetings "
+        gettext_noop("Match points from the over-the-board matches among the tied players, repeated meetings "
         "averaged and forfeits left out; where not all have met, a player ranks above the rest "
         "only if no result of the missing matches could catch them; applied again to those "
-        "still tied.", "FIDE C.07 §6 (direct encounter)"),
+        "still tied."),
+        gettext_noop("FIDE C.07 §6 (direct encounter)")),
     T.NET_GAME_POINTS: (
-        "Game points scored minus game points conceded (hand points, box and game bonuses not "
-        "counted).", "goal difference, in gin's points"),
+        gettext_noop("Game points scored minus game points conceded (hand points, box and game bonuses not "
+        "counted)."),
+        gettext_noop("goal difference, in gin's points")),
     T.WINS: (
-        "Rounds in which the player earned a win's points, with or without playing: forfeit and "
-        "walkover wins and a bye that scores a win included.", "FIDE C.07 §7.1 (number of wins)"),
+        gettext_noop("Rounds in which the player earned a win's points, with or without playing: forfeit and "
+        "walkover wins and a bye that scores a win included."),
+        gettext_noop("FIDE C.07 §7.1 (number of wins)")),
     T.GAMES_WON: (
-        "Matches won over the board: no bye, forfeit or walkover.",
-        "FIDE C.07 §7.2 (number of games won)"),
+        gettext_noop("Matches won over the board: no bye, forfeit or walkover."),
+        gettext_noop("FIDE C.07 §7.2 (number of games won)")),
     T.BUCHHOLZ: (
-        "The sum of the opponents' match points, an opponent's rounds after withdrawing counted as "
+        gettext_noop("The sum of the opponents' match points, an opponent's rounds after withdrawing counted as "
         "draws, and each of the player's own unplayed rounds counted as the player's own match "
-        "points.", "FIDE C.07 §8.1 and §16"),
+        "points."),
+        gettext_noop("FIDE C.07 §8.1 and §16")),
     T.BUCHHOLZ_CUT1: (
-        "Buchholz without its least significant term: a forfeit loss's or withdrawal's term "
-        "first, otherwise the lowest.", "FIDE C.07 §14.1 and §16.5"),
+        gettext_noop("Buchholz without its least significant term: a forfeit loss's or withdrawal's term "
+        "first, otherwise the lowest."),
+        gettext_noop("FIDE C.07 §14.1 and §16.5")),
     T.MEDIAN_BUCHHOLZ: (
-        "Buchholz without its least significant term (as in the cut) and then its highest.",
-        "FIDE C.07 §14.3 and §16.5"),
+        gettext_noop("Buchholz without its least significant term (as in the cut) and then its highest."),
+        gettext_noop("FIDE C.07 §14.3 and §16.5")),
     T.SONNEBORN_BERGER: (
-        "Each round's Buchholz term times the result of that round (1 won, 1/2 drawn, 0 lost), "
-        "summed.", "FIDE C.07 §9.1 and §16"),
+        gettext_noop("Each round's Buchholz term times the result of that round (1 won, 1/2 drawn, 0 lost), "
+        "summed."),
+        gettext_noop("FIDE C.07 §9.1 and §16")),
     T.OPPONENTS_MATCH_WIN_PCT: (
-        "The average of the opponents' match-win percentages (3 points a win or bye, 1 a draw, "
-        "over 3 a round taken part in), each at least 0.33; bye rounds have no opponent.",
-        "Magic: The Gathering Tournament Rules, Appendix C"),
+        gettext_noop("The average of the opponents' match-win percentages (3 points a win or bye, 1 a draw, "
+        "over 3 a round taken part in), each at least 0.33; bye rounds have no opponent."),
+        gettext_noop("Magic: The Gathering Tournament Rules, Appendix C")),
     T.HAND_WIN_PCT: (
-        "Hands won over hands decided, a bye counting as two hands won, at least 0.33 (the "
-        "game-win percentage, a hand of gin as the game).",
-        "Magic: The Gathering Tournament Rules, Appendix C"),
+        gettext_noop("Hands won over hands decided, a bye counting as two hands won, at least 0.33 (the "
+        "game-win percentage, a hand of gin as the game)."),
+        gettext_noop("Magic: The Gathering Tournament Rules, Appendix C")),
     T.OPPONENTS_HAND_WIN_PCT: (
-        "The average of the opponents' hand-win percentages, each at least 0.33; bye rounds "
-        "have no opponent.", "Magic: The Gathering Tournament Rules, Appendix C"),
+        gettext_noop("The average of the opponents' hand-win percentages, each at least 0.33; bye rounds "
+        "have no opponent."),
+        gettext_noop("Magic: The Gathering Tournament Rules, Appendix C")),
 }
 
 

@@ -4,6 +4,8 @@ transaction ends."""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+
 from league.competitions.models import Match
 from league.core.errors import ServiceError
 
@@ -17,4 +19,4 @@ def locked_match(match_id: int) -> Match:
             .get(pk=match_id)
         )
     except Match.DoesNotExist:
-        raise ServiceError("No such match.") from None
+        raise ServiceError(_("No such match.")) from None

@@ -8,6 +8,9 @@ of the club decides (`require_deciding_organizer`)."""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+
 from league.clubs.permissions import User, is_organizer
 from league.competitions.base.actors import table_actor_of
 from league.competitions.models import Match
@@ -37,7 +40,7 @@ def require_player_or_organizer(user: User, match: Match) -> None:
     if table_actor_of(user, match) is not None:
         return  # the players at the match's table, through its link
     if side_of(user, match) is None and not is_organizer(user, match.competition.season.club):
-        raise NotAllowed("Only the two players of this match or an organizer of the club may do this.")
+        raise NotAllowed(_("Only the two players of this match or an organizer of the club may do this."))
 
 
 def may_decide(user: User, match: Match) -> bool:
@@ -45,10 +48,21 @@ def may_decide(user: User, match: Match) -> bool:
     return side_of(user, match) is None and is_organizer(user, match.competition.season.club)
 
 
+# The decisions callers name (`what`), for the catalogs: each is shown in the reader's language.
+DECISIONS = (
+    gettext_noop("decide it"), gettext_noop("enter this table's result"),
+    gettext_noop("correct a confirmed result"), gettext_noop("record a forfeit or a no-show"),
+    gettext_noop("set its time"), gettext_noop("give it a later play-by date"),
+    gettext_noop("dismiss a flag on its hands"), gettext_noop("correct its hands"),
+    gettext_noop("enter it from paper"), gettext_noop("record a ruling on it"),
+)
+
+
 def require_deciding_organizer(user: User, match: Match, what: str) -> None:
     """The organizer's decision `what` ("correct a confirmed result") on the match: refused to
     anyone but an organizer of its club, and to an organizer who plays in it."""
     if not is_organizer(user, match.competition.season.club):
-        raise NotAllowed(f"Only an organizer of the club may {what}.")
+        raise NotAllowed(_("Only an organizer of the club may %(what)s.") % {"what": _(what)})
     if side_of(user, match) is not None:
-        raise NotAllowed(f"You play in this match: another organizer of the club must {what}.")
+        raise NotAllowed(_("You play in this match: another organizer of the club must %(what)s.")
+                         % {"what": _(what)})

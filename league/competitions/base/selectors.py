@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django.db.models import Prefetch, Q, QuerySet
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 
 from league.clubs.models import Club
 from league.clubs.visibility import club_of
@@ -34,9 +35,10 @@ def matches_with_sides() -> QuerySet[Match]:
 
 def side_names(match: Match) -> tuple[str, str]:
     """The names of seat A and seat B (a seat may still wait for its player, or be a bye)."""
-    waiting = "Bye" if match.kind == Match.Kind.BYE else "To be decided"
+    to_be_decided = _("To be decided")
+    waiting = _("Bye") if match.kind == Match.Kind.BYE else to_be_decided
     return (
-        match.entry_a.player.name if match.entry_a else "To be decided",
+        match.entry_a.player.name if match.entry_a else to_be_decided,
         match.entry_b.player.name if match.entry_b else waiting,
     )
 

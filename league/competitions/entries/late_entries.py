@@ -22,6 +22,8 @@ from dataclasses import dataclass
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
 
 from league.clubs.models import Player
 from league.clubs.permissions import require_organizer
@@ -51,9 +53,9 @@ def add_late_entry(competition_id: int, player_id: int, *, actor) -> LateEntry:
         competition = _locked_running(competition_id, actor)
         player = Player.objects.filter(pk=player_id, club=competition.season.club).first()
         if player is None:
-            raise ServiceError(f"No such player in {competition.season.club}.", field="player")
+            raise ServiceError(_("No such player in %(club)s.") % {"club": competition.season.club}, field="player")
         if player.is_retired:
-            raise ServiceError(f"{player.name} is retired: bring them back first.",
+            raise ServiceError(_("%(name)s is retired: bring them back first.") % {"name": player.name},
                                field="player")
         return _enter(competition, player, actor)
 
@@ -69,13 +71,13 @@ def add_new_player_late(competition_id: int, name: str, *, actor) -> LateEntry:
 def late_entry_refusal(competition: Competition) -> str:
     """Why the competition takes no late entry now; "" when it does."""
     if competition.status == Competition.Status.DRAFT:
-        return "The competition has not started: enter players the usual way."
+        return _("The competition has not started: enter players the usual way.")
     if competition.status == Competition.Status.FINISHED:
-        return "The competition is finished: nobody can enter any more."
+        return _("The competition is finished: nobody can enter any more.")
     if competition.is_knockout:
-        return "A knockout's bracket is drawn when it starts: it has no place for another player."
+        return _("A knockout's bracket is drawn when it starts: it has no place for another player.")
     if competition.format == Competition.Format.SWISS and _swiss_rounds_left(competition) < 1:
-        return "The Swiss is in its last round: a late entry would play no match."
+        return _("The Swiss is in its last round: a late entry would play no match.")
     return ""
 
 
@@ -83,7 +85,7 @@ def _locked_running(competition_id: int, actor) -> Competition:
     competition = (Competition.objects.select_for_update(of=("self",), no_key=True)
                    .select_related("season__club").filter(pk=competition_id).first())
     if competition is None:
-        raise ServiceError("No such competition.")
+        raise ServiceError(_("No such competition."))
     require_organizer(actor, competition.season.club)
     if reason := late_entry_refusal(competition):
         raise ServiceError(reason)
@@ -98,8 +100,12 @@ def _enter(competition: Competition, player: Player, actor) -> LateEntry:
     entered = {e.player_id: e for e in competition.entries.all()}
     if player.pk in entered:
         withdrew = entered[player.pk].withdrawn_at
-        when = f" and withdrew on {withdrew:%d %b %Y}" if withdrew else ""
-        raise ServiceError(f"{player.name} is already entered{when}.", field="player")
+        if withdrew:
+            raise ServiceError(_("%(name)s is already entered and withdrew on %(on)s.") % {
+                "name": player.name, "on": date_format(withdrew, "SHORT_DATE_FORMAT")},
+                field="player")
+        raise ServiceError(_("%(name)s is already entered.") % {"name": player.name},
+                           field="player")
     seeds = [e.pk for e in sorted(entered.values(), key=lambda e: e.seed or 0) if e.seed]
     entry = Entry.objects.create(competition=competition, player=player,
                                  entered_late_at=timezone.now())
@@ -157,7 +163,7 @@ def _seat(competition: Competition, fixture: Fixture, bye: Match | None, entry: 
                               "entry_b": None}
         why = f"{names[entry.pk]} entered late and plays {names[other]}, who had the bye."
     else:
-        round_, _ = RoundRow.objects.get_or_create(
+        round_, _created = RoundRow.objects.get_or_create(
             competition=competition, number=fixture.round,
             defaults={"name": f"Round {fixture.round} (catch-up)"})
         match, before = Match(competition=competition, round=round_), {}

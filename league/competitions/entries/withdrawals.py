@@ -11,6 +11,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from league.clubs.permissions import is_organizer
 from league.competitions.base.outbox import enqueue_result_follow_up
@@ -26,17 +27,17 @@ def withdraw_entry(entry_id: int, *, actor, comment: str = "") -> list[Match]:
         competition_id = Entry.objects.filter(pk=entry_id).values_list("competition_id",
                                                                      flat=True).first()
         if competition_id is None:
-            raise ServiceError("No such entry.")
+            raise ServiceError(_("No such entry."))
         competition = (Competition.objects.select_for_update(of=("self",), no_key=True)
                        .select_related("season__club").get(pk=competition_id))
         entry = Entry.objects.select_related("player").get(pk=entry_id)  # read under the lock
         own = actor.is_authenticated and entry.player.user_id == actor.pk
         if not own and not is_organizer(actor, competition.season.club):
-            raise NotAllowed("Only the player or an organizer of the club may withdraw an entry.")
+            raise NotAllowed(_("Only the player or an organizer of the club may withdraw an entry."))
         if entry.withdrawn_at is not None:
-            raise ServiceError(f"{entry.player} has already withdrawn.")
+            raise ServiceError(_("%(player)s has already withdrawn.") % {"player": entry.player})
         if competition.status == Competition.Status.FINISHED:
-            raise ServiceError("The competition is finished: nobody can withdraw any more.")
+            raise ServiceError(_("The competition is finished: nobody can withdraw any more."))
         now = timezone.now()
         entry.withdrawn_at = now
         entry.save(update_fields=["withdrawn_at"])

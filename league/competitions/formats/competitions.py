@@ -6,6 +6,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 
 from gameplay.engine import EngineError, Ruleset
 from league.clubs.models import Player, Season
@@ -36,7 +37,7 @@ def clean_name(name: str, *, field: str = "name", most: int = NAME_MAX) -> str:
     except BadName as error:
         raise ServiceError(str(error), field=field) from None
     if len(name) > most:
-        raise ServiceError(f"A name has at most {most} characters.", field=field)
+        raise ServiceError(_("A name has at most %(most)s characters.") % {"most": most}, field=field)
     return name
 
 
@@ -45,11 +46,11 @@ def create_competition(season: Season, *, actor, name: str, format: str,
                        **settings: Any) -> Competition:
     require_organizer(actor, season.club)
     if format not in Competition.Format.values:
-        raise ServiceError(f"Unknown format '{format}'.", field="format")
+        raise ServiceError(_("Unknown format '%(format)s'.") % {"format": format}, field="format")
     rules = build_ruleset(preset, house_rules)
     name = clean_name(name)
     if not name:
-        raise ServiceError("Give the competition's name.", field="name")
+        raise ServiceError(_("Give the competition's name."), field="name")
     try:
         with transaction.atomic():
             return Competition.objects.create(
@@ -57,7 +58,7 @@ def create_competition(season: Season, *, actor, name: str, format: str,
                 **settings,
             )
     except IntegrityError:
-        raise ServiceError(f"{season} already has a competition called '{name}'.", field="name") from None
+        raise ServiceError(_("%(season)s already has a competition called '%(name)s'.") % {"season": season, "name": name}, field="name") from None
 
 
 def register_players(competition: Competition, players: Iterable[Player], *, actor) -> list[Entry]:
@@ -65,15 +66,14 @@ def register_players(competition: Competition, players: Iterable[Player], *, act
     club = competition.season.club
     require_organizer(actor, club)
     if competition.status != Competition.Status.DRAFT:
-        raise ServiceError("Entries close when the competition starts.")
+        raise ServiceError(_("Entries close when the competition starts."))
     players = list(players)
     strangers = [p.name for p in players if p.club_id != club.pk]
     if strangers:
-        raise ServiceError(f"Not players of {club}: {', '.join(strangers)}.")
+        raise ServiceError(_("Not players of %(club)s: %(names)s.") % {"club": club, "names": ', '.join(strangers)})
     retired = [p.name for p in players if p.is_retired]
     if retired:
-        raise ServiceError(f"Retired, so not entered: {', '.join(retired)}. Bring them back "
-                           "on the club's player page first.")
+        raise ServiceError(_("Retired, so not entered: %(names)s. Bring them back on the club's player page first.") % {"names": ', '.join(retired)})
     with transaction.atomic():
         existing = set(competition.entries.values_list("player_id", flat=True))
         new = [Entry(competition=competition, player=p) for p in players if p.pk not in existing]
@@ -87,11 +87,11 @@ def seed_entries(competition: Competition, order: list[int], *, actor) -> None:
     """Seed the entries in the given order of entry ids (seed 1 first)."""
     require_organizer(actor, competition.season.club)
     if competition.status != Competition.Status.DRAFT:
-        raise ServiceError("Seeds are fixed when the competition starts.")
+        raise ServiceError(_("Seeds are fixed when the competition starts."))
     with transaction.atomic():
         entries = {e.pk: e for e in competition.entries.select_for_update()}
         if sorted(order) != sorted(entries):
-            raise ServiceError("Give every entry exactly one seed.")
+            raise ServiceError(_("Give every entry exactly one seed."))
         Entry.objects.filter(competition=competition).update(seed=None)
         for seed, entry_id in enumerate(order, start=1):
             entries[entry_id].seed = seed

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from league.clubs.permissions import require_organizer
 from league.competitions.base.outbox import enqueue_result_follow_up
@@ -92,7 +93,7 @@ def _reset_swiss(competition: Competition, match: Match, actor, comment: str) ->
 def _decision_to_make(match_id: int, actor) -> tuple[Competition, Match]:
     competition_id = Match.objects.filter(pk=match_id).values_list("competition_id", flat=True).first()
     if competition_id is None:
-        raise ServiceError("No such match.")
+        raise ServiceError(_("No such match."))
     competition = (Competition.objects.select_for_update(of=("self",), no_key=True)
                    .select_related("season__club").get(pk=competition_id))
     require_organizer(actor, competition.season.club)
@@ -100,10 +101,10 @@ def _decision_to_make(match_id: int, actor) -> tuple[Competition, Match]:
     require_deciding_organizer(actor, match, "decide it")
     asked = latest_decisions(competition).get(match.pk)
     if not is_asked(asked):
-        raise ServiceError("There is no decision to make about this match.")
+        raise ServiceError(_("There is no decision to make about this match."))
     if is_tie_ask(asked):
-        raise ServiceError("This decision is who goes through to the next stage, not a match "
-                           "to keep or reset.")
+        raise ServiceError(_("This decision is who goes through to the next stage, not a match "
+                           "to keep or reset."))
     return competition, match
 
 
@@ -118,17 +119,17 @@ def choose_qualifiers(match_id: int, players: Sequence[int], *, actor) -> Stage:
         competition_id = (Match.objects.filter(pk=match_id)
                           .values_list("competition_id", flat=True).first())
         if competition_id is None:
-            raise ServiceError("No such match.")
+            raise ServiceError(_("No such match."))
         competition = (Competition.objects.select_for_update(of=("self",))
                        .select_related("season__club").get(pk=competition_id))
         require_organizer(actor, competition.season.club)
         asked = latest_decisions(competition).get(match_id)
         if not is_asked(asked) or asked.after.get("kind") != QUALIFIERS:
-            raise ServiceError("There is no tie to decide here.")
+            raise ServiceError(_("There is no tie to decide here."))
         chosen = [int(p) for p in players]
         tied = asked.after["players"]
         if len(set(chosen)) != asked.after["places"] or not set(chosen) <= set(tied):
-            raise ServiceError(f"Choose {asked.after['places']} of the tied players, each once.",
+            raise ServiceError(_("Choose %(places)s of the tied players, each once.") % {"places": asked.after['places']},
                                field="players")
         stage = Stage.objects.select_for_update().get(pk=asked.after["stage"])
         stage.decided = [*stage.decided, {"group": asked.after["group"], "players": chosen}]

@@ -8,6 +8,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from league.clubs.models import Season
 from league.clubs.permissions import require_organizer
@@ -28,7 +30,7 @@ def _locked(competition_id: int, actor) -> Competition:
     competition = (Competition.objects.select_for_update(of=("self",))
                    .select_related("season__club").filter(pk=competition_id).first())
     if competition is None:
-        raise ServiceError("No such competition.")
+        raise ServiceError(_("No such competition."))
     require_organizer(actor, competition.season.club)
     return competition
 
@@ -36,8 +38,13 @@ def _locked(competition_id: int, actor) -> Competition:
 def _locked_draft(competition_id: int, actor, doing: str) -> Competition:
     competition = _locked(competition_id, actor)
     if competition.status != Competition.Status.DRAFT:
-        raise ServiceError(f"Only a competition not started yet can be {doing}: take it back "
-                           "to draft first, if no result is confirmed.")
+        refusals = {
+            "edited in full": _("Only a competition not started yet can be edited in full: take "
+                                "it back to draft first, if no result is confirmed."),
+            "deleted": _("Only a competition not started yet can be deleted: take it back to "
+                         "draft first, if no result is confirmed."),
+        }
+        raise ServiceError(refusals[doing])
     return competition
 
 
@@ -61,11 +68,11 @@ def edit_draft(competition_id: int, *, actor, season: Season, name: str, descrip
     if unknown:
         raise ValueError(f"not a competition setting: {sorted(unknown)}")
     if format not in Competition.Format.values:
-        raise ServiceError(f"Unknown format '{format}'.", field="format")
+        raise ServiceError(_("Unknown format '%(format)s'.") % {"format": format}, field="format")
     with transaction.atomic():
         competition = _locked_draft(competition_id, actor, "edited in full")
         if season.club_id != competition.season.club_id:
-            raise ServiceError("That season is not one of the club's.", field="season")
+            raise ServiceError(_("That season is not one of the club's."), field="season")
         competition.season = season
         _set_name(competition, name)
         competition.description = _description(description)
@@ -107,14 +114,17 @@ def back_to_draft(competition_id: int, *, actor, comment: str = "") -> Competiti
     with transaction.atomic():
         competition = _locked(competition_id, actor)
         if competition.status != Competition.Status.RUNNING:
-            raise ServiceError("Only a running competition can be taken back to draft.")
+            raise ServiceError(_("Only a running competition can be taken back to draft."))
         matches = Match.objects.select_for_update().filter(competition=competition)
         confirmed = matches.filter(status=Match.Status.CONFIRMED).exclude(
             kind=Match.Kind.BYE).count()
         if confirmed:
-            raise ServiceError(f"{competition.name} has {confirmed} confirmed result"
-                               f"{'s' if confirmed != 1 else ''}: it can no longer go back to "
-                               "draft. Correct or void results one by one instead.")
+            raise ServiceError(ngettext(
+                "%(name)s has %(confirmed)s confirmed result: it can no longer go back to draft. "
+                "Correct or void results one by one instead.",
+                "%(name)s has %(confirmed)s confirmed results: it can no longer go back to draft. "
+                "Correct or void results one by one instead.", confirmed)
+                % {"name": competition.name, "confirmed": confirmed})
         before = {"rounds": competition.rounds.count(), "matches": matches.count(),
                   "games": sum(match.games.count() for match in matches)}
         CompetitionAudit.objects.create(competition=competition, actor=actor,
@@ -131,10 +141,10 @@ def back_to_draft(competition_id: int, *, actor, comment: str = "") -> Competiti
 def _set_name(competition: Competition, name: str) -> None:
     name = clean_name(name)
     if not name:
-        raise ServiceError("Give the competition's name.", field="name")
+        raise ServiceError(_("Give the competition's name."), field="name")
     if (Competition.objects.filter(season=competition.season, name__iexact=name)
             .exclude(pk=competition.pk).exists()):
-        raise ServiceError(f"{competition.season} already has a competition called {name}.",
+        raise ServiceError(_("%(season)s already has a competition called %(name)s.") % {"season": competition.season, "name": name},
                            field="name")
     competition.name = name
 
@@ -142,7 +152,7 @@ def _set_name(competition: Competition, name: str) -> None:
 def _description(text: str) -> str:
     text = text.strip()
     if len(text) > DESCRIPTION_MAX:
-        raise ServiceError(f"The description has at most {DESCRIPTION_MAX} characters.",
+        raise ServiceError(_("The description has at most %(most)s characters.") % {"most": DESCRIPTION_MAX},
                            field="description")
     return text
 
@@ -152,7 +162,6 @@ def _save(competition: Competition, fields: list[str]) -> None:
         with transaction.atomic():
             competition.save(update_fields=fields)
     except IntegrityError:  # the same name given at the same instant
-        raise ServiceError(f"{competition.season} already has a competition called "
-                           f"{competition.name}.", field="name") from None
+        raise ServiceError(_("%(season)s already has a competition called %(name)s.") % {"season": competition.season, "name": competition.name}, field="name") from None
     competition_changed([competition.pk])
     player_pages_changed()

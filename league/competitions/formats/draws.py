@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.db.models import Prefetch
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from league.clubs.models import Player
 from league.clubs.permissions import require_organizer
@@ -57,7 +58,7 @@ def start_competition(competition_id: int, *, actor, seeding: str = "entered",
     round 1 to be paired at a club night from the players present
     (league.competitions.nights.services)."""
     if seeding not in SEEDINGS:
-        raise ServiceError(f"Seeding is one of {', '.join(SEEDINGS)}.", field="seeding")
+        raise ServiceError(_("Seeding is one of %(seedings)s.") % {"seedings": ', '.join(SEEDINGS)}, field="seeding")
     with transaction.atomic():
         competition = _locked_draft(competition_id, actor)
         entries = list(competition.entries.filter(withdrawn_at__isnull=True).order_by("pk"))
@@ -93,10 +94,10 @@ def _locked_draft(competition_id: int, actor) -> Competition:
         .filter(pk=competition_id).first()
     )
     if competition is None:
-        raise ServiceError("No such competition.")
+        raise ServiceError(_("No such competition."))
     require_organizer(actor, competition.season.club)
     if competition.status != Competition.Status.DRAFT:
-        raise ServiceError("This competition has already started.")
+        raise ServiceError(_("This competition has already started."))
     return competition
 
 
@@ -104,16 +105,15 @@ def check_field(competition: Competition, players: int) -> None:
     """Whether the competition can start with this many players (also asked when a draft
     is edited: a Swiss of more rounds than its entries allow is refused at once)."""
     if players < 2:
-        raise ServiceError("Enter at least two players before starting the competition.")
+        raise ServiceError(_("Enter at least two players before starting the competition."))
     if competition.format != Competition.Format.SWISS:
         return
     rounds = competition.swiss_rounds
     if not rounds:
-        raise ServiceError("Set the number of Swiss rounds (at least 1).", field="swiss_rounds")
+        raise ServiceError(_("Set the number of Swiss rounds (at least 1)."), field="swiss_rounds")
     if rounds > players - 1:
         raise ServiceError(
-            f"A Swiss of {players} players can have at most {players - 1} rounds "
-            "(nobody meets the same opponent twice).", field="swiss_rounds",
+            _("A Swiss of %(players)s players can have at most %(rounds)s rounds (nobody meets the same opponent twice).") % {"players": players, "rounds": players - 1}, field="swiss_rounds",
         )
 
 

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 
 from league.clubs.models import Club, Season
 from league.clubs.permissions import require_organizer
@@ -27,7 +28,7 @@ def create_competition_in_season(club: Club, *, actor, season: Season | None, ne
         if season is None:
             season = _new_season(club, new_season)
         elif season.club_id != club.pk:
-            raise ServiceError(f"That season is not one of {club}'s.", field="season")
+            raise ServiceError(_("That season is not one of %(club)s's.") % {"club": club}, field="season")
         created = create_competition(season, actor=actor, **competition)
         if stages:
             plan_stages(created, stages, actor=actor)
@@ -37,13 +38,13 @@ def create_competition_in_season(club: Club, *, actor, season: Season | None, ne
 def _new_season(club: Club, name: str) -> Season:
     name = clean_name(name, field="new_season")
     if not name:
-        raise ServiceError("Name the new season.", field="new_season")
+        raise ServiceError(_("Name the new season."), field="new_season")
     if len(name) > NAME_MAX:
-        raise ServiceError(f"A season's name has at most {NAME_MAX} characters.",
+        raise ServiceError(_("A season's name has at most %(most)s characters.") % {"most": NAME_MAX},
                            field="new_season")
     try:
         with transaction.atomic():
             return Season.objects.create(club=club, name=name)
     except IntegrityError:
-        raise ServiceError(f"{club} already has a season called {name}: choose it above.",
+        raise ServiceError(_("%(club)s already has a season called %(name)s: choose it above.") % {"club": club, "name": name},
                            field="new_season") from None

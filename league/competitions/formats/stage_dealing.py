@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from league.clubs.permissions import require_organizer
 from league.competitions.algorithms.groups import (
@@ -33,7 +34,7 @@ def deal_by_hand(stage_id: int, groups: Sequence[Sequence[int]], *, actor,
         competition_id = Stage.objects.filter(pk=stage_id).values_list(
             "competition_id", flat=True).first()
         if competition_id is None:
-            raise ServiceError("No such stage.")
+            raise ServiceError(_("No such stage."))
         competition = (Competition.objects.select_for_update(of=("self",))
                        .select_related("season__club").get(pk=competition_id))
         require_organizer(actor, competition.season.club)
@@ -47,13 +48,13 @@ def deal_by_hand(stage_id: int, groups: Sequence[Sequence[int]], *, actor,
             raise ServiceError(str(error), field="groups") from None
         placed = {p for g in dealt for p in g.players}
         if placed - set(allowed):
-            raise ServiceError("Only the stage's players are dealt.", field="groups")
+            raise ServiceError(_("Only the stage's players are dealt."), field="groups")
         if placed != set(allowed):
-            raise ServiceError("Deal every player of the stage into a group.", field="groups")
+            raise ServiceError(_("Deal every player of the stage into a group."), field="groups")
         sizes = [len(g.players) for g in dealt]
         if not uneven and max(sizes) - min(sizes) > 1:
-            raise ServiceError("The groups' sizes differ by more than one: even them out, or "
-                               "say the groups are meant to be uneven.", field="groups")
+            raise ServiceError(_("The groups' sizes differ by more than one: even them out, or "
+                               "say the groups are meant to be uneven."), field="groups")
         StageEntry.objects.filter(stage=stage).delete()
         save_groups(stage, dealt)
         stage.dealing, stage.groups = Stage.Dealing.BY_HAND, len(dealt)
@@ -83,12 +84,12 @@ def dealing_players(competition: Competition, stage: Stage) -> list[int] | None:
 
 def dealing_refusal(competition: Competition, stage: Stage) -> str:
     if stage.kind != Stage.Kind.GROUPS:
-        return "Only a stage of round-robin groups is dealt into groups."
+        return _("Only a stage of round-robin groups is dealt into groups.")
     if stage.rounds.exists():
-        return "This stage is drawn: its groups are played as dealt."
+        return _("This stage is drawn: its groups are played as dealt.")
     if stage.order == 1:
-        return "The first stage's groups are dealt before the competition starts."
-    return "This stage is dealt by hand once the stage before it has its qualifiers."
+        return _("The first stage's groups are dealt before the competition starts.")
+    return _("This stage is dealt by hand once the stage before it has its qualifiers.")
 
 
 def suggested_dealing(stage: Stage, players: Sequence[int]) -> dict[str, str]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from league.competitions.algorithms.groups import (
     Group,
@@ -85,7 +86,7 @@ def _groups_at_start(stage: Stage, seeds: list[int]) -> tuple[Group, ...]:
     if stage.dealing == Stage.Dealing.BY_HAND:
         members = [[e for e in group if e in seeds] for group in dealt_groups(stage)]
         if {e for g in members for e in g} != set(seeds):
-            raise ServiceError("Deal every player into a group before starting.", field="groups")
+            raise ServiceError(_("Deal every player into a group before starting."), field="groups")
         StageEntry.objects.filter(stage=stage).delete()
         try:
             groups = groups_by_hand(members)
@@ -101,7 +102,7 @@ def snake_groups_of(stage: Stage, seeds: Sequence[int]) -> tuple[Group, ...]:
     try:
         return snake_groups(seeds, stage.groups or 1)
     except ValueError as error:
-        raise ServiceError(f"{stage}: {error}.", field="groups") from None
+        raise ServiceError(_("%(stage)s: %(error)s.") % {"stage": stage, "error": error}, field="groups") from None
 
 
 def draw_stage(competition: Competition, stage: Stage, seeds: Sequence[int]) -> None:

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from league.clubs.permissions import require_organizer
 from league.competitions.formats.decisions import REDRAW_STAGE
@@ -40,7 +41,7 @@ def plan_stages(competition: Competition, plans: Sequence[StagePlan], *, actor) 
     list leaves the competition in one stage."""
     require_organizer(actor, competition.season.club)
     if competition.status != Competition.Status.DRAFT:
-        raise ServiceError("The stages are set before the competition starts.")
+        raise ServiceError(_("The stages are set before the competition starts."))
     _check_plans(plans)
     with transaction.atomic():
         competition.stages.all().delete()
@@ -59,32 +60,30 @@ def _check_plans(plans: Sequence[StagePlan]) -> None:
     if not plans:
         return
     if len(plans) < 2:
-        raise ServiceError("A competition in stages has two or more; one stage is its format.")
+        raise ServiceError(_("A competition in stages has two or more; one stage is its format."))
     first = plans[0]
     if first.kind not in FIRST_KINDS:
-        raise ServiceError("The first stage is round-robin groups, a league or a Swiss.",
+        raise ServiceError(_("The first stage is round-robin groups, a league or a Swiss."),
                            field="kind")
     for order, (before, plan) in enumerate(pairwise(plans), start=2):
         if plan.kind not in LATER_KINDS:
-            raise ServiceError(f"Stage {order} is round-robin groups, a league or a knockout "
-                               "(a Swiss is only a first stage).", field="kind")
+            raise ServiceError(_("Stage %(order)s is round-robin groups, a league or a knockout (a Swiss is only a first stage).") % {"order": order}, field="kind")
         if before.kind in KNOCKOUT_KINDS:
-            raise ServiceError("A knockout is the last stage.", field="kind")
+            raise ServiceError(_("A knockout is the last stage."), field="kind")
         if plan.qualify not in Stage.Qualify.values or plan.qualifiers < 1:
-            raise ServiceError(f"Say who goes through to stage {order}: the top K of each group "
-                               "or overall.", field="qualifiers")
+            raise ServiceError(_("Say who goes through to stage %(order)s: the top K of each group or overall.") % {"order": order}, field="qualifiers")
         if plan.seeding not in Stage.Seeding.values:
-            raise ServiceError(f"Unknown seeding of stage {order}.", field="seeding")
+            raise ServiceError(_("Unknown seeding of stage %(order)s.") % {"order": order}, field="seeding")
         if plan.seeding == Stage.Seeding.CROSS_GROUP and plan.kind not in KNOCKOUT_KINDS:
-            raise ServiceError("Cross-group seeding is a knockout's: groups are dealt by "
-                               "standing or by rating.", field="seeding")
+            raise ServiceError(_("Cross-group seeding is a knockout's: groups are dealt by "
+                               "standing or by rating."), field="seeding")
         if plan.seeding == Stage.Seeding.CROSS_GROUP and (
                 plan.qualify != Stage.Qualify.EACH_GROUP or before.kind != Stage.Kind.GROUPS):
-            raise ServiceError("Cross-group seeding needs the top K of each group.",
+            raise ServiceError(_("Cross-group seeding needs the top K of each group."),
                                field="seeding")
     for order, plan in enumerate(plans, start=1):
         if plan.kind == Stage.Kind.GROUPS and plan.groups < 1:
-            raise ServiceError(f"Say how many groups stage {order} has.", field="groups")
+            raise ServiceError(_("Say how many groups stage %(order)s has.") % {"order": order}, field="groups")
 
 
 def awaits_dealing(stage: Stage) -> bool:

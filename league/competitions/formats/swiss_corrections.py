@@ -22,6 +22,7 @@ entry waiting for his first round is paired.
 from __future__ import annotations
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from league.competitions.algorithms.swiss import PairingImpossible, SwissRound
 from league.competitions.base.brackets import fixture_key, table_of
@@ -131,8 +132,7 @@ def _pair_again(competition: Competition, round_: Round, rows: list[Match], *, a
     drawn = (_paired_as_then(competition, round_.number, rows) if round_.night_id is not None
              else _paired_now(competition, round_.number))
     if drawn is None:
-        raise ServiceError(f"{round_} cannot be paired again without a rematch: keep it as "
-                           "played.")
+        raise ServiceError(_("%(round_)s cannot be paired again without a rematch: keep it as played.") % {"round_": round_})
     names = _names(competition)
     tables = [m for m in rows if m.kind != Match.Kind.BYE]
     kept = {_pair_of(m) for m in tables} & {frozenset(p) for p in drawn.pairings}

@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from league.competitions.base.selectors import side_names
 from league.competitions.models import Match
@@ -15,20 +16,20 @@ from league.core.forms import ServiceErrorForm, comment_field
 
 class DisputeForm(ServiceErrorForm):
     comment = comment_field(
-        "What is wrong with the result?", help_text="The club's organizer reads this."
+        _("What is wrong with the result?"), help_text=_("The club's organizer reads this.")
     )
 
 
 class ResolveForm(ServiceErrorForm):
     decision = forms.ChoiceField(
-        label="Decision",
+        label=_("Decision"),
         choices=[
-            ("uphold", "Uphold the reported result"),
-            ("reject", "Reject it: the games reopen for correction"),
+            ("uphold", _("Uphold the reported result")),
+            ("reject", _("Reject it: the games reopen for correction")),
         ],
         widget=forms.RadioSelect,
     )
-    comment = comment_field("Comment", help_text="Kept in the match history.")
+    comment = comment_field(_("Comment"), help_text=_("Kept in the match history."))
 
     @property
     def uphold(self) -> bool:
@@ -41,19 +42,19 @@ DRAW = "draw"
 class CorrectForm(ServiceErrorForm):
     """An organizer's correction of a confirmed result."""
 
-    winner = forms.ChoiceField(label="Winner", widget=forms.RadioSelect)
+    winner = forms.ChoiceField(label=_("Winner"), widget=forms.RadioSelect)
     # Games won, as the results service takes them: 0 to 99.
     games_a = forms.IntegerField(min_value=0, max_value=99)
     games_b = forms.IntegerField(min_value=0, max_value=99)
     kind = forms.ChoiceField(
-        label="How the match was decided",
+        label=_("How the match was decided"),
         choices=[(value, label) for value, label in Match.Kind.choices if value != Match.Kind.BYE],
     )
-    comment = comment_field("Why is it corrected?", help_text="Kept in the match history.")
+    comment = comment_field(_("Why is it corrected?"), help_text=_("Kept in the match history."))
     overrides_games = forms.BooleanField(
-        required=False, label="This result overrides the games",
-        help_text="Only when it differs from the games on purpose (a director's penalty); the "
-                  "reason above is then shown on the match page.")
+        required=False, label=_("This result overrides the games"),
+        help_text=_("Only when it differs from the games on purpose (a director's penalty); the "
+                  "reason above is then shown on the match page."))
     # When the result the organizer was shown was confirmed: a correction made meanwhile by
     # another organizer is not overwritten (results.correct_result's expected_confirmed_at).
     seen = forms.CharField(required=False, widget=forms.HiddenInput)
@@ -63,10 +64,10 @@ class CorrectForm(ServiceErrorForm):
         name_a, name_b = side_names(match)
         choices = [("A", name_a), ("B", name_b)]
         knockout = match.competition.is_knockout
-        choices.append((DRAW, "Nobody: a double forfeit" if knockout else "Nobody: a draw"))
+        choices.append((DRAW, _("Nobody: a double forfeit") if knockout else _("Nobody: a draw")))
         self.fields["winner"].choices = choices
-        self.fields["games_a"].label = f"Games won by {name_a}"
-        self.fields["games_b"].label = f"Games won by {name_b}"
+        self.fields["games_a"].label = _("Games won by %(name)s") % {"name": name_a}
+        self.fields["games_b"].label = _("Games won by %(name)s") % {"name": name_b}
 
     @property
     def winner_side(self) -> str | None:
@@ -78,9 +79,9 @@ class CorrectForm(ServiceErrorForm):
         try:
             seen = datetime.fromisoformat(text) if text else None
         except ValueError:
-            raise forms.ValidationError("Not a moment.") from None
+            raise forms.ValidationError(_("Not a moment.")) from None
         if not in_bounds(seen):
-            raise forms.ValidationError("Not a moment.")
+            raise forms.ValidationError(_("Not a moment."))
         return seen
 
     @classmethod
@@ -97,6 +98,6 @@ class CorrectForm(ServiceErrorForm):
 
 class ConfirmForPlayerForm(ServiceErrorForm):
     reason = comment_field(
-        "Why you confirm it for the player",
-        help_text="E.g. “B has no account; agreed at the table”. Kept in the match history.",
+        _("Why you confirm it for the player"),
+        help_text=_("E.g. “B has no account; agreed at the table”. Kept in the match history."),
     )

@@ -10,6 +10,8 @@ from typing import Any
 
 from django import forms
 from django.forms.utils import ErrorDict
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy as _
 
 from gameplay.engine import (
     PRESETS,
@@ -30,6 +32,7 @@ from league.competitions.forms.house_rules import (
     house_rule_differences,
     house_rule_form_fields,
     preset_value,
+    shown_value,
     tiebreak_form_fields,
     worded_for,
 )
@@ -49,96 +52,96 @@ from league.core.forms import ServiceErrorForm
 
 
 class CompetitionForm(StagesFormMixin, ServiceErrorForm):
-    name = forms.CharField(label="Name", max_length=120)
+    name = forms.CharField(label=_("Name"), max_length=120)
     description = forms.CharField(
-        label="Description (optional)", required=False, max_length=2000,
+        label=_("Description (optional)"), required=False, max_length=2000,
         widget=forms.Textarea(attrs={"rows": 2}),
-        help_text="What the players should know: when and where, the prize.")
-    season = forms.ModelChoiceField(queryset=Season.objects.none(), label="Season",
-                                    required=False, empty_label="A new season (name it below)")
-    new_season = forms.CharField(label="New season's name", required=False, max_length=120,
-                                 help_text="Only for a season not in the list.")
-    format = forms.ChoiceField(label="Format", choices=Competition.Format.choices,
+        help_text=_("What the players should know: when and where, the prize."))
+    season = forms.ModelChoiceField(queryset=Season.objects.none(), label=_("Season"),
+                                    required=False, empty_label=_("A new season (name it below)"))
+    new_season = forms.CharField(label=_("New season's name"), required=False, max_length=120,
+                                 help_text=_("Only for a season not in the list."))
+    format = forms.ChoiceField(label=_("Format"), choices=Competition.Format.choices,
                                widget=forms.RadioSelect, initial=Competition.Format.LEAGUE)
-    swiss_rounds = forms.IntegerField(label="Swiss rounds", required=False, min_value=1,
+    swiss_rounds = forms.IntegerField(label=_("Swiss rounds"), required=False, min_value=1,
                                       max_value=50, error_messages={
-                                          "min_value": "A Swiss plays at least one round: give "
-                                                       "its number of rounds.",
-                                          "max_value": "A Swiss plays at most 50 rounds."},
-                                      help_text="At most one fewer than the players.",
+                                          "min_value": _("A Swiss plays at least one round: give "
+                                                       "its number of rounds."),
+                                          "max_value": _("A Swiss plays at most 50 rounds.")},
+                                      help_text=_("At most one fewer than the players."),
                                       widget=forms.NumberInput(attrs=NUMBER))
-    double_round_robin = forms.BooleanField(label="Double round robin (play everyone twice)",
+    double_round_robin = forms.BooleanField(label=_("Double round robin (play everyone twice)"),
                                             required=False)
-    third_place_match = forms.BooleanField(label="Match for third place", required=False)
+    third_place_match = forms.BooleanField(label=_("Match for third place"), required=False)
     bracket_reset = forms.BooleanField(
-        label="Bracket reset", required=False, initial=True,
-        help_text="If the losers' bracket winner wins the grand final, a second final "
-                  "decides.")
+        label=_("Bracket reset"), required=False, initial=True,
+        help_text=_("If the losers' bracket winner wins the grand final, a second final "
+                  "decides."))
     ladder_reach = forms.IntegerField(
-        label="Challenge reach (places up)", required=False, min_value=1, max_value=20,
+        label=_("Challenge reach (places up)"), required=False, min_value=1, max_value=20,
         initial=3, widget=forms.NumberInput(attrs=NUMBER))
     ladder_days = forms.IntegerField(
-        label="Days to play a challenge", required=False, min_value=1, max_value=60, initial=7,
-        help_text="Then the challenged forfeits.",
+        label=_("Days to play a challenge"), required=False, min_value=1, max_value=60, initial=7,
+        help_text=_("Then the challenged forfeits."),
         widget=forms.NumberInput(attrs=NUMBER))
     ladder_rematch_days = forms.IntegerField(
-        label="Days before a rematch", required=False, min_value=0, max_value=365, initial=14,
+        label=_("Days before a rematch"), required=False, min_value=0, max_value=365, initial=14,
         widget=forms.NumberInput(attrs=NUMBER))
     stages = forms.ChoiceField(
-        label="Stages", required=False, widget=forms.RadioSelect, initial="",
-        choices=[("", "One stage, in the format above"),
-                 (STAGES_GROUPS, "Round-robin groups first"),
-                 (STAGES_SWISS, "A Swiss first (its rounds above)")])
-    stage_groups = forms.IntegerField(label="Groups", required=False, min_value=1, max_value=26,
-                                      initial=4, help_text="Round-robin groups first only.",
+        label=_("Stages"), required=False, widget=forms.RadioSelect, initial="",
+        choices=[("", _("One stage, in the format above")),
+                 (STAGES_GROUPS, _("Round-robin groups first")),
+                 (STAGES_SWISS, _("A Swiss first (its rounds above)"))])
+    stage_groups = forms.IntegerField(label=_("Groups"), required=False, min_value=1, max_value=26,
+                                      initial=4, help_text=_("Round-robin groups first only."),
                                       widget=forms.NumberInput(attrs=NUMBER))
-    stage_dealing = forms.ChoiceField(label="Players are dealt into the groups",
+    stage_dealing = forms.ChoiceField(label=_("Players are dealt into the groups"),
                                       choices=Stage.Dealing.choices, initial=Stage.Dealing.SNAKE,
                                       required=False)
     middle_count = forms.IntegerField(
-        label="How many", required=False, min_value=0,
+        label=_("How many"), required=False, min_value=0,
         max_value=MOST_MIDDLE_STAGES, initial=0, widget=forms.NumberInput(attrs=NUMBER),
-        help_text=f"Between the first stage and the last, up to {MOST_MIDDLE_STAGES}.")
-    final_kind = forms.ChoiceField(label="The last stage is", choices=FINAL_KINDS,
+        help_text=format_lazy(_("Between the first stage and the last, up to {most}."), most=MOST_MIDDLE_STAGES))
+    final_kind = forms.ChoiceField(label=_("The last stage is"), choices=FINAL_KINDS,
                                    initial=Stage.Kind.SINGLE_ELIMINATION, required=False,
                                    widget=forms.RadioSelect)
     final_groups = forms.IntegerField(
-        label="Its groups (round-robin groups only)", required=False, min_value=1,
+        label=_("Its groups (round-robin groups only)"), required=False, min_value=1,
         max_value=26, initial=1, widget=forms.NumberInput(attrs=NUMBER))
-    stage_qualify = forms.ChoiceField(label="Who goes through", choices=Stage.Qualify.choices,
+    stage_qualify = forms.ChoiceField(label=_("Who goes through"), choices=Stage.Qualify.choices,
                                       initial=Stage.Qualify.EACH_GROUP, required=False)
-    stage_qualifiers = forms.IntegerField(label="K (players going through)", required=False,
+    stage_qualifiers = forms.IntegerField(label=_("K (players going through)"), required=False,
                                           min_value=1, max_value=64, initial=2,
                                           widget=forms.NumberInput(attrs=NUMBER))
-    stage_seeding = forms.ChoiceField(label="The last stage is seeded", required=False,
+    stage_seeding = forms.ChoiceField(label=_("The last stage is seeded"), required=False,
                                       choices=Stage.Seeding.choices,
                                       initial=Stage.Seeding.CROSS_GROUP)
-    preset = forms.ChoiceField(label="Ruleset", choices=list(PRESET_NAMES.items()),
+    preset = forms.ChoiceField(label=_("Ruleset"), choices=list(PRESET_NAMES.items()),
                                widget=forms.RadioSelect, initial="standard")
-    match_format = forms.ChoiceField(label="A match is", choices=Competition.MatchFormat.choices,
+    match_format = forms.ChoiceField(label=_("A match is"), choices=Competition.MatchFormat.choices,
                                      initial=Competition.MatchFormat.FIRST_TO)
-    match_games = forms.IntegerField(label="Games (N)", min_value=1, max_value=99, initial=1,
+    match_games = forms.IntegerField(label=_("Games (N)"), min_value=1, max_value=99, initial=1,
                                      widget=forms.NumberInput(attrs=NUMBER))
     hollywood_columns = forms.IntegerField(
-        label="Hollywood columns", required=False, min_value=1, max_value=9, initial=3,
-        help_text="Hollywood only: the columns scored at once (usually three).",
+        label=_("Hollywood columns"), required=False, min_value=1, max_value=9, initial=3,
+        help_text=_("Hollywood only: the columns scored at once (usually three)."),
         widget=forms.NumberInput(attrs=NUMBER))
     hollywood_target = forms.IntegerField(
-        label="Column target", required=False, min_value=1, max_value=1000,
-        help_text="Hollywood only: the points that close a column (empty: the ruleset's target).",
+        label=_("Column target"), required=False, min_value=1, max_value=1000,
+        help_text=_("Hollywood only: the points that close a column (empty: the ruleset's target)."),
         widget=forms.NumberInput(attrs=NUMBER))
     hollywood_winner = forms.ChoiceField(
-        label="The Hollywood match is won on", required=False,
+        label=_("The Hollywood match is won on"), required=False,
         choices=[(HollywoodWinner.TOTAL_POINTS.value,
-                  "The total over the columns (Hoyle: each column won by the difference)"),
+                  _("The total over the columns (Hoyle: each column won by the difference)")),
                  (HollywoodWinner.MOST_COLUMNS.value,
-                  "The most columns won (a club convention)")],
+                  _("The most columns won (a club convention)"))],
         initial=HollywoodWinner.TOTAL_POINTS.value)
-    points_win = forms.IntegerField(label="Win", min_value=0, max_value=99, initial=2,
+    points_win = forms.IntegerField(label=_("Win"), min_value=0, max_value=99, initial=2,
                                     widget=forms.NumberInput(attrs=NUMBER))
-    points_draw = forms.IntegerField(label="Draw", min_value=0, max_value=99, initial=1,
+    points_draw = forms.IntegerField(label=_("Draw"), min_value=0, max_value=99, initial=1,
                                      widget=forms.NumberInput(attrs=NUMBER))
-    points_loss = forms.IntegerField(label="Loss", min_value=0, max_value=99, initial=0,
+    points_loss = forms.IntegerField(label=_("Loss"), min_value=0, max_value=99, initial=0,
                                      widget=forms.NumberInput(attrs=NUMBER))
 
     def __init__(self, *args, club: Club, **kwargs) -> None:
@@ -176,11 +179,12 @@ class CompetitionForm(StagesFormMixin, ServiceErrorForm):
             value = preset_value(preset, "big_gin_bonus" if name == "big_gin" else name)
             field = self.fields[name]
             if isinstance(field, forms.IntegerField):
-                field.widget.attrs["placeholder"] = value
+                field.widget.attrs["placeholder"] = str(shown_value(value))
             else:
-                shown = ("played" if value != "none" else "not played") if name == "big_gin" \
-                    else value
-                field.choices = [("", f"As the preset: {shown}"), *field.choices[1:]]
+                shown = (_("played") if value != "none" else _("not played")) \
+                    if name == "big_gin" else shown_value(value)
+                field.choices = [("", _("As the preset: %(value)s") % {"value": shown}),
+                                 *field.choices[1:]]
 
     def house_rule_fields(self) -> list[forms.BoundField]:
         return [self[name] for name in HOUSE_RULES]
@@ -200,7 +204,7 @@ class CompetitionForm(StagesFormMixin, ServiceErrorForm):
         self.check_stages(data)
         if (data.get("format") == Competition.Format.SWISS and not data.get("swiss_rounds")
                 and "swiss_rounds" not in self.errors):  # a number refused says so already
-            self.add_error("swiss_rounds", "A Swiss needs its number of rounds.")
+            self.add_error("swiss_rounds", _("A Swiss needs its number of rounds."))
         self._check_points(data)
         self._check_house_rules(data)
         self._check_tiebreaks(data)
@@ -210,8 +214,7 @@ class CompetitionForm(StagesFormMixin, ServiceErrorForm):
     def _check_points(self, data: dict) -> None:
         win, loss = data.get("points_win"), data.get("points_loss")
         if win is not None and loss is not None and win <= loss:
-            self.add_error("points_win", f"A win must be worth more than a loss: here a win is "
-                                         f"worth {win} and a loss {loss}.")
+            self.add_error("points_win", _("A win must be worth more than a loss: here a win is worth %(win)s and a loss %(loss)s.") % {"win": win, "loss": loss})
 
     def _check_hollywood(self, data: dict) -> None:
         if data.get("match_format") != Competition.MatchFormat.HOLLYWOOD:
@@ -235,7 +238,7 @@ class CompetitionForm(StagesFormMixin, ServiceErrorForm):
 
     def _check_season(self, data: dict) -> None:
         if data.get("season") is None and not data.get("new_season", "").strip():
-            self.add_error("new_season", "Choose a season above, or name the new one here.")
+            self.add_error("new_season", _("Choose a season above, or name the new one here."))
 
     def _check_house_rules(self, data: dict) -> None:
         preset = data.get("preset")
@@ -255,8 +258,7 @@ class CompetitionForm(StagesFormMixin, ServiceErrorForm):
                 continue
             if place in seen:
                 taken = TIEBREAK_LABELS[Tiebreak(seen[place])]
-                self.add_error(f"tiebreak_{t.value}", f"Place {place} is taken by {taken}: give "
-                               "each tiebreak its own place.")
+                self.add_error(f"tiebreak_{t.value}", _("Place %(place)s is taken by %(taken)s: give each tiebreak its own place.") % {"place": place, "taken": taken})
             seen[place] = t.value
 
     # What the service is given -------------------------------------------------------------

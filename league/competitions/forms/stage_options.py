@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from league.competitions.formats.stage_plans import StagePlan
 from league.competitions.forms.house_rules import NUMBER
@@ -37,9 +38,9 @@ MIDDLE_STAGES = tuple(range(1, MOST_MIDDLE_STAGES + 1))
 
 # The kinds the last stage may be: a knockout, or round-robin groups (one group: a final group).
 FINAL_KINDS = [
-    (Stage.Kind.SINGLE_ELIMINATION, "A single elimination knockout"),
-    (Stage.Kind.DOUBLE_ELIMINATION, "A double elimination knockout"),
-    (Stage.Kind.GROUPS, "Round-robin groups (one group: a final group)"),
+    (Stage.Kind.SINGLE_ELIMINATION, _("A single elimination knockout")),
+    (Stage.Kind.DOUBLE_ELIMINATION, _("A double elimination knockout")),
+    (Stage.Kind.GROUPS, _("Round-robin groups (one group: a final group)")),
 ]
 
 
@@ -49,19 +50,19 @@ def middle_stage_form_fields() -> dict[str, forms.Field]:
     for n in MIDDLE_STAGES:
         fields |= {
             f"middle_{n}_groups": forms.IntegerField(
-                label="Groups (empty: no such stage)", required=False, min_value=1,
+                label=_("Groups (empty: no such stage)"), required=False, min_value=1,
                 max_value=26, widget=forms.NumberInput(attrs=NUMBER)),
             f"middle_{n}_dealing": forms.ChoiceField(
-                label="How its groups are dealt", choices=Stage.Dealing.choices,
+                label=_("How its groups are dealt"), choices=Stage.Dealing.choices,
                 initial=Stage.Dealing.SNAKE, required=False),
             f"middle_{n}_qualify": forms.ChoiceField(
-                label="Qualifying for this stage", choices=Stage.Qualify.choices,
+                label=_("Qualifying for this stage"), choices=Stage.Qualify.choices,
                 initial=Stage.Qualify.EACH_GROUP, required=False),
             f"middle_{n}_qualifiers": forms.IntegerField(
-                label="K (qualifiers for this stage)", required=False, min_value=1,
+                label=_("K (qualifiers for this stage)"), required=False, min_value=1,
                 max_value=64, widget=forms.NumberInput(attrs=NUMBER)),
             f"middle_{n}_seeding": forms.ChoiceField(
-                label="Dealt in snake order by", required=False,
+                label=_("Dealt in snake order by"), required=False,
                 initial=Stage.Seeding.STANDING,
                 choices=[c for c in Stage.Seeding.choices if c[0] != Stage.Seeding.CROSS_GROUP]),
         }
@@ -102,27 +103,27 @@ class StagesFormMixin:
         if data.get("stages") == STAGES_GROUPS:
             data["format"] = Competition.Format.LEAGUE
             if not data.get("stage_groups"):
-                self.add_error("stage_groups", "Say how many groups the first stage has.")
+                self.add_error("stage_groups", _("Say how many groups the first stage has."))
         elif data.get("stages") == STAGES_SWISS:
             data["format"] = Competition.Format.SWISS
         if not data.get("stages"):
             return
         if not data.get("stage_qualifiers"):
-            self.add_error("stage_qualifiers", "Say how many go through to the last stage.")
+            self.add_error("stage_qualifiers", _("Say how many go through to the last stage."))
         final = data.get("final_kind") or Stage.Kind.SINGLE_ELIMINATION
         if final == Stage.Kind.GROUPS and data.get("stage_seeding") == Stage.Seeding.CROSS_GROUP:
-            self.add_error("stage_seeding", "Cross-group seeding is a knockout's: groups are "
-                           "dealt by standing or by rating.")
+            self.add_error("stage_seeding", _("Cross-group seeding is a knockout's: groups are "
+                           "dealt by standing or by rating."))
         for n in MIDDLE_STAGES:
             if data.get(f"middle_{n}_groups") and not data.get(f"middle_{n}_qualifiers"):
                 self.add_error(f"middle_{n}_qualifiers",
-                               "Say how many go through to this group stage.")
+                               _("Say how many go through to this group stage."))
             if n > 1 and data.get(f"middle_{n}_groups") and not data.get(f"middle_{n - 1}_groups"):
-                self.add_error(f"middle_{n}_groups", "Fill in the group stage above first.")
+                self.add_error(f"middle_{n}_groups", _("Fill in the group stage above first."))
             if data.get(f"middle_{n}_seeding") == Stage.Seeding.CROSS_GROUP:
                 self.add_error(f"middle_{n}_seeding",
-                               "Groups are dealt by standing or by rating; cross-group seeding "
-                               "is the knockout's.")
+                               _("Groups are dealt by standing or by rating; cross-group seeding "
+                               "is the knockout's."))
 
     def stage_plans(self) -> list[StagePlan]:
         """The stages in order: the first, any group stages in between, the last."""

@@ -21,6 +21,7 @@ from datetime import datetime, timedelta
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from league.clubs.models import Player
 from league.clubs.permissions import is_organizer, require_organizer
@@ -91,7 +92,7 @@ def _locked(competition_id: int) -> Competition:
     competition = (Competition.objects.select_for_update(of=("self",))
                    .select_related("season__club").filter(pk=competition_id).first())
     if competition is None or competition.format != Competition.Format.LADDER:
-        raise ServiceError("No such ladder.")
+        raise ServiceError(_("No such ladder."))
     return competition
 
 
@@ -102,7 +103,7 @@ def challenge(competition_id: int, challenged_id: int, *, actor,
     with transaction.atomic():
         competition = _locked(competition_id)
         if competition.status != Competition.Status.RUNNING:
-            raise ServiceError("Challenges are made while the ladder is running.")
+            raise ServiceError(_("Challenges are made while the ladder is running."))
         challenger = _challenger(competition, actor, challenger_id)
         before = ladder_of(competition)
         try:
@@ -121,12 +122,12 @@ def _challenger(competition: Competition, actor, challenger_id: int | None) -> E
     entries = competition.entries.select_related("player").filter(withdrawn_at__isnull=True)
     if challenger_id is not None:
         if not is_organizer(actor, competition.season.club):
-            raise NotAllowed("Only an organizer challenges for another player.")
+            raise NotAllowed(_("Only an organizer challenges for another player."))
         found = entries.filter(pk=challenger_id).first()
     else:
         found = entries.filter(player__user=actor).first() if actor.is_authenticated else None
     if found is None:
-        raise NotAllowed("Only a player on this ladder challenges.")
+        raise NotAllowed(_("Only a player on this ladder challenges."))
     return found
 
 
@@ -197,17 +198,17 @@ def join_ladder(competition_id: int, player: Player, *, actor) -> Entry:
         competition = _locked(competition_id)
         club = competition.season.club
         if player.club_id != club.pk:
-            raise ServiceError(f"{player} is not a player of {club}.")
+            raise ServiceError(_("%(player)s is not a player of %(club)s.") % {"player": player, "club": club})
         if player.user_id != getattr(actor, "pk", None):
             require_organizer(actor, club)
         if competition.status != Competition.Status.RUNNING:
-            raise ServiceError("Players join a ladder while it is running.")
-        entry, _ = Entry.objects.get_or_create(competition=competition, player=player)
+            raise ServiceError(_("Players join a ladder while it is running."))
+        entry, _created = Entry.objects.get_or_create(competition=competition, player=player)
         before = ladder_of(competition)
         try:
             after = before.join(entry.pk, timezone.now())
         except LadderError:
-            raise ServiceError(f"{player} is already on the ladder.") from None
+            raise ServiceError(_("%(player)s is already on the ladder.") % {"player": player}) from None
         _save(competition, before, after)
         return entry
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from .competitions import Competition
 from .matches import Match
@@ -13,40 +14,40 @@ class AuditEntry(models.Model):
     """Who changed what and when: every action on a result is kept."""
 
     class Action(models.TextChoices):
-        REPORTED = "reported", "Result reported"
-        CONFIRMED = "confirmed", "Result confirmed"
-        ENTERED_BY_ORGANIZER = "entered by an organizer, confirmed", "Entered by an organizer"
+        REPORTED = "reported", _("Result reported")
+        CONFIRMED = "confirmed", _("Result confirmed")
+        ENTERED_BY_ORGANIZER = "entered by an organizer, confirmed", _("Entered by an organizer")
         CONFIRMED_FOR_PLAYER = ("confirmed by an organizer for the player",
-                                "Confirmed by an organizer for the player")
-        CONFIRMED_AUTOMATICALLY = "confirmed automatically", "Confirmed after the deadline"
-        DISPUTED = "disputed", "Result disputed"
-        DISPUTE_UPHELD = "dispute upheld", "Dispute upheld"
-        DISPUTE_REJECTED = "dispute rejected", "Dispute rejected"
-        CORRECTED = "corrected", "Result corrected"
-        HAND_CORRECTED = "hand corrected", "Hand corrected"
-        HAND_FLAGGED = "hand flagged", "Hand flagged as wrong"
-        FLAG_DISMISSED = "flag dismissed", "Flag on a hand dismissed"
-        NO_SHOW = "no-show", "No-show"
-        FORFEIT = "forfeit", "Forfeit"
-        DOUBLE_FORFEIT = "double forfeit", "Double forfeit"
-        WITHDRAWAL = "withdrawal", "Withdrawal"
-        LATE_ENTRY = "late entry", "Late entry"
-        RULING = "ruling", "Ruling recorded"
-        WALKOVER = "walkover", "Walkover"
-        RESEATED = "re-seated", "Re-seated after a correction"
-        REPAIRED = "re-paired", "Swiss round paired again"
-        NEEDS_DECISION = "needs decision", "Needs the organizer's decision"
-        KEPT = "decision: kept", "Decision: kept as played"
-        RESET = "decision: reset", "Decision: reset"
-        NOT_NEEDED = "decision: not needed", "Decision no longer needed"
-        BACK_TO_DRAFT = "back to draft", "Taken back to draft, its draw removed"
-        TIME_SET = "time set", "Time and table set"
-        TIME_PROPOSED = "time proposed", "Time proposed"
-        TIME_ACCEPTED = "time accepted", "Proposed time accepted"
-        EXTENDED = "extended", "Play-by date extended"
-        QUALIFIERS_CHOSEN = "decision: qualifiers chosen", "Decision: who goes through"
-        AT_TABLE = "entered at table", "Entered at the table"
-        TABLE_LINK_REVOKED = "table link revoked", "Table link revoked"
+                                _("Confirmed by an organizer for the player"))
+        CONFIRMED_AUTOMATICALLY = "confirmed automatically", _("Confirmed after the deadline")
+        DISPUTED = "disputed", _("Result disputed")
+        DISPUTE_UPHELD = "dispute upheld", _("Dispute upheld")
+        DISPUTE_REJECTED = "dispute rejected", _("Dispute rejected")
+        CORRECTED = "corrected", _("Result corrected")
+        HAND_CORRECTED = "hand corrected", _("Hand corrected")
+        HAND_FLAGGED = "hand flagged", _("Hand flagged as wrong")
+        FLAG_DISMISSED = "flag dismissed", _("Flag on a hand dismissed")
+        NO_SHOW = "no-show", _("No-show")
+        FORFEIT = "forfeit", _("Forfeit")
+        DOUBLE_FORFEIT = "double forfeit", _("Double forfeit")
+        WITHDRAWAL = "withdrawal", _("Withdrawal")
+        LATE_ENTRY = "late entry", _("Late entry")
+        RULING = "ruling", _("Ruling recorded")
+        WALKOVER = "walkover", _("Walkover")
+        RESEATED = "re-seated", _("Re-seated after a correction")
+        REPAIRED = "re-paired", _("Swiss round paired again")
+        NEEDS_DECISION = "needs decision", _("Needs the organizer's decision")
+        KEPT = "decision: kept", _("Decision: kept as played")
+        RESET = "decision: reset", _("Decision: reset")
+        NOT_NEEDED = "decision: not needed", _("Decision no longer needed")
+        BACK_TO_DRAFT = "back to draft", _("Taken back to draft, its draw removed")
+        TIME_SET = "time set", _("Time and table set")
+        TIME_PROPOSED = "time proposed", _("Time proposed")
+        TIME_ACCEPTED = "time accepted", _("Proposed time accepted")
+        EXTENDED = "extended", _("Play-by date extended")
+        QUALIFIERS_CHOSEN = "decision: qualifiers chosen", _("Decision: who goes through")
+        AT_TABLE = "entered at table", _("Entered at the table")
+        TABLE_LINK_REVOKED = "table link revoked", _("Table link revoked")
 
     # The organizer's decision about a match a correction has made doubtful (or, on a stage's
     # last match, about players level at the cut line): asked, then answered.

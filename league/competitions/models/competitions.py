@@ -5,6 +5,8 @@ from __future__ import annotations
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from gameplay.engine import Ruleset
 from league.clubs.models import Club, Season
@@ -13,32 +15,32 @@ from league.clubs.models import Club, Season
 class Seat(models.TextChoices):
     """Seat A is the match's first entry, seat B its second."""
 
-    A = "A", "A"
-    B = "B", "B"
+    A = "A", _("A")
+    B = "B", _("B")
 
 
 class Competition(models.Model):
     class Format(models.TextChoices):
-        LEAGUE = "league", "League (round robin)"
-        SINGLE_ELIMINATION = "single_elimination", "Single elimination"
-        DOUBLE_ELIMINATION = "double_elimination", "Double elimination"
-        SWISS = "swiss", "Swiss"
-        LADDER = "ladder", "Challenge ladder"
+        LEAGUE = "league", _("League (round robin)")
+        SINGLE_ELIMINATION = "single_elimination", _("Single elimination")
+        DOUBLE_ELIMINATION = "double_elimination", _("Double elimination")
+        SWISS = "swiss", _("Swiss")
+        LADDER = "ladder", _("Challenge ladder")
 
     class MatchFormat(models.TextChoices):
-        FIRST_TO = "first_to", "First to N games"
-        FIXED_GAMES = "fixed_games", "A fixed number of games"
-        HOLLYWOOD = "hollywood", "Hollywood (columns scored at once)"
+        FIRST_TO = "first_to", _("First to N games")
+        FIXED_GAMES = "fixed_games", _("A fixed number of games")
+        HOLLYWOOD = "hollywood", _("Hollywood (columns scored at once)")
 
     class Seeding(models.TextChoices):
-        ENTERED = "entered", "By hand: the seeds given, then in the order of entry"
-        RATING = "rating", "By rating: the highest first, the unrated after in entry order"
-        RANDOM = "random", "At random"
+        ENTERED = "entered", _("By hand: the seeds given, then in the order of entry")
+        RATING = "rating", _("By rating: the highest first, the unrated after in entry order")
+        RANDOM = "random", _("At random")
 
     class Status(models.TextChoices):
-        DRAFT = "draft", "Draft"
-        RUNNING = "running", "Running"
-        FINISHED = "finished", "Finished"
+        DRAFT = "draft", _("Draft")
+        RUNNING = "running", _("Running")
+        FINISHED = "finished", _("Finished")
 
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="competitions")
     name = models.CharField(max_length=120)
@@ -127,24 +129,24 @@ class Stage(models.Model):
     stage names who qualifies from the stage before it and how they are seeded."""
 
     class Kind(models.TextChoices):
-        GROUPS = "groups", "Round-robin groups"
-        LEAGUE = "league", "League (round robin)"
-        SINGLE_ELIMINATION = "single_elimination", "Single elimination"
-        DOUBLE_ELIMINATION = "double_elimination", "Double elimination"
-        SWISS = "swiss", "Swiss"
+        GROUPS = "groups", _("Round-robin groups")
+        LEAGUE = "league", _("League (round robin)")
+        SINGLE_ELIMINATION = "single_elimination", _("Single elimination")
+        DOUBLE_ELIMINATION = "double_elimination", _("Double elimination")
+        SWISS = "swiss", _("Swiss")
 
     class Dealing(models.TextChoices):
-        SNAKE = "snake", "By seed, in snake order"
-        BY_HAND = "by_hand", "By hand"
+        SNAKE = "snake", _("By seed, in snake order")
+        BY_HAND = "by_hand", _("By hand")
 
     class Qualify(models.TextChoices):
-        EACH_GROUP = "each_group", "The top K of each group"
-        OVERALL = "overall", "The top K overall"
+        EACH_GROUP = "each_group", _("The top K of each group")
+        OVERALL = "overall", _("The top K overall")
 
     class Seeding(models.TextChoices):
-        CROSS_GROUP = "cross_group", "Cross-group (A1 v B2, B1 v A2)"
-        STANDING = "standing", "By standing"
-        RATING = "rating", "By rating"
+        CROSS_GROUP = "cross_group", _("Cross-group (A1 v B2, B1 v A2)")
+        STANDING = "standing", _("By standing")
+        RATING = "rating", _("By rating")
 
     competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="stages")
     order = models.PositiveSmallIntegerField()
@@ -168,7 +170,8 @@ class Stage(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"Stage {self.order}: {self.get_kind_display()}"
+        return gettext("Stage %(order)s: %(kind)s") % {
+            "order": self.order, "kind": self.get_kind_display()}
 
     # A knockout stage is drawn by the bracket code as a competition is: these mirror the
     # competition's fields of the same names.

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.db import models
 from django.db.models import F, Q
+from django.utils.translation import gettext_lazy as _
 
 from .competitions import Competition
 from .entries import Entry
@@ -14,10 +15,10 @@ class LadderChallenge(models.Model):
     """A challenge on a ladder, played as a match of the competition."""
 
     class Status(models.TextChoices):
-        OPEN = "open", "Open"
-        CHALLENGER_WON = "challenger_won", "Won by the challenger"
-        CHALLENGED_WON = "challenged_won", "Won by the challenged"
-        FORFEITED = "forfeited", "Forfeited by the challenged"
+        OPEN = "open", _("Open")
+        CHALLENGER_WON = "challenger_won", _("Won by the challenger")
+        CHALLENGED_WON = "challenged_won", _("Won by the challenged")
+        FORFEITED = "forfeited", _("Forfeited by the challenged")
 
     competition = models.ForeignKey(Competition, on_delete=models.CASCADE,
                                     related_name="challenges")
@@ -44,11 +45,11 @@ class LadderEvent(models.Model):
     """A line of a ladder's history: who joined, challenged, won, forfeited, and who moved."""
 
     class Kind(models.TextChoices):
-        JOINED = "joined", "Joined"
-        CHALLENGED = "challenged", "Challenged"
-        CHALLENGER_WON = "challenger_won", "Challenger won"
-        CHALLENGED_WON = "challenged_won", "Challenged player held"
-        FORFEITED = "forfeited", "Forfeited"
+        JOINED = "joined", _("Joined")
+        CHALLENGED = "challenged", _("Challenged")
+        CHALLENGER_WON = "challenger_won", _("Challenger won")
+        CHALLENGED_WON = "challenged_won", _("Challenged player held")
+        FORFEITED = "forfeited", _("Forfeited")
 
     competition = models.ForeignKey(Competition, on_delete=models.CASCADE,
                                     related_name="ladder_events")

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 from django.db import models
 from django.db.models import F, Q
 from django.urls import reverse
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from .competitions import Competition, Stage
 from .entries import Entry
@@ -12,10 +16,10 @@ from .entries import Entry
 
 class Round(models.Model):
     class Bracket(models.TextChoices):
-        MAIN = "main", "Main"
-        WINNERS = "winners", "Winners' bracket"
-        LOSERS = "losers", "Losers' bracket"
-        FINALS = "finals", "Finals"
+        MAIN = "main", _("Main")
+        WINNERS = "winners", _("Winners' bracket")
+        LOSERS = "losers", _("Losers' bracket")
+        FINALS = "finals", _("Finals")
 
     competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="rounds")
     stage = models.ForeignKey(Stage, on_delete=models.CASCADE, related_name="rounds", null=True,
@@ -46,26 +50,58 @@ class Round(models.Model):
         ]
 
     def __str__(self) -> str:
-        return self.name or f"Round {self.number}"
+        return shown_round_name(self.name) if self.name else (
+            gettext("Round %(number)s") % {"number": self.number})
+
+
+# A round's name is stored in English when it is drawn (league.competitions.base.brackets,
+# the draws); it is shown in the reader's language.
+ROUND_NAMES = {
+    "Final": _("Final"), "Semi-finals": _("Semi-finals"), "Quarter-finals": _("Quarter-finals"),
+    "Third-place match": _("Third-place match"), "Grand final": _("Grand final"),
+    "Grand final reset": _("Grand final reset"), "Winners' final": _("Winners' final"),
+    "Losers' final": _("Losers' final"),
+}
+NUMBERED_ROUND_NAMES = (
+    (re.compile(r"Round (\d+)"), _("Round %(number)s")),
+    (re.compile(r"Winners' round (\d+)"), _("Winners' round %(number)s")),
+    (re.compile(r"Losers' round (\d+)"), _("Losers' round %(number)s")),
+    (re.compile(r"Challenge (\d+)"), _("Challenge %(number)s")),
+    (re.compile(r"Round (\d+) \(catch-up\)"), _("Round %(number)s (catch-up)")),
+)
+STAGE_ROUND = re.compile(r"Stage (\d+), round (\d+)")
+
+
+def shown_round_name(name: str) -> str:
+    """A stored round name in the reader's language; a name the site did not give as it is."""
+    if name in ROUND_NAMES:
+        return str(ROUND_NAMES[name])
+    if found := STAGE_ROUND.fullmatch(name):
+        return gettext("Stage %(stage)s, round %(number)s") % {
+            "stage": found[1], "number": found[2]}
+    for pattern, shown in NUMBERED_ROUND_NAMES:
+        if found := pattern.fullmatch(name):
+            return str(shown) % {"number": found[1]}
+    return name
 
 
 class Match(models.Model):
     class Status(models.TextChoices):
-        PENDING = "pending", "Waiting for players"
-        SCHEDULED = "scheduled", "Scheduled"
-        IN_PROGRESS = "in_progress", "In progress"
-        REPORTED = "reported", "Reported, awaiting confirmation"
-        DISPUTED = "disputed", "Disputed"
-        CONFIRMED = "confirmed", "Confirmed"
-        VOID = "void", "Not needed"  # a bracket reset that is not played, or nobody to play
+        PENDING = "pending", _("Waiting for players")
+        SCHEDULED = "scheduled", _("Scheduled")
+        IN_PROGRESS = "in_progress", _("In progress")
+        REPORTED = "reported", _("Reported, awaiting confirmation")
+        DISPUTED = "disputed", _("Disputed")
+        CONFIRMED = "confirmed", _("Confirmed")
+        VOID = "void", _("Not needed")  # a bracket reset that is not played, or nobody to play
 
     class Kind(models.TextChoices):
-        PLAYED = "played", "Played"
-        BYE = "bye", "Bye"
-        WALKOVER = "walkover", "Walkover"
-        FORFEIT = "forfeit", "Forfeit"
-        DOUBLE_FORFEIT = "double_forfeit", "Double forfeit"
-        NO_SHOW = "no_show", "No show"
+        PLAYED = "played", _("Played")
+        BYE = "bye", _("Bye")
+        WALKOVER = "walkover", _("Walkover")
+        FORFEIT = "forfeit", _("Forfeit")
+        DOUBLE_FORFEIT = "double_forfeit", _("Double forfeit")
+        NO_SHOW = "no_show", _("No show")
 
     # Named groups of statuses.
     # Open for play: its games may be started and its result reported.
@@ -134,7 +170,9 @@ class Match(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.entry_a or 'TBD'} v {self.entry_b or ('bye' if self.kind == self.Kind.BYE else 'TBD')}"
+        to_be_decided = gettext("TBD")
+        b = self.entry_b or (gettext("bye") if self.kind == self.Kind.BYE else to_be_decided)
+        return gettext("%(a)s v %(b)s") % {"a": self.entry_a or to_be_decided, "b": b}
 
     def get_absolute_url(self) -> str:
         return reverse("match", args=[self.pk])

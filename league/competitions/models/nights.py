@@ -6,6 +6,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 
 from .competitions import Competition
 from .entries import Entry
@@ -17,9 +18,9 @@ class ClubNight(models.Model):
     from those present, and the organizer closes it (league.competitions.nights.services)."""
 
     class Status(models.TextChoices):
-        SCHEDULED = "scheduled", "Scheduled"
-        OPEN = "open", "Open"
-        CLOSED = "closed", "Closed"
+        SCHEDULED = "scheduled", _("Scheduled")
+        OPEN = "open", _("Open")
+        CLOSED = "closed", _("Closed")
 
     competition = models.ForeignKey(Competition, on_delete=models.CASCADE,
                                     related_name="nights")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from .competitions import Competition
 from .matches import Match
@@ -17,10 +18,10 @@ class FollowUp(models.Model):
     rates the club again from the week of `rate_from`, the earliest removed result."""
 
     class Kind(models.TextChoices):
-        PROGRESS = "progress", "Progress the competition"
-        RATE = "rate", "Rate the result"
-        RATE_AGAIN = "rate_again", "Rate again after removed results"
-        WEBHOOKS = "webhooks", "Tell the club's webhooks of the result"
+        PROGRESS = "progress", _("Progress the competition")
+        RATE = "rate", _("Rate the result")
+        RATE_AGAIN = "rate_again", _("Rate again after removed results")
+        WEBHOOKS = "webhooks", _("Tell the club's webhooks of the result")
 
     kind = models.CharField(max_length=16, choices=Kind.choices)
     competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="+")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from .entries import Entry
 from .matches import Match
@@ -14,11 +15,11 @@ class ResultReport(models.Model):
     """A reported result. It counts nowhere until the other side confirms it."""
 
     class Status(models.TextChoices):
-        PENDING = "pending", "Awaiting confirmation"
-        CONFIRMED = "confirmed", "Confirmed"
-        DISPUTED = "disputed", "Disputed"
-        REJECTED = "rejected", "Rejected by an organizer"
-        SUPERSEDED = "superseded", "Superseded by a correction"
+        PENDING = "pending", _("Awaiting confirmation")
+        CONFIRMED = "confirmed", _("Confirmed")
+        DISPUTED = "disputed", _("Disputed")
+        REJECTED = "rejected", _("Rejected by an organizer")
+        SUPERSEDED = "superseded", _("Superseded by a correction")
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="reports")
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.PENDING)

@@ -7,6 +7,8 @@ from __future__ import annotations
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from league.clubs.permissions import require_organizer
 from league.competitions.entries.late_entries import add_late_entry, add_new_player_late
@@ -25,8 +27,8 @@ def check_in(night_id: int, *, actor, entry_id: int | None = None) -> CheckIn:
         night = locked_open_night(night_id)
         entry = entry_at_night(night, actor, entry_id)
         if entry.withdrawn_at is not None:
-            raise ServiceError(f"{entry.player.name} has withdrawn from "
-                               f"{night.competition.name}.")
+            raise ServiceError(_("%(name)s has withdrawn from %(competition)s.") % {
+                "name": entry.player.name, "competition": night.competition.name})
         now = timezone.now()
         found = CheckIn.objects.filter(night=night, entry=entry).first()
         if found is None:
@@ -37,7 +39,7 @@ def check_in(night_id: int, *, actor, entry_id: int | None = None) -> CheckIn:
             except IntegrityError:  # checked in by someone else a moment ago
                 found = CheckIn.objects.get(night=night, entry=entry)
         if found.left_at is None:
-            raise ServiceError(f"{entry.player.name} is checked in already.")
+            raise ServiceError(_("%(name)s is checked in already.") % {"name": entry.player.name})
         found.left_at, found.left_by = None, None
         found.checked_in_at, found.checked_in_by = now, actor
         found.save(update_fields=["left_at", "left_by", "checked_in_at", "checked_in_by"])
@@ -51,7 +53,7 @@ def check_out(night_id: int, *, actor, entry_id: int | None = None) -> CheckIn:
         entry = entry_at_night(night, actor, entry_id)
         found = CheckIn.objects.filter(night=night, entry=entry, left_at=None).first()
         if found is None:
-            raise ServiceError(f"{entry.player.name} is not checked in.")
+            raise ServiceError(_("%(name)s is not checked in.") % {"name": entry.player.name})
         found.left_at, found.left_by = timezone.now(), actor
         found.save(update_fields=["left_at", "left_by"])
         return found
@@ -67,7 +69,7 @@ def walk_in(night_id: int, *, actor, player_id: int | None = None, name: str = "
         elif name.strip():
             late = add_new_player_late(competition.pk, name, actor=actor)
         else:
-            raise ServiceError("Choose a player of the club, or give the newcomer's name.",
+            raise ServiceError(_("Choose a player of the club, or give the newcomer's name."),
                                field="player")
         return CheckIn.objects.create(night=night, entry=late.entry,
                                       checked_in_at=timezone.now(), checked_in_by=actor)
@@ -83,7 +85,7 @@ def undo_walk_in(night_id: int, entry_id: int, *, actor) -> tuple[str, bool]:
         entry = (competition.entries.select_related("player")
                  .filter(pk=entry_id, check_ins__night=night).first())
         if entry is None:
-            raise ServiceError("That player is not checked in tonight.")
+            raise ServiceError(_("That player is not checked in tonight."))
         if reason := walk_in_undo_refusal(night, entry):
             raise ServiceError(reason)
         player = entry.player
@@ -103,11 +105,11 @@ def entered_tonight(night: ClubNight, entry: Entry) -> bool:
 def walk_in_undo_refusal(night: ClubNight, entry: Entry) -> str:
     """Why the walk-in `entry` can no longer be taken out; "" when he can."""
     if not entered_tonight(night, entry):
-        return (f"{entry.player.name} was entered before tonight: check him out, or withdraw "
-                "him from the competition's entries.")
+        return _("%(name)s was entered before tonight: check them out, or withdraw them from "
+                 "the competition's entries.") % {"name": entry.player.name}
     if Match.objects.filter(Q(entry_a=entry) | Q(entry_b=entry)).exists():
-        return (f"{entry.player.name} is paired already: his match stands (check him out, or "
-                "withdraw him).")
+        return _("%(name)s is paired already: their match stands (check them out, or withdraw "
+                 "them).") % {"name": entry.player.name}
     return ""
 
 
@@ -119,8 +121,10 @@ def set_present(night_id: int, *, actor, present: set[int]) -> tuple[int, int]:
         require_organizer(actor, night.competition.season.club)
         entries = {e.pk: e for e in night.competition.entries.filter(withdrawn_at=None)}
         if unknown := present - set(entries):
-            raise ServiceError(f"{len(unknown)} of the players ticked are not in the "
-                               "competition (or have withdrawn).")
+            raise ServiceError(ngettext(
+                "%(count)s of the players ticked is not in the competition (or has withdrawn).",
+                "%(count)s of the players ticked are not in the competition (or have withdrawn).",
+                len(unknown)) % {"count": len(unknown)})
         rows = {c.entry_id: c for c in night.check_ins.all()}
         now = timezone.now()
         came = left = 0

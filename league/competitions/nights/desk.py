@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from django.db.models import Prefetch
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from league.competitions.base.selectors import matches_with_sides, side_names
 from league.competitions.models import ClubNight, Match, ResultReport, Round, TableLink
@@ -49,7 +50,7 @@ class DeskTable:
     def reported_winner(self) -> str:
         if self.report is None:
             return ""
-        return self.report.winner.player.name if self.report.winner_id else "nobody (a draw)"
+        return self.report.winner.player.name if self.report.winner_id else _("nobody (a draw)")
 
     @property
     def fingerprint(self) -> tuple:
@@ -85,8 +86,9 @@ class Desk:
 
     def opponents_of(self, entry) -> list[tuple[object, str]]:
         """Whom a latecomer may be seated against: the others waiting, the bye's player."""
-        return ([(e, f"{e.player.name} (waiting)") for e in self.waiting if e.pk != entry.pk]
-                + [(m.entry_a, f"{m.entry_a.player.name} (instead of the bye)")
+        return ([(e, _("%(name)s (waiting)") % {"name": e.player.name})
+                 for e in self.waiting if e.pk != entry.pk]
+                + [(m.entry_a, _("%(name)s (instead of the bye)") % {"name": m.entry_a.player.name})
                    for m in self.byes if m.entry_a is not None])
 
     @property

@@ -8,6 +8,7 @@ from __future__ import annotations
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from django.db.models import Q
+from django.utils.translation import gettext as _
 
 from league.clubs.models import Player
 from league.clubs.permissions import is_organizer, require_organizer
@@ -21,13 +22,13 @@ OPEN, SCHEDULED, CLOSED = (ClubNight.Status.OPEN, ClubNight.Status.SCHEDULED,
 def night_refusal(competition: Competition) -> str:
     """Why the competition has no club night; "" when it may have one."""
     if competition.format not in (Competition.Format.SWISS, Competition.Format.LEAGUE):
-        return "Club nights pair a Swiss or a league's rounds; this competition pairs itself."
+        return _("Club nights pair a Swiss or a league's rounds; this competition pairs itself.")
     if competition.stages.exists():
-        return "A competition played in stages has no club nights."
+        return _("A competition played in stages has no club nights.")
     if competition.status == Competition.Status.DRAFT:
-        return "Start the competition first: a club night pairs a running competition."
+        return _("Start the competition first: a club night pairs a running competition.")
     if competition.status == Competition.Status.FINISHED:
-        return "The competition is finished: it has no more rounds to play."
+        return _("The competition is finished: it has no more rounds to play.")
     return ""
 
 
@@ -42,7 +43,7 @@ def locked_competition(competition_id: int, actor) -> Competition:
     competition = (Competition.objects.select_for_update(of=("self",), no_key=True)
                    .select_related("season__club").filter(pk=competition_id).first())
     if competition is None:
-        raise ServiceError("No such competition.")
+        raise ServiceError(_("No such competition."))
     require_organizer(actor, competition.season.club)
     if reason := night_refusal(competition):
         raise ServiceError(reason)
@@ -53,7 +54,7 @@ def locked_competition_and_night(night_id: int, actor) -> tuple[Competition, Clu
     """An open night's competition and the night, locked in that order, for its organizer."""
     night = ClubNight.objects.filter(pk=night_id).first()
     if night is None:
-        raise ServiceError("No such club night.")
+        raise ServiceError(_("No such club night."))
     return locked_competition(night.competition_id, actor), locked_open_night(night_id)
 
 
@@ -61,11 +62,11 @@ def locked_open_night(night_id: int) -> ClubNight:
     night = (ClubNight.objects.select_for_update(of=("self",))
              .select_related("competition__season__club").filter(pk=night_id).first())
     if night is None:
-        raise ServiceError("No such club night.")
+        raise ServiceError(_("No such club night."))
     if night.status == SCHEDULED:
-        raise ServiceError("The club night has not been opened yet.")
+        raise ServiceError(_("The club night has not been opened yet."))
     if night.status == CLOSED:
-        raise ServiceError("The club night is closed.")
+        raise ServiceError(_("The club night is closed."))
     return night
 
 
@@ -79,14 +80,14 @@ def entry_at_night(night: ClubNight, actor, entry_id: int | None) -> Entry:
         require_organizer(actor, competition.season.club)
         entry = entries.filter(pk=entry_id).first()
         if entry is None:
-            raise ServiceError("That player is not in this competition.")
+            raise ServiceError(_("That player is not in this competition."))
         return entry
     if not actor.is_authenticated:
-        raise NotAllowed("Sign in to check in.")
+        raise NotAllowed(_("Sign in to check in."))
     player = Player.objects.filter(club=competition.season.club, user=actor).first()
     entry = entries.filter(Q(player=player)).first() if player is not None else None
     if entry is None:
         if is_organizer(actor, competition.season.club):
-            raise ServiceError("Choose the player to check in from the list.")
-        raise NotAllowed(f"Only the players entered in {competition.name} check in.")
+            raise ServiceError(_("Choose the player to check in from the list."))
+        raise NotAllowed(_("Only the players entered in %(name)s check in.") % {"name": competition.name})
     return entry

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.db.models import Q
+from django.utils.translation import gettext as _
 
 from league.competitions.base.audit import audit_match
 from league.competitions.base.brackets import fixture_key, table_of
@@ -28,31 +29,31 @@ def seat_latecomer(night_id: int, entry_id: int, opponent_id: int, *, actor) -> 
     with transaction.atomic():
         night = ClubNight.objects.filter(pk=night_id).first()
         if night is None:
-            raise ServiceError("No such club night.")
+            raise ServiceError(_("No such club night."))
         competition = locked_competition(night.competition_id, actor)
         night = locked_open_night(night_id)
         if competition.format != Competition.Format.SWISS:
-            raise ServiceError("A league's fixtures are fixed: seat a latecomer's fixture by "
-                               "seating the night's fixtures again.")
+            raise ServiceError(_("A league's fixtures are fixed: seat a latecomer's fixture by "
+                               "seating the night's fixtures again."))
         round_ = night.rounds.order_by("-number").first()
         if round_ is None or competition.rounds.order_by("-number").first() != round_:
-            raise ServiceError("No round of this night is being played: pair the next round.")
+            raise ServiceError(_("No round of this night is being played: pair the next round."))
         matches = list(Match.objects.select_for_update(of=("self",)).filter(round=round_)
                        .select_related("entry_a__player", "entry_b__player"))
         if all(m.status in (Match.Status.CONFIRMED, Match.Status.VOID)
                for m in matches if m.kind == Match.Kind.PLAYED):
-            raise ServiceError(f"{round_} is complete: pair the next round instead.")
+            raise ServiceError(_("%(round_)s is complete: pair the next round instead.") % {"round_": round_})
         paired = {pk for m in matches for pk in (m.entry_a_id, m.entry_b_id) if pk}
         present = set(present_entries(night))
         if entry_id not in present or entry_id in paired:
-            raise ServiceError("That player is not checked in and waiting for a match.")
+            raise ServiceError(_("That player is not checked in and waiting for a match."))
         if entry_id == opponent_id:
-            raise ServiceError("Choose an opponent other than the latecomer.")
+            raise ServiceError(_("Choose an opponent other than the latecomer."))
         if competition.matches.filter(kind=Match.Kind.PLAYED).filter(
                 Q(entry_a_id=entry_id, entry_b_id=opponent_id)
                 | Q(entry_a_id=opponent_id, entry_b_id=entry_id)).exists():
-            raise ServiceError("These two have played each other already in this Swiss: "
-                               "choose another opponent.")
+            raise ServiceError(_("These two have played each other already in this Swiss: "
+                               "choose another opponent."))
         table = str(1 + max((int(m.table) for m in matches if m.table.isdigit()), default=0))
         key = fixture_key(round_.number, 1 + max(
             (table_of(m.key) for m in matches if m.kind == Match.Kind.PLAYED), default=0))
@@ -63,8 +64,8 @@ def seat_latecomer(night_id: int, entry_id: int, opponent_id: int, *, actor) -> 
         if bye is not None:
             return _instead_of_bye(bye, entries[entry_id], table, key, actor)
         if opponent_id not in present or opponent_id in paired or opponent_id not in entries:
-            raise ServiceError("The opponent must be checked in and waiting for a match, or "
-                               "have this round's bye.")
+            raise ServiceError(_("The opponent must be checked in and waiting for a match, or "
+                               "have this round's bye."))
         match = Match.objects.create(
             competition=competition, round=round_, key=key, entry_a=entries[opponent_id],
             entry_b=entries[entry_id], status=Match.Status.SCHEDULED, table=table)

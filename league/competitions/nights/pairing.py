@@ -8,6 +8,8 @@ from datetime import date
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from league.clubs.permissions import require_organizer
 from league.competitions.algorithms.swiss import PairingImpossible
@@ -34,7 +36,7 @@ def pair_night_round(night_id: int, *, actor) -> Round:
     with transaction.atomic():
         night = ClubNight.objects.filter(pk=night_id).select_related("competition").first()
         if night is None:
-            raise ServiceError("No such club night.")
+            raise ServiceError(_("No such club night."))
         competition = locked_competition(night.competition_id, actor)
         night = locked_open_night(night_id)
         if competition.format == Competition.Format.SWISS:
@@ -71,22 +73,22 @@ def settle_left_match(night_id: int, match_id: int, *, actor, kind: str) -> Matc
     forfeit (he conceded) or his no-show (he played none of it); both gone, a double forfeit.
     (A league fixture the night did not seat is postponed or a no-show: `forfeit_fixture`.)"""
     if kind not in LEFT_KINDS:
-        raise ServiceError("Choose a forfeit or a no-show.", field="kind")
+        raise ServiceError(_("Choose a forfeit or a no-show."), field="kind")
     night = (ClubNight.objects.filter(pk=night_id)
              .select_related("competition__season__club").first())
     if night is None:
-        raise ServiceError("No such club night.")
+        raise ServiceError(_("No such club night."))
     require_organizer(actor, night.competition.season.club)
     match = (Match.objects.filter(pk=match_id, round__night=night, kind=Match.Kind.PLAYED)
              .exclude(table="").select_related("entry_a__player", "entry_b__player").first())
     if match is None:
-        raise ServiceError("That match is not one of the night's.")
+        raise ServiceError(_("That match is not one of the night's."))
     if match.status not in UNPLAYED:
-        raise ServiceError("That match is no longer open: its result has been entered.")
+        raise ServiceError(_("That match is no longer open: its result has been entered."))
     gone = set(night.check_ins.exclude(left_at=None).values_list("entry_id", flat=True))
     absent = left_sides(match, gone)
     if not absent:
-        raise ServiceError("Neither player of that match has left the night.")
+        raise ServiceError(_("Neither player of that match has left the night."))
     names = {"A": match.entry_a.player.name, "B": match.entry_b.player.name}
     if absent == "both":
         comment = (f"{names['A']} and {names['B']} both left the club night with the match "
@@ -112,19 +114,19 @@ def pair_from_every_entry(competition_id: int, *, actor) -> Round:
     with transaction.atomic():
         competition = locked_competition(competition_id, actor)
         if competition.format != Competition.Format.SWISS:
-            raise ServiceError("Only a Swiss's rounds are paired from every entry.")
+            raise ServiceError(_("Only a Swiss's rounds are paired from every entry."))
         if competition.nights.filter(status=OPEN).exists():
-            raise ServiceError("A club night is open: pair the round on the night's page, or "
-                               "close the night first.")
+            raise ServiceError(_("A club night is open: pair the round on the night's page, or "
+                               "close the night first."))
         number = _next_swiss_round(competition)
         active = list(competition.entries.filter(withdrawn_at=None).exclude(seed=None)
                       .order_by("seed").values_list("pk", flat=True))
         if len(active) < 2:
-            raise ServiceError(f"Round {number} needs at least two players in the Swiss.")
+            raise ServiceError(_("Round %(number)s needs at least two players in the Swiss.") % {"number": number})
         try:
             drawn = swiss_rounds.paired_from_results(competition, number, active)
         except PairingImpossible as error:
-            raise ServiceError(f"Round {number} cannot be paired: {error}.") from error
+            raise ServiceError(_("Round %(number)s cannot be paired: %(error)s.") % {"number": number, "error": error}) from error
         return swiss_rounds.create_swiss_round(competition, number, drawn.pairings, drawn.bye)
 
 
@@ -133,17 +135,18 @@ def _next_swiss_round(competition: Competition) -> int:
     number = competition.rounds.count() + 1
     planned = competition.swiss_rounds or 0
     if number > planned:
-        raise ServiceError(f"All {planned} rounds of the Swiss are paired.")
+        raise ServiceError(_("All %(planned)s rounds of the Swiss are paired.") % {"planned": planned})
     if competition.ended_early:
         raise ServiceError(competition.ended_early)
     unfinished = competition.matches.exclude(status__in=FINISHED_MATCH).count()
     if unfinished:
-        raise ServiceError(f"Round {number - 1} is not finished: {unfinished} "
-                           f"match{'es are' if unfinished > 1 else ' is'} still to be "
-                           "confirmed.")
+        raise ServiceError(ngettext(
+            "Round %(round)s is not finished: %(unfinished)s match is still to be confirmed.",
+            "Round %(round)s is not finished: %(unfinished)s matches are still to be confirmed.",
+            unfinished) % {"round": number - 1, "unfinished": unfinished})
     if pending_decisions(competition):
-        raise ServiceError("A decision about a corrected result is pending: make it on the "
-                           "matches page first.")
+        raise ServiceError(_("A decision about a corrected result is pending: make it on the "
+                           "matches page first."))
     return number
 
 
@@ -151,13 +154,14 @@ def _pair_swiss(night: ClubNight, competition: Competition) -> Round:
     number = _next_swiss_round(competition)
     present = present_entries(night)
     if len(present) < 2:
-        raise ServiceError(f"Round {number} needs at least two players present; "
-                           f"{len(present)} {'is' if len(present) == 1 else 'are'} checked in.")
+        raise ServiceError(ngettext(
+            "Round %(number)s needs at least two players present; %(present)s is checked in.",
+            "Round %(number)s needs at least two players present; %(present)s are checked in.",
+            len(present)) % {"number": number, "present": len(present)})
     try:
         drawn = swiss_rounds.paired_from_results(competition, number, present)
     except PairingImpossible as error:
-        raise ServiceError(f"Round {number} cannot be paired from the players present: "
-                           f"{error}.") from error
+        raise ServiceError(_("Round %(number)s cannot be paired from the players present: %(error)s.") % {"number": number, "error": error}) from error
     return swiss_rounds.create_swiss_round(competition, number, drawn.pairings, drawn.bye,
                                            night=night)
 
@@ -179,19 +183,21 @@ def league_rounds(night: ClubNight) -> list[Round]:
 def _seat_league(night: ClubNight, competition: Competition) -> Round:
     rounds = league_rounds(night)
     if not rounds:
-        raise ServiceError("Every fixture of the league is played: no round is left for the "
-                           "night.")
+        raise ServiceError(_("Every fixture of the league is played: no round is left for the "
+                           "night."))
     present = set(present_entries(night))
     if len(present) < 2:
-        raise ServiceError(f"The night needs at least two players present; {len(present)} "
-                           f"{'is' if len(present) == 1 else 'are'} checked in.")
+        raise ServiceError(ngettext(
+            "The night needs at least two players present; %(present)s is checked in.",
+            "The night needs at least two players present; %(present)s are checked in.",
+            len(present)) % {"present": len(present)})
     matches = list(Match.objects.select_for_update(of=("self",))
                    .filter(round__in=rounds, status=Match.Status.SCHEDULED,
                            kind=Match.Kind.PLAYED, table="")
                    .order_by("round__number", "pk"))
     seated = [m for m in matches if m.entry_a_id in present and m.entry_b_id in present]
     if not seated:
-        raise ServiceError("No fixture of the night has both its players present.")
+        raise ServiceError(_("No fixture of the night has both its players present."))
     taken = set(Match.objects.filter(round__in=rounds).exclude(table="")
                 .values_list("table", flat=True))
     tables = (str(n) for n in range(1, 10**4) if str(n) not in taken)
@@ -205,9 +211,9 @@ def _seat_league(night: ClubNight, competition: Competition) -> Round:
 def night_fixture(night_id: int, match_id: int, actor) -> None:
     night = ClubNight.objects.filter(pk=night_id).select_related("competition__season__club").first()
     if night is None:
-        raise ServiceError("No such club night.")
+        raise ServiceError(_("No such club night."))
     require_organizer(actor, night.competition.season.club)
     if not night.is_open:
-        raise ServiceError("The club night is not open.")
+        raise ServiceError(_("The club night is not open."))
     if not any(r.matches.filter(pk=match_id).exists() for r in league_rounds(night)):
-        raise ServiceError("That fixture is not one of the night's.")
+        raise ServiceError(_("That fixture is not one of the night's."))

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from django.db.models import Prefetch, Q
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 
 from league.clubs.models import Player
 from league.clubs.permissions import is_organizer
@@ -55,17 +56,17 @@ class LeftMatch:
     def sentence(self) -> str:
         a, b = self.match.entry_a.player.name, self.match.entry_b.player.name
         round_ = str(self.match.round)
-        if round_.startswith("Round "):
-            round_ = "round " + round_.removeprefix("Round ")
         if self.absent == "both":
-            return f"{a} and {b} both left with their {round_} match unplayed."
+            return _("%(a)s and %(b)s both left with their match of %(round)s unplayed.") % {
+                "a": a, "b": b, "round": round_}
         gone, other = (a, b) if self.absent == "A" else (b, a)
-        return f"{gone} left with the {round_} match against {other} unplayed."
+        return _("%(gone)s left with the match of %(round)s against %(other)s unplayed.") % {
+            "gone": gone, "round": round_, "other": other}
 
     @property
     def gone(self) -> str:
         names = {"A": self.match.entry_a.player.name, "B": self.match.entry_b.player.name}
-        return names.get(self.absent, f"{names['A']} and {names['B']}")
+        return names.get(self.absent) or _("%(a)s and %(b)s") % {"a": names["A"], "b": names["B"]}
 
 
 @dataclass
@@ -283,13 +284,14 @@ class SwissMode:
     @property
     def sentence(self) -> str:
         if self.open_night is not None:
-            return (f"A club night is open: round {self.next_round} is paired on the night's "
-                    "page, from the players present.")
+            return _("A club night is open: round %(round)s is paired on the night's page, from "
+                     "the players present.") % {"round": self.next_round}
         if self.at_nights:
-            return (f"This Swiss is paired at club nights: round {self.next_round} waits for "
-                    "the next night, and is paired from the players present then.")
-        return (f"This Swiss pairs itself: round {self.next_round} is paired from every active "
-                "entry as soon as the round before is complete.")
+            return _("This Swiss is paired at club nights: round %(round)s waits for the next "
+                     "night, and is paired from the players present then.") % {
+                "round": self.next_round}
+        return _("This Swiss pairs itself: round %(round)s is paired from every active entry as "
+                 "soon as the round before is complete.") % {"round": self.next_round}
 
 
 def swiss_mode(competition: Competition, open_night: ClubNight | None) -> SwissMode | None:

@@ -46,6 +46,7 @@ from datetime import datetime
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from league.clubs.permissions import require_organizer
 from league.competitions.models import ClubNight, Competition
@@ -71,7 +72,7 @@ def schedule_night(competition_id: int, *, actor, starts_at: datetime,
     with transaction.atomic():
         competition = locked_competition(competition_id, actor)
         if starts_at < timezone.now():
-            raise ServiceError("Choose a time still to come for the next night.",
+            raise ServiceError(_("Choose a time still to come for the next night."),
                                field="starts_at")
         return ClubNight.objects.create(competition=competition, starts_at=starts_at,
                                         place=one_line(place)[:PLACE_MAX])
@@ -82,8 +83,8 @@ def open_night(competition_id: int, *, actor, night_id: int | None = None) -> Cl
     with transaction.atomic():
         competition = locked_competition(competition_id, actor)
         if competition.nights.filter(status=OPEN).exists():
-            raise ServiceError("A club night is already open for this competition: close it "
-                               "first.")
+            raise ServiceError(_("A club night is already open for this competition: close it "
+                               "first."))
         now = timezone.now()
         if night_id is None:
             night = ClubNight(competition=competition, starts_at=now)
@@ -91,9 +92,9 @@ def open_night(competition_id: int, *, actor, night_id: int | None = None) -> Cl
             night = (ClubNight.objects.select_for_update()
                      .filter(pk=night_id, competition=competition).first())
             if night is None:
-                raise ServiceError("No such club night.")
+                raise ServiceError(_("No such club night."))
             if night.status != SCHEDULED:
-                raise ServiceError("This club night has been opened already.")
+                raise ServiceError(_("This club night has been opened already."))
         night.status, night.opened_at, night.opened_by = OPEN, now, actor
         night.save()
         return night
@@ -103,7 +104,7 @@ def close_night(night_id: int, *, actor) -> ClubNight:
     with transaction.atomic():
         night = ClubNight.objects.filter(pk=night_id).first()
         if night is None:
-            raise ServiceError("No such club night.")
+            raise ServiceError(_("No such club night."))
         competition = (Competition.objects.select_for_update(of=("self",), no_key=True)
                        .select_related("season__club").get(pk=night.competition_id))
         require_organizer(actor, competition.season.club)

@@ -27,6 +27,7 @@ from django.conf import settings
 from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from league.clubs.permissions import require_organizer
 from league.competitions.base.actors import TableActor
@@ -68,7 +69,7 @@ def issue_table_link(match_id: int, *, actor) -> TableLink:
         require_organizer(actor, match.competition.season.club)
         night = _night_of(match)
         if match.kind != Match.Kind.PLAYED or match.entry_a is None or match.entry_b is None:
-            raise ServiceError("Only a match with its two players has a table link.")
+            raise ServiceError(_("Only a match with its two players has a table link."))
         live = _live_links(match).first()
         if live is not None:
             return live
@@ -100,7 +101,7 @@ def revoke_table_link(match_id: int, *, actor) -> TableLink:
         require_organizer(actor, match.competition.season.club)
         link = _live_links(match).select_for_update().first()
         if link is None:
-            raise ServiceError("This match has no table link to revoke.")
+            raise ServiceError(_("This match has no table link to revoke."))
         link.revoked_at, link.revoked_by = timezone.now(), actor
         link.save(update_fields=["revoked_at", "revoked_by"])
         audit_match(match, actor, AuditEntry.Action.TABLE_LINK_REVOKED,
@@ -114,7 +115,7 @@ def live_table_link(token: str, *, address: str = "") -> TableLink:
     """The live link of this token, with its match, players and night; refused otherwise. An
     address trying too many tokens that are not live is refused before the lookup."""
     if address and _count(f"table-link:miss:{address}", add=0) >= LOOKUPS_PER_WINDOW:
-        raise TooManyRequests("Too many table links tried from here: wait a few minutes.")
+        raise TooManyRequests(_("Too many table links tried from here: wait a few minutes."))
     link = (TableLink.objects.select_related(
         "night", "match__competition__season__club", "match__round",
         "match__entry_a__player", "match__entry_b__player")
@@ -130,11 +131,11 @@ def live_table_link(token: str, *, address: str = "") -> TableLink:
 def refusal_of(link: TableLink | None) -> str:
     """Why the link does not open its scoresheet; "" when it does."""
     if link is None:
-        return "This table link is not valid. Ask the organizer for the table's QR code."
+        return _("This table link is not valid. Ask the organizer for the table's QR code.")
     if link.revoked_at is not None:
-        return "This table link was withdrawn by the organizer. Ask for the table's new QR code."
+        return _("This table link was withdrawn by the organizer. Ask for the table's new QR code.")
     if link.night.status != ClubNight.Status.OPEN or link.expires_at <= timezone.now():
-        return "This table link has expired: the club night is over. Sign in to see the match."
+        return _("This table link has expired: the club night is over. Sign in to see the match.")
     return ""
 
 
@@ -147,8 +148,8 @@ def require_live(actor: TableActor) -> None:
     if refusal := refusal_of(link):
         raise LinkRefused(refusal)
     if _count(f"table-link:writes:{link.pk}") > WRITES_PER_WINDOW:
-        raise TooManyRequests("Too many entries from this table in a few minutes: wait a "
-                              "moment, or ask the organizer.")
+        raise TooManyRequests(_("Too many entries from this table in a few minutes: wait a "
+                              "moment, or ask the organizer."))
 
 
 def actor_of(link: TableLink, side: str = "") -> TableActor:
@@ -171,9 +172,9 @@ def _count(key: str, *, add: int = 1) -> int:
 def _night_of(match: Match) -> ClubNight:
     night = match.round.night if match.round_id else None
     if night is None or not match.table:
-        raise ServiceError("Only a match seated at a table of a club night has a table link.")
+        raise ServiceError(_("Only a match seated at a table of a club night has a table link."))
     if night.status != ClubNight.Status.OPEN:
-        raise ServiceError("The club night is not open: its tables have no links.")
+        raise ServiceError(_("The club night is not open: its tables have no links."))
     return night
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from league.competitions.base.locks import locked_match
 from league.competitions.base.permissions import require_deciding_organizer
@@ -34,16 +35,15 @@ def desk_result(match_id: int, *, actor, winner: str | None, games_a: int, games
     """The table's result as the organizer enters it at the desk (see the module)."""
     reason = reason.strip()
     if winner not in ("A", "B", None):
-        raise ServiceError("Choose the winner of the match.", field="winner")
+        raise ServiceError(_("Choose the winner of the match."), field="winner")
     if not all(isinstance(n, int) and 0 <= n <= 99 for n in (games_a, games_b)):
-        raise ServiceError("Games won are whole numbers from 0 to 99.", field="games_a")
+        raise ServiceError(_("Games won are whole numbers from 0 to 99."), field="games_a")
     with transaction.atomic():
         match = locked_match(match_id)
         require_deciding_organizer(actor, match, "enter this table's result")
         if match.status not in (*Match.OPEN_FOR_PLAY, Match.Status.REPORTED,
                                 Match.Status.DISPUTED):
-            raise ServiceError(f"This match is {match.get_status_display().lower()}: correct "
-                               "it from the match page.")
+            raise ServiceError(_("This match is %(status)s: correct it from the match page.") % {"status": match.get_status_display().lower()})
         if problem := games_disagree(match, winner, games_a, games_b):
             raise ServiceError(problem, field="games_a")
         report = match.reports.filter(status__in=(ResultReport.Status.PENDING,
@@ -54,8 +54,7 @@ def desk_result(match_id: int, *, actor, winner: str | None, games_a: int, games
             return confirm_for_player(match.pk, actor=actor, reason=DESK_REASON)
         overrides = _overridden(match, report, winner, games_a, games_b)
         if overrides and not reason:
-            raise ServiceError(f"{overrides} Say why you override it (it is kept in the "
-                               "history).", field="reason")
+            raise ServiceError(_("%(overrides)s Say why you override it (it is kept in the history).") % {"overrides": overrides}, field="reason")
         if report is not None:
             report.status = ResultReport.Status.REJECTED
             report.decided_by, report.decided_at = actor, timezone.now()
@@ -73,9 +72,15 @@ def _overridden(match: Match, report: ResultReport | None, winner: str | None, g
                 games_b: int) -> str:
     """What the entered result overrides, in a sentence; "" when it overrides nothing."""
     if report is not None:
-        who = report.winner.player.name + " wins" if report.winner_id else "a draw"
-        what = "reported" if report.status == ResultReport.Status.PENDING else "disputed"
-        return f"The result {what} was {who}, {report.games_a}–{report.games_b}."
+        games = {"games_a": report.games_a, "games_b": report.games_b}
+        pending = report.status == ResultReport.Status.PENDING
+        if report.winner_id is None:
+            said = (_("The result reported was a draw, %(games_a)s–%(games_b)s.") if pending
+                    else _("The result disputed was a draw, %(games_a)s–%(games_b)s."))
+            return said % games
+        said = (_("The result reported was %(name)s wins, %(games_a)s–%(games_b)s.") if pending
+                else _("The result disputed was %(name)s wins, %(games_a)s–%(games_b)s."))
+        return said % {"name": report.winner.player.name, **games}
     games = [g for g in match.games.all() if g.status == "finished"]
     if not games:
         return ""
@@ -83,8 +88,9 @@ def _overridden(match: Match, report: ResultReport | None, winner: str | None, g
     if outcome.decided and (outcome.winner, outcome.games_a, outcome.games_b) == (
             winner, games_a, games_b):
         return ""
-    return (f"The games at the table say {outcome.games_a}–{outcome.games_b}"
-            f"{'' if outcome.decided else ', not yet decided'}.")
+    said = (_("The games at the table say %(games_a)s–%(games_b)s.") if outcome.decided
+            else _("The games at the table say %(games_a)s–%(games_b)s, not yet decided."))
+    return said % {"games_a": outcome.games_a, "games_b": outcome.games_b}
 
 
 def _entry(match: Match, side: str | None):

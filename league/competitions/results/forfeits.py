@@ -16,6 +16,7 @@ already received when a Swiss gives out the next bye (FIDE C.04.1 (d)).
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from league.competitions.base.locks import locked_match
 from league.competitions.base.permissions import require_deciding_organizer
@@ -52,21 +53,20 @@ def record_forfeit(match_id: int, *, actor, absent: str, kind: str = Match.Kind.
 
 def _check(match: Match, absent: str, kind: str) -> None:
     if absent not in ABSENT:
-        raise ServiceError("Say who did not play: one of the two players, or both.",
+        raise ServiceError(_("Say who did not play: one of the two players, or both."),
                            field="absent")
     if kind not in CAUSES:
-        raise ServiceError("Say why: a no-show (did not turn up) or a forfeit (conceded).",
+        raise ServiceError(_("Say why: a no-show (did not turn up) or a forfeit (conceded)."),
                            field="kind")
     if match.entry_a_id is None or match.entry_b_id is None:
-        raise ServiceError("This match does not have both its players yet: nobody can forfeit it.")
+        raise ServiceError(_("This match does not have both its players yet: nobody can forfeit it."))
     if match.status == Match.Status.CONFIRMED:
-        raise ServiceError("This match's result is confirmed: correct the result instead.")
+        raise ServiceError(_("This match's result is confirmed: correct the result instead."))
     if match.status not in FORFEITABLE:
-        raise ServiceError(f"This match is {match.get_status_display().lower()}: "
-                           "there is nothing to forfeit.")
+        raise ServiceError(_("This match is %(status)s: there is nothing to forfeit.") % {"status": match.get_status_display().lower()})
     if kind == Match.Kind.NO_SHOW and match.games.exists():
-        raise ServiceError("Games of this match were recorded, so both players came: record a "
-                           "forfeit (a concession) instead.", field="kind")
+        raise ServiceError(_("Games of this match were recorded, so both players came: record a "
+                           "forfeit (a concession) instead."), field="kind")
 
 
 def _reason(match: Match, absent: str, kind: str) -> str:

@@ -16,6 +16,7 @@ from datetime import datetime, timedelta
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from league.clubs.permissions import is_organizer
 from league.competitions.base.actors import table_actor_of, table_note
@@ -113,12 +114,12 @@ def report_result(match_id: int, *, actor) -> ResultReport:
     with transaction.atomic():
         match = locked_match(match_id)
         if not may_report(actor, match):
-            raise NotAllowed("Only the two players of this match or an organizer may report its result.")
+            raise NotAllowed(_("Only the two players of this match or an organizer may report its result."))
         if match.status not in Match.OPEN_FOR_PLAY:
-            raise ServiceError(f"This match is {match.get_status_display().lower()}: nothing to report.")
+            raise ServiceError(_("This match is %(status)s: nothing to report.") % {"status": match.get_status_display().lower()})
         outcome = match_outcome(match, list(match.games.all()))
         if not outcome.decided:
-            raise ServiceError("The games have not decided the match yet: finish them first.")
+            raise ServiceError(_("The games have not decided the match yet: finish them first."))
         report = ResultReport.objects.create(
             match=match,
             winner=_entry(match, outcome.winner),
@@ -147,9 +148,9 @@ def confirm_result(match_id: int, *, actor, seen: str | None = None) -> Match:
         report = _open_report(match, ResultReport.Status.PENDING, "confirm")
         require_unchanged(report, seen)
         if _is_reporter(actor, report):
-            raise NotAllowed("You reported this result: your opponent must confirm it.")
+            raise NotAllowed(_("You reported this result: your opponent must confirm it."))
         if not may_confirm(actor, match, report):
-            raise NotAllowed("Only the opponent of the player who reported may confirm this result.")
+            raise NotAllowed(_("Only the opponent of the player who reported may confirm this result."))
         apply_confirmed(match, report, actor, action=AuditEntry.Action.CONFIRMED,
                         comment=table_note(actor, match, "Verified"))
         return match
@@ -158,10 +159,9 @@ def confirm_result(match_id: int, *, actor, seen: str | None = None) -> Match:
 def require_unchanged(report: ResultReport, seen: str | None) -> None:
     """Refuse an answer to a report whose result is not the one the user's page showed."""
     if seen is not None and seen != report.version:
-        now = f"{report.winner.player.name} wins" if report.winner_id else "a draw"
-        raise Changed(f"The result changed since your page showed it: it is now {now}, "
-                      f"{report.games_a}–{report.games_b}. Nothing was done: check it and answer "
-                      "again.")
+        now = (_("%(name)s wins") % {"name": report.winner.player.name} if report.winner_id
+               else _("a draw"))
+        raise Changed(_("The result changed since your page showed it: it is now %(now)s, %(games_a)s–%(games_b)s. Nothing was done: check it and answer again.") % {"now": now, "games_a": report.games_a, "games_b": report.games_b})
 
 
 def confirm_for_player(match_id: int, *, actor, reason: str, seen: str | None = None) -> Match:
@@ -171,13 +171,13 @@ def confirm_for_player(match_id: int, *, actor, reason: str, seen: str | None = 
     with transaction.atomic():
         match = locked_match(match_id)
         if not is_organizer(actor, match.competition.season.club):
-            raise NotAllowed("Only an organizer of the club may confirm a result for a player.")
+            raise NotAllowed(_("Only an organizer of the club may confirm a result for a player."))
         report = _open_report(match, ResultReport.Status.PENDING, "confirm")
         require_unchanged(report, seen)
         if actor.pk == report.reported_by_id or side_of(actor, match) is not None:
-            raise NotAllowed("You play in this match or reported it: your opponent must confirm it.")
+            raise NotAllowed(_("You play in this match or reported it: your opponent must confirm it."))
         if not reason:
-            raise ServiceError("Say why you confirm it for the player (it is kept in the history).",
+            raise ServiceError(_("Say why you confirm it for the player (it is kept in the history)."),
                                field="reason")
         apply_confirmed(match, report, actor, action=AuditEntry.Action.CONFIRMED_FOR_PLAYER,
                          comment=reason[:2000])
@@ -215,9 +215,9 @@ def dispute_result(match_id: int, *, actor, comment: str) -> ResultReport:
         match = locked_match(match_id)
         report = _open_report(match, ResultReport.Status.PENDING, "dispute")
         if not may_dispute(actor, match, report):
-            raise NotAllowed("Only the opponent of the player who reported may dispute this result.")
+            raise NotAllowed(_("Only the opponent of the player who reported may dispute this result."))
         if not comment:
-            raise ServiceError("Say what is wrong with the result, for the organizer.", field="comment")
+            raise ServiceError(_("Say what is wrong with the result, for the organizer."), field="comment")
         report.status = ResultReport.Status.DISPUTED
         report.comment = comment[:2000]
         report.save(update_fields=["status", "comment"])
@@ -237,9 +237,9 @@ def resolve_dispute(match_id: int, *, actor, uphold: bool, comment: str = "",
     with transaction.atomic():
         match = locked_match(match_id)
         if not is_organizer(actor, match.competition.season.club):
-            raise NotAllowed("Only an organizer of the club may resolve a dispute.")
+            raise NotAllowed(_("Only an organizer of the club may resolve a dispute."))
         if not may_resolve(actor, match):
-            raise NotAllowed("You play in this match: another organizer must resolve its dispute.")
+            raise NotAllowed(_("You play in this match: another organizer must resolve its dispute."))
         report = _open_report(match, ResultReport.Status.DISPUTED, "resolve")
         require_unchanged(report, seen)
         if uphold:
@@ -266,30 +266,28 @@ def correct_result(match_id: int, *, actor, winner: str | None, games_a: int, ga
         match = locked_match(match_id)
         require_deciding_organizer(actor, match, "correct a confirmed result")
         if match.status != Match.Status.CONFIRMED:
-            raise ServiceError("Only a confirmed result can be corrected.")
+            raise ServiceError(_("Only a confirmed result can be corrected."))
         if expected_confirmed_at is not None and match.confirmed_at != expected_confirmed_at:
-            raise ServiceError("Someone else changed this result while you were correcting it: "
-                               "nothing was changed. Check the result and correct it again if needed.")
+            raise ServiceError(_("Someone else changed this result while you were correcting it: "
+                               "nothing was changed. Check the result and correct it again if needed."))
         if winner not in ("A", "B", None):
-            raise ServiceError("Choose the winner of the match.", field="winner")
+            raise ServiceError(_("Choose the winner of the match."), field="winner")
         if kind not in Match.Kind.values or kind == Match.Kind.BYE:
-            raise ServiceError("Choose how the match was decided.", field="kind")
+            raise ServiceError(_("Choose how the match was decided."), field="kind")
         if not all(isinstance(n, int) and 0 <= n <= 99 for n in (games_a, games_b)):
-            raise ServiceError("Games won are whole numbers from 0 to 99.", field="games_a")
+            raise ServiceError(_("Games won are whole numbers from 0 to 99."), field="games_a")
         if winner is not None and kind == Match.Kind.DOUBLE_FORFEIT:
-            raise ServiceError("A double forfeit has no winner: choose nobody.", field="winner")
+            raise ServiceError(_("A double forfeit has no winner: choose nobody."), field="winner")
         if winner is None and match.competition.is_knockout and kind != Match.Kind.DOUBLE_FORFEIT:
-            raise ServiceError("A knockout match needs a winner (nobody wins only a double "
-                               "forfeit, which puts both players out).", field="winner")
+            raise ServiceError(_("A knockout match needs a winner (nobody wins only a double "
+                               "forfeit, which puts both players out)."), field="winner")
         if not comment.strip():
-            raise ServiceError("Say why the result is corrected (it is kept in the history).", field="comment")
+            raise ServiceError(_("Say why the result is corrected (it is kept in the history)."), field="comment")
         if kind == Match.Kind.PLAYED and (problem := games_disagree(match, winner, games_a, games_b)):
             raise ServiceError(problem, field="games_a")
         disagreement = _disagreement(match, winner, games_a, games_b, kind)
         if disagreement and not overrides_games:
-            raise ServiceError(f"{disagreement} Correct the hands instead, or say that this "
-                               "result overrides the games (a director's penalty, for example) "
-                               "and why.", field="overrides_games")
+            raise ServiceError(_("%(disagreement)s Correct the hands instead, or say that this result overrides the games (a director's penalty, for example) and why.") % {"disagreement": disagreement}, field="overrides_games")
         before = _match_facts(match)
         match.reports.filter(status=ResultReport.Status.CONFIRMED).update(
             status=ResultReport.Status.SUPERSEDED
@@ -313,10 +311,14 @@ def _disagreement(match: Match, winner: str | None, games_a: int, games_b: int,
     outcome = match_outcome(match, games)
     if (outcome.winner, outcome.games_a, outcome.games_b) == (winner, games_a, games_b):
         return ""
-    return (f"The games say {outcome.games_a}–{outcome.games_b}"
-            f"{'' if outcome.winner else ', no winner'}; this result says {games_a}–{games_b}"
-            f"{'' if winner else ', no winner'}"
-            f"{' with the other winner' if winner and outcome.winner and winner != outcome.winner else ''}.")
+    games_said = (_("The games say %(a)s–%(b)s") if outcome.winner
+                  else _("The games say %(a)s–%(b)s, no winner")) % {
+        "a": outcome.games_a, "b": outcome.games_b}
+    result_said = (_("this result says %(a)s–%(b)s") if winner
+                   else _("this result says %(a)s–%(b)s, no winner")) % {"a": games_a, "b": games_b}
+    other = (_(", with the other winner") if winner and outcome.winner and winner != outcome.winner
+             else "")
+    return f"{games_said}; {result_said}{other}."
 
 
 def games_disagree(match: Match, winner: str | None, games_a: int, games_b: int) -> str:
@@ -326,18 +328,19 @@ def games_disagree(match: Match, winner: str | None, games_a: int, games_b: int)
     won = {"A": games_a, "B": games_b}
     if winner is None:
         if games_a != games_b:
-            return "Games won level or choose the winner: nobody wins only a level match."
+            return _("Games won level or choose the winner: nobody wins only a level match.")
         if competition.match_format == Competition.MatchFormat.FIRST_TO:
-            return f"A first-to-{needed} match is won by whoever first wins {needed} games: choose the winner."
+            return _("A first-to-%(needed)s match is won by whoever first wins %(needed)s games: choose the winner.") % {"needed": needed}
         return ""
     loser = "B" if winner == "A" else "A"
     if won[winner] <= won[loser]:
-        return f"The winner won {won[winner]} games to {won[loser]}: the winner wins more games."
+        return _("The winner won %(won)s games to %(lost)s: the winner wins more games.") % {
+            "won": won[winner], "lost": won[loser]}
     if competition.match_format == Competition.MatchFormat.FIRST_TO:
         if won[winner] != needed:
-            return f"In a first-to-{needed} match the winner wins exactly {needed} games."
+            return _("In a first-to-%(needed)s match the winner wins exactly %(needed)s games.") % {"needed": needed}
     elif games_a + games_b < needed:
-        return f"A match of {needed} games has at least {needed} games won between the players."
+        return _("A match of %(needed)s games has at least %(needed)s games won between the players.") % {"needed": needed}
     return ""
 
 
@@ -362,7 +365,10 @@ def apply_confirmed(match: Match, report: ResultReport, actor, *, action: str, c
 def _open_report(match: Match, status: str, verb: str) -> ResultReport:
     report = match.reports.filter(status=status).first()
     if report is None:
-        raise ServiceError(f"There is no result to {verb} for this match.")
+        refusals = {"confirm": _("There is no result to confirm for this match."),
+                    "dispute": _("There is no result to dispute for this match."),
+                    "resolve": _("There is no result to resolve for this match.")}
+        raise ServiceError(refusals[verb])
     return report
 
 

@@ -13,6 +13,8 @@ from datetime import UTC, date, datetime, time, timedelta
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from league.clubs.permissions import is_organizer
 from league.competitions.base.audit import audit_match
@@ -25,7 +27,7 @@ from league.core.errors import NotAllowed, ServiceError
 from league.core.names import BadName, normalise_name
 
 FINISHED = (Match.Status.CONFIRMED, Match.Status.VOID)
-ORGANIZERS_ONLY = "Only an organizer of the club may do this."
+ORGANIZERS_ONLY = gettext_lazy("Only an organizer of the club may do this.")
 TABLE_MAX = Match._meta.get_field("table").max_length
 FIRST_MOMENT = datetime.combine(FIRST_DAY, time.min, tzinfo=UTC)
 LAST_MOMENT = datetime.combine(LAST_DAY, time.max, tzinfo=UTC)
@@ -40,11 +42,11 @@ def set_round_dates(round_id: int, *, actor, starts_on: date | None,
             found = (Round.objects.select_for_update(of=("self",))
                      .select_related("competition__season__club").get(pk=round_id))
         except Round.DoesNotExist:
-            raise ServiceError("No such round.") from None
+            raise ServiceError(_("No such round.")) from None
         if not is_organizer(actor, found.competition.season.club):
             raise NotAllowed(ORGANIZERS_ONLY)
         if starts_on and play_by and play_by < starts_on:
-            raise ServiceError("The play-by date cannot be before the start date.",
+            raise ServiceError(_("The play-by date cannot be before the start date."),
                                field="play_by")
         found.starts_on, found.play_by = starts_on, play_by
         found.save(update_fields=["starts_on", "play_by"])
@@ -61,8 +63,8 @@ def set_weekly_dates(competition_id: int, *, actor, first: date) -> list[Round]:
                       .select_related("competition__season__club")
                       .filter(competition_id=competition_id).order_by("number", "pk"))
         if not rounds:
-            raise ServiceError("This competition has no rounds to date yet: they are drawn "
-                               "when it starts.", field="first")
+            raise ServiceError(_("This competition has no rounds to date yet: they are drawn "
+                               "when it starts."), field="first")
         if not is_organizer(actor, rounds[0].competition.season.club):
             raise NotAllowed(ORGANIZERS_ONLY)
         lowest = rounds[0].number
@@ -97,15 +99,15 @@ def propose_time(match_id: int, *, actor, at: datetime) -> Match:
         match = locked_match(match_id)
         side = side_of(actor, match)
         if side is None:
-            raise NotAllowed("Only the two players of this match may propose its time.")
+            raise NotAllowed(_("Only the two players of this match may propose its time."))
         _check_to_be_played(match)
         if match.entry_a_id is None or match.entry_b_id is None:
-            raise ServiceError("This match does not have both its players yet.")
+            raise ServiceError(_("This match does not have both its players yet."))
         if match.status == Match.Status.IN_PROGRESS or match.games.exists():
-            raise ServiceError("A game of this match has begun: its time is when it is played, "
-                               "nothing to propose.")
+            raise ServiceError(_("A game of this match has begun: its time is when it is played, "
+                               "nothing to propose."))
         if at <= timezone.now():
-            raise ServiceError("Propose a time that is still to come.", field="at")
+            raise ServiceError(_("Propose a time that is still to come."), field="at")
         match.proposed_at = at
         match.proposed_by = match.entry_a if side == "A" else match.entry_b
         match.save(update_fields=["proposed_at", "proposed_by"])
@@ -119,13 +121,13 @@ def accept_time(match_id: int, *, actor) -> Match:
         match = locked_match(match_id)
         side = side_of(actor, match)
         if side is None:
-            raise NotAllowed("Only the two players of this match may accept its time.")
+            raise NotAllowed(_("Only the two players of this match may accept its time."))
         _check_to_be_played(match)
         if match.proposed_at is None:
-            raise ServiceError("No time is proposed for this match.")
+            raise ServiceError(_("No time is proposed for this match."))
         proposer = "A" if match.proposed_by_id == match.entry_a_id else "B"
         if side == proposer:
-            raise ServiceError("You proposed this time: your opponent accepts it.")
+            raise ServiceError(_("You proposed this time: your opponent accepts it."))
         before = _schedule_facts(match)
         at = match.proposed_at
         match.proposed_at, match.proposed_by = None, None
@@ -144,7 +146,7 @@ def extend_match(match_id: int, *, actor, play_by: date) -> Match:
         require_deciding_organizer(actor, match, "give it a later play-by date")
         _check_open(match)
         if play_by < club_today(club):
-            raise ServiceError("Give a date that is today or later.", field="play_by")
+            raise ServiceError(_("Give a date that is today or later."), field="play_by")
         before = {"play_by": str(match.play_by or match.round.play_by or "")}
         match.play_by = play_by
         match.save(update_fields=["play_by"])
@@ -161,22 +163,20 @@ def _table_name(table: str) -> str:
     except BadName as error:
         raise ServiceError(str(error), field="table") from None
     if len(table) > TABLE_MAX:
-        raise ServiceError(f"A table's name has at most {TABLE_MAX} characters.", field="table")
+        raise ServiceError(_("A table's name has at most %(most)s characters.") % {"most": TABLE_MAX}, field="table")
     return table
 
 
 def _check_open(match: Match) -> None:
     if match.status in FINISHED:
-        raise ServiceError(f"This match is {match.get_status_display().lower()}: "
-                           "its schedule cannot change.")
+        raise ServiceError(_("This match is %(status)s: its schedule cannot change.") % {"status": match.get_status_display().lower()})
 
 
 def _check_to_be_played(match: Match) -> None:
     """The players agree a time only while the match is open for play: not once its result is
     reported, nor when it is confirmed, void or waiting for its players."""
     if match.status not in Match.OPEN_FOR_PLAY:
-        raise ServiceError(f"This match is {match.get_status_display().lower()}: a time is "
-                           "agreed only while it is still to be played.")
+        raise ServiceError(_("This match is %(status)s: a time is agreed only while it is still to be played.") % {"status": match.get_status_display().lower()})
 
 
 def _reschedule(match: Match, at: datetime | None, table: str) -> None:

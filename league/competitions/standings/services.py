@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from django.db.models import Count, Sum
+from django.utils.translation import gettext_lazy as _
 
 from league.clubs.models import Player
 from league.competitions.algorithms.elimination_advance import MatchStatus, advance
@@ -44,17 +45,17 @@ from league.competitions.base.brackets import bracket_of, key_text, parse_key, s
 from league.competitions.models import Competition, Entry, Match, Seat
 
 TIEBREAK_LABELS = {
-    Tiebreak.HEAD_TO_HEAD: "head-to-head",
-    Tiebreak.NET_GAME_POINTS: "net game points",
-    Tiebreak.WINS: "number of wins",
-    Tiebreak.GAMES_WON: "number of games won",
-    Tiebreak.BUCHHOLZ: "Buchholz",
-    Tiebreak.BUCHHOLZ_CUT1: "Buchholz cut-1",
-    Tiebreak.MEDIAN_BUCHHOLZ: "median Buchholz",
-    Tiebreak.SONNEBORN_BERGER: "Sonneborn-Berger",
-    Tiebreak.OPPONENTS_MATCH_WIN_PCT: "opponents' match-win %",
-    Tiebreak.HAND_WIN_PCT: "hand-win %",
-    Tiebreak.OPPONENTS_HAND_WIN_PCT: "opponents' hand-win %",
+    Tiebreak.HEAD_TO_HEAD: _("head-to-head"),
+    Tiebreak.NET_GAME_POINTS: _("net game points"),
+    Tiebreak.WINS: _("number of wins"),
+    Tiebreak.GAMES_WON: _("number of games won"),
+    Tiebreak.BUCHHOLZ: _("Buchholz"),
+    Tiebreak.BUCHHOLZ_CUT1: _("Buchholz cut-1"),
+    Tiebreak.MEDIAN_BUCHHOLZ: _("median Buchholz"),
+    Tiebreak.SONNEBORN_BERGER: _("Sonneborn-Berger"),
+    Tiebreak.OPPONENTS_MATCH_WIN_PCT: _("opponents' match-win %"),
+    Tiebreak.HAND_WIN_PCT: _("hand-win %"),
+    Tiebreak.OPPONENTS_HAND_WIN_PCT: _("opponents' hand-win %"),
 }
 PERCENTAGES = (Tiebreak.OPPONENTS_MATCH_WIN_PCT, Tiebreak.HAND_WIN_PCT,
                Tiebreak.OPPONENTS_HAND_WIN_PCT)
@@ -64,8 +65,8 @@ DEFAULT_TIEBREAKS = {
                                Tiebreak.SONNEBORN_BERGER),
 }
 KNOCKOUT_TIEBREAKS = (Tiebreak.WINS, Tiebreak.NET_GAME_POINTS)
-GAME_POINTS_NOTE = ("Game points are the hand points scored in the match's games (box and game "
-                    "bonuses not counted).")
+GAME_POINTS_NOTE = _("Game points are the hand points scored in the match's games (box and game "
+                     "bonuses not counted).")
 KINDS = {
     Match.Kind.PLAYED: ResultKind.PLAYED, Match.Kind.WALKOVER: ResultKind.WALKOVER,
     Match.Kind.FORFEIT: ResultKind.FORFEIT, Match.Kind.NO_SHOW: ResultKind.FORFEIT,
@@ -119,7 +120,8 @@ class TiebreakDefinition:
 
 
 def tiebreak_definition(tiebreak: Tiebreak) -> TiebreakDefinition:
-    return TiebreakDefinition(tiebreak, TIEBREAK_LABELS[tiebreak], *DEFINITIONS[tiebreak])
+    sentence, source = DEFINITIONS[tiebreak]
+    return TiebreakDefinition(tiebreak, TIEBREAK_LABELS[tiebreak], _(sentence), _(source))
 
 
 @dataclass(frozen=True, slots=True)
@@ -274,7 +276,7 @@ def shown_value(tiebreak: Tiebreak, value: Fraction | None) -> str:
     return f"{float(value):.2f}"
 
 
-PARTIAL_HEAD_TO_HEAD_NOTE = (
+PARTIAL_HEAD_TO_HEAD_NOTE = _(
     "* Not everyone level on these points has met yet: the head-to-head points count only the "
     "meetings so far, and put a player ahead only where no match still to be played could "
     "change it (FIDE's tie-break rules, direct encounter).")
@@ -283,10 +285,10 @@ PARTIAL_HEAD_TO_HEAD_NOTE = (
 def _notes(competition: Competition) -> tuple[str, ...]:
     notes = [GAME_POINTS_NOTE]
     if competition.format == Competition.Format.LEAGUE:
-        notes.append("A bye is a round without a match: it scores no points.")
+        notes.append(_("A bye is a round without a match: it scores no points."))
     elif competition.format == Competition.Format.SWISS:
-        notes.append("A bye scores as a win (as in FIDE's Swiss rules) and counts in P and W "
-                     "once its round is complete.")
+        notes.append(_("A bye scores as a win (as in FIDE's Swiss rules) and counts in P and W "
+                       "once its round is complete."))
     return tuple(notes)
 
 

@@ -92,3 +92,10 @@ def ruling_title(key: str) -> str:
         return irregularity(key).title
     except KeyError:
         return key
+
+
+@register.filter
+def lowerfirst(value) -> str:
+    """A label's first letter lowered, to run on inside a sentence ("the top K of each group")."""
+    text = str(value)
+    return text[:1].lower() + text[1:]

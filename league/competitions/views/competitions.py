@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from django.http import Http404, HttpRequest, HttpResponse
+from django.utils.translation import gettext_lazy, ngettext
 
 from league.competitions.base.page_versions import FRAGMENT_SECONDS, competition_version
 from league.competitions.base.selectors import club_of_competition
@@ -37,8 +38,8 @@ from league.core.views import render_page
 
 TEMPLATE = "competitions/competition.html"
 ALL_ROUNDS = "all"
-NO_SUCH_ROUND = ("There is no such round in this competition. Pick one of its rounds, or all "
-                 "rounds.")
+NO_SUCH_ROUND = gettext_lazy("There is no such round in this competition. Pick one of its "
+                             "rounds, or all rounds.")
 
 
 def competition(request: HttpRequest, pk: int) -> HttpResponse:
@@ -266,7 +267,7 @@ def current_round(rounds: list[Round]) -> Round | None:
 
 def match_format(competition: Competition) -> str:
     games = competition.match_games
-    plural = "game" if games == 1 else "games"
     if competition.match_format == Competition.MatchFormat.FIRST_TO:
-        return f"First to {games} {plural}"
-    return f"{games} {plural}"
+        return ngettext("First to %(games)s game", "First to %(games)s games", games) % {
+            "games": games}
+    return ngettext("%(games)s game", "%(games)s games", games) % {"games": games}

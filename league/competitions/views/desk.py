@@ -10,6 +10,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from league.clubs.permissions import is_organizer
@@ -33,7 +34,7 @@ POLL_SECONDS = 5
 
 
 class DeskResultForm(ServiceErrorForm):
-    winner = forms.ChoiceField(choices=[("A", "A"), ("B", "B"), ("draw", "draw")])
+    winner = forms.ChoiceField(choices=[("A", _("A")), ("B", _("B")), ("draw", _("draw"))])
     games_a = forms.IntegerField(min_value=0, max_value=99)
     games_b = forms.IntegerField(min_value=0, max_value=99)
     reason = forms.CharField(required=False, max_length=2000)
@@ -72,8 +73,8 @@ def _render_desk(request, found: ClubNight, board) -> HttpResponse:
 def result(request: HttpRequest, found: ClubNight, match_pk: int) -> HttpResponse:
     form = DeskResultForm(request.POST)
     if not form.is_valid():
-        return render_night(request, found, refusal="Choose the winner and the games won "
-                            "(whole numbers from 0 to 99).", status=UNPROCESSABLE)
+        return render_night(request, found, refusal=_("Choose the winner and the games won "
+                            "(whole numbers from 0 to 99)."), status=UNPROCESSABLE)
     data = form.cleaned_data
     winner = None if data["winner"] == "draw" else data["winner"]
     try:
@@ -81,9 +82,9 @@ def result(request: HttpRequest, found: ClubNight, match_pk: int) -> HttpRespons
                             games_a=data["games_a"], games_b=data["games_b"],
                             reason=data["reason"])
     except ServiceError as error:
-        return render_night(request, found, refusal=f"Table result not entered: {error.message}",
+        return render_night(request, found, refusal=_("Table result not entered: %(message)s") % {"message": error.message},
                             status=refusal_status(error))
-    messages.success(request, f"Table {match.table or '–'}: the result is in and counts.")
+    messages.success(request, _("Table %(table)s: the result is in and counts.") % {"table": match.table or "–"})
     return go(request, reverse("club-night", args=[found.pk]) + "#desk")
 
 
@@ -94,8 +95,7 @@ def revoke(request: HttpRequest, found: ClubNight, match_pk: int) -> HttpRespons
         link = revoke_table_link(match_pk, actor=request.user)
     except ServiceError as error:
         return render_night(request, found, refusal=error.message, status=refusal_status(error))
-    messages.success(request, f"The table link of table {link.match.table} is revoked: its QR "
-                              "code no longer works. Print the table's sheet again for a new one.")
+    messages.success(request, _("The table link of table %(table)s is revoked: its QR code no longer works. Print the table's sheet again for a new one.") % {"table": link.match.table})
     return go(request, reverse("club-night", args=[found.pk]) + "#desk")
 
 
@@ -106,12 +106,12 @@ def latecomer(request: HttpRequest, found: ClubNight) -> HttpResponse:
     entry = ascii_int(request.POST.get("entry", ""), digits=9)
     opponent = ascii_int(request.POST.get("opponent", ""), digits=9)
     if entry is None or opponent is None:
-        return render_night(request, found, refusal="Choose the latecomer's opponent.",
+        return render_night(request, found, refusal=_("Choose the latecomer's opponent."),
                             status=UNPROCESSABLE)
     try:
         match = seat_latecomer(found.pk, entry, opponent, actor=request.user)
     except ServiceError as error:
         return render_night(request, found, refusal=error.message, status=refusal_status(error))
-    messages.success(request, f"{match.entry_a.player.name} v {match.entry_b.player.name} at "
-                              f"table {match.table}.")
+    messages.success(request, _("%(a)s v %(b)s at table %(table)s.") % {
+        "a": match.entry_a.player.name, "b": match.entry_b.player.name, "table": match.table})
     return go(request, reverse("club-night", args=[found.pk]) + "#desk")

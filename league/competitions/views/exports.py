@@ -7,6 +7,7 @@ import csv
 from io import StringIO
 
 from django.http import HttpRequest, HttpResponse
+from django.utils.translation import override
 
 from league.competitions.base.selectors import club_of_competition, competition_by_pk
 from league.competitions.standings.services import competition_standings
@@ -23,6 +24,14 @@ def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
     out = StringIO()
     out.write("\ufeff")  # so that spreadsheets read the names as UTF-8
     writer = csv.writer(out, lineterminator="\r\n")
+    with override("en"):  # the columns stay the same in every language: spreadsheets read them
+        _write_rows(writer, table)
+    response = HttpResponse(out.getvalue(), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="standings-{competition.pk}.csv"'
+    return response
+
+
+def _write_rows(writer, table) -> None:
     writer.writerow(["Rank", "Level with the row above", "Player", "Played", "Won", "Drawn",
                      "Lost", "Byes", "Match points", "Game points for", "Game points against",
                      "Net game points", "Hands won", *(label for _t, label in table.tiebreaks),
@@ -33,9 +42,6 @@ def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
                          row.game_points_for, row.game_points_against, row.game_points_net,
                          row.hands_won, *(value.shown for value in row.tiebreaks),
                          row.separated_by or "", _yes(row.withdrawn)])
-    response = HttpResponse(out.getvalue(), content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="standings-{competition.pk}.csv"'
-    return response
 
 
 def _cell(text: str) -> str:

@@ -6,6 +6,9 @@ from dataclasses import dataclass
 from datetime import date, datetime
 
 from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from league.clubs.selectors import person_name, person_names
 from league.competitions.models import AuditEntry, Match
@@ -16,10 +19,12 @@ from league.core.dates import in_bounds
 class HistoryLine:
     at: datetime
     actor: str
-    action: str
+    action: str  # the stored action (AuditEntry.Action's value), as the pages test it
     before: str
     after: str
     comment: str
+    action_label: str = ""  # the action in the reader's language
+    overrides_games: bool = False  # the result stands against its games, on purpose
 
 
 def history(match: Match, audit: list[AuditEntry]) -> list[HistoryLine]:
@@ -32,15 +37,17 @@ def history(match: Match, audit: list[AuditEntry]) -> list[HistoryLine]:
             at=entry.at,
             actor=actor_of(entry, match, others),
             action=entry.action,
+            action_label=entry.get_action_display(),
             before=describe_facts(entry.before, names),
             after=describe_facts(entry.after, names),
             comment=entry.comment,
+            overrides_games=bool(entry.after.get("overrides_games")),
         )
         for entry in audit
     ]
 
 
-DELETED_ACCOUNT = "a deleted account"
+DELETED_ACCOUNT = gettext_lazy("a deleted account")
 
 
 def actor_of(entry: AuditEntry, match: Match, others: dict[int, str] | None = None) -> str:
@@ -50,8 +57,8 @@ def actor_of(entry: AuditEntry, match: Match, others: dict[int, str] | None = No
             return others[entry.actor_id]
         return person(entry.actor, match)
     if entry.after.get("table_link"):  # done through the match's table link
-        return f"Table {entry.after.get('table') or '–'}"
-    return DELETED_ACCOUNT if entry.actor_deleted else "the system"
+        return _("Table %(table)s") % {"table": entry.after.get("table") or "–"}
+    return DELETED_ACCOUNT if entry.actor_deleted else _("the system")
 
 
 def reporter(report, match: Match) -> str:
@@ -59,7 +66,9 @@ def reporter(report, match: Match) -> str:
     match's table link, else the reporting account as `person` names it."""
     if report.reported_side:
         entry = match.entry_a if report.reported_side == "A" else match.entry_b
-        return f"{entry.player.name} (at the table)" if entry is not None else "The table"
+        if entry is None:
+            return _("The table")
+        return _("%(name)s (at the table)") % {"name": entry.player.name}
     return person(report.reported_by, match)
 
 
@@ -84,17 +93,22 @@ def describe_facts(facts: dict, names: dict[int, str]) -> str:
     if isinstance(facts.get("hand"), dict):  # a corrected hand (a ruling names its hand by number)
         parts.append(_hand_line(facts["hand"], names))
     for removed in facts.get("removed", ()):
-        parts.append(f"hand {removed['number']} ({_hand_line(removed, names)}) removed: the game "
-                     "was over before it")
+        parts.append(_("hand %(number)s (%(hand)s) removed: the game was over before it") % {
+            "number": removed["number"], "hand": _hand_line(removed, names)})
     if "winner" in facts:
         winner = facts["winner"]
-        parts.append(f"winner {names.get(winner, f'entry {winner}')}" if winner else "no winner")
+        if winner:
+            name = names.get(winner) or _("entry %(id)s") % {"id": winner}
+            parts.append(_("winner %(name)s") % {"name": name})
+        else:
+            parts.append(_("no winner"))
     if "games_a" in facts or "games_b" in facts:
-        parts.append(f"games {facts.get('games_a', 0)}–{facts.get('games_b', 0)}")
+        parts.append(_("games %(a)s–%(b)s") % {"a": facts.get("games_a", 0),
+                                                "b": facts.get("games_b", 0)})
     if "kind" in facts:
         parts.append(_label(Match.Kind, facts["kind"]).lower())
     if facts.get("overrides_games"):
-        parts.append("overrides the games")
+        parts.append(_("overrides the games"))
     if "status" in facts:
         parts.append(_label(Match.Status, facts["status"]).lower())
     parts += _schedule_parts(facts)
@@ -107,14 +121,15 @@ def _schedule_parts(facts: dict) -> list[str]:
     parts = []
     if "at" in facts:
         at = _stored(datetime, facts["at"])
-        parts.append(f"at {timezone.localtime(at):%a %-d %b %Y, %H:%M}" if at
-                     else f"at {facts['at']}" if facts["at"] else "no time set")
+        shown = date_format(timezone.localtime(at), "SHORT_DATETIME_FORMAT") if at else facts["at"]
+        parts.append(_("at %(time)s") % {"time": shown} if shown else _("no time set"))
     if "table" in facts:
-        parts.append(f"table {facts['table']}" if facts["table"] else "no table")
+        parts.append(_("table %(table)s") % {"table": facts["table"]} if facts["table"]
+                     else _("no table"))
     if "play_by" in facts:
         day = _stored(date, facts["play_by"])
-        parts.append(f"play by {day:%a %-d %b %Y}" if day
-                     else f"play by {facts['play_by']}" if facts["play_by"] else "no play-by date")
+        shown = date_format(day, "SHORT_DATE_FORMAT") if day else facts["play_by"]
+        parts.append(_("play by %(day)s") % {"day": shown} if shown else _("no play-by date"))
     return parts
 
 
@@ -139,7 +154,11 @@ def _label(choices, value: str) -> str:
 def _hand_line(hand: dict, names: dict[int, str]) -> str:
     """A stored hand ({outcome, winner, points, cards...}) as a few words: 'B knock, 15 points'."""
     outcome = str(hand.get("outcome", "")).replace("_", " ")
-    words = f"{hand.get('winner') or 'nobody'} {outcome}, {hand.get('points', 0)} points"
+    points = hand.get("points", 0)
+    words = ngettext("%(winner)s %(outcome)s, %(points)s point",
+                     "%(winner)s %(outcome)s, %(points)s points", points) % {
+        "winner": hand.get("winner") or _("nobody"), "outcome": outcome, "points": points}
     if hand.get("knocker_cards"):
-        words += f" ({hand['knocker_cards']} against {hand.get('defender_cards', '')})"
+        words += " " + _("(%(knocker)s against %(defender)s)") % {
+            "knocker": hand["knocker_cards"], "defender": hand.get("defender_cards", "")}
     return words

@@ -7,6 +7,8 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.urls import reverse
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
 
 from league.clubs.selectors import player_of_user
 from league.competitions.base.selectors import club_of_competition, competition_with_club
@@ -42,13 +44,12 @@ def challenge_player(request: HttpRequest, pk: int) -> HttpResponse:
     competition = _ladder(pk)
     challenged = ascii_int(request.POST.get("challenged", ""))
     if challenged is None:
-        return ladder(request, pk, refusal="Choose the player to challenge.", status=422)
+        return ladder(request, pk, refusal=_("Choose the player to challenge."), status=422)
     try:
         made = challenge(competition.pk, challenged, actor=request.user)
     except ServiceError as error:
         return ladder(request, pk, refusal=error.message, status=refusal_status(error))
-    messages.success(request, f"You challenged {made.challenged.player.name}: the match is to be "
-                              f"played by {made.deadline:%a %-d %b}.")
+    messages.success(request, _("You challenged %(name)s: the match is to be played by %(deadline)s.") % {"name": made.challenged.player.name, "deadline": date_format(made.deadline, "SHORT_DATETIME_FORMAT")})
     return go(request, reverse("competition-ladder", args=[pk]))
 
 
@@ -58,11 +59,11 @@ def join(request: HttpRequest, pk: int) -> HttpResponse:
     competition = _ladder(pk)
     player = player_of_user(competition.season.club, request.user)
     if player is None:
-        return ladder(request, pk, refusal="Only a player of the club joins its ladder.",
+        return ladder(request, pk, refusal=_("Only a player of the club joins its ladder."),
                       status=403)
     try:
         join_ladder(competition.pk, player, actor=request.user)
     except ServiceError as error:
         return ladder(request, pk, refusal=error.message, status=refusal_status(error))
-    messages.success(request, "You are on the ladder, at the bottom: challenge your way up.")
+    messages.success(request, _("You are on the ladder, at the bottom: challenge your way up."))
     return go(request, reverse("competition-ladder", args=[pk]))

@@ -12,6 +12,9 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from league.clubs.views import organizer_of
@@ -39,18 +42,19 @@ from league.core.views import (
 )
 
 TEMPLATE = "competitions/night.html"
-RECORDED = {Match.Kind.FORFEIT: "a forfeit", Match.Kind.NO_SHOW: "a no-show",
-            Match.Kind.DOUBLE_FORFEIT: "a double forfeit"}
+RECORDED = {Match.Kind.FORFEIT: gettext_lazy("Recorded as a forfeit: %(match)s."),
+            Match.Kind.NO_SHOW: gettext_lazy("Recorded as a no-show: %(match)s."),
+            Match.Kind.DOUBLE_FORFEIT: gettext_lazy("Recorded as a double forfeit: %(match)s.")}
 
 
 class ScheduleNightForm(ServiceErrorForm):
-    starts_at = BoundedDateTimeField(label="The next night starts at", widget=MOMENT)
+    starts_at = BoundedDateTimeField(label=_("The next night starts at"), widget=MOMENT)
     place = forms.CharField(required=False, max_length=200, strip=True)
 
 
 class WalkInForm(ServiceErrorForm):
     player = forms.IntegerField(required=False, min_value=1, max_value=10**9,
-                                error_messages={"invalid": "Choose a player from the list."})
+                                error_messages={"invalid": _("Choose a player from the list.")})
     name = forms.CharField(required=False, max_length=80, strip=True)
 
     def clean(self):
@@ -60,10 +64,10 @@ class WalkInForm(ServiceErrorForm):
             return data
         if player is not None and name:
             raise forms.ValidationError(
-                "Choose a player of the club or give a new name, not both.")
+                _("Choose a player of the club or give a new name, not both."))
         if player is None and not name:
             raise forms.ValidationError(
-                "Choose a player of the club, or give the newcomer's name.")
+                _("Choose a player of the club, or give the newcomer's name."))
         return data
 
 
@@ -72,9 +76,9 @@ class LeftMatchForm(ServiceErrorForm):
 
 
 class AbsentFixtureForm(ServiceErrorForm):
-    choice = forms.ChoiceField(choices=[("postpone", "Postpone"), ("A", "No-show A"),
-                                        ("B", "No-show B"), ("both", "Both absent")])
-    play_by = BoundedDateField(label="To be played by", required=False, widget=DATE)
+    choice = forms.ChoiceField(choices=[("postpone", _("Postpone")), ("A", _("No-show A")),
+                                        ("B", _("No-show B")), ("both", _("Both absent"))])
+    play_by = BoundedDateField(label=_("To be played by"), required=False, widget=DATE)
 
 
 @for_members(club_of_night)
@@ -141,7 +145,8 @@ def attendance(request: HttpRequest, found: ClubNight) -> HttpResponse:
     ticked = set(ascii_ints(request.POST.getlist("present"), digits=9))
     return _act(request, found,
                 lambda: night_attendance.set_present(found.pk, actor=request.user, present=ticked),
-                lambda counts: f"Saved: {counts[0]} checked in, {counts[1]} marked as gone.")
+                lambda counts: _("Saved: %(present)s checked in, %(gone)s marked as gone.") % {
+                    "present": counts[0], "gone": counts[1]})
 
 
 @require_POST
@@ -159,8 +164,7 @@ def walk_in(request: HttpRequest, found: ClubNight) -> HttpResponse:
     except ServiceError as error:
         form.add_service_error(error)
         return render_night(request, found, status=refusal_status(error), walk_in_form=form)
-    messages.success(request, f"{checked.entry.player.name} is entered and checked in: paired "
-                              "from the next round.")
+    messages.success(request, _("%(name)s is entered and checked in: paired from the next round.") % {"name": checked.entry.player.name})
     return go(request, reverse("club-night", args=[found.pk]))
 
 
@@ -176,8 +180,10 @@ def undo_walk_in(request: HttpRequest, found: ClubNight) -> HttpResponse:
 
 def _taken_out(result: tuple[str, bool]) -> str:
     name, newcomer = result
-    gone = ", and no longer a player of the club (added tonight)" if newcomer else ""
-    return f"{name} is taken out again: not entered, not checked in{gone}."
+    if newcomer:
+        return _("%(name)s is taken out again: not entered, not checked in, and no longer a "
+                 "player of the club (added tonight).") % {"name": name}
+    return _("%(name)s is taken out again: not entered, not checked in.") % {"name": name}
 
 
 @require_POST
@@ -186,12 +192,12 @@ def left_match(request: HttpRequest, found: ClubNight, match_pk: int) -> HttpRes
     """A match of the night unplayed by a player who left: his forfeit or his no-show."""
     form = LeftMatchForm(request.POST)
     if not form.is_valid():
-        return render_night(request, found, refusal="Choose a forfeit or a no-show.",
+        return render_night(request, found, refusal=_("Choose a forfeit or a no-show."),
                             status=UNPROCESSABLE)
     return _act(request, found,
                 lambda: night_pairing.settle_left_match(found.pk, match_pk, actor=request.user,
                                                       kind=form.cleaned_data["kind"]),
-                lambda m: f"Recorded as {RECORDED[m.kind]}: {m}.")
+                lambda m: str(RECORDED[m.kind]) % {"match": m})
 
 
 @require_POST
@@ -199,14 +205,14 @@ def left_match(request: HttpRequest, found: ClubNight, match_pk: int) -> HttpRes
 def pair(request: HttpRequest, found: ClubNight) -> HttpResponse:
     return _act(request, found,
                 lambda: night_pairing.pair_night_round(found.pk, actor=request.user),
-                lambda r: f"{r} is paired: the tables are below.")
+                lambda r: _("%(round)s is paired: the tables are below.") % {"round": r})
 
 
 @require_POST
 @organizer_of(_night, "competition.season.club")
 def close(request: HttpRequest, found: ClubNight) -> HttpResponse:
     return _act(request, found, lambda: club_nights.close_night(found.pk, actor=request.user),
-                "The club night is closed. Its matches are finished and entered as usual.")
+                _("The club night is closed. Its matches are finished and entered as usual."))
 
 
 @require_POST
@@ -215,7 +221,7 @@ def open_scheduled(request: HttpRequest, found: ClubNight) -> HttpResponse:
     return _act(request, found,
                 lambda: club_nights.open_night(found.competition_id, actor=request.user,
                                                night_id=found.pk),
-                "The club night is open: players check in on this page.")
+                _("The club night is open: players check in on this page."))
 
 
 @require_POST
@@ -225,20 +231,21 @@ def fixture(request: HttpRequest, found: ClubNight, match_pk: int) -> HttpRespon
     in_club_zone(found.competition.season.club)
     form = AbsentFixtureForm(request.POST)
     if not form.is_valid():
-        return render_night(request, found, refusal="Choose what to do about the fixture.",
+        return render_night(request, found, refusal=_("Choose what to do about the fixture."),
                             status=UNPROCESSABLE)
     choice, play_by = form.cleaned_data["choice"], form.cleaned_data["play_by"]
     if choice == "postpone":
         if play_by is None:
-            return render_night(request, found, refusal="Give the date to play it by.",
+            return render_night(request, found, refusal=_("Give the date to play it by."),
                                 status=UNPROCESSABLE)
         action = lambda: night_pairing.postpone_fixture(  # noqa: E731
             found.pk, match_pk, actor=request.user, play_by=play_by)
-        done = f"Postponed: to be played by {play_by:%d %b %Y}."
+        done = _("Postponed: to be played by %(day)s.") % {
+            "day": date_format(play_by, "SHORT_DATE_FORMAT")}
     else:
         action = lambda: night_pairing.forfeit_fixture(  # noqa: E731
             found.pk, match_pk, actor=request.user, absent=choice)
-        done = "The no-show is recorded." if choice != "both" else "Both absent: recorded."
+        done = _("The no-show is recorded.") if choice != "both" else _("Both absent: recorded.")
     return _act(request, found, action, done)
 
 
@@ -251,14 +258,14 @@ def new_night(request: HttpRequest, competition: Competition) -> HttpResponse:
         if request.POST.get("action") == "schedule":
             form = ScheduleNightForm(request.POST)
             if not form.is_valid():
-                raise ServiceError("Give the date and time the next night starts.")
+                raise ServiceError(_("Give the date and time the next night starts."))
             made = club_nights.schedule_night(competition.pk, actor=request.user,
                                               starts_at=form.cleaned_data["starts_at"],
                                               place=form.cleaned_data["place"])
-            messages.success(request, "The next club night is scheduled.")
+            messages.success(request, _("The next club night is scheduled."))
         else:
             made = club_nights.open_night(competition.pk, actor=request.user)
-            messages.success(request, "The club night is open: players check in on this page.")
+            messages.success(request, _("The club night is open: players check in on this page."))
     except ServiceError as error:
         return render_matches(request, competition, refusal=error.message,
                               status=refusal_status(error))
@@ -277,6 +284,5 @@ def pair_every_entry(request: HttpRequest, competition: Competition) -> HttpResp
     except ServiceError as error:
         return render_matches(request, competition, refusal=error.message,
                               status=refusal_status(error))
-    messages.success(request, f"{made} is paired from every entry. The next rounds are paired "
-                              "automatically, unless you pair one at a club night.")
+    messages.success(request, _("%(made)s is paired from every entry. The next rounds are paired automatically, unless you pair one at a club night.") % {"made": made})
     return go(request, reverse("organizer-matches", args=[competition.pk]))

@@ -7,6 +7,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from league.clubs.views import organizer_of
@@ -41,7 +42,7 @@ def sign_up(request: HttpRequest, pk: int) -> HttpResponse:
     except ServiceError as error:
         return _render(request, competition, refusal=error.message,
                        status=refusal_status(error))
-    messages.success(request, f"You are entered in {competition.name}.")
+    messages.success(request, _("You are entered in %(name)s.") % {"name": competition.name})
     return go(request, reverse("competition-sign-up", args=[pk]))
 
 
@@ -55,7 +56,7 @@ def withdraw(request: HttpRequest, pk: int) -> HttpResponse:
     except ServiceError as error:
         return _render(request, competition, refusal=error.message,
                        status=refusal_status(error))
-    messages.success(request, f"You are no longer entered in {competition.name}.")
+    messages.success(request, _("You are no longer entered in %(name)s.") % {"name": competition.name})
     return go(request, reverse("competition-sign-up", args=[pk]))
 
 
@@ -82,7 +83,7 @@ def registration(request: HttpRequest, competition: Competition) -> HttpResponse
         except ServiceError as error:
             return render_entries(request, competition, refusal=error.message,
                                   status=refusal_status(error))
-        messages.success(request, "Sign-ups are closed.")
+        messages.success(request, _("Sign-ups are closed."))
         return go(request, entries)
     form = RegistrationForm(request.POST)
     if not form.is_valid():
@@ -99,6 +100,6 @@ def registration(request: HttpRequest, competition: Competition) -> HttpResponse
         form.add_service_error(error)  # next to the field it names, else at the top of the form
         return render_entries(request, competition, forms={"registration_form": form},
                               status=refusal_status(error))
-    messages.success(request, "Sign-ups are open: the club's players enter themselves on the "
-                     "competition's page.")
+    messages.success(request, _("Sign-ups are open: the club's players enter themselves on the "
+                     "competition's page."))
     return go(request, entries)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from league.clubs.views import organizer_of
@@ -41,7 +42,7 @@ def new_competition(request: HttpRequest, club) -> HttpResponse:
     except ServiceError as error:
         form.add_service_error(error)
         return _render(request, club, form, status=refusal_status(error))
-    messages.success(request, f"{competition.name} is created. Now enter its players.")
+    messages.success(request, _("%(name)s is created. Now enter its players.") % {"name": competition.name})
     return go(request, reverse("competition-entries", args=[competition.pk]))
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
 from league.clubs.views import organizer_of
@@ -51,11 +52,15 @@ def stage_groups(request: HttpRequest, competition: Competition, order: int) -> 
         return _render(request, competition, stage, form, status=refusal_status(error))
     count = len(form.cleaned_data["groups"])
     if competition.status == Competition.Status.DRAFT:
-        messages.success(request, f"The {count} group{'s' if count != 1 else ''} are dealt: the "
-                                  "stage is drawn from them when the competition starts.")
+        messages.success(request, ngettext(
+            "The %(count)s group is dealt: the stage is drawn from it when the competition starts.",
+            "The %(count)s groups are dealt: the stage is drawn from them when the competition "
+            "starts.", count) % {"count": count})
         return go(request, reverse("competition-entries", args=[competition.pk]))
-    messages.success(request, f"{stage} is drawn from the {count} group"
-                              f"{'s' if count != 1 else ''} you dealt.")
+    messages.success(request, ngettext(
+        "%(stage)s is drawn from the %(count)s group you dealt.",
+        "%(stage)s is drawn from the %(count)s groups you dealt.", count)
+        % {"stage": stage, "count": count})
     return go(request, reverse("competition", args=[competition.pk]) + f"?stage={stage.order}")
 
 

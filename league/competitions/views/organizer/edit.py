@@ -8,6 +8,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from league.clubs.views import refused
@@ -26,13 +27,13 @@ NAME_ONLY = "organizer/competition_describe.html"
 
 
 class DescribeForm(ServiceErrorForm):
-    name = forms.CharField(label="Name", max_length=120)
-    description = forms.CharField(label="Description (optional)", required=False,
+    name = forms.CharField(label=_("Name"), max_length=120)
+    description = forms.CharField(label=_("Description (optional)"), required=False,
                                   max_length=2000, widget=forms.Textarea(attrs={"rows": 3}))
 
 
 class BackToDraftForm(ServiceErrorForm):
-    comment = comment_field("Why (kept in the audit)")
+    comment = comment_field(_("Why (kept in the audit)"))
 
 
 @require_http_methods(["GET", "POST"])
@@ -52,7 +53,7 @@ def edit(request: HttpRequest, pk: int) -> HttpResponse:
     except ServiceError as error:
         form.add_service_error(error)
         return _describe_page(request, competition, form, status=refusal_status(error))
-    messages.success(request, "The name and description are saved.")
+    messages.success(request, _("The name and description are saved."))
     return go(request, reverse("competition-entries", args=[pk]))
 
 
@@ -81,7 +82,7 @@ def _edit_draft(request: HttpRequest, competition: Competition) -> HttpResponse:
         return _full_page(request, competition, form, status=UNPROCESSABLE)
     data = form.cleaned_data
     if data["season"] is None:
-        form.add_error("season", "Choose one of the club's seasons.")
+        form.add_error("season", _("Choose one of the club's seasons."))
         return _full_page(request, competition, form, status=UNPROCESSABLE)
     try:
         drafts.edit_draft(competition.pk, actor=request.user, season=data["season"],
@@ -92,7 +93,7 @@ def _edit_draft(request: HttpRequest, competition: Competition) -> HttpResponse:
     except ServiceError as error:
         form.add_service_error(error)
         return _full_page(request, competition, form, status=refusal_status(error))
-    messages.success(request, "The competition's settings are saved.")
+    messages.success(request, _("The competition's settings are saved."))
     return go(request, reverse("competition-entries", args=[competition.pk]))
 
 
@@ -119,7 +120,7 @@ def delete(request: HttpRequest, pk: int) -> HttpResponse:
     except ServiceError as error:
         return _describe_page(request, competition, _described(competition),
                               refusal=error.message, status=refusal_status(error))
-    messages.success(request, f"{name} is deleted.")
+    messages.success(request, _("%(name)s is deleted.") % {"name": name})
     return go(request, reverse("organizer-club", args=[club.slug]))
 
 
@@ -136,7 +137,6 @@ def back_to_draft(request: HttpRequest, pk: int) -> HttpResponse:
     except ServiceError as error:
         return _describe_page(request, competition, _described(competition), back_form=form,
                               refusal=error.message, status=refusal_status(error))
-    messages.success(request, f"{competition.name} is a draft again: its draw is removed. "
-                     "Change what needs changing and start it again.")
+    messages.success(request, _("%(name)s is a draft again: its draw is removed. Change what needs changing and start it again.") % {"name": competition.name})
     return go(request, reverse("competition-entries", args=[pk]))
 

@@ -9,6 +9,8 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from league.clubs.permissions import is_organizer
@@ -48,7 +50,7 @@ from league.core.views import UNPROCESSABLE, go, page_refusal, render_page
 
 TEMPLATE = "organizer/entries.html"
 FILTER_MAX = 60
-CLOSED = "Entries, seeds and the start close when the competition starts."
+CLOSED = gettext_lazy("Entries, seeds and the start close when the competition starts.")
 
 
 @require_http_methods(["GET", "POST"])
@@ -96,7 +98,8 @@ def _register(request: HttpRequest, competition: Competition) -> HttpResponse:
         added = register_players(competition, form.cleaned_data["players"], actor=request.user)
     except ServiceError as error:
         return render_entries(request, competition, **page_refusal(error))
-    messages.success(request, f"{len(added)} player{'s' if len(added) != 1 else ''} entered.")
+    messages.success(request, ngettext("%(count)s player entered.", "%(count)s players entered.",
+                                       len(added)) % {"count": len(added)})
     return go(request, reverse("competition-entries", args=[competition.pk]))
 
 
@@ -110,7 +113,7 @@ def new_entrant(request: HttpRequest, competition: Competition) -> HttpResponse:
         except ServiceError as error:
             return render_entries(request, competition, forms={"new_form": form},
                                   **page_refusal(error, form))
-        messages.success(request, f"{player.name} is added to the club and entered.")
+        messages.success(request, _("%(name)s is added to the club and entered.") % {"name": player.name})
         return go(request, reverse("competition-entries", args=[competition.pk]))
     return render_entries(request, competition, forms={"new_form": form}, status=UNPROCESSABLE)
 
@@ -137,10 +140,12 @@ def late_entry(request: HttpRequest, competition: Competition) -> HttpResponse:
 def _entered_late(competition: Competition, late: LateEntry) -> str:
     name = late.entry.player.name
     if competition.format == Competition.Format.SWISS:
-        return f"{name} is entered late: paired from round {late.from_round} on, with 0 points."
+        return _("%(name)s is entered late: paired from round %(round)s on, with 0 points.") % {
+            "name": name, "round": late.from_round}
     count = len(late.matches)
-    return (f"{name} is entered late: {count} match{'es' if count != 1 else ''} from round "
-            f"{late.from_round} on.")
+    return ngettext("%(name)s is entered late: %(count)s match from round %(round)s on.",
+                    "%(name)s is entered late: %(count)s matches from round %(round)s on.",
+                    count) % {"name": name, "count": count, "round": late.from_round}
 
 
 @require_POST
@@ -155,7 +160,7 @@ def seeds(request: HttpRequest, competition: Competition) -> HttpResponse:
     except ServiceError as error:
         return render_entries(request, competition, forms={"seeds_form": form},
                               **page_refusal(error))
-    messages.success(request, "Seeds saved.")
+    messages.success(request, _("Seeds saved."))
     return go(request, reverse("competition-entries", args=[competition.pk]))
 
 
@@ -175,10 +180,9 @@ def start(request: HttpRequest, competition: Competition) -> HttpResponse:
         return render_entries(request, competition, forms={"start_form": form},
                               **page_refusal(error))
     if at_night:
-        messages.success(request, f"{competition.name} has started: open a club night and pair "
-                         "round 1 from the players who check in.")
+        messages.success(request, _("%(name)s has started: open a club night and pair round 1 from the players who check in.") % {"name": competition.name})
         return go(request, reverse("organizer-matches", args=[competition.pk]))
-    messages.success(request, f"{competition.name} has started: the fixtures are drawn.")
+    messages.success(request, _("%(name)s has started: the fixtures are drawn.") % {"name": competition.name})
     return go(request, reverse("competition", args=[competition.pk]))
 
 
@@ -198,8 +202,11 @@ def withdraw(request: HttpRequest, pk: int) -> HttpResponse:
         except ServiceError as error:
             return _confirm(request, entry, form, **page_refusal(error))
         count = len(walkovers)
-        left = f" {count} match{'es' if count != 1 else ''} became walkovers." if count else ""
-        messages.success(request, f"{entry.player.name} has withdrawn.{left}")
+        said = _("%(name)s has withdrawn.") % {"name": entry.player.name}
+        if count:
+            said += " " + ngettext("%(count)s match became a walkover.",
+                                   "%(count)s matches became walkovers.", count) % {"count": count}
+        messages.success(request, said)
         return go(request, _after_withdrawal(request, entry))
     return _confirm(request, entry, form)
 

@@ -8,6 +8,8 @@ from django.contrib import messages
 from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from league.clubs.views import organizer_of, refused
@@ -38,8 +40,8 @@ from league.core.views import (
 )
 
 TEMPLATE = "organizer/matches.html"
-NO_DECISION = "There is no decision to make about this match."
-NO_TIE = "There is no tie at a stage's cut line to decide here."
+NO_DECISION = gettext_lazy("There is no decision to make about this match.")
+NO_TIE = gettext_lazy("There is no tie at a stage's cut line to decide here.")
 
 
 @organizer_of(organizer_competition, "season.club")
@@ -110,7 +112,7 @@ def choose(request: HttpRequest, pk: int) -> HttpResponse:
     except ServiceError as error:
         return render_matches(request, competition, forms={match.pk: form},
                               **page_refusal(error))
-    messages.success(request, "Decided: the next stage is drawn once nothing else is level.")
+    messages.success(request, _("Decided: the next stage is drawn once nothing else is level."))
     return go(request, reverse("organizer-matches", args=[competition.pk]))
 
 
@@ -132,10 +134,11 @@ def decide(request: HttpRequest, match: Match) -> HttpResponse:
     except ServiceError as error:
         return render_matches(request, competition, forms={match.pk: form}, **page_refusal(error))
     if whole_stage:
-        messages.success(request, f"{stage} is drawn again from the corrected qualifiers."
-                         if decide_with is reset_match else f"{stage} stands as drawn.")
+        said = (_("%(stage)s is drawn again from the corrected qualifiers.")
+                if decide_with is reset_match else _("%(stage)s stands as drawn."))
+        messages.success(request, said % {"stage": stage})
     else:
-        done = "reset: it is to be played again" if decide_with is reset_match else \
-            "kept as played"
-        messages.success(request, f"{match} is {done}.")
+        said = (_("%(match)s is reset: it is to be played again.") if decide_with is reset_match
+                else _("%(match)s is kept as played."))
+        messages.success(request, said % {"match": match})
     return go(request, reverse("organizer-matches", args=[competition.pk]))

@@ -9,8 +9,9 @@ import io
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.template.defaultfilters import pluralize
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
 from league.clubs.models import Club
@@ -52,10 +53,9 @@ def add_players(request: HttpRequest, club: Club) -> HttpResponse:
         messages.success(request, _added(added, club))
     elif added.existing:
         # The same list saved again (the browser's back and resubmit, or a double click).
-        messages.info(request, f"{_who(added.existing)} in {club} already: nothing added, "
-                               "no mail sent.")
+        messages.info(request, _who(added.existing, club))
     else:
-        form.add_error("text", "No line of the list names a player to add.")
+        form.add_error("text", _("No line of the list names a player to add."))
         return render(request, TEMPLATE, {"club": club, "form": form}, status=UNPROCESSABLE)
     return go(request, reverse("organizer-club", args=[club.slug]))
 
@@ -64,19 +64,25 @@ def _added(added: players.PlayersAdded, club: Club) -> str:
     """How many players were added and, when it is so, how many were mailed and how many were
     in the club already."""
     count = len(added.created)
-    said = f"{count} player{pluralize(count)} added to {club}."
-    if added.invited == 1:
-        said += " A claim link is on its way to 1 address."
-    elif added.invited:
-        said += f" Claim links are on their way to {added.invited} addresses."
+    said = [ngettext("%(count)s player added to %(club)s.", "%(count)s players added to %(club)s.",
+                     count) % {"count": count, "club": club}]
+    if added.invited:
+        said.append(ngettext("A claim link is on its way to %(count)s address.",
+                             "Claim links are on their way to %(count)s addresses.",
+                             added.invited) % {"count": added.invited})
     if added.existing:
         there = len(added.existing)
-        said += f" {there} {'was' if there == 1 else 'were'} in the club already."
-    return said
+        said.append(ngettext("%(count)s was in the club already.",
+                             "%(count)s were in the club already.", there) % {"count": there})
+    return " ".join(said)
 
 
-def _who(names: tuple[str, ...]) -> str:
-    return f"{names[0]} is" if len(names) == 1 else "These players are"
+def _who(names: tuple[str, ...], club: Club) -> str:
+    if len(names) == 1:
+        return _("%(name)s is in %(club)s already: nothing added, no mail sent.") % {
+            "name": names[0], "club": club}
+    return _("These players are in %(club)s already: nothing added, no mail sent.") % {
+        "club": club}
 
 
 def _rows(data: dict) -> list[list[str]]:

@@ -6,6 +6,9 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from league.clubs.views import refused
@@ -45,7 +48,7 @@ def round_dates(request: HttpRequest, pk: int) -> HttpResponse:
     except ServiceError as error:
         form.add_service_error(error)
         return render_matches(request, competition, forms=forms, status=refusal_status(error))
-    messages.success(request, f"The dates of {found} are saved.")
+    messages.success(request, _("The dates of %(round)s are saved.") % {"round": found})
     return go(request, schedule_url(competition.pk, f"round-{found.pk}"))
 
 
@@ -73,8 +76,10 @@ def weekly_dates(request: HttpRequest, pk: int) -> HttpResponse:
         form.add_service_error(error)
         return render_matches(request, competition, forms=forms, status=refusal_status(error))
     count = len(rounds)
-    messages.success(request, f"The dates of {count} round{'s' if count != 1 else ''} are "
-                              f"saved, a week apart from {first:%a %-d %b %Y}.")
+    messages.success(request, ngettext(
+        "The date of %(count)s round is saved, from %(first)s.",
+        "The dates of %(count)s rounds are saved, a week apart from %(first)s.", count)
+        % {"count": count, "first": date_format(first, "DATE_FORMAT")})
     return go(request, schedule_url(competition.pk, "schedule-h"))
 
 
@@ -94,10 +99,12 @@ def overdue(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         if choice == "extend":
             extend_match(match.pk, actor=request.user, play_by=form.cleaned_data["play_by"])
-            done = f"{match} is to be played by {form.cleaned_data['play_by']:%d %b %Y}."
+            done = _("%(match)s is to be played by %(day)s.") % {
+                "match": match, "day": date_format(form.cleaned_data["play_by"], "SHORT_DATE_FORMAT")}
         else:
             record_forfeit(match.pk, actor=request.user, absent=choice, kind=Match.Kind.FORFEIT)
-            done = f"{match}: {'a double forfeit' if choice == 'both' else 'a forfeit'} recorded."
+            done = (_("%(match)s: a double forfeit recorded.") if choice == "both"
+                    else _("%(match)s: a forfeit recorded.")) % {"match": match}
     except ServiceError as error:
         form.add_service_error(error)
         return render_matches(request, competition, forms=forms, status=refusal_status(error))
