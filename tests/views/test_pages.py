@@ -192,8 +192,8 @@ def test_match_page_shows_the_history_with_before_and_after(client, cast):
     a_win_for_a_reported_by(cast, cast.player_a)
     html = page(client, "match", cast.match.pk)
     name_a = cast.match.entry_a.player.name
-    assert "Reported" in html
-    assert f'<td data-label="Who">{name_a}</td><td data-label="What">Reported</td>' in html  # who: the player, by name
+    # who: the player, by name; what: the action in the reader's words
+    assert f'<td data-label="Who">{name_a}</td><td data-label="What">Result reported</td>' in html
     assert f"winner {name_a}, games 1–0, played" in html
 
 
