@@ -81,12 +81,13 @@ def test_variables_symbols_entities_and_the_sites_name_pass():
     )
 
 
-def test_scripts_styles_and_comments_are_not_read():
+def test_scripts_styles_comments_and_quoted_code_are_not_read():
     assert (
         _text(
             '<script type="application/ld+json">{"name": "Gin"}</script>'
             "<style>.a::after { content: 'x' }</style>{# a note #}"
             "{% comment %}Not shown{% endcomment %}<!-- -->"
+            "<p><code>webhook-id</code> <kbd>Ctrl</kbd></p>"
         )
         == []
     )

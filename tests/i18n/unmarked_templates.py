@@ -4,10 +4,11 @@ A template is compiled by Django's own template engine (lexer and parser, with t
 libraries). Its node tree is written out again as the page's skeleton: the text nodes as they
 are, every `{% translate %}`/`{% blocktranslate %}` and every `{{ variable }}` as a mark with no
 letter in it, every other tag's own output left out and its inner nodes walked in order. The
-skeleton is then read as HTML: the text outside <script>/<style>, and the attributes a reader
-sees or hears (TEXT_ATTRIBUTES), are findings when a word of letters is left in them. The string
-literals a tag passes on (`{% include ... with caption="..." %}`, `|default:"..."`) are findings
-too, unless marked `_("...")`; so is `|pluralize`, whose plural is English's.
+skeleton is then read as HTML: the text outside <script>/<style> and outside the code a page
+quotes for a program (<code>, <kbd>, <samp>: a header's name, a command), and the attributes
+a reader sees or hears (TEXT_ATTRIBUTES), are findings when a word of letters is left in them.
+The string literals a tag passes on (`{% include ... with caption="..." %}`, `|default:"..."`)
+are findings too, unless marked `_("...")`; so is `|pluralize`, whose plural is English's.
 """
 
 from __future__ import annotations
@@ -41,8 +42,8 @@ TEXT_ATTRIBUTES = {
 }
 BUTTON_INPUTS = {"submit", "button", "reset"}
 
-# Allowed to stay as written in every language: the site's name. Nothing else.
-ALLOWED_WORDS = ("Gin League",)
+# Allowed to stay as written in every language: the site's name, the start of a web address.
+ALLOWED_WORDS = ("Gin League", "https://")
 
 # Passed on by tags, never shown: a CSS class, an HTML id.
 MACHINE_KEYS = re.compile(r"(^|_)(class|id)$")
@@ -161,7 +162,8 @@ class _SkeletonReader(HTMLParser):
     """The text and the read attributes of the skeleton (a template's HTML, every translated
     text and every value replaced by a mark without letters)."""
 
-    RAW = {"script", "style"}
+    # Not read as words: a script, a style, JSON-LD, and code quoted for a program.
+    RAW = {"script", "style", "code", "kbd", "samp"}
 
     def __init__(self, source: str) -> None:
         super().__init__(convert_charrefs=True)
