@@ -218,6 +218,17 @@ def text(match):
     assert unmarked_python.findings(source, "league/games/services/games.py") == []
 
 
+def test_a_date_written_with_english_names_is_found():
+    source = """
+from django.utils.formats import date_format
+def when(day, at):
+    a = f"{day:%a %-d %b %Y}"
+    b = at.strftime("%d %B, %H:%M")
+    c = f"{day:%Y-%m-%d}", at.strftime("%H:%M"), date_format(day, "DATE_FORMAT")
+"""
+    assert _python(source) == ["{day:%a %-d %b %Y}", "at.strftime('%d %B, %H:%M')"]
+
+
 def test_docstrings_and_log_lines_are_not_read():
     source = '''
 """Which text the services raise."""

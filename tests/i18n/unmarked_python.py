@@ -9,7 +9,8 @@ a `TextChoices` label (or the English one Django makes when none is given); a ma
 `body`, `message`, a notification's `text`; and in the modules that word the notifications
 (PROSE_MODULES) every sentence. It is marked when it is the argument of a gettext function
 (`_`, `gettext_lazy`, `ngettext`, `pgettext`, ...), whatever is done with the result after
-(`_("%(n)s hands") % {...}`). An f-string is never marked: it cannot be.
+(`_("%(n)s hands") % {...}`). An f-string is never marked: it cannot be. A date written with
+strftime's names of days or months (`f"{day:%a %-d %b}"`) is a finding too: they are English's.
 """
 
 from __future__ import annotations
@@ -57,6 +58,9 @@ PROSE_MODULES = re.compile(
 )
 LOGGING = {"debug", "info", "warning", "error", "exception", "critical", "log"}
 SENTENCE = re.compile(r"[^\W\d_]+\s+[^\W\d_]+")
+# strftime's names of days and months (and a.m./p.m.) are English's whatever the reader reads.
+NAMED_DATE = re.compile(r"%-?[aAbBp]")
+ENGLISH_DATE = "a date with English names (strftime): use django.utils.formats.date_format"
 
 
 def _name(node: ast.AST) -> str:
@@ -143,6 +147,8 @@ class _Reader(ast.NodeVisitor):
                 for pair in keyword.value.elts:
                     if isinstance(pair, ast.Tuple) and len(pair.elts) == 2:
                         self.add(pair.elts[1], "choices")
+        if name == "strftime" and node.args and NAMED_DATE.search(ast.unparse(node.args[0])):
+            self.add(node, ENGLISH_DATE, ast.unparse(node))
         shown = {}
         if name.endswith("ValidationError") or name in self.errors:
             shown = {0: f"{name}(...)"}
@@ -188,7 +194,10 @@ class _Reader(ast.NodeVisitor):
         text = unmarked(node)
         if self.prose and text and SENTENCE.search(text):
             self.add(node, "a sentence of a notification")
-        # the parts of an f-string are not strings of their own
+        for part in node.values:  # the parts of an f-string are not strings of their own
+            spec = getattr(part, "format_spec", None)
+            if spec is not None and NAMED_DATE.search(ast.unparse(spec)):
+                self.add(part, ENGLISH_DATE, ast.unparse(part))
 
 
 def _is_member(statement: ast.Assign) -> bool:
