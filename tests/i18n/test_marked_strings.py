@@ -100,6 +100,14 @@ def test_each_branch_of_a_tag_is_a_text_of_its_own():
     ]
 
 
+def test_the_text_of_a_partial_and_of_a_cached_fragment_is_read_too():
+    assert _text(
+        "{% load partials cache %}{% partialdef a inline %}<p>Inline</p>{% endpartialdef %}"
+        "{% partialdef b %}<p>Kept for later</p>{% endpartialdef %}"
+        "{% cache 60 c %}<p>Cached</p>{% endcache %}"
+    ) == ["Inline", "Kept for later", "Cached"]
+
+
 def test_a_literal_a_variable_shows_is_found_and_one_in_a_class_is_not():
     found = _text(
         '<p class="x-{{ o|default:\'open\' }}">{{ name|default:"To be decided" }}</p>'
