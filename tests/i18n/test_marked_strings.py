@@ -237,6 +237,29 @@ def when(day, at):
     assert _python(source) == ["{day:%a %-d %b %Y}", "at.strftime('%d %B, %H:%M')"]
 
 
+def test_a_models_and_a_serializers_own_docs_are_left_to_the_admin_and_the_schema():
+    source = """
+from django.apps import AppConfig
+from django.db import models
+from rest_framework import serializers
+class GamesConfig(AppConfig):
+    verbose_name = "Games"
+class Stamped(models.Model):
+    class Meta:
+        abstract = True
+class Match(Stamped):
+    key = models.CharField(max_length=20, help_text="The bracket slot, e.g. W1-3")
+    outcome = models.CharField(max_length=9, choices=[("gin", "Gin")])
+    class Meta:
+        verbose_name_plural = "matches"
+class RatingSerializer(serializers.Serializer):
+    rd = serializers.FloatField(help_text="Glicko-2's rating deviation")
+class Form:
+    name = CharField(help_text="As the club knows you")
+"""
+    assert _python(source) == ["Gin", "As the club knows you"]
+
+
 def test_docstrings_and_log_lines_are_not_read():
     source = '''
 """Which text the services raise."""
@@ -295,11 +318,9 @@ def _python_files() -> list[Path]:
 
 
 @cache
-def _error_classes() -> frozenset[str]:
-    return frozenset(
-        unmarked_python.error_classes(
-            ast.parse(path.read_text(encoding="utf-8")) for path in _python_files()
-        )
+def _classes() -> unmarked_python.Classes:
+    return unmarked_python.known_classes(
+        ast.parse(path.read_text(encoding="utf-8")) for path in _python_files()
     )
 
 
@@ -321,7 +342,7 @@ def test_every_python_string_a_person_reads_is_marked(app):
             findings = unmarked_python.findings(
                 path.read_text(encoding="utf-8"),
                 path.relative_to(ROOT).as_posix(),
-                set(_error_classes()),
+                _classes(),
             )
             if findings:
                 found[path] = findings
@@ -332,4 +353,5 @@ def test_the_whole_tree_is_checked():
     """The checks above read every template and every module of the apps."""
     assert len(_template_files()) > 100
     assert {"competitions", "games", "pages", "notifications", "api", "stats"} <= set(APPS)
-    assert "ServiceError" in _error_classes() and "NotAllowed" in _error_classes()
+    assert {"ServiceError", "NotAllowed"} <= _classes().errors
+    assert {"Competition", "Match", "CompetitionsConfig"} <= _classes().documented

@@ -18,6 +18,7 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 
 from tests.i18n.unmarked_templates import Finding, has_words
@@ -51,6 +52,11 @@ TEXT_ATTRIBUTES = {"placeholder", "title", "aria-label", "alt"}
 MESSAGE_LEVELS = {"debug", "info", "success", "warning", "error"}
 CHOICES_BASES = {"TextChoices", "IntegerChoices", "Choices"}
 ERROR_ROOTS = {"ServiceError"}
+# A model's, a serializer's or an app's own names and help texts are read in the admin (by the
+# site's staff) and in the API's schema (by programmers), on no page, mail or notification: the
+# keywords of DOCS_ONLY given in their class bodies are left as written.
+DOCUMENTED_ROOTS = {"Model", "AppConfig"}
+DOCS_ONLY = {"help_text", "verbose_name", "verbose_name_plural", "label"}
 # The modules whose every sentence is written for a person: the notifications' wording.
 PROSE_MODULES = re.compile(
     r"league/notifications/(events|ladder_events|reminders|"
@@ -96,27 +102,46 @@ def unmarked(node: ast.AST | None) -> str | None:
     return None
 
 
-def error_classes(trees: Iterable[ast.AST]) -> set[str]:
-    """ServiceError and the names of every class made from it, in the modules given."""
-    found = set(ERROR_ROOTS)
+@dataclass(frozen=True)
+class Classes:
+    """What the classes of the project are, by name: the errors whose message a person reads,
+    and the classes whose field names and help texts only the admin and the API's schema show
+    (models, serializers, app configs)."""
+
+    errors: frozenset[str]
+    documented: frozenset[str]
+
+
+def known_classes(trees: Iterable[ast.AST]) -> Classes:
+    """ServiceError and every class made from it; Model, the serializers, AppConfig and every
+    class made from them; in the modules given."""
     bases = {
         node.name: {_name(b) for b in node.bases}
         for tree in trees
         for node in ast.walk(tree)
         if isinstance(node, ast.ClassDef)
     }
-    grown = True
-    while grown:
-        more = {name for name, of in bases.items() if of & found} - found
-        found |= more
-        grown = bool(more)
-    return found
+
+    def made_from(roots: set[str]) -> frozenset[str]:
+        found, grown = set(roots), True
+        while grown:
+            more = {name for name, of in bases.items() if of & found} - found
+            found |= more
+            grown = bool(more)
+        return frozenset(found)
+
+    serializers = {name for name in bases if name.endswith("Serializer")}
+    return Classes(
+        made_from(ERROR_ROOTS), made_from(DOCUMENTED_ROOTS | {"Serializer"} | serializers)
+    )
 
 
 class _Reader(ast.NodeVisitor):
-    def __init__(self, errors: set[str], prose: bool) -> None:
-        self.errors = errors
+    def __init__(self, classes: Classes, prose: bool) -> None:
+        self.errors = classes.errors
+        self.classes = classes
         self.prose = prose
+        self.documenting: list[bool] = [False]  # in the body of a documented class (or its Meta)
         self.found: list[Finding] = []
         self.seen: set[int] = set()
 
@@ -134,6 +159,8 @@ class _Reader(ast.NodeVisitor):
         ):
             return  # marked (or a log line, for the maintainers): nothing inside is read here
         for keyword in node.keywords:
+            if keyword.arg in DOCS_ONLY and self.documenting[-1]:
+                continue
             if keyword.arg in TEXT_KEYWORDS:
                 self.add(keyword.value, f"{keyword.arg}=")
             elif keyword.arg == "error_messages" and isinstance(keyword.value, ast.Dict):
@@ -166,11 +193,16 @@ class _Reader(ast.NodeVisitor):
         self.generic_visit(node)
 
     def visit_ClassDef(self, node: ast.ClassDef) -> None:
-        if {_name(base) for base in node.bases} & CHOICES_BASES:
+        bases = {_name(base) for base in node.bases}
+        if bases & CHOICES_BASES:
             for statement in node.body:
                 if isinstance(statement, ast.Assign) and _is_member(statement):
                     self.choice(statement)
+        self.documenting.append(
+            bool(bases & self.classes.documented) or (node.name == "Meta" and self.documenting[-1])
+        )
         self.generic_visit(node)
+        self.documenting.pop()
 
     def choice(self, member: ast.Assign) -> None:
         value = member.value
@@ -182,7 +214,10 @@ class _Reader(ast.NodeVisitor):
 
     def visit_Assign(self, node: ast.Assign) -> None:
         for target in node.targets:
-            if _name(target) in {"verbose_name", "verbose_name_plural"}:
+            if (
+                _name(target) in {"verbose_name", "verbose_name_plural"}
+                and not self.documenting[-1]
+            ):
                 self.add(node.value, _name(target))
         self.generic_visit(node)
 
@@ -224,12 +259,13 @@ def _without_docstrings(tree: ast.AST) -> ast.AST:
     return tree
 
 
-def findings(source: str, path: str = "", errors: set[str] | None = None) -> list[Finding]:
+def findings(source: str, path: str = "", classes: Classes | None = None) -> list[Finding]:
     """Every unmarked user-facing string of the module `source` (at `path`, which says whether
-    it is one of PROSE_MODULES), by line."""
+    it is one of PROSE_MODULES), by line; `classes` as known_classes found them in the project
+    (else in this module alone)."""
     tree = _without_docstrings(ast.parse(source))
     reader = _Reader(
-        errors if errors is not None else error_classes([tree]),
+        classes if classes is not None else known_classes([tree]),
         bool(PROSE_MODULES.search(Path(path).as_posix())),
     )
     reader.visit(tree)
