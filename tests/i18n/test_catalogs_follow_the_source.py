@@ -50,13 +50,17 @@ def gathered_again(tmp_path_factory) -> Path:
         elif source.exists():
             shutil.copy2(source, copy / name)
     domains = sorted({po.stem for po in (ROOT / LOCALE).glob("*/LC_MESSAGES/*.po")})
+    # The copy's own settings, whose catalogs are the copy's: nothing from this checkout on the
+    # path before it.
     environment = {**os.environ, "DJANGO_DEBUG": "true"}
+    environment.pop("PYTHONPATH", None)
     for domain in domains:
         subprocess.run(
             [sys.executable, "manage.py", "makemessages", "--all", "--no-location",
              "--domain", domain, "--ignore=staticfiles/*"],
             cwd=copy, env=environment, check=True, capture_output=True, timeout=300,
         )  # fmt: skip
+    assert _ids(copy / LOCALE / "de" / "LC_MESSAGES" / "django.po")  # gathered in the copy
     return copy
 
 
