@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.test import TestCase
 
 from league.competitions.formats.competitions import create_competition, register_players
 from league.competitions.formats.draws import start_competition
@@ -89,9 +88,8 @@ def _pages() -> dict[str, str]:
         match_games=1,
     )
     register_players(swiss, setup.players.values(), actor=setup.organizer)
-    with TestCase.captureOnCommitCallbacks(execute=True):
-        start_competition(swiss.pk, actor=setup.organizer, pair_first_round=False)
-        night = open_night(swiss.pk, actor=setup.organizer)
+    start_competition(swiss.pk, actor=setup.organizer, pair_first_round=False)
+    night = open_night(swiss.pk, actor=setup.organizer)
     return {
         "home": "/",
         "competition": f"/competitions/{setup.competition.pk}/",
