@@ -63,7 +63,8 @@ PROSE_MODULES = re.compile(
     r"sign_up_events|wording|services)\.py$"
 )
 LOGGING = {"debug", "info", "warning", "error", "exception", "critical", "log"}
-SENTENCE = re.compile(r"[^\W\d_]+\s+[^\W\d_]+")
+# Two words, one of two letters at least (not a date's format: "D j M Y").
+SENTENCE = re.compile(r"[^\W\d_]{2,}\s+[^\W\d_]+|[^\W\d_]+\s+[^\W\d_]{2,}")
 # strftime's names of days and months (and a.m./p.m.) are English's whatever the reader reads.
 NAMED_DATE = re.compile(r"%-?[aAbBp]")
 ENGLISH_DATE = "a date with English names (strftime): use django.utils.formats.date_format"

@@ -21,7 +21,7 @@ from django.template import engines
 from django.template.base import FilterExpression, Node, TextNode, VariableNode, filter_re
 from django.template.defaulttags import CommentNode, FirstOfNode, VerbatimNode, WithNode
 from django.template.library import TagHelperNode
-from django.template.loader_tags import IncludeNode
+from django.template.loader_tags import BlockNode, IncludeNode
 from django.templatetags.i18n import BlockTranslateNode, TranslateNode
 
 MARKED = "\x01"  # where a translate tag writes its (translated) text
@@ -42,10 +42,11 @@ TEXT_ATTRIBUTES = {
 }
 BUTTON_INPUTS = {"submit", "button", "reset"}
 
-# Allowed to stay as written in every language: the site's name, the start of a web address.
-ALLOWED_WORDS = ("Gin League", "https://")
+# Allowed to stay as written in every language: the site's name, the start of a web address,
+# and the names docs/glossary.md keeps in every language (a game's, the rating systems').
+ALLOWED_WORDS = ("Gin League", "https://", "Hollywood", "Glicko-2", "Elo")
 
-# Passed on by tags, never shown: a CSS class, an HTML id.
+# Passed on by tags, or a block's name, never shown: a CSS class, an HTML id.
 MACHINE_KEYS = re.compile(r"(^|_)(class|id)$")
 # The filters whose string argument is shown instead of (or with) the value.
 TEXT_FILTERS = {"default", "default_if_none", "yesno"}
@@ -109,8 +110,10 @@ class _Walker:
             self.skeleton.append(VALUE)
             for literal in self.literals(node.filter_expression):
                 self.skeleton.append(f"{APART}{literal}{APART}")
-        elif isinstance(node, CommentNode):
-            pass
+        elif isinstance(node, CommentNode) or (
+            isinstance(node, BlockNode) and MACHINE_KEYS.search(node.name)
+        ):
+            pass  # a block filling an attribute of the base template: `{% block body_class %}`
         else:
             self.passed_on(node)
             branches = (
