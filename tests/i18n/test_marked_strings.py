@@ -108,7 +108,7 @@ def test_the_text_of_a_partial_and_of_a_cached_fragment_is_read_too():
     ) == ["Inline", "Kept for later", "Cached"]
 
 
-def test_a_block_filling_a_class_and_the_names_kept_in_every_language_pass():
+def test_a_block_filling_a_class_and_the_names_no_language_changes_pass():
     assert _text(
         '{% extends "base.html" %}{% block body_class %}printable{% endblock %}'
         "{% block content %}<h1>Hollywood</h1><p>Glicko-2 or Elo</p>{% endblock %}"
