@@ -157,6 +157,8 @@ LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = env.str("DJANGO_TIME_ZONE", default="UTC")
 USE_I18N = True
 USE_TZ = True
+# Dates, times and numbers as each language writes them, by name (league/formats/).
+FORMAT_MODULE_PATH = ["league.formats"]
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
