@@ -159,10 +159,10 @@ def test_a_player_who_reported_and_confirmed_results_deletes_the_account_and_the
     page = Client()
     page.force_login(hal)
     history = page.get(reverse("match", args=[match.pk])).content.decode()
-    assert ('<td data-label="Who">a deleted account</td><td data-label="What">Reported</td>'
+    assert ('<td data-label="Who">a deleted account</td><td data-label="What">Result reported</td>'
             in history)
     assert (f'<td data-label="Who">{match.entry_b.player.name}</td>'
-            '<td data-label="What">Confirmed</td>' in history)
+            '<td data-label="What">Result confirmed</td>' in history)
 
 
 def test_a_result_reported_by_a_deleted_account_waits_and_is_confirmed_by_the_opponent(client):

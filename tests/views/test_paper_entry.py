@@ -48,7 +48,7 @@ def test_organizer_enters_a_game_from_its_totals_then_records_the_result(client,
     match = Match.objects.get(pk=cast.match.pk)
     assert match.status == Match.Status.CONFIRMED and match.winner_id == match.entry_a_id
     page = client.get(url("match", match)).content.decode()
-    assert "Entered by an organizer, confirmed" in page
+    assert "<td data-label=\"What\">Entered by an organizer</td>" in page
 
 
 def test_unreachable_totals_are_refused_next_to_the_field(client, cast):
