@@ -30,9 +30,11 @@ class MatchRecordSerializer(serializers.Serializer):
     corrections = serializers.ListField(child=serializers.DictField())
 
 
-@extend_schema(summary="A match's record: its players, rules, games and every hand, "
-                       "as the record format (version 1) gives them",
-               responses=MatchRecordSerializer)
+@extend_schema(
+    summary="A match's record: its players, rules, games and every hand, "
+    "as the record format (version 1) gives them",
+    responses=MatchRecordSerializer,
+)
 class MatchRecord(generics.RetrieveAPIView):
     def get_queryset(self):
         return selectors.match_detail(self.request.auth)

@@ -37,8 +37,24 @@ from .export import match_record, record_match
 from .format import ARCHIVE_FORMAT, ARCHIVE_VERSION
 
 # In the order they are restored: each after the rows it refers to.
-MODELS = (Club, Season, Player, Competition, Stage, Entry, StageEntry, ClubNight, Round, Match,
-          ResultReport, CheckIn, LadderChallenge, LadderEvent, AuditEntry, CompetitionAudit)
+MODELS = (
+    Club,
+    Season,
+    Player,
+    Competition,
+    Stage,
+    Entry,
+    StageEntry,
+    ClubNight,
+    Round,
+    Match,
+    ResultReport,
+    CheckIn,
+    LadderChallenge,
+    LadderEvent,
+    AuditEntry,
+    CompetitionAudit,
+)
 # A user is named by his user name where the club needs him (its organizers, a player's
 # account); every other reference to a user (who reported, who checked in) is left out.
 NAMED_USERS = {"clubs.club": "organizers", "clubs.player": "user"}
@@ -49,13 +65,16 @@ def club_rows(club: Club) -> dict[str, list[dict]]:
     competitions = Competition.objects.filter(season__club=club)
     matches = Match.objects.filter(competition__in=competitions)
     querysets = {
-        Club: Club.objects.filter(pk=club.pk), Season: Season.objects.filter(club=club),
-        Player: Player.objects.filter(club=club), Competition: competitions,
+        Club: Club.objects.filter(pk=club.pk),
+        Season: Season.objects.filter(club=club),
+        Player: Player.objects.filter(club=club),
+        Competition: competitions,
         Stage: Stage.objects.filter(competition__in=competitions),
         Entry: Entry.objects.filter(competition__in=competitions),
         StageEntry: StageEntry.objects.filter(stage__competition__in=competitions),
         ClubNight: ClubNight.objects.filter(competition__in=competitions),
-        Round: Round.objects.filter(competition__in=competitions), Match: matches,
+        Round: Round.objects.filter(competition__in=competitions),
+        Match: matches,
         ResultReport: ResultReport.objects.filter(match__in=matches),
         CheckIn: CheckIn.objects.filter(night__competition__in=competitions),
         LadderChallenge: LadderChallenge.objects.filter(competition__in=competitions),
@@ -75,8 +94,10 @@ def club_rows(club: Club) -> dict[str, list[dict]]:
 def _user_names(club: Club) -> dict[int, str]:
     from django.contrib.auth import get_user_model
 
-    ids = {*club.organizers.values_list("pk", flat=True),
-           *Player.objects.filter(club=club, user__isnull=False).values_list("user", flat=True)}
+    ids = {
+        *club.organizers.values_list("pk", flat=True),
+        *Player.objects.filter(club=club, user__isnull=False).values_list("user", flat=True),
+    }
     return dict(get_user_model().objects.filter(pk__in=ids).values_list("pk", "username"))
 
 
@@ -104,9 +125,16 @@ def manifest(club: Club, rows: dict, match_ids: list[int], *, now: datetime) -> 
         "format": ARCHIVE_FORMAT,
         "version": ARCHIVE_VERSION,
         "exported_at": now.isoformat(),
-        "club": {"name": club.name, "slug": club.slug, "ratings": {
-            "system": club.rating_system, "rated_unit": club.rated_unit,
-            "glicko2_tau": club.glicko2_tau, "elo_k": club.elo_k}},
+        "club": {
+            "name": club.name,
+            "slug": club.slug,
+            "ratings": {
+                "system": club.rating_system,
+                "rated_unit": club.rated_unit,
+                "glicko2_tau": club.glicko2_tau,
+                "elo_k": club.elo_k,
+            },
+        },
         "counts": {label: len(found) for label, found in rows.items()},
         "rows": rows,
         "match_records": [f"matches/{pk}.json" for pk in match_ids],

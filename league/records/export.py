@@ -15,20 +15,34 @@ from league.games.models import Game, Hand
 from .format import FORMAT, VERSION
 
 # The history lines that change what the record says happened: kept in it.
-CORRECTIONS = (AuditEntry.Action.HAND_CORRECTED, AuditEntry.Action.CORRECTED,
-               AuditEntry.Action.RULING)
+CORRECTIONS = (
+    AuditEntry.Action.HAND_CORRECTED,
+    AuditEntry.Action.CORRECTED,
+    AuditEntry.Action.RULING,
+)
 
 
 def record_match(match_id: int) -> Match:
     """The match with everything its record shows: four queries."""
-    return (Match.objects.select_related("competition__season__club", "round",
-                                         "entry_a__player", "entry_b__player", "winner")
-            .prefetch_related(
-                Prefetch("games", queryset=Game.objects.order_by("number").prefetch_related(
-                    Prefetch("hands", queryset=Hand.objects.order_by("number")))),
-                Prefetch("audit", queryset=AuditEntry.objects.filter(action__in=CORRECTIONS)
-                         .order_by("at", "pk"), to_attr="corrections"))
-            .get(pk=match_id))
+    return (
+        Match.objects.select_related(
+            "competition__season__club", "round", "entry_a__player", "entry_b__player", "winner"
+        )
+        .prefetch_related(
+            Prefetch(
+                "games",
+                queryset=Game.objects.order_by("number").prefetch_related(
+                    Prefetch("hands", queryset=Hand.objects.order_by("number"))
+                ),
+            ),
+            Prefetch(
+                "audit",
+                queryset=AuditEntry.objects.filter(action__in=CORRECTIONS).order_by("at", "pk"),
+                to_attr="corrections",
+            ),
+        )
+        .get(pk=match_id)
+    )
 
 
 def match_record(match: Match, *, now: datetime | None = None) -> dict:
@@ -41,26 +55,44 @@ def match_record(match: Match, *, now: datetime | None = None) -> dict:
         "exported_at": _when(now or timezone.now()),
         "club": {"name": club.name, "slug": club.slug},
         "competition": {
-            "id": competition.pk, "name": competition.name, "season": competition.season.name,
-            "format": competition.format, "match_format": competition.match_format,
+            "id": competition.pk,
+            "name": competition.name,
+            "season": competition.season.name,
+            "format": competition.format,
+            "match_format": competition.match_format,
             "match_games": competition.match_games,
         },
         "match": {
-            "id": match.pk, "key": match.key, "status": match.status, "kind": match.kind,
-            "round": {"number": match.round.number, "name": match.round.name,
-                      "bracket": match.round.bracket},
-            "played_at": _when(match.played_at), "confirmed_at": _when(match.confirmed_at),
+            "id": match.pk,
+            "key": match.key,
+            "status": match.status,
+            "kind": match.kind,
+            "round": {
+                "number": match.round.number,
+                "name": match.round.name,
+                "bracket": match.round.bracket,
+            },
+            "played_at": _when(match.played_at),
+            "confirmed_at": _when(match.confirmed_at),
         },
         "players": {"A": _player(match.entry_a), "B": _player(match.entry_b)},
         "ruleset": competition.ruleset,
         "hollywood": competition.hollywood or None,
         "result": {
-            "winner": _seat_of(match, match.winner_id), "games": [match.games_a, match.games_b],
+            "winner": _seat_of(match, match.winner_id),
+            "games": [match.games_a, match.games_b],
         },
         "games": [game_record(game) for game in match.games.all()],
-        "corrections": [{"at": _when(line.at), "action": line.action, "comment": line.comment,
-                         "before": line.before, "after": line.after}
-                        for line in match.corrections],
+        "corrections": [
+            {
+                "at": _when(line.at),
+                "action": line.action,
+                "comment": line.comment,
+                "before": line.before,
+                "after": line.after,
+            }
+            for line in match.corrections
+        ],
     }
 
 

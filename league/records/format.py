@@ -27,5 +27,7 @@ def validator() -> Draft202012Validator:
 def schema_problems(record: object, limit: int = 3) -> list[str]:
     """The first few places where ``record`` breaks the schema, each as `path: message`."""
     errors = sorted(validator().iter_errors(record), key=lambda e: list(e.absolute_path))
-    return [f"{'/'.join(str(p) for p in e.absolute_path) or '(top)'}: {e.message}"
-            for e in errors[:limit]]
+    return [
+        f"{'/'.join(str(p) for p in e.absolute_path) or '(top)'}: {e.message}"
+        for e in errors[:limit]
+    ]

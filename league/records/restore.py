@@ -32,15 +32,20 @@ def restore_club_archive(data: bytes) -> Club:
         archive = zipfile.ZipFile(io.BytesIO(data))
         manifest = json.loads(archive.read("manifest.json"))
     except (zipfile.BadZipFile, KeyError, ValueError):
-        raise ServiceError(_("This file is not a club archive (a zip file with a "
-                             "manifest.json).")) from None
+        raise ServiceError(
+            _("This file is not a club archive (a zip file with a manifest.json).")
+        ) from None
     if manifest.get("format") != ARCHIVE_FORMAT or manifest.get("version") != ARCHIVE_VERSION:
-        raise ServiceError(_("This archive is not of version %(version)s of the club archive "
-                             "format.") % {"version": ARCHIVE_VERSION})
+        raise ServiceError(
+            _("This archive is not of version %(version)s of the club archive format.")
+            % {"version": ARCHIVE_VERSION}
+        )
     slug = manifest["club"]["slug"]
     if Club.objects.filter(slug=slug).exists():
-        raise ServiceError(_("A club %(slug)s is here already: an archive is restored into a "
-                             "database without it.") % {"slug": slug})
+        raise ServiceError(
+            _("A club %(slug)s is here already: an archive is restored into a database without it.")
+            % {"slug": slug}
+        )
     try:
         with transaction.atomic():
             _restore_rows(manifest["rows"])
@@ -50,8 +55,13 @@ def restore_club_archive(data: bytes) -> Club:
             club = Club.objects.get(slug=slug)
             recompute_ratings(club)
     except IntegrityError as error:
-        raise ServiceError(_("The archive's rows clash with this database's (%(error)s): "
-                             "restore it into an empty database.") % {"error": error}) from None
+        raise ServiceError(
+            _(
+                "The archive's rows clash with this database's (%(error)s): "
+                "restore it into an empty database."
+            )
+            % {"error": error}
+        ) from None
     return club
 
 
@@ -63,8 +73,11 @@ def _restore_rows(rows: dict[str, list[dict]]) -> None:
         for item in serializers.deserialize("python", found):
             objects.append(item.object)
             m2m.append(item.m2m_data)
-        kept = {field.attname: [getattr(o, field.attname) for o in objects]
-                for field in model._meta.concrete_fields if getattr(field, "auto_now_add", False)}
+        kept = {
+            field.attname: [getattr(o, field.attname) for o in objects]
+            for field in model._meta.concrete_fields
+            if getattr(field, "auto_now_add", False)
+        }
         model.objects.bulk_create(objects)
         if kept and objects:
             for name, values in kept.items():
@@ -99,21 +112,30 @@ def restore_games(record: dict) -> list[Game]:
     engine from its hands, must be the record's."""
     problems = schema_problems(record)
     if record.get("format") != FORMAT or record.get("version") != VERSION or problems:
-        raise ServiceError(_("A match record of the archive is not of version %(version)s: "
-                             "%(problem)s") % {"version": VERSION,
-                                               "problem": (problems or ["format"])[0]})
+        raise ServiceError(
+            _("A match record of the archive is not of version %(version)s: %(problem)s")
+            % {"version": VERSION, "problem": (problems or ["format"])[0]}
+        )
     match_id = record["match"]["id"]
     games = []
     for data in record["games"]:
         game = Game.objects.create(
-            match_id=match_id, number=data["number"], ruleset=data["ruleset"],
+            match_id=match_id,
+            number=data["number"],
+            ruleset=data["ruleset"],
             target_score=data.get("target_score") or data["ruleset"].get("target_score", 100),
-            first_dealer=data["first_dealer"], status=data["status"],
-            winner=data["winner"] or "", total_a=data["totals"][0], total_b=data["totals"][1],
-            hands_played=data.get("hands_played"), is_hollywood=bool(data.get("hollywood")),
-            hollywood=data.get("hollywood") or {}, paper_columns=data.get("paper_columns") or [],
+            first_dealer=data["first_dealer"],
+            status=data["status"],
+            winner=data["winner"] or "",
+            total_a=data["totals"][0],
+            total_b=data["totals"][1],
+            hands_played=data.get("hands_played"),
+            is_hollywood=bool(data.get("hollywood")),
+            hollywood=data.get("hollywood") or {},
+            paper_columns=data.get("paper_columns") or [],
             columns_a=(data.get("columns") or [0, 0])[0],
-            columns_b=(data.get("columns") or [0, 0])[1])
+            columns_b=(data.get("columns") or [0, 0])[1],
+        )
         hands = Hand.objects.bulk_create([_hand(game, hand) for hand in data["hands"]])
         if game.hands_played is None:
             _require_engine_totals(game, hands, match_id)
@@ -122,27 +144,39 @@ def restore_games(record: dict) -> list[Game]:
 
 
 def _hand(game: Game, data: dict) -> Hand:
-    return Hand(game=game, number=data["number"], dealer=data["dealer"],
-                outcome=data["outcome"], knocker=data.get("knocker") or "",
-                winner=data.get("winner") or "", points=data["points"],
-                knocker_cards=data.get("knocker_cards") or "",
-                defender_cards=data.get("defender_cards") or "",
-                upcard=data.get("upcard") or "", spread=data.get("spread") or [],
-                knocker_deadwood=data.get("knocker_deadwood"),
-                defender_deadwood=data.get("defender_deadwood"),
-                event_log=data.get("event_log") or [], ruling=data.get("ruling") or {},
-                rulings=data.get("rulings") or [])
+    return Hand(
+        game=game,
+        number=data["number"],
+        dealer=data["dealer"],
+        outcome=data["outcome"],
+        knocker=data.get("knocker") or "",
+        winner=data.get("winner") or "",
+        points=data["points"],
+        knocker_cards=data.get("knocker_cards") or "",
+        defender_cards=data.get("defender_cards") or "",
+        upcard=data.get("upcard") or "",
+        spread=data.get("spread") or [],
+        knocker_deadwood=data.get("knocker_deadwood"),
+        defender_deadwood=data.get("defender_deadwood"),
+        event_log=data.get("event_log") or [],
+        ruling=data.get("ruling") or {},
+        rulings=data.get("rulings") or [],
+    )
 
 
 def _require_engine_totals(game: Game, hands: list[Hand], match_id: int) -> None:
     score = score_of(game, hands)
     totals = [score.totals[engine.Seat.A], score.totals[engine.Seat.B]]
     if totals != [game.total_a, game.total_b] or (
-            game.is_finished and from_engine_seat(score.winner) != game.winner):
-        raise ServiceError(_("Match %(match)s, game %(game)s: its hands make %(a)s to %(b)s, "
-                             "not the totals the archive gives.")
-                           % {"match": match_id, "game": game.number, "a": totals[0],
-                              "b": totals[1]})
+        game.is_finished and from_engine_seat(score.winner) != game.winner
+    ):
+        raise ServiceError(
+            _(
+                "Match %(match)s, game %(game)s: its hands make %(a)s to %(b)s, "
+                "not the totals the archive gives."
+            )
+            % {"match": match_id, "game": game.number, "a": totals[0], "b": totals[1]}
+        )
 
 
 def _reset_sequences() -> None:

@@ -57,24 +57,42 @@ def import_record(request: HttpRequest, match: Match) -> HttpResponse:
     if not form.is_valid():
         return _render(request, match, form, status=422)
     try:
-        games = import_match_record(match.pk, read_record(form.cleaned_data["file"]),
-                                    actor=request.user)
+        games = import_match_record(
+            match.pk, read_record(form.cleaned_data["file"]), actor=request.user
+        )
     except ServiceError as error:
         refused = page_refusal(error)
-        return _render(request, match, form, refusal=refused["refusal"],
-                       status=refused["status"])
+        return _render(request, match, form, refusal=refused["refusal"], status=refused["status"])
     hands = sum(game.hands.count() for game in games)
-    messages.success(request, _("The record is imported: %(games)s game(s), %(hands)s hand(s), "
-                                "each checked by the engine. Record the result when the games "
-                                "decide the match.") % {"games": len(games), "hands": hands})
+    messages.success(
+        request,
+        _(
+            "The record is imported: %(games)s game(s), %(hands)s hand(s), "
+            "each checked by the engine. Record the result when the games "
+            "decide the match."
+        )
+        % {"games": len(games), "hands": hands},
+    )
     return go(request, reverse("match-paper", args=[match.pk]))
 
 
-def _render(request: HttpRequest, match: Match, form: RecordUploadForm, *, refusal: str = "",
-            status: int = 200) -> HttpResponse:
+def _render(
+    request: HttpRequest,
+    match: Match,
+    form: RecordUploadForm,
+    *,
+    refusal: str = "",
+    status: int = 200,
+) -> HttpResponse:
     name_a, name_b = side_names(match)
-    context = {"match": match, "form": form, "refusal": refusal, "name_a": name_a,
-               "name_b": name_b, "has_games": match.games.exists()}
+    context = {
+        "match": match,
+        "form": form,
+        "refusal": refusal,
+        "name_a": name_a,
+        "name_b": name_b,
+        "has_games": match.games.exists(),
+    }
     return render(request, TEMPLATE, context, status=status)
 
 

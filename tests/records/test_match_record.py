@@ -26,8 +26,9 @@ pytestmark = pytest.mark.django_db
 
 def two_matches(**settings) -> tuple:
     club, competition = league_of(4, **settings)
-    first, second = competition.matches.select_related("entry_a__player__user",
-                                                       "entry_b__player__user")[:2]
+    first, second = competition.matches.select_related(
+        "entry_a__player__user", "entry_b__player__user"
+    )[:2]
     return club, first, second
 
 
@@ -71,8 +72,9 @@ def test_a_corrected_hand_is_in_the_record_s_corrections():
     club, match, _ = two_matches()
     self_played(match)
     hand = match.games.get().hands.order_by("number").first()
-    entry = HandEntry(hand.outcome, hand.winner, hand.points, hand.knocker_cards,
-                      hand.defender_cards)
+    entry = HandEntry(
+        hand.outcome, hand.winner, hand.points, hand.knocker_cards, hand.defender_cards
+    )
     correct_hand(hand.pk, entry, actor=club.organizer, comment="Checked the sheet")
     record = exported(match)
     (line,) = record["corrections"]
@@ -141,7 +143,7 @@ def test_a_record_goes_only_into_a_match_without_games():
 
 
 def test_only_an_organizer_who_does_not_play_in_it_imports_into_a_match():
-    club, played, empty = two_matches()
+    _, played, empty = two_matches()
     self_played(played)
     with pytest.raises(NotAllowed):
         import_match_record(empty.pk, exported(played), actor=empty.entry_a.player.user)
