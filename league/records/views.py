@@ -24,6 +24,7 @@ from league.competitions.views.visibility import for_members
 from league.core.errors import ServiceError
 from league.core.views import go, page_refusal
 
+from . import selectors
 from .archive import club_archive
 from .export import match_record, record_match
 from .forms import RecordUploadForm
@@ -63,7 +64,7 @@ def import_record(request: HttpRequest, match: Match) -> HttpResponse:
     except ServiceError as error:
         refused = page_refusal(error)
         return _render(request, match, form, refusal=refused["refusal"], status=refused["status"])
-    hands = sum(game.hands.count() for game in games)
+    hands = selectors.hand_count(games)
     messages.success(
         request,
         _(
@@ -91,7 +92,7 @@ def _render(
         "refusal": refusal,
         "name_a": name_a,
         "name_b": name_b,
-        "has_games": match.games.exists(),
+        "has_games": selectors.has_games(match.pk),
     }
     return render(request, TEMPLATE, context, status=status)
 
