@@ -209,7 +209,7 @@ def _rule(
         hand_number=number,
         advice=advice,
         answers=answers,
-        comment=_("Imported with the match's record."),
+        comment="Imported with the match's record.",
         cards=given,
     )
 

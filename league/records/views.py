@@ -10,7 +10,7 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
-from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from league.clubs.views import organizer_of
 from league.competitions.base.selectors import (
@@ -67,12 +67,14 @@ def import_record(request: HttpRequest, match: Match) -> HttpResponse:
     hands = selectors.hand_count(games)
     messages.success(
         request,
-        _(
-            "The record is imported: %(games)s game(s), %(hands)s hand(s), "
-            "each checked by the engine. Record the result when the games "
-            "decide the match."
+        ngettext(
+            "The record is imported: %(hands)s hand, checked by the engine. Record the result "
+            "when the games decide the match.",
+            "The record is imported: %(hands)s hands, each checked by the engine. Record the "
+            "result when the games decide the match.",
+            hands,
         )
-        % {"games": len(games), "hands": hands},
+        % {"hands": hands},
     )
     return go(request, reverse("match-paper", args=[match.pk]))
 
