@@ -10,7 +10,7 @@ from dataclasses import asdict
 
 import pytest
 from django.core.cache import cache
-from django.core.management import call_command
+from django.core.management import CommandError, call_command
 
 from league.clubs.models import Club
 from league.competitions.models import Competition, Match
@@ -143,3 +143,20 @@ def test_the_demo_club_restored_from_its_archive_then_every_match_exported_and_i
         import_match_record(empty.pk, json.loads(json.dumps(record)), actor=importer)
         assert game_facts(empty) == game_facts(match), match
         assert [h[1:] for h in hand_facts(empty)] == [h[1:] for h in hand_facts(match)], match
+
+
+def test_the_commands_write_an_archive_and_restore_it_and_refuse_a_bad_file(tmp_path):
+    built, competition = league_of(3)
+    self_played(competition.matches.order_by("pk").first())
+    recompute_ratings(built.club)
+    ratings = ratings_of(built.club)
+    file = tmp_path / "club.zip"
+    call_command("export_club_archive", built.club.slug, str(file), stdout=io.StringIO())
+    emptied()
+    out = io.StringIO()
+    call_command("import_club_archive", str(file), stdout=out)
+    assert "3 players" in out.getvalue()
+    assert ratings_of(Club.objects.get()) == ratings
+    (tmp_path / "bad.zip").write_bytes(b"not a zip")
+    with pytest.raises(CommandError, match="not a club archive"):
+        call_command("import_club_archive", str(tmp_path / "bad.zip"))
