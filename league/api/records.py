@@ -7,6 +7,7 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import generics, serializers
 from rest_framework.response import Response
 
+from league.competitions.models import Match
 from league.records.export import match_record, record_match
 
 from . import selectors
@@ -37,7 +38,9 @@ class MatchRecordSerializer(serializers.Serializer):
 )
 class MatchRecord(generics.RetrieveAPIView):
     def get_queryset(self):
-        return selectors.match_detail(self.request.auth)
+        return Match.objects.filter(
+            selectors.readable(self.request.auth, "competition__season__club__")
+        )
 
     def retrieve(self, request, *args, **kwargs):
         match = self.get_object()

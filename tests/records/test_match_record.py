@@ -157,3 +157,12 @@ def test_a_record_that_breaks_the_schema_is_refused_with_the_place():
     assert schema_problems(record)[0].startswith("games/0/hands/0/outcome")
     with pytest.raises(ServiceError, match="games/0/hands/0/outcome"):
         import_match_record(empty.pk, record, actor=club.organizer)
+
+
+def test_a_record_is_read_in_four_queries_however_many_games_and_hands(django_assert_num_queries):
+    _, match, _ = two_matches(match_games=2)
+    with django_assert_num_queries(3):  # the match with its sides, its games (none), history
+        assert match_record(record_match(match.pk))["games"] == []
+    self_played(match)  # then the games' hands too
+    with django_assert_num_queries(4):
+        assert len(match_record(record_match(match.pk))["games"]) == 2
