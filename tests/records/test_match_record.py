@@ -7,7 +7,7 @@ import copy
 
 import pytest
 
-from league.competitions.models import AuditEntry, Match
+from league.competitions.models import AuditEntry, Competition, Match
 from league.core.errors import NotAllowed, ServiceError
 from league.games.models import Game
 from league.records.export import match_record, record_match
@@ -166,3 +166,41 @@ def test_a_record_is_read_in_four_queries_however_many_games_and_hands(django_as
     self_played(match)  # then the games' hands too
     with django_assert_num_queries(4):
         assert len(match_record(record_match(match.pk))["games"]) >= 2
+
+
+def test_a_hollywood_match_self_played_is_exported_and_imported_with_its_columns():
+    _, competition = league_of(
+        4,
+        match_format=Competition.MatchFormat.HOLLYWOOD,
+        hollywood={"columns": 3, "target": 50, "winner_by": "total_points"},
+    )
+    played, empty = competition.matches.order_by("pk")[:2]
+    self_played(played)
+    record = exported(played)
+    assert record["hollywood"]["columns"] == 3 and record["games"][0]["columns"] is not None
+    organizer = competition.season.club.organizers.get()
+    import_match_record(empty.pk, record, actor=organizer)
+    assert hand_facts(empty) == hand_facts(played)
+    assert game_facts(empty) == game_facts(played)
+
+
+def test_a_hollywood_match_from_its_columns_totals_is_imported_as_on_the_paper_page():
+    from gameplay import engine
+    from league.games.services import enter_hollywood_columns
+
+    built, competition = league_of(
+        4,
+        match_format=Competition.MatchFormat.HOLLYWOOD,
+        hollywood={"columns": 3, "target": None, "winner_by": "total_points"},
+    )
+    played, empty = competition.matches.order_by("pk")[:2]
+    columns = [engine.ColumnTotals((100, 40), (4, 2))] * 3
+    enter_hollywood_columns(played.pk, actor=built.organizer, columns=columns, hands=6)
+    record = exported(played)
+    import_match_record(empty.pk, record, actor=built.organizer)
+    assert game_facts(empty) == game_facts(played)
+    record["games"][0]["paper_columns"][0]["points"] = [100, 140]
+    played.games.all().delete()
+    with pytest.raises(ServiceError, match=r"^Game 1: "):
+        import_match_record(played.pk, record, actor=built.organizer)
+    assert not Game.objects.filter(match=played).exists()
