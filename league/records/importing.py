@@ -73,7 +73,7 @@ def _import_game(match: Match, data: dict, actor) -> Game:
         raise _refused(error.message, number) from None
     if game.number != number:
         raise _refused(_("the record's games are not numbered 1, 2, 3… in order."), number)
-    if engine.Ruleset.from_dict(data["ruleset"]).to_dict() != game.ruleset:
+    if _rules_of(data) != game.ruleset:
         raise _refused(_("it was played under other rules than this competition's."), number)
     if data["first_dealer"] != game.first_dealer:
         raise _refused(_("its first deal is from the other seat than this match's."), number)
@@ -82,6 +82,13 @@ def _import_game(match: Match, data: dict, actor) -> Game:
     game.refresh_from_db()
     _require_same_end(game, data)
     return game
+
+
+def _rules_of(data: dict) -> dict | None:
+    try:
+        return engine.Ruleset.from_dict(data["ruleset"]).to_dict()
+    except engine.EngineError:
+        return None
 
 
 def _from_totals(match: Match, data: dict, actor) -> Game:

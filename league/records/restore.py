@@ -12,7 +12,9 @@ import zipfile
 
 from django.contrib.auth import get_user_model
 from django.core import serializers
+from django.core.exceptions import ValidationError
 from django.core.management.color import no_style
+from django.core.serializers.base import DeserializationError
 from django.db import IntegrityError, connection, transaction
 from django.utils.translation import gettext as _
 
@@ -35,12 +37,14 @@ def restore_club_archive(data: bytes) -> Club:
         raise ServiceError(
             _("This file is not a club archive (a zip file with a manifest.json).")
         ) from None
+    if not isinstance(manifest, dict):
+        manifest = {}
     if manifest.get("format") != ARCHIVE_FORMAT or manifest.get("version") != ARCHIVE_VERSION:
         raise ServiceError(
             _("This archive is not of version %(version)s of the club archive format.")
             % {"version": ARCHIVE_VERSION}
         )
-    slug = manifest["club"]["slug"]
+    slug = str((manifest.get("club") or {}).get("slug", ""))
     if Club.objects.filter(slug=slug).exists():
         raise ServiceError(
             _("A club %(slug)s is here already: an archive is restored into a database without it.")
@@ -61,6 +65,17 @@ def restore_club_archive(data: bytes) -> Club:
                 "restore it into an empty database."
             )
             % {"error": error}
+        ) from None
+    except (
+        DeserializationError,
+        ValidationError,
+        KeyError,
+        TypeError,
+        ValueError,
+        engine.EngineError,
+    ) as error:
+        raise ServiceError(
+            _("The archive cannot be read: %(error)s") % {"error": error or repr(error)}
         ) from None
     return club
 

@@ -164,3 +164,30 @@ def test_the_commands_write_an_archive_and_restore_it_and_refuse_a_bad_file(tmp_
     (tmp_path / "bad.zip").write_bytes(b"not a zip")
     with pytest.raises(CommandError, match="not a club archive"):
         call_command("import_club_archive", str(tmp_path / "bad.zip"))
+
+
+def test_a_damaged_archive_is_refused_with_a_message_and_nothing_is_kept():
+    built, competition = league_of(2)
+    self_played(competition.matches.get())
+    archive = zipfile.ZipFile(io.BytesIO(club_archive(built.club)))
+    manifest = json.loads(archive.read("manifest.json"))
+    manifest["rows"]["clubs.player"][0]["fields"]["club"] = "not a club"
+    damaged = io.BytesIO()
+    with zipfile.ZipFile(damaged, "w") as out:
+        out.writestr("manifest.json", json.dumps(manifest))
+        for name in manifest["match_records"]:
+            out.writestr(name, archive.read(name))
+    emptied()
+    with pytest.raises(ServiceError, match="cannot be read"):
+        restore_club_archive(damaged.getvalue())
+    assert not Club.objects.exists()
+    with pytest.raises(ServiceError, match="not of version 1"):
+        restore_club_archive(_zip({"manifest.json": "[]"}))
+
+
+def _zip(files: dict[str, str]) -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as out:
+        for name, text in files.items():
+            out.writestr(name, text)
+    return buffer.getvalue()

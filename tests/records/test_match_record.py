@@ -204,3 +204,28 @@ def test_a_hollywood_match_from_its_columns_totals_is_imported_as_on_the_paper_p
     with pytest.raises(ServiceError, match=r"^Game 1: "):
         import_match_record(played.pk, record, actor=built.organizer)
     assert not Game.objects.filter(match=played).exists()
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda r: r["games"][0].update(ruleset={"knock_limit": "ten"}),
+        lambda r: r["games"][0].update(ruleset={"no_such_rule": 1}),
+        lambda r: r["games"][0]["hands"][0].update(knocker_cards="ZZ 1X", event_log=[]),
+        lambda r: r["games"][0]["hands"][0].update(upcard="QQ", event_log=[]),
+        lambda r: r["games"][0]["hands"][0].update(event_log=[{"kind": "nonsense"}]),
+        lambda r: r["games"][0]["hands"][0].update(rulings=[{"irregularity": "no_such"}]),
+        lambda r: r["games"][0]["hands"][0].update(
+            ruling={"irregularity": "illegal_knock", "answers": {"choice": "zzz"}}
+        ),
+        lambda r: r["games"][0].update(hands_played=3, totals=[500, 0]),
+    ],
+)
+def test_a_record_with_nonsense_in_it_is_refused_with_a_message_never_an_error(change):
+    club, played, empty = two_matches()
+    self_played(played)
+    record = exported(played)
+    change(record)
+    with pytest.raises(ServiceError):
+        import_match_record(empty.pk, record, actor=club.organizer)
+    assert not Game.objects.filter(match=empty).exists()
