@@ -51,6 +51,7 @@ INSTALLED_APPS = [
     "league.ratings",
     "league.notifications",
     "league.stats",
+    "league.records",
     "league.pages",
     "league.api",
 ]

@@ -16,6 +16,7 @@ urlpatterns = [
     path("", include("league.api.page_urls")),
     path("", include("league.pages.urls")),
     path("", include("league.stats.urls")),
+    path("", include("league.records.urls")),
     path("", include("league.notifications.urls")),
     path("", include("league.competitions.urls")),
     path("", include("league.games.urls")),

@@ -354,7 +354,8 @@ class LaneSelection:
 # competitions, the browser, the posting fuzz), run first: pytest-xdist hands tests out in this
 # order, so the long ones are shared out while there is plenty left to balance them, and the
 # workers end together on the quick ones instead of one waiting for another's long last test.
-LONG_FIRST = ("tests/formats/test_commands.py", "tests/browser/", "tests/fuzz/")
+LONG_FIRST = ("tests/formats/test_commands.py", "tests/records/test_club_archive.py",
+              "tests/browser/", "tests/fuzz/")
 
 
 def _long_first(item: pytest.Item) -> int:

@@ -4,7 +4,7 @@ to browse it at /api/v1/docs/ (Swagger UI, served from our own static files)."""
 from django.urls import path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from . import views
+from . import records, views
 
 app_name = "api"
 
@@ -23,6 +23,7 @@ urlpatterns = [
     path("v1/competitions/<int:pk>/standings/", views.Standings.as_view(), name="standings"),
     path("v1/competitions/<int:pk>/matches/", views.MatchList.as_view(), name="matches"),
     path("v1/matches/<int:pk>/", views.MatchDetail.as_view(), name="match"),
+    path("v1/matches/<int:pk>/record/", records.MatchRecord.as_view(), name="match-record"),
     path("v1/nights/<int:pk>/", views.NightDetail.as_view(), name="night"),
     # Anything else under /api/ is a JSON 404, as an integrator's code expects.
     re_path(r"^(?P<rest>[\s\S]*)\Z", views.not_found, name="not-found"),

@@ -39,3 +39,13 @@ def test_lists_and_a_night_cost_the_same_with_more_rows(db, django_assert_num_qu
     for url, queries in urls.items():
         with django_assert_num_queries(queries):
             assert get(url).status_code == 200
+
+
+def test_a_match_s_record_is_read_in_five_queries(db, django_assert_num_queries):
+    world = club_world(public=True)
+    url = f"/api/v1/matches/{world.match.pk}/record/"
+    with django_assert_num_queries(5):  # the match readable, then the record's four
+        assert get(url).status_code == 200
+    more_of(world, hands=6, matches=0)
+    with django_assert_num_queries(5):
+        assert len(get(url).json()["games"][0]["hands"]) == 7

@@ -7,12 +7,14 @@ walks every URL pattern of the site and fails for one missing here."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import timedelta
 
 from allauth.account.forms import default_token_generator
 from allauth.account.utils import user_pk_to_url_str
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from django.utils import timezone
 
@@ -115,6 +117,24 @@ def reset_from_key_url(world: World) -> str:
     user = world.user("player")
     return reverse("account_reset_password_from_key", kwargs={
         "uidb36": user_pk_to_url_str(user), "key": default_token_generator.make_token(user)})
+
+
+def record_file(world: World) -> SimpleUploadedFile:
+    """A match record of one hand of the world's match (a gin of 45), to import into it."""
+    competition = world.match.competition
+    rules = competition.ruleset
+    game = {"number": 1, "ruleset": rules, "first_dealer": "A", "status": "in_progress",
+            "winner": None, "totals": [45, 0],
+            "hands": [{"number": 1, "outcome": "gin", "winner": "A", "points": 45}]}
+    record = {"format": "gin-league-match", "version": 1,
+              "club": {"name": world.club.name, "slug": world.club.slug},
+              "competition": {"name": competition.name, "format": competition.format,
+                              "match_format": competition.match_format,
+                              "match_games": competition.match_games},
+              "match": {"status": "scheduled", "kind": "played", "round": {"number": 1}},
+              "players": {"A": {"name": "A"}, "B": {"name": "B"}}, "ruleset": rules,
+              "result": {"winner": None, "games": [0, 0]}, "games": [game]}
+    return SimpleUploadedFile("record.json", json.dumps(record).encode())
 
 
 def competition_url(name: str) -> Callable:
@@ -462,6 +482,10 @@ TABLE: dict[str, Access] = {
                    "correct-overrides_games": "on",
                    "correct-seen": Match.objects.get(pk=w.match.pk).confirmed_at.isoformat()}),
     "match-paper": Access(match_url("match-paper"), ORGANIZER_PAGE),
+    # A match's record: read by whoever sees the match; imported by an organizer of its club.
+    "match-record": Access(match_url("match-record"), PUBLIC),
+    "match-record-import": Access(match_url("match-record-import"), ORGANIZER_PAGE, ORGANIZERS,
+                                  lambda w: {"file": record_file(w)}),
     "match-paper-game": Access(
         match_url("match-paper-game"), ACTION, ORGANIZERS,
         lambda w: {"totals-total_a": "100", "totals-total_b": "40", "totals-hands": "4"}),
@@ -608,6 +632,7 @@ TABLE: dict[str, Access] = {
     # The organizer's pages: the club's organizers and staff; a visitor is sent to sign in.
     "organizer-club": Access(lambda w: reverse("organizer-club", args=[w.club.slug]),
                              ORGANIZER_PAGE),
+    "club-archive": Access(lambda w: reverse("club-archive", args=[w.club.slug]), ORGANIZER_PAGE),
     # The club's API keys and webhooks: its organizers.
     "api-keys": Access(lambda w: reverse("api-keys", args=[w.club.slug]), ORGANIZER_PAGE),
     "api-key-make": Access(lambda w: reverse("api-key-make", args=[w.club.slug]), ACTION,
