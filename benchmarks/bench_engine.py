@@ -2,7 +2,8 @@
 ``GinRummyUtils.min_deadwood``, and ``settle_hand``.
 
 Targets: best_arrangement at least 10x RLCard's rate on meld-rich hands and 2x on random 10-card
-deals; at least 1.0x OpenSpiel's C++ on random deals and 2.0x on meld-rich hands; settle_hand at
+deals; best_arrangement and least_deadwood each at least 1.0x OpenSpiel's C++ on random deals and
+2.0x on meld-rich hands; settle_hand at
 least 5,000 settlements/s (knocks with layoffs).
 
 Fairness: both sides get the same 10,000 distinct hands per kind (seeded), converted to each
@@ -167,9 +168,9 @@ def compare_openspiel(kind: str, hands: list[tuple[Card, ...]]) -> bool:
         ratios = sorted(side_by_side(ours, hands, theirs) for _ in range(TRIALS))
         median = ratios[len(ratios) // 2]
         verdict = ""
-        if ours is best_arrangement:
-            met = median >= target
-            verdict = f" (target {target:.1f}x: {'met' if met else 'NOT met'})"
+        if ours is not _read_whole:  # the figures judged: both calls that answer alone
+            met &= median >= target
+            verdict = f" (target {target:.1f}x: {'met' if median >= target else 'NOT met'})"
         print(f"{kind:>10}: {name:<28} {median:5.2f}x OpenSpiel, {TRIALS} trials"
               f" {ratios[0]:.2f}-{ratios[-1]:.2f}{verdict}")
     wrong = [i for i, (hand, their) in enumerate(zip(hands, theirs, strict=True))

@@ -281,7 +281,8 @@ def best_arrangement(cards: Iterable[Card | str] | str, rules: Ruleset = _DEFAUL
 
 
 def least_deadwood(cards: Iterable[Card | str] | str, rules: Ruleset = _DEFAULT) -> int:
-    """The least deadwood points of a hand (the points of ``best_arrangement``), faster."""
+    """The least deadwood points of a hand (the points of ``best_arrangement``), faster: points
+    only, so each suit's table gives its points and the sets need no tie-break."""
     try:  # hand_mask's first step, inlined
         count = len(cards)  # type: ignore[arg-type]
         mask = sum(map(BIT, cards))
@@ -289,14 +290,33 @@ def least_deadwood(cards: Iterable[Card | str] | str, rules: Ruleset = _DEFAULT)
         mask, count = hand_mask(cards)
     if mask.bit_count() != count:
         hand_mask(cards)  # raises InvalidCards naming the card given twice
-    keys = suit_tables(rules.max_run_length).keys
-    high = mask >> 13
-    pairs, either = mask & high, mask | high  # _least_points, inlined
-    ranks = (pairs & either >> 26 | pairs >> 26 & either) & SUIT_BITS
-    if ranks:
-        return _least_points_with_sets(mask, keys, ranks)
-    return (keys[mask & SUIT_BITS] + keys[mask >> 13 & SUIT_BITS] + keys[mask >> 26 & SUIT_BITS]
-            + keys[mask >> 39]) >> POINTS_SHIFT
+    length = rules.max_run_length
+    points = _POINTS.get(length) or _points_table(length)
+    c, d, h, s = mask & 8191, mask >> 13 & 8191, mask >> 26 & 8191, mask >> 39
+    ranks = c & d & (h | s) | h & s & (c | d)  # held three times or more
+    if not ranks:
+        return points[c] + points[d] + points[h] + points[s]
+    runnable = _RUNNABLE
+    if not (runnable[c] | runnable[d] | runnable[h] | runnable[s]) & ranks:
+        # no card of theirs can be in a run: every such rank's whole set (_whole_sets)
+        c, d, h, s = c & ~ranks, d & ~ranks, h & ~ranks, s & ~ranks
+        return points[c] + points[d] + points[h] + points[s]
+    whole = mask & ranks * _RANK_CARDS
+    if whole.bit_count() == 3:  # one rank, three cards, one in a run: no set, or the set
+        c, d, h, s = c & ~ranks, d & ~ranks, h & ~ranks, s & ~ranks
+        return min(points[mask & 8191] + points[mask >> 13 & 8191] + points[mask >> 26 & 8191]
+                   + points[mask >> 39], points[c] + points[d] + points[h] + points[s])
+    return search(mask, suit_tables(length).keys)[0] >> POINTS_SHIFT
+
+
+_RUNNABLE = tuple(_runnable(pattern) for pattern in range(8192))
+_POINTS: dict[int | None, tuple[int, ...]] = {}
+
+
+def _points_table(max_run_length: int | None) -> tuple[int, ...]:
+    """Per suit pattern, its least deadwood points using runs only (the suit tables' keys)."""
+    table = tuple(key >> POINTS_SHIFT for key in suit_tables(max_run_length).keys)
+    return _POINTS.setdefault(max_run_length, table)
 
 
 def best_discard(

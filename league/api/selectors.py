@@ -91,7 +91,13 @@ def matches(key: ApiKey | None, competition_id: int, *, status: str = "",
     competition = readable_competition(key).filter(pk=competition_id).first()
     if competition is None:
         raise Http404("No competition of this number is readable with this key.")
-    found = _matches().filter(competition=competition)
+    # The sides by their ids (two queries of the page's entries), not joined: a join of every
+    # match to every entry of the site reads the entries from end to end.
+    sides = Entry.objects.select_related("player")
+    found = (Match.objects.select_related("round")
+             .prefetch_related(Prefetch("entry_a", queryset=sides),
+                               Prefetch("entry_b", queryset=sides))
+             .filter(competition=competition))
     if status:
         found = found.filter(status=status)
     if round_number is not None:

@@ -65,10 +65,12 @@ def player_page(pk: int) -> PlayerPage:
 
 def opponents_of(entry_ids: list[int]) -> QuerySet[Player]:
     """Everyone met in a confirmed match, by the player's entries' ids."""
-    confirmed = Match.objects.filter(status=Match.Status.CONFIRMED)
+    confirmed = Match.objects.filter(status=Match.Status.CONFIRMED).order_by()
     met_as_a = confirmed.filter(entry_a_id__in=entry_ids).values("entry_b__player")
     met_as_b = confirmed.filter(entry_b_id__in=entry_ids).values("entry_a__player")
-    return Player.objects.filter(Q(pk__in=met_as_a) | Q(pk__in=met_as_b)).order_by("name")
+    # One list of ids (a UNION), each player then found by his id: an OR of the two lists
+    # reads every player of the site.
+    return Player.objects.filter(pk__in=met_as_a.union(met_as_b)).order_by("name")
 
 
 def result_line(match: Match, player_id: int) -> ResultLine:

@@ -28,7 +28,8 @@ def test_a_match_with_its_games_and_hands_is_read_in_three_queries(db,
 
 def test_lists_and_a_night_cost_the_same_with_more_rows(db, django_assert_num_queries):
     world = club_world(public=True)
-    urls = {f"/api/v1/competitions/{world.competition.pk}/matches/": 3,  # competition, count, page
+    urls = {f"/api/v1/competitions/{world.competition.pk}/matches/": 5,  # competition, count,
+            # the page, its sides A and B
             f"/api/v1/clubs/{world.club.slug}/players/": 4,  # club, count, page, ratings
             f"/api/v1/nights/{world.night.pk}/": 3,  # night, its rounds, their matches
             f"/api/v1/competitions/{world.competition.pk}/": 4}  # it, stages, rounds, entries

@@ -140,6 +140,18 @@ def test_least_deadwood_is_found_where_the_biggest_meld_is_wrong():
     assert least_deadwood(hand) == 0
 
 
+def test_least_deadwood_takes_each_set_no_run_could_use():
+    # The 7s and the kings fit no run: both sets are taken; 2C and 9D stay dead.
+    assert least_deadwood(cards("7C 7D 7H KC KD KS 2C 9D")) == 11
+
+
+def test_least_deadwood_weighs_a_set_against_the_run_it_shares_a_card_with():
+    # 7H: in the set of 7s (8H 9H dead, 17) or in the run 7H-8H-9H (7C 7D dead, 14).
+    assert least_deadwood(cards("7C 7D 7H 8H 9H")) == 14
+    # 4H: in the set of 4s (AH 2H 3H still a run: nothing dead) or in the run (4C 4D dead).
+    assert least_deadwood(cards("4C 4D 4H AH 2H 3H")) == 0
+
+
 def test_four_card_set_lends_a_card_to_a_run():
     hand = cards("5C 5D 5H 5S 6S 7S")
     arrangement = best_arrangement(hand)

@@ -13,6 +13,10 @@ from icalendar import Calendar
 from league.accounts.services import delete_account
 from league.clubs.services.calendar import calendar_token, new_calendar_address
 from league.competitions.models import Match
+from league.competitions.schedule.selectors import (
+    feed_matches_of_club,
+    feed_matches_of_competition,
+)
 from league.competitions.schedule.services import set_match_time
 from tests.factories import (
     ClubFactory,
@@ -88,6 +92,25 @@ def test_untimed_match_with_a_play_by_date_is_an_all_day_event_and_a_bye_has_non
     assert event.decoded("dtstart") == date(2025, 4, 6)
     assert event.decoded("dtend") == date(2025, 4, 7)
     assert str(event["status"]) == "TENTATIVE"
+
+
+@pytest.mark.parametrize("undated", [0, 5])
+def test_the_club_feed_reads_only_the_matches_that_are_events(undated):
+    competition = competition_in(PACIFIC)
+    timed = MatchFactory(competition=competition,
+                         scheduled_at=datetime(2025, 1, 6, 3, tzinfo=UTC))
+    round_ = RoundFactory(competition=competition, play_by=date(2025, 4, 6))
+    by_round = MatchFactory(competition=competition, round=round_)
+    own = MatchFactory(competition=competition, play_by=date(2025, 4, 9),
+                       round=RoundFactory(competition=competition))
+    MatchFactory(competition=competition, round=round_, entry_b=None, kind=Match.Kind.BYE)
+    bare = RoundFactory(competition=competition)
+    for _ in range(undated):  # a season not yet given dates: no event, nothing read
+        MatchFactory(competition=competition, round=bare)
+    club = competition.season.club
+    read = set(feed_matches_of_club(club).values_list("pk", flat=True))
+    assert read == {timed.pk, by_round.pk, own.pk}
+    assert set(feed_matches_of_competition(competition).values_list("pk", flat=True)) == read
 
 
 @pytest.mark.parametrize("n", [2, 6])

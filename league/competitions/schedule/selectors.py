@@ -20,27 +20,42 @@ FEED_RELATED = ("round", "competition__season__club", "entry_a__player", "entry_
                 "winner__player")
 
 
+# A match is an event when it has a time or a play-by date (its own or its round's) and is no
+# bye (league.competitions.schedule.ical): the feeds read no other, however many there are.
+# The rounds with a play-by date are found among the feed's own (by their competition's index):
+# tested on each match's round, every round of the site would be read.
+def _events(matches: QuerySet[Match], rounds: QuerySet[Round]) -> QuerySet[Match]:
+    dated = (Q(scheduled_at__isnull=False) | Q(play_by__isnull=False)
+             | Q(round__in=rounds.filter(play_by__isnull=False).values("pk")))
+    return matches.filter(dated).exclude(kind=Match.Kind.BYE)
+
+
 def feed_competition(pk: int) -> Competition:
     return get_object_or_404(Competition.objects.select_related("season"), pk=pk)
 
 
 def feed_matches_of_competition(competition: Competition) -> QuerySet[Match]:
-    """Every match of the competition, in bracket and round order: one query."""
-    return (Match.objects.filter(competition=competition).select_related(*FEED_RELATED)
+    """Every dated match of the competition, in bracket and round order: one query."""
+    return (_events(Match.objects.filter(competition=competition),
+                    Round.objects.filter(competition=competition))
+            .select_related(*FEED_RELATED)
             .order_by("round__bracket", "round__number", "pk"))
 
 
 def feed_matches_of_player(player) -> QuerySet[Match]:
-    """Every match of the player, across competitions, by time: two queries (his entries' ids,
-    then the matches by them)."""
+    """Every dated match of the player, across competitions, by time: two queries (his entries'
+    ids, then the matches by them)."""
     entry_ids = list(player.entries.values_list("pk", flat=True))
-    return (Match.objects.filter(of_entries(entry_ids))
+    competitions = player.entries.values("competition_id")
+    return (_events(Match.objects.filter(of_entries(entry_ids)),
+                    Round.objects.filter(competition__in=competitions))
             .select_related(*FEED_RELATED).order_by("scheduled_at", "round__number", "pk"))
 
 
 def feed_matches_of_club(club: Club) -> QuerySet[Match]:
-    """Every match of the club's competitions not finished, by time: one query."""
-    return (Match.objects.filter(competition__season__club=club)
+    """Every dated match of the club's competitions not finished, by time: one query."""
+    return (_events(Match.objects.filter(competition__season__club=club),
+                    Round.objects.filter(competition__season__club=club))
             .exclude(competition__status=Competition.Status.FINISHED)
             .select_related(*FEED_RELATED).order_by("scheduled_at", "round__number", "pk"))
 

@@ -1,0 +1,225 @@
+"""Federation: does a site of a hundred clubs serve each page as fast as a site of one?
+
+The one club is the load test's season (500 players, 20,000 games, 25 league divisions and a
+knockout; benchmarks/load/season.py) with thirteen weeks of ratings. The federation is that
+club copied in SQL into FEDERATION_CLUBS clubs (default 100: 2,000,000 games, 8,000,000 hands;
+benchmarks/load/federation.py), in the same database, then ANALYZE. Each size is served by
+gunicorn with production settings (DEBUG off, PostgreSQL and the cache in Redis on loopback),
+started anew with an empty cache, and every page is requested alone, one request at a time:
+
+- cold: the first visit to each of up to COLD_PROBES objects of the page's kind (divisions,
+  players, matches, games), none visited before: no cached fragment helps;
+- warm: after every worker has served it, PROBES rounds that request each page in turn, so
+  the machine's changing speed (it may be shared) falls on every page alike.
+
+At the federation the pages are those of the last copy, whose ids are the highest, as a new
+club's would be. Signed in: a session as the sign-in page leaves it (named with the backend the
+settings list). Printed for each page: the median at one club and at the federation, the ratio
+federation / one club, and each as a multiple of /healthz (a view with no database and no
+template) measured in the same rounds. Targets, at the federation: every page warm within 1.5x
+its time at one club, warm within 3x /healthz and cold within 10x /healthz.
+
+PostgreSQL at 127.0.0.1:5432 (database federation_load, created anew and dropped at the end
+unless FEDERATION_KEEP=1), Redis at 127.0.0.1:6379 database 13 (emptied before each size).
+About 5 GB of disk at full size.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+from benchmarks.bench_load import _free_port, _postgres_answers, _wait_until_up
+
+ROOT = Path(__file__).resolve().parent.parent
+PG = "postgres://postgres@127.0.0.1:5432"
+DATABASE = "federation_load"
+REDIS = "redis://127.0.0.1:6379/13"
+WORKERS = 3
+CLUBS = int(os.environ.get("FEDERATION_CLUBS", "100"))
+DISK_NEEDED = 6 * 2**30
+PROBES = 30
+COLD_PROBES = 9
+WITHIN_ONE_CLUB, WITHIN_COLD, WITHIN_WARM = 1.5, 10.0, 3.0
+
+
+def run() -> bool:
+    if importlib.util.find_spec("gunicorn") is None:
+        print("not installed: gunicorn (requirements/bench.txt): nothing measured")
+        return False
+    if not _postgres_answers():
+        print("PostgreSQL does not answer on 127.0.0.1:5432: nothing measured")
+        return False
+    free = shutil.disk_usage(ROOT).free
+    if free < DISK_NEEDED:
+        print(f"{free / 2**30:.1f} GB free, {DISK_NEEDED / 2**30:.0f} GB needed: nothing measured")
+        return False
+    env = _environment()
+    with tempfile.TemporaryDirectory(prefix="ginleague-federation-") as folder:
+        work = Path(folder)
+        manifest = work / "manifest.json"
+        try:
+            _create_database(env)
+            _step(env, ["-m", "benchmarks.load.federation", "small", str(manifest)])
+            small = _serve_and_measure(env, work, json.loads(manifest.read_text())["small"])
+            _step(env, ["-m", "benchmarks.load.federation", str(CLUBS), str(manifest)],
+                  timeout=4 * 3600)
+            built = json.loads(manifest.read_text())
+            large = _serve_and_measure(env, work, built["large"])
+        finally:
+            if os.environ.get("FEDERATION_KEEP") != "1":
+                _drop_database()
+    return _report(built["small"], built["large"], small, large)
+
+
+def _environment() -> dict[str, str]:
+    return {
+        **os.environ,
+        "DATABASE_URL": f"{PG}/{DATABASE}",
+        "DJANGO_DEBUG": "0",
+        "DJANGO_SECRET_KEY": "load-test-only-not-a-secret-0123456789-abcdefghijklmnopqrstuvwxyz",
+        "DJANGO_SECURE_SSL_REDIRECT": "0",  # loopback: requests say HTTPS as a proxy would
+        "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost",
+        "DJANGO_LOG_LEVEL": "WARNING",
+        "REDIS_URL": REDIS,
+        "API_RATE_PER_ADDRESS": "1000000/min",  # one address asks for every API page in turn
+    }
+
+
+def _create_database(env: dict[str, str]) -> None:
+    _drop_database()
+    import psycopg
+
+    with psycopg.connect(f"{PG}/postgres", autocommit=True) as admin:
+        admin.execute(f"CREATE DATABASE {DATABASE}")
+    for step in (["migrate", "--noinput"], ["collectstatic", "--noinput"]):
+        subprocess.run([sys.executable, "manage.py", *step], cwd=ROOT, env=env, check=True,
+                       timeout=300, stdout=subprocess.DEVNULL)
+
+
+def _drop_database() -> None:
+    import psycopg
+
+    with psycopg.connect(f"{PG}/postgres", autocommit=True) as admin:
+        admin.execute(f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)")
+
+
+def _step(env: dict[str, str], arguments: list[str], timeout: int = 900) -> None:
+    subprocess.run([sys.executable, *arguments], cwd=ROOT, env=env, check=True, timeout=timeout)
+
+
+def _serve_and_measure(env: dict[str, str], work: Path, site: dict) -> dict:
+    import redis
+
+    redis.Redis.from_url(REDIS, socket_connect_timeout=5).flushdb()
+    port = _free_port()
+    command = [sys.executable, "-m", "gunicorn", "league.wsgi:application",
+               "--workers", str(WORKERS), "--bind", f"127.0.0.1:{port}",
+               "--log-level", "warning", "--error-logfile", str(work / "gunicorn.log")]
+    server = subprocess.Popen(command, cwd=ROOT, env=env)
+    try:
+        _wait_until_up(port)
+        return measure(port, site)
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+
+def pages(site: dict) -> dict[str, tuple[list[str], str | None]]:
+    """Each page's URLs, the first the one timed warm, and the session it is read with."""
+    slug, signed_in = site["slug"], site["sessions"][0]
+    own = site["own_players"][0]
+
+    def each(template: str, key: str) -> list[str]:
+        return [template.format(pk) for pk in site[key]]
+
+    return {
+        "home": (["/"], None),
+        "club": ([f"/clubs/{slug}/"], None),
+        "standings": (each("/competitions/{}/", "standings"), None),
+        "bracket": ([f"/competitions/{site['bracket']}/"], None),
+        "player": (each("/players/{}/", "players"), None),
+        "player statistics": (each("/players/{}/statistics/", "players"), None),
+        "club records": ([f"/clubs/{slug}/records/"], None),
+        "match": (each("/matches/{}/", "matches"), None),
+        "scoresheet": (each("/games/{}/", "games"), None),
+        "club calendar": ([f"/clubs/{slug}/fixtures.ics"], None),
+        "fixtures calendar": (each("/competitions/{}/fixtures.ics", "standings"), None),
+        "api clubs": (["/api/v1/clubs/"], None),
+        "api players": ([f"/api/v1/clubs/{slug}/players/"], None),
+        "api competitions": ([f"/api/v1/clubs/{slug}/competitions/"], None),
+        "api matches": (each("/api/v1/competitions/{}/matches/", "standings"), None),
+        "api ratings": (each("/api/v1/players/{}/ratings/", "players"), None),
+        "home, signed in": (["/"], signed_in),
+        "my matches": ([f"/players/{own}/"], signed_in),
+        "scoresheet, signed in": (each("/games/{}/", "own_games"), signed_in),
+    }
+
+
+def measure(port: int, site: dict) -> dict[str, dict[str, float]]:
+    """Each page's cold and warm median (ms), and /healthz's in the same rounds."""
+    every = pages(site)
+    cold = {name: statistics.median(_timed(port, url, session) for url in urls[:COLD_PROBES])
+            for name, (urls, session) in every.items()}
+    warm: dict[str, list[float]] = {name: [] for name in ("healthz", *every)}
+    for urls, session in every.values():
+        for _ in range(2 * WORKERS):
+            _timed(port, urls[0], session)
+    for _ in range(PROBES):
+        warm["healthz"].append(_timed(port, "/healthz", None))
+        for name, (urls, session) in every.items():
+            warm[name].append(_timed(port, urls[0], session))
+    return {"cold": cold, "warm": {name: statistics.median(t) for name, t in warm.items()}}
+
+
+def _timed(port: int, path: str, session: str | None) -> float:
+    headers = {"X-Forwarded-Proto": "https"}
+    if session:
+        headers["Cookie"] = f"sessionid={session}"
+    request = urllib.request.Request(f"http://127.0.0.1:{port}{path}", headers=headers)
+    started = time.perf_counter()
+    try:
+        with urllib.request.urlopen(request, timeout=60) as answer:
+            body = answer.read()
+    except urllib.error.HTTPError as refused:
+        raise RuntimeError(f"{path}: HTTP {refused.code}") from refused
+    elapsed = (time.perf_counter() - started) * 1000
+    if session and b"/accounts/logout/" not in body and path.endswith("/"):
+        raise RuntimeError(f"{path}: not read signed in (no sign-out on the page)")
+    return elapsed
+
+
+def _report(small_site: dict, large_site: dict, small: dict, large: dict) -> bool:
+    print(f"\ngunicorn with {WORKERS} workers, PostgreSQL and Redis on loopback; load average "
+          f"{os.getloadavg()[0]:.2f}")
+    print(f"one club: {small_site['games_total']:,} games; federation: {large_site['clubs']} clubs, "
+          f"{large_site['games_total']:,} games (copied in {large_site['built_in']:.0f} s)")
+    if large_site["clubs"] < CLUBS:
+        print(f"  (the build stopped at {large_site['clubs']} of {CLUBS} clubs)")
+    print(f"/healthz warm: {small['warm']['healthz']:.2f} ms at one club, "
+          f"{large['warm']['healthz']:.2f} ms at the federation")
+    print(f"{'page':<22}{'cold 1':>8}{'cold N':>8}{'N/1':>6}{'xhz':>6}"
+          f"{'warm 1':>9}{'warm N':>8}{'N/1':>6}{'xhz':>6}  (ms; xhz: federation / /healthz)")
+    met = True
+    for name in small["cold"]:
+        c1, cn, w1, wn = (small["cold"][name], large["cold"][name], small["warm"][name],
+                          large["warm"][name])
+        cold_x, warm_x = cn / large["warm"]["healthz"], wn / large["warm"]["healthz"]
+        ok = wn <= WITHIN_ONE_CLUB * w1 and cold_x <= WITHIN_COLD and warm_x <= WITHIN_WARM
+        met &= ok
+        print(f"{name:<22}{c1:>8.1f}{cn:>8.1f}{cn / c1:>6.2f}{cold_x:>6.1f}"
+              f"{w1:>9.1f}{wn:>8.1f}{wn / w1:>6.2f}{warm_x:>6.1f}  {'' if ok else 'MISSED'}")
+    print(f"\ntargets at the federation: warm within {WITHIN_ONE_CLUB}x one club, cold within "
+          f"{WITHIN_COLD:.0f}x and warm within {WITHIN_WARM:.0f}x /healthz: "
+          f"{'met' if met else 'missed'}")
+    return met

@@ -1,0 +1,142 @@
+"""A site of many clubs serves each club's pages as a site of one does: the same number of
+queries, and on PostgreSQL no query reads a table of matches, games, hands or ratings from end
+to end. One club's season (the load test's builder, with thirteen weeks of ratings) is copied in
+SQL into CLUBS clubs (benchmarks/load/federation.py) and ANALYZEd; the pages looked at are the
+last copy's, whose ids are the highest.
+
+The plans are PostgreSQL's own (EXPLAIN ANALYZE), not forced: at this size a query that had no
+index to follow would scan the whole table, so a sequential scan here is a page whose cost
+grows with the site.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+
+from benchmarks.load.federation import add_ratings, copy_clubs
+from benchmarks.load.season import SeasonSize, build_season
+from league.clubs.models import Club, Player
+from league.competitions.models import Competition, Match
+from league.games.models import Game, Hand
+from league.ratings.models import PlayerRating
+from tests.reliability.conftest import ON_POSTGRES
+
+pytestmark = [
+    pytest.mark.django_db, pytest.mark.postgres,
+    pytest.mark.skipif(not ON_POSTGRES, reason="plans are PostgreSQL's: set DATABASE_URL=postgres://…"),
+]
+
+SIZE = SeasonSize(players=48, games=0, division=12, knockout=16, friendlies=4)
+CLUBS = 40
+BIG_TABLES = {model._meta.db_table for model in (Match, Game, Hand, PlayerRating)}
+
+
+def pages(club: Club) -> dict[str, tuple[str, bool]]:
+    """Each page of the club looked at: its URL, and whether it is read signed in."""
+    divisions = Competition.objects.filter(season__club=club, format=Competition.Format.LEAGUE,
+                                           name__startswith="Division").order_by("pk")
+    knockout = Competition.objects.get(season__club=club,
+                                       format=Competition.Format.SINGLE_ELIMINATION)
+    match = Match.objects.filter(competition=divisions[0], status=Match.Status.CONFIRMED
+                                 ).order_by("pk").first()
+    game = Game.objects.filter(match=match).order_by("pk").first()
+    player = match.entry_a.player
+    own = Player.objects.filter(club=club, user__isnull=False).order_by("pk").first()
+    own_game = Game.objects.filter(match__entry_a__player=own,
+                                   match__status=Match.Status.CONFIRMED).order_by("pk").first()
+    return {
+        "home": ("/", False),
+        "club": (f"/clubs/{club.slug}/", False),
+        "standings": (f"/competitions/{divisions[0].pk}/", False),
+        "bracket": (f"/competitions/{knockout.pk}/", False),
+        "player": (f"/players/{player.pk}/", False),
+        "player statistics": (f"/players/{player.pk}/statistics/", False),
+        "club records": (f"/clubs/{club.slug}/records/", False),
+        "match": (f"/matches/{match.pk}/", False),
+        "scoresheet": (f"/games/{game.pk}/", False),
+        "club calendar": (f"/clubs/{club.slug}/fixtures.ics", False),
+        "fixtures calendar": (f"/competitions/{divisions[0].pk}/fixtures.ics", False),
+        "api clubs": ("/api/v1/clubs/", False),
+        "api players": (f"/api/v1/clubs/{club.slug}/players/", False),
+        "api competitions": (f"/api/v1/clubs/{club.slug}/competitions/", False),
+        "api matches": (f"/api/v1/competitions/{divisions[0].pk}/matches/", False),
+        "api ratings": (f"/api/v1/players/{player.pk}/ratings/", False),
+        "home, signed in": ("/", True),
+        "my matches": (f"/players/{own.pk}/", True),
+        "scoresheet, signed in": (f"/games/{own_game.pk}/", True),
+    }
+
+
+def read(club: Club) -> dict[str, list[dict]]:
+    """Each page's queries, each page read twice (the second time as a visitor would find it:
+    the cache warm) and the first time's queries kept."""
+    user = Player.objects.filter(club=club, user__isnull=False).order_by("pk").first().user
+    found = {}
+    for name, (url, signed_in) in pages(club).items():
+        client = Client(HTTP_X_FORWARDED_PROTO="https")
+        if signed_in:
+            client.force_login(user)
+        with CaptureQueriesContext(connection) as queries:
+            response = client.get(url, secure=True)
+        assert response.status_code == 200, (name, response.status_code)
+        found[name] = queries.captured_queries
+    return found
+
+
+def sequential_scans(queries: list[dict]) -> list[tuple[str, int]]:
+    """(table, rows it read) of each sequential scan of a big table in the queries' plans."""
+    found = []
+    with connection.cursor() as cursor:
+        for query in queries:
+            if not query["sql"].lstrip().upper().startswith("SELECT"):
+                continue
+            cursor.execute("EXPLAIN (ANALYZE, FORMAT JSON) " + query["sql"])
+            plan = cursor.fetchone()[0]
+            plan = (json.loads(plan) if isinstance(plan, str) else plan)[0]["Plan"]
+            found += [(node["Relation Name"], int(node["Actual Rows"] * node["Actual Loops"]))
+                      for node in nodes(plan) if node["Node Type"] == "Seq Scan"
+                      and node.get("Relation Name") in BIG_TABLES]
+    return found
+
+
+def nodes(plan: dict):
+    yield plan
+    for child in plan.get("Plans", ()):
+        yield from nodes(child)
+
+
+@pytest.fixture
+def one_club_then_many(settings):
+    settings.CACHES = {name: {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}
+                       for name in settings.CACHES}
+    built = build_season(SIZE)
+    with connection.cursor() as cursor:
+        add_ratings(cursor)
+        cursor.execute("ANALYZE")
+    alone = {name: len(queries) for name, queries in read(built.club).items()}
+    with connection.cursor() as cursor:
+        copy_clubs(cursor, CLUBS, quiet=True)
+        cursor.execute("ANALYZE")
+    assert Club.objects.count() == CLUBS
+    return alone, Club.objects.order_by("-pk").first()
+
+
+def test_each_page_runs_as_many_queries_at_forty_clubs_as_at_one(one_club_then_many):
+    alone, last = one_club_then_many
+    many = {name: len(queries) for name, queries in read(last).items()}
+    assert many == alone
+
+
+def test_no_page_reads_a_whole_table_of_matches_games_hands_or_ratings(one_club_then_many):
+    _, last = one_club_then_many
+    assert Hand.objects.count() > 100_000  # the planner scans a whole table only by choice
+    # what a page that scanned one would show (hands have no index on their points)
+    assert sequential_scans([{"sql": "SELECT count(*) FROM gameplay_hand WHERE points = 12"}])
+    scanned = {name: found for name, queries in read(last).items()
+               if (found := sequential_scans(queries))}
+    assert not scanned, scanned
