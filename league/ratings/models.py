@@ -39,7 +39,7 @@ class RatingPeriod(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.club} week of {self.starts_on:%d %b %Y}"
+        return f"{self.club} week of {self.starts_on:%Y-%m-%d}"
 
 
 class PlayerRating(models.Model):

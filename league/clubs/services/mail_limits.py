@@ -14,11 +14,25 @@ from django.contrib.auth import get_user_model
 from django.db.models import Q, Sum
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from league.clubs.models import Club, ClubMail
 from league.core.errors import ServiceError
 
 HOUR, DAY = timedelta(hours=1), timedelta(days=1)
+# Keyed by (the club's cap, not the sender's; a day's, not an hour's).
+_OVER_CAP = {
+    (False, False): _("You may send at most %(cap)s mails an hour (claim links and invitations): "
+                      "%(left)s more now, and this needs %(count)s."),
+    (False, True): _("You may send at most %(cap)s mails a day (claim links and invitations): "
+                     "%(left)s more now, and this needs %(count)s."),
+    (True, False): _("%(club)s may send at most %(cap)s mails an hour (claim links and "
+                     "invitations): %(left)s more now, and this needs %(count)s."),
+    (True, True): _("%(club)s may send at most %(cap)s mails a day (claim links and "
+                    "invitations): %(left)s more now, and this needs %(count)s."),
+}
+_ADD_WITHOUT_ADDRESSES = _("Add the players without their addresses and pass their claim links "
+                           "on yourself, or try again later.")
 
 
 def has_verified_address(user) -> bool:
@@ -34,29 +48,27 @@ def reserve_mail(club: Club, *, actor, count: int) -> None:
         return
     if not has_verified_address(actor):
         raise ServiceError(
-            "Verify your own email address before the club sends mail for you: open "
-            f"{reverse('account_email')} (your account's email page), send the verification "
-            "mail and follow its link. Players added without an address need no verification.",
+            _("Verify your own email address before the club sends mail for you: open "
+              "%(page)s (your account's email page), send the verification mail and follow its "
+              "link. Players added without an address need no verification.")
+            % {"page": reverse("account_email")},
             field="email")
     Club.objects.select_for_update().filter(pk=club.pk).first()
     get_user_model().objects.select_for_update().filter(pk=actor.pk).first()
     now = timezone.now()
     limits = (
-        ("You", ClubMail.objects.filter(sent_by=actor),
+        (False, ClubMail.objects.filter(sent_by=actor),
          settings.CLUB_MAILS_PER_SENDER_HOUR, settings.CLUB_MAILS_PER_SENDER_DAY),
-        (str(club), ClubMail.objects.filter(club=club),
+        (True, ClubMail.objects.filter(club=club),
          settings.CLUB_MAILS_PER_CLUB_HOUR, settings.CLUB_MAILS_PER_CLUB_DAY),
     )
-    for who, mails, per_hour, per_day in limits:
+    for of_club, mails, per_hour, per_day in limits:
         sent = mails.filter(sent_at__gt=now - DAY).aggregate(
             hour=Sum("count", filter=Q(sent_at__gt=now - HOUR), default=0),
             day=Sum("count", default=0))
-        for window, cap, used in (("an hour", per_hour, sent["hour"]),
-                                  ("a day", per_day, sent["day"])):
+        for daily, cap, used in ((False, per_hour, sent["hour"]), (True, per_day, sent["day"])):
             if used + count > cap:
-                raise ServiceError(
-                    f"{who} may send at most {cap} mails {window} (claim links and "
-                    f"invitations): {max(cap - used, 0)} more now, and this needs {count}. "
-                    "Add the players without their addresses and pass their claim links on "
-                    "yourself, or try again later.", field="email")
+                said = _OVER_CAP[of_club, daily] % {
+                    "club": club, "cap": cap, "left": max(cap - used, 0), "count": count}
+                raise ServiceError(f"{said} {_ADD_WITHOUT_ADDRESSES}", field="email")
     ClubMail.objects.create(club=club, sent_by=actor, count=count)

@@ -150,7 +150,7 @@ class PlayerListForm(ServiceErrorForm):
 
     text = forms.CharField(
         label=_("Players, one a line"), required=False, max_length=20_000,
-        widget=forms.Textarea(attrs={"rows": 10, "placeholder": "Ann One\nBob Two, bob@example.org"}),
+        widget=forms.Textarea(attrs={"rows": 10, "placeholder": _("Ann One\nBob Two, bob@example.org")}),
         help_text=_("Name, or Name, email. With an email, the player is sent a link to claim it."))
     file = forms.FileField(label=_("Or a CSV file"), required=False,
                            help_text=_("Two columns: name, email (optional). UTF-8."))

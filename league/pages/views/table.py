@@ -16,6 +16,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
 from league.competitions.models import TableLink
@@ -38,7 +39,7 @@ TOO_MANY = 429
 
 
 class ReportForm(ServiceErrorForm):
-    side = forms.ChoiceField(label="Who reports the result?", widget=forms.RadioSelect)
+    side = forms.ChoiceField(label=_("Who reports the result?"), widget=forms.RadioSelect)
 
     def __init__(self, *args, names: tuple[str, str], **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -46,13 +47,13 @@ class ReportForm(ServiceErrorForm):
 
 
 class VerifyForm(ServiceErrorForm):
-    name = forms.CharField(label="Your name", max_length=120,
+    name = forms.CharField(label=_("Your name"), max_length=120,
                            widget=forms.TextInput(attrs={"autocomplete": "off"}))
     seen = forms.CharField(widget=forms.HiddenInput, required=False)
 
 
 class DisputeForm(ServiceErrorForm):
-    comment = forms.CharField(label="What is wrong?", max_length=2000,
+    comment = forms.CharField(label=_("What is wrong?"), max_length=2000,
                               widget=forms.Textarea(attrs={"rows": 3}))
 
 

@@ -64,8 +64,8 @@ class RatingRun:
             return f"{self.club} ({how}): no week to rate."
         scope = "from scratch" if self.from_scratch else "from a week on"
         return (
-            f"{self.club} ({how}): rated {self.periods} weeks {scope}, {self.first:%d %b %Y} to "
-            f"{self.last:%d %b %Y}: {self.results} rated results, {self.ratings} player ratings."
+            f"{self.club} ({how}): rated {self.periods} weeks {scope}, {self.first:%Y-%m-%d} to "
+            f"{self.last:%Y-%m-%d}: {self.results} rated results, {self.ratings} player ratings."
         )
 
 
