@@ -24,7 +24,8 @@ import time
 from benchmarks.scratch_db import in_scratch_database
 
 PROBES = 15
-TEST_DATABASE = "test_ginleague_bench_statistics"
+# Another name (STATS_TEST_DATABASE) lets two people measure on one server at once.
+TEST_DATABASE = os.environ.get("STATS_TEST_DATABASE", "test_ginleague_bench_statistics")
 TARGET_RATIO, TARGET_GROWTH, TARGET_SERIES = 3.0, 1.5, 1.0
 # (players, games): the load test's season, and ten times it.
 SIZES = {"small": (500, 20_000), "large": (5_000, 200_000)}
