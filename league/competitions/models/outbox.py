@@ -21,6 +21,7 @@ class FollowUp(models.Model):
         RATE = "rate", "Rate the result"
         RATE_AGAIN = "rate_again", "Rate again after removed results"
         WEBHOOKS = "webhooks", "Tell the club's webhooks of the result"
+        STATISTICS = "statistics", "Count the players' statistics again"
 
     kind = models.CharField(max_length=16, choices=Kind.choices)
     competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="+")
