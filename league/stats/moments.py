@@ -47,8 +47,9 @@ def moment_rows(player: Player, season: Season) -> list[tuple]:
     rare = []
     for big, first, *row in (with_first_turn(hands)
                              .filter(Q(outcome=Hand.Outcome.BIG_GIN) | first_turn_gin())
-                             .annotate(big=Q(outcome=Hand.Outcome.BIG_GIN))
-                             .values_list("big", "first_turn", *FIELDS)):
+                             .annotate(big=Q(outcome=Hand.Outcome.BIG_GIN),
+                                       first=first_turn_gin())
+                             .values_list("big", "first", *FIELDS)):
         # A big gin on the first turn is both.
         rare += [(kind, *row) for kind, kept in ((Kind.BIG_GIN, big),
                                                  (Kind.FIRST_TURN_GIN, first)) if kept]

@@ -83,3 +83,18 @@ def player_statistics(player: Player, seasons: list[Season], season: Season | No
         form=form_chart(recent_form(player, season)),
         opponents=head_to_head_table(player, season),
     )
+
+
+@dataclass(frozen=True, slots=True)
+class StatisticsSummary:
+    """The player page's few figures, all time."""
+
+    hands: HandFigures
+    games: GameFigures
+    matches: MatchFigures
+
+
+def statistics_summary(player: Player) -> StatisticsSummary:
+    """One query: his summary rows of every season added up."""
+    mine = player_sums(player, None)
+    return StatisticsSummary(hand_figures(mine), game_figures(mine), match_figures(mine))

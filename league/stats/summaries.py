@@ -13,7 +13,8 @@ from django.db import transaction
 from django.db.models import Count, F, Q, Sum
 
 from league.clubs.models import Player, Season
-from league.competitions.models import Entry, Match
+from league.competitions.base.page_versions import player_pages_changed
+from league.competitions.models import Match
 
 from .counted import counted_hands, played_by, seat_of, with_entry_ids
 from .first_turn import GINS, HAS_LOG, first_turn_gin, with_first_turn
@@ -22,6 +23,7 @@ from .models import PlayerSeasonSummary
 from .moments import replace_moments
 from .results import player_game_figures, player_match_figures
 from .runs import longest_run
+from .season_count import count_season
 from .versions import statistics_changed
 
 
@@ -73,7 +75,7 @@ def count_player_season(player: Player, season: Season) -> dict:
 def refresh(player_ids: list[int], season: Season) -> None:
     """Recount the players' rows (and notable moments) of the season, each player in his own
     transaction (his row locked by its upsert), then forget the statistics pages' version: a page counted while the follow-up
-    ran is not kept past it."""
+    ran is not kept past it, nor a player page."""
     for player in Player.objects.filter(pk__in=player_ids, club_id=season.club_id):
         with transaction.atomic():
             PlayerSeasonSummary.objects.update_or_create(
@@ -81,6 +83,7 @@ def refresh(player_ids: list[int], season: Season) -> None:
                 defaults={"club_id": season.club_id, **count_player_season(player, season)})
             replace_moments(player, season)
     statistics_changed()
+    player_pages_changed(player_ids)  # their pages show a summary of the rows
 
 
 def refresh_match(match_id: int) -> None:
@@ -94,8 +97,5 @@ def refresh_match(match_id: int) -> None:
 
 
 def refresh_season(season: Season) -> int:
-    """Every player entered in one of the season's competitions; how many rows."""
-    players = sorted(set(Entry.objects.filter(competition__season=season)
-                         .values_list("player_id", flat=True)))
-    refresh(players, season)
-    return len(players)
+    """Every player of the season counted at once (season_count.py); how many rows."""
+    return count_season(season)
