@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 
 from league.clubs.models import Season
 from league.competitions.models import Competition
@@ -12,8 +13,8 @@ from league.competitions.models import Competition
 
 class PointsSeries(models.Model):
     class Rule(models.TextChoices):
-        PLACING = "placing", "Points by placing in each competition"
-        MATCHES = "matches", "Points for each match won, more for a shutout"
+        PLACING = "placing", _("Points by placing in each competition")
+        MATCHES = "matches", _("Points for each match won, more for a shutout")
 
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="points_series")
     name = models.CharField(max_length=120)
@@ -105,11 +106,11 @@ class NotableMoment(models.Model):
     he made."""
 
     class Kind(models.TextChoices):
-        HIGH_HAND = "high_hand", "A high hand"
-        BOXES = "boxes", "Boxes in a game"
-        BIG_GIN = "big_gin", "Big gin"
-        FIRST_TURN_GIN = "first_turn_gin", "Gin by the first discard"
-        SHUTOUT = "shutout", "Shutout"
+        HIGH_HAND = "high_hand", _("A high hand")
+        BOXES = "boxes", _("Boxes in a game")
+        BIG_GIN = "big_gin", _("Big gin")
+        FIRST_TURN_GIN = "first_turn_gin", _("Gin by the first discard")
+        SHUTOUT = "shutout", _("Shutout")
 
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="+")
     club = models.ForeignKey("clubs.Club", on_delete=models.CASCADE, related_name="+")
