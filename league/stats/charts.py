@@ -70,7 +70,7 @@ def form_chart(form: Sequence[FormMatch]) -> FormChart | None:
                         _letter(match.outcome), letter_y, _label(match)))
     letters = " ".join(bar.letter for bar in bars)
     won = sum(1 for m in form if m.outcome == "won")
-    summary = ngettext("The last match, oldest first: %(letters)s (%(won)s won).",
-                       "The last %(n)s matches, oldest first: %(letters)s (%(won)s won).",
+    summary = ngettext("Last %(n)s match, oldest first: %(letters)s (%(won)s won).",
+                       "Last %(n)s matches, oldest first: %(letters)s (%(won)s won).",
                        len(form)) % {"n": len(form), "letters": letters, "won": won}
     return FormChart(SLOT * len(form), HEIGHT, MIDDLE, tuple(bars), summary)

@@ -36,7 +36,7 @@ def test_a_player_reads_his_numbers_on_a_phone_and_a_laptop(site):
         screenshot(page, f"stats-player-{'phone' if phone else 'laptop'}")
         assert fits(page)
         assert page.get_by_role("heading", name="Head to head").is_visible()
-        assert page.get_by_role("img", name="The last 3 matches").is_visible()
+        assert page.get_by_role("img", name="Last 3 matches").is_visible()
         page.goto(f"/clubs/{club.club.slug}/records/?min_hands=1")
         screenshot(page, f"stats-records-{'phone' if phone else 'laptop'}")
         assert fits(page)

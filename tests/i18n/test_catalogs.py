@@ -59,6 +59,8 @@ def test_the_compiled_catalog_says_what_the_catalog_says(code):
             for n, string in enumerate(message.string):
                 count = 1 if n == 0 else (1_000_000 if code == "es" and n == 1 else 5)
                 assert compiled.ngettext(*message.id, count) == string, message.id
+        elif message.context:
+            assert compiled.pgettext(message.context, message.id) == message.string, message.id
         else:
             assert compiled.gettext(message.id) == message.string, message.id
 
