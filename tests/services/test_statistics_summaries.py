@@ -10,6 +10,7 @@ import pytest
 from django.core.management import call_command
 
 from league.competitions.models import Competition, FollowUp, Match
+from league.competitions.results.forfeits import record_forfeit
 from league.games.models import Hand
 from league.games.services import HandEntry
 from league.games.services.corrections import correct_hand
@@ -18,17 +19,37 @@ from league.stats.records import club_records
 from league.stats.summaries import refresh, refresh_season
 from tests.formats.builders import Club, committed, win
 from tests.formats.test_forfeits import by_key, forfeit
-from tests.services.test_statistics import (  # noqa: F401  (fixtures)
+from tests.services.test_statistics import (
     ANN_BEATS_P02,
-    club,
-    league,
+    P03_SHUTS_ANN_OUT,
     match_of,
     play,
-    season_played,
     seat,
 )
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def club():
+    return Club(4)
+
+
+@pytest.fixture
+def league(club):
+    return club.competition(Competition.Format.LEAGUE)
+
+
+@pytest.fixture
+def season_played(club, league):
+    """As in test_statistics: Ann beats P02, P03 shuts her out, P04 does not come."""
+    first = match_of(league, club, 1, 2)
+    play(first, ANN_BEATS_P02)
+    play(match_of(league, club, 1, 3), P03_SHUTS_ANN_OUT)
+    no_show = match_of(league, club, 1, 4)
+    with committed():
+        record_forfeit(no_show.pk, actor=club.organizer, absent=seat(no_show, "them", 1))
+    return first
 FIGURES = ("hands", "hands_won", "knocks", "gins", "big_gins", "undercuts_made",
            "undercuts_suffered", "gins_suffered", "dead_hands", "points", "knock_deadwood_sum",
            "knock_deadwood_hands", "caught_deadwood_sum", "caught_deadwood_hands", "games",
