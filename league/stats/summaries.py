@@ -74,13 +74,17 @@ def count_player_season(player: Player, season: Season) -> dict:
 
 def refresh(player_ids: list[int], season: Season) -> None:
     """Recount the players' rows (and notable moments) of the season, each player in his own
-    transaction (his row locked by its upsert), then forget the statistics pages' version: a page counted while the follow-up
-    ran is not kept past it, nor a player page."""
+    transaction, then forget the statistics pages' version: a page counted while the follow-up
+    ran is not kept past it, nor a player page. His row is locked before it is counted: of two
+    follow-ups for the same player, the second counts after the first has written, so the row
+    left is the one counted last, with every result committed before it was sent."""
     for player in Player.objects.filter(pk__in=player_ids, club_id=season.club_id):
         with transaction.atomic():
-            PlayerSeasonSummary.objects.update_or_create(
-                player=player, season=season,
-                defaults={"club_id": season.club_id, **count_player_season(player, season)})
+            row, _ = PlayerSeasonSummary.objects.select_for_update().get_or_create(
+                player=player, season=season, defaults={"club_id": season.club_id})
+            for name, value in count_player_season(player, season).items():
+                setattr(row, name, value)
+            row.save()
             replace_moments(player, season)
     statistics_changed()
     player_pages_changed(player_ids)  # their pages show a summary of the rows
