@@ -15,7 +15,7 @@ from tests.services.test_statistics import ANN_BEATS_P02, P03_SHUTS_ANN_OUT, mat
 from .conftest import screenshot
 from .test_phone_layout import fits
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.follow_ups]
 
 
 def played_club():

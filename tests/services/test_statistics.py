@@ -18,7 +18,8 @@ from league.stats.records import club_records
 from league.stats.selectors import club_seasons, player_statistics
 from tests.formats.builders import Club, committed
 
-pytestmark = pytest.mark.django_db
+# The statistics are counted by their follow-up after each result: the whole chain runs.
+pytestmark = [pytest.mark.django_db, pytest.mark.follow_ups]
 
 # docs/rules.md TV4: the knocker's deadwood 10, the defender's 32 after laying off: 22 points.
 TV4 = ("AC 2C 3C 4D 5D 6D 7H 8H 9H JS", "4C 5C 8D 9D JD JH QH KH 2S 3S")

@@ -27,7 +27,7 @@ from tests.services.test_statistics import (
     seat,
 )
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.follow_ups]
 
 
 @pytest.fixture
