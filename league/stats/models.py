@@ -127,6 +127,8 @@ class NotableMoment(models.Model):
         indexes = [
             models.Index(fields=["season", "kind", "-value"], name="moment_by_season_value"),
             models.Index(fields=["club", "kind", "-value"], name="moment_by_club_value"),
+            models.Index(fields=["season", "kind", "-confirmed_at"], name="moment_by_season_when"),
+            models.Index(fields=["club", "kind", "-confirmed_at"], name="moment_by_club_when"),
             models.Index(fields=["player", "season"], name="moment_by_player"),
         ]
 

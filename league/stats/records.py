@@ -15,7 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.db.models import F, Sum
+from django.db.models import F, FloatField, Sum
+from django.db.models.functions import Cast
 
 from league.clubs.models import Club, Season
 
@@ -67,23 +68,22 @@ class ClubRecords:
 
 
 def club_records(club: Club, season: Season | None, min_hands: int = MIN_HANDS) -> ClubRecords:
-    """Seven queries (a season), or eight (all time: the unbeaten runs over the matches)."""
+    """Ten queries (a season), or eleven (all time: the unbeaten runs over the matches)."""
     everyone = _per_player(club.pk, season)
-    rates = [row for row in everyone if row[2] >= min_hands]
+    rated = everyone.filter(all_hands__gte=min_hands)
     return ClubRecords(
         club, season, min_hands,
-        most_gins=sorted((Leader(p, n, g) for p, n, _, g, _, _ in everyone if g),
-                         key=lambda r: (-r.value, r.name))[:TOP],
-        gin_rate=sorted((Leader(p, n, 100 * g / h, h) for p, n, h, g, _, _ in rates if g),
-                        key=lambda r: (-r.value, r.name))[:TOP],
-        points_per_hand=sorted((Leader(p, n, pts / h, h) for p, n, h, _, pts, _ in rates),
-                               key=lambda r: (-r.value, r.name))[:TOP],
+        most_gins=_leaders(everyone.filter(all_gins__gt=0), F("all_gins")),
+        gin_rate=_leaders(rated.filter(all_gins__gt=0),
+                          100 * Cast("all_gins", FloatField()) / F("all_hands")),
+        points_per_hand=_leaders(rated, Cast("all_points", FloatField()) / F("all_hands")),
         highest_hands=_moments(club.pk, season, Kind.HIGH_HAND, by_value=True)[:TOP],
         most_boxes=_moments(club.pk, season, Kind.BOXES, by_value=True)[:TOP],
         unbeaten=_unbeaten(club.pk, season),
         big_gins=_moments(club.pk, season, Kind.BIG_GIN),
         first_turn_gins=_moments(club.pk, season, Kind.FIRST_TURN_GIN),
-        gins_with_log=sum(row[5] for row in everyone),
+        gins_with_log=_rows(club.pk, season).aggregate(
+            logged=Sum("gins_with_log", default=0))["logged"],
         shutouts=_moments(club.pk, season, Kind.SHUTOUT),
     )
 
@@ -94,15 +94,19 @@ def _rows(club_id: int, season: Season | None):
     return PlayerSeasonSummary.objects.filter(club_id=club_id)
 
 
-def _per_player(club_id: int, season: Season | None) -> list[tuple]:
-    """(player, name, hands, gins made, points won, gins with a log) of each player with a
-    row: his rows added up."""
-    return list(_rows(club_id, season).filter(hands__gt=0).order_by()
-                .values("player_id", "player__name")
-                .annotate(all_hands=Sum("hands"), all_gins=Sum(F("gins") + F("big_gins")),
-                          all_points=Sum("points"), logged=Sum("gins_with_log"))
-                .values_list("player_id", "player__name", "all_hands", "all_gins",
-                             "all_points", "logged"))
+def _per_player(club_id: int, season: Season | None):
+    """Each player with a hand: his rows added up (hands, gins made, points won)."""
+    return (_rows(club_id, season).filter(hands__gt=0).order_by()
+            .values("player_id", "player__name")
+            .annotate(all_hands=Sum("hands"), all_gins=Sum(F("gins") + F("big_gins")),
+                      all_points=Sum("points")))
+
+
+def _leaders(players, value) -> list[Leader]:
+    """One query: the top players by ``value``, ties by name, sorted by the database."""
+    return [Leader(*row) for row in players.annotate(value=value)
+            .order_by("-value", "player__name")
+            .values_list("player_id", "player__name", "value", "all_hands")[:TOP]]
 
 
 def _unbeaten(club_id: int, season: Season | None) -> list[Run]:
