@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from django.db import models
-from django.db.models import Q
+from django.db.models import F, FloatField, Q
+from django.db.models.functions import Cast
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
@@ -45,6 +46,29 @@ class PointsSeries(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("series", args=[self.pk])
+
+
+GINS_MADE = F("gins") + F("big_gins")
+
+
+def rate_of(count, hands):
+    """Per 100 hands."""
+    return 100 * Cast(count, FloatField()) / hands
+
+
+def per_hand(points, hands):
+    return Cast(points, FloatField()) / hands
+
+
+# The season's leaderboards (league.stats.records) read the rows in these orders: the top five
+# without sorting every player of the season.
+LEADER_INDEXES = [
+    models.Index(F("season"), GINS_MADE.desc(), name="summary_most_gins"),
+    models.Index(F("season"), rate_of(GINS_MADE, F("hands")).desc(), name="summary_gin_rate"),
+    models.Index(F("season"), per_hand(F("points"), F("hands")).desc(),
+                 name="summary_points_per_hand"),
+    models.Index(F("season"), F("unbeaten_run").desc(), name="summary_unbeaten"),
+]
 
 
 class PlayerSeasonSummary(models.Model):
@@ -93,7 +117,8 @@ class PlayerSeasonSummary(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["player", "season"], name="summary_once_a_season"),
         ]
-        indexes = [models.Index(fields=["club", "player"], name="summary_by_club")]
+        indexes = [models.Index(fields=["club", "player"], name="summary_by_club"),
+                   *LEADER_INDEXES]
 
     def __str__(self) -> str:
         return f"{self.player_id} in {self.season_id}"

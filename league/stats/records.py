@@ -15,12 +15,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.db.models import F, FloatField, Sum
-from django.db.models.functions import Cast
+from django.db.models import F, Sum
 
 from league.clubs.models import Club, Season
 
-from .models import NotableMoment, PlayerSeasonSummary
+from .models import GINS_MADE, NotableMoment, PlayerSeasonSummary, per_hand, rate_of
 from .runs import Run, longest_unbeaten_runs
 
 TOP = 5
@@ -74,9 +73,8 @@ def club_records(club: Club, season: Season | None, min_hands: int = MIN_HANDS) 
     return ClubRecords(
         club, season, min_hands,
         most_gins=_leaders(everyone.filter(all_gins__gt=0), F("all_gins")),
-        gin_rate=_leaders(rated.filter(all_gins__gt=0),
-                          100 * Cast("all_gins", FloatField()) / F("all_hands")),
-        points_per_hand=_leaders(rated, Cast("all_points", FloatField()) / F("all_hands")),
+        gin_rate=_leaders(rated.filter(all_gins__gt=0), rate_of(F("all_gins"), F("all_hands"))),
+        points_per_hand=_leaders(rated, per_hand(F("all_points"), F("all_hands"))),
         highest_hands=_moments(club.pk, season, Kind.HIGH_HAND, by_value=True)[:TOP],
         most_boxes=_moments(club.pk, season, Kind.BOXES, by_value=True)[:TOP],
         unbeaten=_unbeaten(club.pk, season),
@@ -95,10 +93,15 @@ def _rows(club_id: int, season: Season | None):
 
 
 def _per_player(club_id: int, season: Season | None):
-    """Each player with a hand: his rows added up (hands, gins made, points won)."""
+    """Each player with a hand: his hands, gins made and points won. A season's are his row's
+    own (read in order through the rows' indexes, models.LEADER_INDEXES); all time, his rows
+    added up."""
+    if season is not None:
+        return (_rows(club_id, season).filter(hands__gt=0)
+                .annotate(all_hands=F("hands"), all_gins=GINS_MADE, all_points=F("points")))
     return (_rows(club_id, season).filter(hands__gt=0).order_by()
             .values("player_id", "player__name")
-            .annotate(all_hands=Sum("hands"), all_gins=Sum(F("gins") + F("big_gins")),
+            .annotate(all_hands=Sum("hands"), all_gins=Sum(GINS_MADE),
                       all_points=Sum("points")))
 
 
