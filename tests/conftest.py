@@ -146,7 +146,8 @@ WHOLE_CHAIN = ("tests/ratings/", "tests/notifications/", "tests/reliability/")
 
 
 class FollowUps:
-    """The ratings and notification follow-ups of a result, switched off and on again.
+    """The ratings, statistics and notification follow-ups of a result, switched off and on
+    again.
 
     Off: the ratings app's follow-up tasks are taken out of the registry
     (league.competitions.base.outbox.unregister), so that a confirmed result records
@@ -160,7 +161,8 @@ class FollowUps:
         from league.notifications import receivers
 
         self.registry = outbox
-        self.ratings = (FollowUp.Kind.RATE, FollowUp.Kind.RATE_AGAIN)  # the ratings app's kinds
+        # The ratings app's kinds, and the statistics' (league.stats: the players' summary rows).
+        self.ratings = (FollowUp.Kind.RATE, FollowUp.Kind.RATE_AGAIN, FollowUp.Kind.STATISTICS)
         self.receivers = receivers
         self.send_after_commit = receivers.send_after_commit
         self.tasks: dict[str, object] = {}

@@ -30,5 +30,6 @@ def test_a_result_sets_off_only_its_progression_unless_the_test_asks_for_more():
 @pytest.mark.django_db
 def test_a_test_marked_follow_ups_keeps_the_whole_chain():
     recorded = outbox.enqueue_result_follow_up(MatchFactory())
-    assert [row.kind for row in recorded] == [FollowUp.Kind.PROGRESS, FollowUp.Kind.RATE]
+    assert [row.kind for row in recorded] == [FollowUp.Kind.PROGRESS, FollowUp.Kind.RATE,
+                                              FollowUp.Kind.STATISTICS]
     assert receivers.send_after_commit is not _not_sent

@@ -24,6 +24,13 @@ def club_by_pk(pk: int) -> Club:
     return Club.objects.get(pk=pk)
 
 
+def club_id_of_slug(slug: str) -> int | None:
+    """The id of the club of a page's address (None: no such club), remembered: a club keeps
+    the slug it was made with."""
+    return club_of("club-slug", slug, lambda: Club.objects.filter(slug=slug).values_list(
+        "pk", flat=True).first())
+
+
 def club_of_player(pk: int) -> int | None:
     """The club id of player `pk` (None: no such player), remembered: no query once known."""
     return club_of("player", pk, lambda: Player.objects.filter(pk=pk).values_list(

@@ -2,7 +2,7 @@
 stored outside the years the site accepts, cleared): every running or finished
 competition brought up to date (knockout brackets filled, the next Swiss round paired, the
 competition finished or reopened), its cached pages and standings (computed from the confirmed
-results) forgotten, and the club's ratings rebuilt. Each step is the same idempotent work the
+results) forgotten, the club's ratings rebuilt and its statistics counted again. Each step is the same idempotent work the
 follow-up tasks do, so a repair of a club that needs none changes nothing. What changed is
 reported in sentences; the club's follow-up work still waiting is marked done."""
 
@@ -11,13 +11,16 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
-from league.clubs.models import Club
+from league.clubs.models import Club, Season
 from league.competitions.base.page_versions import competition_changed
 from league.competitions.formats.progression import progress_competition
 from league.competitions.models import Competition, FollowUp
 from league.competitions.schedule.services import clear_dates_out_of_bounds
 from league.ratings.models import PlayerRating
 from league.ratings.services import recompute_ratings
+from league.stats.models import PlayerSeasonSummary
+from league.stats.rows import SUMMED
+from league.stats.season_count import count_season
 
 
 def repair_club(club: Club) -> list[str]:
@@ -28,6 +31,7 @@ def repair_club(club: Club) -> list[str]:
     for pk in competitions.values_list("pk", flat=True):
         changes += _repair_competition(pk)
     changes += _repair_ratings(club)
+    changes += _repair_statistics(club)
     waiting = FollowUp.objects.filter(competition__season__club=club, done_at__isnull=True)
     if done := waiting.update(done_at=timezone.now()):
         changes.append(f"{done} follow-up task{'s' if done != 1 else ''} waiting: done by this repair.")
@@ -82,6 +86,24 @@ def _repair_ratings(club: Club) -> list[str]:
         return []
     changed = sum(1 for key in before.keys() | after.keys() if before.get(key) != after.get(key))
     return [f"ratings: {changed} player-week{'s' if changed != 1 else ''} rebuilt differently."]
+
+
+def _repair_statistics(club: Club) -> list[str]:
+    """Every season's statistics rows counted again, whole (league.stats.season_count)."""
+    before = _statistics(club)
+    for season in Season.objects.filter(club=club).order_by("pk"):
+        count_season(season)
+    after = _statistics(club)
+    changed = len(set(before.items()) ^ set(after.items()))
+    if not changed:
+        return []
+    return [f"statistics: {changed} player-season row{'s' if changed != 1 else ''} counted "
+            "differently."]
+
+
+def _statistics(club: Club) -> dict[tuple, tuple]:
+    return {(row[0], row[1]): row[2:] for row in PlayerSeasonSummary.objects.filter(
+        club=club).values_list("player_id", "season_id", *SUMMED, "winning_run", "unbeaten_run")}
 
 
 def _ratings(club: Club) -> dict[tuple, tuple]:

@@ -9,11 +9,29 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from django.utils.formats import date_format
+from django.utils.translation import gettext, ngettext, pgettext
+
 from .meetings import FormMatch
 
 HEIGHT, SLOT = 130, 36
 MIDDLE, UNIT, MOST = 65, 16, 3
-LETTER = {"won": "W", "drawn": "D", "lost": "L"}
+
+
+def _letter(outcome: str) -> str:
+    return {"won": pgettext("a match won, in one letter", "W"),
+            "drawn": pgettext("a match drawn, in one letter", "D"),
+            "lost": pgettext("a match lost, in one letter", "L")}[outcome]
+
+
+def _label(match: FormMatch) -> str:
+    values = {"score": f"{match.games_for}–{match.games_against}", "opponent": match.opponent,
+              "date": date_format(match.confirmed_at, "j M Y")}
+    if match.outcome == "won":
+        return gettext("Won %(score)s against %(opponent)s, %(date)s") % values
+    if match.outcome == "lost":
+        return gettext("Lost %(score)s against %(opponent)s, %(date)s") % values
+    return gettext("Drawn %(score)s against %(opponent)s, %(date)s") % values
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,13 +65,12 @@ def form_chart(form: Sequence[FormMatch]) -> FormChart | None:
         y = MIDDLE - height if match.outcome == "won" else MIDDLE
         if match.outcome == "drawn":
             y = MIDDLE - 1
-        label = (f"{match.outcome.capitalize()} {match.games_for}–{match.games_against} "
-                 f"against {match.opponent}, {match.confirmed_at:%d %b %Y}")
         letter_y = y - 5 if match.outcome != "lost" else y + height + 15
         bars.append(Bar(index * SLOT + 4, y, SLOT - 8, height, match.outcome,
-                        LETTER[match.outcome], letter_y, label))
+                        _letter(match.outcome), letter_y, _label(match)))
     letters = " ".join(bar.letter for bar in bars)
     won = sum(1 for m in form if m.outcome == "won")
-    summary = (f"The last {len(form)} match{'es' if len(form) != 1 else ''}, oldest first: "
-               f"{letters} ({won} won).")
+    summary = ngettext("Last %(n)s match, oldest first: %(letters)s (%(won)s won).",
+                       "Last %(n)s matches, oldest first: %(letters)s (%(won)s won).",
+                       len(form)) % {"n": len(form), "letters": letters, "won": won}
     return FormChart(SLOT * len(form), HEIGHT, MIDDLE, tuple(bars), summary)

@@ -9,7 +9,7 @@ is the corrected one. Seat A of a match is its first entry, seat B its second.
 
 from __future__ import annotations
 
-from django.db.models import Case, CharField, F, IntegerField, Q, QuerySet, Value, When
+from django.db.models import Case, CharField, Q, QuerySet, Value, When
 
 from league.clubs.models import Player, Season
 from league.competitions.models import Competition, Entry, Match
@@ -68,18 +68,3 @@ def seat_of(player: Player, match_path: str) -> Case:
 def played_by(player: Player, match_path: str) -> Q:
     return (Q(**{f"{match_path}entry_a_id__in": entries_of(player)})
             | Q(**{f"{match_path}entry_b_id__in": entries_of(player)}))
-
-
-def player_of_seat(seat_field: str, match_path: str) -> Case:
-    """The player id of the seat named in ``seat_field`` ("winner", "knocker")."""
-    return Case(When(**{seat_field: "A"}, then=F(f"{match_path}entry_a__player_id")),
-                When(**{seat_field: "B"}, then=F(f"{match_path}entry_b__player_id")),
-                default=None, output_field=IntegerField())
-
-
-def name_of_seat(seat_field: str, match_path: str, *, other: bool = False) -> Case:
-    """The name of the player of the seat named in ``seat_field``, or of his opponent."""
-    a, b = ("b", "a") if other else ("a", "b")
-    return Case(When(**{seat_field: "A"}, then=F(f"{match_path}entry_{a}__player__name")),
-                When(**{seat_field: "B"}, then=F(f"{match_path}entry_{b}__player__name")),
-                default=Value(""), output_field=CharField())

@@ -5,17 +5,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext_lazy as _
+
 from .hands import HandFigures
 
 ROWS = (
-    ("Hands won", "won"),
-    ("Knocks", "knocks"),
-    ("Gins", "gins"),
-    ("Big gins", "big_gins"),
-    ("Undercuts made", "undercuts_made"),
-    ("Undercuts suffered", "undercuts_suffered"),
-    ("Gins suffered", "gins_suffered"),
-    ("Dead hands", "dead_hands"),
+    (_("Hands won"), "won"),
+    (_("Knocks"), "knocks"),
+    (_("Gins"), "gins"),
+    (_("Big gins"), "big_gins"),
+    (_("Undercuts made"), "undercuts_made"),
+    (_("Undercuts suffered"), "undercuts_suffered"),
+    (_("Gins suffered"), "gins_suffered"),
+    (_("Dead hands"), "dead_hands"),
 )
 
 

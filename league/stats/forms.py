@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from league.core.forms import ServiceErrorForm
 
@@ -17,30 +18,30 @@ KEEP = ""
 
 
 class SeriesForm(ServiceErrorForm):
-    name = forms.CharField(label="Name", max_length=120)
+    name = forms.CharField(label=_("Name"), max_length=120)
     competitions = forms.MultipleChoiceField(
-        label="Competitions it adds up", widget=forms.CheckboxSelectMultiple,
-        error_messages={"required": "Choose the competitions the series adds up."})
-    rule = forms.ChoiceField(label="Scoring", choices=PointsSeries.Rule.choices,
+        label=_("Competitions it adds up"), widget=forms.CheckboxSelectMultiple,
+        error_messages={"required": _("Choose the competitions the series adds up.")})
+    rule = forms.ChoiceField(label=_("Scoring"), choices=PointsSeries.Rule.choices,
                              widget=forms.RadioSelect)
     preset = forms.ChoiceField(
-        label="Points by placing: a preset", required=False,
-        choices=[(KEEP, "None: the points typed below"),
+        label=_("Points by placing: a preset"), required=False,
+        choices=[(KEEP, _("None: the points typed below")),
                  *((key, label) for key, (label, _) in PRESETS.items())],
-        help_text="A preset replaces the points typed below.")
+        help_text=_("A preset replaces the points typed below."))
     placing_points = forms.CharField(
-        label="Points by placing: 1st, 2nd, 3rd ...", required=False, max_length=400,
-        help_text="Numbers separated by spaces or commas, first place first; a place beyond "
-                  "the list scores nothing.")
-    win_points = forms.IntegerField(label="Points per match won", min_value=0, max_value=10_000,
+        label=_("Points by placing: 1st, 2nd, 3rd ..."), required=False, max_length=400,
+        help_text=_("Numbers separated by spaces or commas, first place first; a place beyond "
+                    "the list scores nothing."))
+    win_points = forms.IntegerField(label=_("Points per match won"), min_value=0, max_value=10_000,
                                     initial=2)
     shutout_points = forms.IntegerField(
-        label="Points per match won with a shutout", min_value=0, max_value=10_000, initial=3,
-        help_text="Instead of the points for a win, when the loser scored no hand points in a "
-                  "game the winner won.")
-    best_of = forms.IntegerField(label="Results that count (best N)", required=False,
+        label=_("Points per match won with a shutout"), min_value=0, max_value=10_000, initial=3,
+        help_text=_("Instead of the points for a win, when the loser scored no hand points in "
+                    "a game the winner won."))
+    best_of = forms.IntegerField(label=_("Results that count (best N)"), required=False,
                                  min_value=1, max_value=1000,
-                                 help_text="Each player's best N competitions count; empty: all.")
+                                 help_text=_("Each player's best N competitions count; empty: all."))
 
     def __init__(self, *args, competitions=(), **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -50,8 +51,8 @@ class SeriesForm(ServiceErrorForm):
         text = self.cleaned_data.get("placing_points", "").strip()
         parts = [p for p in re.split(r"[\s,;]+", text) if p]
         if any(not (p.isascii() and p.isdigit()) for p in parts):
-            raise forms.ValidationError("Give whole numbers of points, separated by spaces or "
-                                        "commas: for example 25 18 15 12.")
+            raise forms.ValidationError(_("Give whole numbers of points, separated by spaces or "
+                                          "commas: for example 25 18 15 12."))
         return [int(p) for p in parts]
 
     def settings(self) -> SeriesSettings:

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from django.db import models
-from django.db.models import Q
+from django.db.models import F, FloatField, Q
+from django.db.models.functions import Cast
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 
 from league.clubs.models import Season
 from league.competitions.models import Competition
@@ -12,8 +14,8 @@ from league.competitions.models import Competition
 
 class PointsSeries(models.Model):
     class Rule(models.TextChoices):
-        PLACING = "placing", "Points by placing in each competition"
-        MATCHES = "matches", "Points for each match won, more for a shutout"
+        PLACING = "placing", _("Points by placing in each competition")
+        MATCHES = "matches", _("Points for each match won, more for a shutout")
 
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="points_series")
     name = models.CharField(max_length=120)
@@ -44,3 +46,116 @@ class PointsSeries(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("series", args=[self.pk])
+
+
+GINS_MADE = F("gins") + F("big_gins")
+
+
+def rate_of(count, hands):
+    """Per 100 hands."""
+    return 100 * Cast(count, FloatField()) / hands
+
+
+def per_hand(points, hands):
+    return Cast(points, FloatField()) / hands
+
+
+# The season's leaderboards (league.stats.records) read the rows in these orders: the top five
+# without sorting every player of the season.
+LEADER_INDEXES = [
+    models.Index(F("season"), GINS_MADE.desc(), name="summary_most_gins"),
+    models.Index(F("season"), rate_of(GINS_MADE, F("hands")).desc(), name="summary_gin_rate"),
+    models.Index(F("season"), per_hand(F("points"), F("hands")).desc(),
+                 name="summary_points_per_hand"),
+    models.Index(F("season"), F("unbeaten_run").desc(), name="summary_unbeaten"),
+]
+
+
+class PlayerSeasonSummary(models.Model):
+    """One player's counted figures in one season (docs/statistics.md), kept by the statistics
+    follow-up after a confirmed or corrected result or hand (league.stats.summaries): recounted
+    from the facts each time, never added to. The pages add these rows up instead of counting
+    every hand again; all time is the sum of a player's seasons (his runs excepted)."""
+
+    player = models.ForeignKey("clubs.Player", on_delete=models.CASCADE,
+                               related_name="season_summaries")
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="player_summaries")
+    # The season's club, kept for the club's sums over all its seasons.
+    club = models.ForeignKey("clubs.Club", on_delete=models.CASCADE, related_name="+")
+    hands = models.PositiveIntegerField(default=0)
+    hands_won = models.PositiveIntegerField(default=0)
+    knocks = models.PositiveIntegerField(default=0)
+    gins = models.PositiveIntegerField(default=0)
+    big_gins = models.PositiveIntegerField(default=0)
+    first_turn_gins = models.PositiveIntegerField(default=0)
+    gins_with_log = models.PositiveIntegerField(default=0)
+    undercuts_made = models.PositiveIntegerField(default=0)
+    undercuts_suffered = models.PositiveIntegerField(default=0)
+    gins_suffered = models.PositiveIntegerField(default=0)
+    dead_hands = models.PositiveIntegerField(default=0)
+    points = models.PositiveIntegerField(default=0)
+    knock_deadwood_sum = models.PositiveIntegerField(default=0)
+    knock_deadwood_hands = models.PositiveIntegerField(default=0)
+    caught_deadwood_sum = models.PositiveIntegerField(default=0)
+    caught_deadwood_hands = models.PositiveIntegerField(default=0)
+    games = models.PositiveIntegerField(default=0)
+    games_won = models.PositiveIntegerField(default=0)
+    shutouts = models.PositiveIntegerField(default=0)
+    shutouts_suffered = models.PositiveIntegerField(default=0)
+    matches = models.PositiveIntegerField(default=0)
+    matches_won = models.PositiveIntegerField(default=0)
+    matches_drawn = models.PositiveIntegerField(default=0)
+    matches_lost = models.PositiveIntegerField(default=0)
+    won_without_play = models.PositiveIntegerField(default=0)
+    lost_without_play = models.PositiveIntegerField(default=0)
+    # The season's longest runs.
+    winning_run = models.PositiveIntegerField(default=0)
+    unbeaten_run = models.PositiveIntegerField(default=0)
+    counted_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["player", "season"], name="summary_once_a_season"),
+        ]
+        indexes = [models.Index(fields=["club", "player"], name="summary_by_club"),
+                   *LEADER_INDEXES]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} in {self.season_id}"
+
+
+class NotableMoment(models.Model):
+    """A hand or game of a player's season the club's records list, kept with his summary row
+    (league.stats.moments): his five highest hands and five games with the most boxes (the
+    club's top five are among them), and every big gin, gin by the first discard and shutout
+    he made."""
+
+    class Kind(models.TextChoices):
+        HIGH_HAND = "high_hand", _("A high hand")
+        BOXES = "boxes", _("Boxes in a game")
+        BIG_GIN = "big_gin", _("Big gin")
+        FIRST_TURN_GIN = "first_turn_gin", _("Gin by the first discard")
+        SHUTOUT = "shutout", _("Shutout")
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="+")
+    club = models.ForeignKey("clubs.Club", on_delete=models.CASCADE, related_name="+")
+    player = models.ForeignKey("clubs.Player", on_delete=models.CASCADE, related_name="+")
+    opponent = models.ForeignKey("clubs.Player", on_delete=models.CASCADE, related_name="+")
+    kind = models.CharField(max_length=16, choices=Kind.choices)
+    value = models.PositiveIntegerField()  # points, or boxes
+    match = models.ForeignKey("competitions.Match", on_delete=models.CASCADE, related_name="+")
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    # The hand or game itself, for ties (the older first).
+    source_id = models.PositiveBigIntegerField()
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["season", "kind", "-value"], name="moment_by_season_value"),
+            models.Index(fields=["club", "kind", "-value"], name="moment_by_club_value"),
+            models.Index(fields=["season", "kind", "-confirmed_at"], name="moment_by_season_when"),
+            models.Index(fields=["club", "kind", "-confirmed_at"], name="moment_by_club_when"),
+            models.Index(fields=["player", "season"], name="moment_by_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.value} by {self.player_id}"

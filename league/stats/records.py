@@ -1,11 +1,13 @@
-"""The club's records and leaderboards for a season (or all time), each one query.
+"""The club's records and leaderboards for a season (or all time), read from the players'
+summary rows and notable moments (summaries.py, moments.py), each one query.
 
 Most gins: gins and big gins made. Gin rate: gins and big gins made per 100 hands played (a player
 with no gin is not listed); points per hand: hand points won over hands played; both among the
-players with at least the minimum of hands. Highest hands: the most points one hand scored. Most boxes in a game: the most hands
-one player won in one game. Longest unbeaten run: counted matches won or drawn one after
-another (runs.py). The rare hands: every big gin, and every shutout (a game won with the loser
-on no hand points).
+players with at least the minimum of hands. Highest hands: the most points one hand scored.
+Most boxes in a game: the most hands one player won in one game. Longest unbeaten run: counted
+matches won or drawn one after another (runs.py). The rare hands: every big gin, every gin by
+the first discard (first_turn.py), and every shutout (a game won with the loser on no hand
+points).
 """
 
 from __future__ import annotations
@@ -13,21 +15,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.db import connection
-from django.db.models import Case, Count, F, IntegerField, Value, When
+from django.db.models import F, Sum
 
-from league.clubs.models import Club, Player, Season
-from league.competitions.models import Entry, Match
-from league.games.models import Game, Hand
+from league.clubs.models import Club, Season
 
-from .counted import counted_games, counted_hands, name_of_seat, player_of_seat
-from .results import SHUTOUT
+from .models import GINS_MADE, NotableMoment, PlayerSeasonSummary, per_hand, rate_of
 from .runs import Run, longest_unbeaten_runs
 
 TOP = 5
 RARE = 50
 MIN_HANDS = 30
-GINS = (Hand.Outcome.GIN, Hand.Outcome.BIG_GIN)
+Kind = NotableMoment.Kind
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,101 +61,72 @@ class ClubRecords:
     most_boxes: list[Moment]
     unbeaten: list[Run]
     big_gins: list[Moment]
+    first_turn_gins: list[Moment]
+    gins_with_log: int  # the season's gins whose event log says when they were declared
     shutouts: list[Moment]
 
 
 def club_records(club: Club, season: Season | None, min_hands: int = MIN_HANDS) -> ClubRecords:
-    """Six queries."""
+    """Ten queries (a season), or eleven (all time: the unbeaten runs over the matches)."""
     everyone = _per_player(club.pk, season)
-    rates = [row for row in everyone if row[2] >= min_hands]
+    rated = everyone.filter(all_hands__gte=min_hands)
     return ClubRecords(
         club, season, min_hands,
-        most_gins=sorted((Leader(p, n, g) for p, n, _, g, _ in everyone if g),
-                         key=lambda r: (-r.value, r.name))[:TOP],
-        gin_rate=sorted((Leader(p, n, 100 * g / h, h) for p, n, h, g, _ in rates if g),
-                        key=lambda r: (-r.value, r.name))[:TOP],
-        points_per_hand=sorted((Leader(p, n, pts / h, h) for p, n, h, _, pts in rates),
-                               key=lambda r: (-r.value, r.name))[:TOP],
-        highest_hands=[Moment(*row) for row in _hands(club.pk, season).filter(
-            pk__in=counted_hands(club.pk, season).order_by("-points", "pk").values("pk")[:TOP])
-            .order_by("-points", "pk")],
-        most_boxes=_most_boxes(club.pk, season),
-        unbeaten=longest_unbeaten_runs(club.pk, season, top=TOP),
-        big_gins=[Moment(*row) for row in
-                  _hands(club.pk, season).filter(outcome=Hand.Outcome.BIG_GIN)
-                  .order_by("-game__match__confirmed_at", "-pk")[:RARE]],
-        shutouts=_shutouts(club.pk, season),
+        most_gins=_leaders(everyone.filter(all_gins__gt=0), F("all_gins")),
+        gin_rate=_leaders(rated.filter(all_gins__gt=0), rate_of(F("all_gins"), F("all_hands"))),
+        points_per_hand=_leaders(rated, per_hand(F("all_points"), F("all_hands"))),
+        highest_hands=_moments(club.pk, season, Kind.HIGH_HAND, by_value=True)[:TOP],
+        most_boxes=_moments(club.pk, season, Kind.BOXES, by_value=True)[:TOP],
+        unbeaten=_unbeaten(club.pk, season),
+        big_gins=_moments(club.pk, season, Kind.BIG_GIN),
+        first_turn_gins=_moments(club.pk, season, Kind.FIRST_TURN_GIN),
+        gins_with_log=_rows(club.pk, season).aggregate(
+            logged=Sum("gins_with_log", default=0))["logged"],
+        shutouts=_moments(club.pk, season, Kind.SHUTOUT),
     )
 
 
-def _per_player(club_id: int, season: Season | None) -> list[tuple]:
-    """(player, name, hands, gins made, points won) of each player who played a hand: one pass
-    over the hands, once from each seat."""
-    def seat(side: str):
-        gin = Case(When(outcome__in=GINS, knocker=side, then=Value(1)), default=Value(0),
-                   output_field=IntegerField())
-        won = Case(When(winner=side, then=F("points")), default=Value(0),
-                   output_field=IntegerField())
-        return (counted_hands(club_id, season).order_by()
-                .annotate(who=F(f"game__match__entry_{side.lower()}__player_id"),
-                          gin=gin, won=won)
-                .values("who", "gin", "won"))
-
-    rows, params = seat("A").union(seat("B"), all=True).query.sql_with_params()
-    # Counted by player first, then named: the names are joined to one row per player.
-    sql = (f"SELECT seen.who, p.name, seen.hands, seen.gins, seen.won FROM ("
-           f"SELECT who, COUNT(*) AS hands, SUM(gin) AS gins, SUM(won) AS won FROM ({rows}) AS s "
-           f"GROUP BY who) AS seen JOIN {Player._meta.db_table} AS p ON p.id = seen.who")
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        return cursor.fetchall()
+def _rows(club_id: int, season: Season | None):
+    if season is not None:
+        return PlayerSeasonSummary.objects.filter(season=season)
+    return PlayerSeasonSummary.objects.filter(club_id=club_id)
 
 
-def _hands(club_id: int, season: Season | None):
-    return (counted_hands(club_id, season)
-            .annotate(player_id=player_of_seat("winner", "game__match__"),
-                      name=name_of_seat("winner", "game__match__"),
-                      opponent=_other_name("winner", "game__match__"),
-                      when=F("game__match__confirmed_at"), match_id=F("game__match_id"),
-                      value=F("points"), what=F("outcome"))
-            .values_list("player_id", "name", "opponent", "when", "match_id", "value", "what"))
+def _per_player(club_id: int, season: Season | None):
+    """Each player with a hand: his hands, gins made and points won. A season's are his row's
+    own (read in order through the rows' indexes, models.LEADER_INDEXES); all time, his rows
+    added up."""
+    if season is not None:
+        return (_rows(club_id, season).filter(hands__gt=0)
+                .annotate(all_hands=F("hands"), all_gins=GINS_MADE, all_points=F("points")))
+    return (_rows(club_id, season).filter(hands__gt=0).order_by()
+            .values("player_id", "player__name")
+            .annotate(all_hands=Sum("hands"), all_gins=Sum(GINS_MADE),
+                      all_points=Sum("points")))
 
 
-def _other_name(seat_field: str, match_path: str) -> Case:
-    return name_of_seat(seat_field, match_path, other=True)
+def _leaders(players, value) -> list[Leader]:
+    """One query: the top players by ``value``, ties by name, sorted by the database."""
+    return [Leader(*row) for row in players.annotate(value=value)
+            .order_by("-value", "player__name")
+            .values_list("player_id", "player__name", "value", "all_hands")[:TOP]]
 
 
-def _most_boxes(club_id: int, season: Season | None) -> list[Moment]:
-    """The top games by hands one seat won, counted first, then named: the names and dates are
-    joined to those few rows only."""
-    top = (counted_hands(club_id, season).exclude(winner="").order_by()
-           .values("game_id", "winner").annotate(boxes=Count("pk"))
-           .order_by("-boxes", "game_id")[:TOP])
-    rows, params = top.query.sql_with_params()
-    game, match = Game._meta.db_table, Match._meta.db_table
-    entry, player = Entry._meta.db_table, Player._meta.db_table
-    sql = (f"SELECT CASE WHEN top.winner = 'A' THEN ea.player_id ELSE eb.player_id END, "
-           f"CASE WHEN top.winner = 'A' THEN pa.name ELSE pb.name END, "
-           f"CASE WHEN top.winner = 'A' THEN pb.name ELSE pa.name END, "
-           f"m.confirmed_at, m.id, top.boxes FROM ({rows}) AS top "
-           f"JOIN {game} AS g ON g.id = top.game_id JOIN {match} AS m ON m.id = g.match_id "
-           f"JOIN {entry} AS ea ON ea.id = m.entry_a_id JOIN {entry} AS eb ON eb.id = m.entry_b_id "
-           f"JOIN {player} AS pa ON pa.id = ea.player_id JOIN {player} AS pb ON pb.id = eb.player_id "
-           f"ORDER BY top.boxes DESC, top.game_id")
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        found = cursor.fetchall()
-    return [Moment(*row[:5], row[5], "boxes") for row in found]
+def _unbeaten(club_id: int, season: Season | None) -> list[Run]:
+    """A season's from the rows; all time over the matches (runs do not add up)."""
+    if season is None:
+        return longest_unbeaten_runs(club_id, None, top=TOP)
+    return [Run(*row) for row in _rows(club_id, season).filter(unbeaten_run__gt=0)
+            .order_by("-unbeaten_run", "player__name")
+            .values_list("player_id", "player__name", "unbeaten_run")[:TOP]]
 
 
-def _shutouts(club_id: int, season: Season | None) -> list[Moment]:
-    rows = (counted_games(club_id, season).filter(SHUTOUT)
-            .annotate(player_id=player_of_seat("winner", "match__"),
-                      name=name_of_seat("winner", "match__"),
-                      opponent=_other_name("winner", "match__"), when=F("match__confirmed_at"),
-                      value=Case(When(winner="A", then=F("total_a")), default=F("total_b"),
-                                 output_field=IntegerField()))
-            .order_by("-match__confirmed_at", "-pk")
-            .values_list("player_id", "name", "opponent", "when", "match_id", "value")[:RARE])
-    return [Moment(*row, what="shutout") for row in rows]
-
+def _moments(club_id: int, season: Season | None, kind: str, *, by_value: bool = False
+             ) -> list[Moment]:
+    found = (NotableMoment.objects.filter(season=season) if season is not None
+             else NotableMoment.objects.filter(club_id=club_id)).filter(kind=kind)
+    order = (("-value", "source_id") if by_value
+             else ("-confirmed_at", "-source_id"))
+    return [Moment(*row, what=kind) for row in found.order_by(*order).values_list(
+        "player_id", "player__name", "opponent__name", "confirmed_at", "match_id",
+        "value")[:TOP if by_value else RARE]]

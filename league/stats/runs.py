@@ -62,16 +62,21 @@ def _longest(matches_a: QuerySet, matches_b: QuerySet, keep: tuple[str, ...],
         return cursor.fetchall()
 
 
-def longest_winning_run(player: Player, season: Season | None) -> int:
-    """One query (none for a player entered nowhere): the most counted matches he won one
-    after another."""
+def longest_run(player: Player, season: Season | None, keep: tuple[str, ...]) -> int:
+    """One query (none for a player entered nowhere): the most counted matches one after
+    another whose result, his, is one of ``keep`` ("won"; "won" and "drawn": unbeaten)."""
     entries = entries_of(player)
     if isinstance(entries, list) and not entries:
         return 0  # entered nowhere: no run, and no query
     matches = counted_matches(player.club_id, season)
     found = _longest(matches.filter(entry_a_id__in=entries_of(player)),
-                     matches.filter(entry_b_id__in=entries_of(player)), ("won",), 1)
+                     matches.filter(entry_b_id__in=entries_of(player)), keep, 1)
     return found[0][2] if found else 0
+
+
+def longest_winning_run(player: Player, season: Season | None) -> int:
+    """The most counted matches he won one after another."""
+    return longest_run(player, season, ("won",))
 
 
 def longest_unbeaten_runs(club_id: int, season: Season | None, *, top: int) -> list[Run]:

@@ -12,9 +12,17 @@ from league.clubs.models import Club, Player, Season
 from .charts import FormChart, form_chart
 from .counted import with_entry_ids
 from .figures import FigureRow, hand_rows
-from .hands import HandFigures, club_hand_figures, player_hand_figures
+from .hands import HandFigures
 from .meetings import HeadToHeadTable, head_to_head_table, recent_form
-from .results import GameFigures, MatchFigures, player_game_figures, player_match_figures
+from .results import GameFigures, MatchFigures
+from .rows import (
+    club_sums,
+    game_figures,
+    hand_figures,
+    match_figures,
+    player_sums,
+    season_winning_run,
+)
 from .runs import longest_winning_run
 
 
@@ -58,16 +66,35 @@ def chosen_season(seasons: list[Season], value: str) -> tuple[Season | None, boo
 
 def player_statistics(player: Player, seasons: list[Season], season: Season | None
                       ) -> PlayerStatistics:
-    """Nine queries: his entries' ids, his hands, the club's hands, his games, his matches, his
-    longest winning run, his form, his meetings and game points by opponent."""
+    """Seven queries: his entries' ids, his summary rows added up, the club's, his longest
+    winning run (a season's from his row; all time over his matches, as runs do not add up),
+    his form, his meetings and game points by opponent."""
     player = with_entry_ids(player)
+    mine = player_sums(player, season)
+    run = (season_winning_run(player, season) if season is not None
+           else longest_winning_run(player, None))
     return PlayerStatistics(
         player=player, seasons=seasons, season=season,
-        hands=player_hand_figures(player, season),
-        club=club_hand_figures(player.club_id, season),
-        games=player_game_figures(player, season),
-        matches=player_match_figures(player, season),
-        winning_run=longest_winning_run(player, season),
+        hands=hand_figures(mine),
+        club=hand_figures(club_sums(player.club_id, season)),
+        games=game_figures(mine),
+        matches=match_figures(mine),
+        winning_run=run,
         form=form_chart(recent_form(player, season)),
         opponents=head_to_head_table(player, season),
     )
+
+
+@dataclass(frozen=True, slots=True)
+class StatisticsSummary:
+    """The player page's few figures, all time."""
+
+    hands: HandFigures
+    games: GameFigures
+    matches: MatchFigures
+
+
+def statistics_summary(player: Player) -> StatisticsSummary:
+    """One query: his summary rows of every season added up."""
+    mine = player_sums(player, None)
+    return StatisticsSummary(hand_figures(mine), game_figures(mine), match_figures(mine))

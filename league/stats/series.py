@@ -23,6 +23,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, replace
 
 from django.db.models import Count, Exists, F, OuterRef, Q
+from django.utils.translation import gettext_lazy as _
 
 from league.competitions.formats.stage_tables import final_placings
 from league.competitions.models import Competition, Entry, Match
@@ -31,12 +32,12 @@ from league.games.models import Game
 
 from .models import PointsSeries
 
-TIE_RULE = ("Level on points, the player with the higher best counted result is ahead, then "
-            "the higher second best, and so on (count-back); players level on all of them "
-            "share the place.")
+TIE_RULE = _("Level on points, the player with the higher best counted result is ahead, then "
+             "the higher second best, and so on (count-back); players level on all of them "
+             "share the place.")
 PRESETS = {
     "twenty-five": ("25, 18, 15, 12, 10, 8, 6, 4, 2, 1", [25, 18, 15, 12, 10, 8, 6, 4, 2, 1]),
-    "ten-down": ("10 down to 1", [10, 9, 8, 7, 6, 5, 4, 3, 2, 1]),
+    "ten-down": (_("10 down to 1"), [10, 9, 8, 7, 6, 5, 4, 3, 2, 1]),
     "five-three": ("5, 3, 2, 1", [5, 3, 2, 1]),
 }
 
@@ -76,9 +77,9 @@ def series_standings(series: PointsSeries) -> SeriesStandings:
         scored = _match_points(series, competitions)
     else:
         scored = _placing_points(series, competitions)
-    names = {player: name for player, name, _ in entrants}
+    names = {player: name for player, name, _competition in entrants}
     entered = defaultdict(set)
-    for player, _, competition in entrants:
+    for player, _name, competition in entrants:
         entered[player].add(competition)
     rows = []
     for player, name in names.items():

@@ -10,6 +10,7 @@ from django.core.cache import caches
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import gettext
 
 from league.clubs.permissions import is_organizer
 from league.competitions.base.page_versions import FRAGMENT_SECONDS
@@ -66,12 +67,12 @@ def series_csv(request: HttpRequest, pk: int) -> HttpResponse:
     out.write("\ufeff")  # so that spreadsheets read the names as UTF-8
     writer = csv.writer(out, lineterminator="\r\n")
     names = [c.name for c in standings.competitions]
-    writer.writerow(["Place", "Level with the row above", "Player", "Points",
-                     *(_cell(n) for n in names), "Not counted"])
+    writer.writerow([gettext("Place"), gettext("Level with the row above"), gettext("Player"),
+                     gettext("Points"), *(_cell(n) for n in names), gettext("Not counted")])
     for row in standings.rows:
         dropped = [n for n, r in zip(names, row.results, strict=True)
                    if r.points is not None and not r.counted]
-        writer.writerow([row.rank, "yes" if row.shared else "", _cell(row.name), row.total,
+        writer.writerow([row.rank, gettext("yes") if row.shared else "", _cell(row.name), row.total,
                          *("" if r.points is None else r.points for r in row.results),
                          _cell("; ".join(dropped))])
     response = HttpResponse(out.getvalue(), content_type="text/csv; charset=utf-8")
@@ -128,7 +129,8 @@ def _organizers_only(request: HttpRequest, club) -> HttpResponse | None:
     if not request.user.is_authenticated:
         return sign_in_first(request, request.get_full_path())
     if not is_organizer(request.user, club):
-        error = ServiceError(f"Only an organizer of {club} may make or change its points series.")
+        error = ServiceError(gettext("Only an organizer of %(club)s may make or change its "
+                                     "points series.") % {"club": club})
         return render(request, "pages/refused.html",
                       {"reason": error.message, "back": club.get_absolute_url()}, status=403)
     return None

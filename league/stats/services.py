@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext
 
 from league.clubs.models import Season
 from league.clubs.permissions import require_organizer
@@ -42,7 +43,7 @@ def change_series(series_id: int, settings: SeriesSettings, *, actor) -> PointsS
         season_id = (PointsSeries.objects.filter(pk=series_id)
                      .values_list("season_id", flat=True).first())
         if season_id is None:
-            raise ServiceError("No such points series.")
+            raise ServiceError(gettext("No such points series."))
         season = _locked_season(season_id)
         require_organizer(actor, season.club)
         series = PointsSeries.objects.select_for_update().get(pk=series_id)
@@ -53,36 +54,38 @@ def change_series(series_id: int, settings: SeriesSettings, *, actor) -> PointsS
 def _locked_season(season_id: int) -> Season:
     season = Season.objects.select_for_update().select_related("club").filter(pk=season_id).first()
     if season is None:
-        raise ServiceError("No such season.")
+        raise ServiceError(gettext("No such season."))
     return season
 
 
 def _save(series: PointsSeries, season: Season, settings: SeriesSettings) -> PointsSeries:
     name = settings.name.strip()
     if not name:
-        raise ServiceError("Give the series a name.", field="name")
+        raise ServiceError(gettext("Give the series a name."), field="name")
     if settings.rule not in PointsSeries.Rule.values:
-        raise ServiceError("Choose how the series scores.", field="rule")
+        raise ServiceError(gettext("Choose how the series scores."), field="rule")
     chosen = set(settings.competition_ids)
     competitions = list(Competition.objects.filter(season=season, pk__in=chosen))
     if not chosen:
-        raise ServiceError("Choose the competitions the series adds up.", field="competitions")
+        raise ServiceError(gettext("Choose the competitions the series adds up."), field="competitions")
     if len(competitions) != len(chosen):
-        raise ServiceError("Choose competitions of this season only.", field="competitions")
+        raise ServiceError(gettext("Choose competitions of this season only."), field="competitions")
     table = list(settings.placing_points)
     if settings.rule == PointsSeries.Rule.PLACING:
         if not table:
-            raise ServiceError("Give the points of each place, first place first.",
+            raise ServiceError(gettext("Give the points of each place, first place first."),
                                field="placing_points")
         if len(table) > MOST_PLACES or any(not 0 <= p <= MOST_POINTS for p in table):
-            raise ServiceError(f"Give at most {MOST_PLACES} places, each of 0 to {MOST_POINTS} "
-                               "points.", field="placing_points")
+            raise ServiceError(gettext("Give at most %(places)s places, each of 0 to %(most)s "
+                                       "points.") % {"places": MOST_PLACES, "most": MOST_POINTS},
+                               field="placing_points")
     for value, name_of in ((settings.win_points, "win_points"),
                            (settings.shutout_points, "shutout_points")):
         if not 0 <= value <= MOST_POINTS:
-            raise ServiceError(f"Give 0 to {MOST_POINTS} points.", field=name_of)
+            raise ServiceError(gettext("Give 0 to %(most)s points.") % {"most": MOST_POINTS},
+                               field=name_of)
     if settings.best_of is not None and not 1 <= settings.best_of <= 1000:
-        raise ServiceError("Count at least one result, or leave it empty to count them all.",
+        raise ServiceError(gettext("Count at least one result, or leave it empty to count them all."),
                            field="best_of")
     series.name, series.rule, series.placing_points = name, settings.rule, table
     series.win_points, series.shutout_points = settings.win_points, settings.shutout_points
@@ -91,7 +94,7 @@ def _save(series: PointsSeries, season: Season, settings: SeriesSettings) -> Poi
         with transaction.atomic():
             series.save()
     except IntegrityError:
-        raise ServiceError("This season already has a series of that name.",
+        raise ServiceError(gettext("This season already has a series of that name."),
                            field="name") from None
     series.competitions.set(competitions)
     return series

@@ -5,12 +5,14 @@ statistics version (versions.py) and season, then read from the fragment cache."
 from __future__ import annotations
 
 from django.core.cache import caches
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
+from django.utils.translation import get_language, gettext
+from django.utils.translation import gettext_lazy as _
 
-from league.clubs.selectors import club_by_slug, club_of_player
+from league.clubs.selectors import club_by_slug, club_id_of_slug, club_of_player
 from league.competitions.base.page_versions import FRAGMENT_SECONDS
 from league.competitions.views.visibility import members_only
 from league.core.numbers import ascii_int
@@ -24,7 +26,7 @@ from league.stats.selectors import (
 )
 from league.stats.versions import statistics_version
 
-NOT_A_SEASON = "Choose a season from the list."
+NOT_A_SEASON = _("Choose a season from the list.")
 UNPROCESSABLE = 422
 
 
@@ -32,7 +34,7 @@ def player_stats(request: HttpRequest, pk: int) -> HttpResponse:
     if (refusal := members_only(request, club_of_player(pk))) is not None:
         return refusal
     value = request.GET.get("season", "")
-    key = f"player-stats:{pk}:{value.strip()[:12]}:{statistics_version()}"
+    key = f"player-stats:{pk}:{value.strip()[:12]}:{statistics_version()}:{get_language()}"
     title, body, ok = _fragment(key, lambda: _player_body(pk, value))
     return render(request, "stats/page.html", {"title": title, "body": mark_safe(body)},
                   status=200 if ok else UNPROCESSABLE)
@@ -45,19 +47,22 @@ def _player_body(pk: int, value: str) -> tuple[str, str, bool]:
     season, ok = chosen_season(seasons, value)
     stats = player_statistics(player, seasons, season)
     body = render_to_string("stats/player_stats.html",
-                            {"stats": stats, "player": player, "problem": "" if ok else NOT_A_SEASON})
-    return f"{player.name}: statistics", body, ok
+                            {"stats": stats, "player": player, "problem": "" if ok else str(NOT_A_SEASON)})
+    return gettext("%(name)s: statistics") % {"name": player.name}, body, ok
 
 
 def records(request: HttpRequest, slug: str) -> HttpResponse:
-    club = club_by_slug(slug)
-    if (refusal := members_only(request, club.pk)) is not None:
+    club_id = club_id_of_slug(slug)
+    if club_id is None:
+        raise Http404("No such club.")
+    if (refusal := members_only(request, club_id)) is not None:
         return refusal
     value = request.GET.get("season", "")
     min_hands = ascii_int(request.GET.get("min_hands", "")) or MIN_HANDS
     min_hands = max(1, min(min_hands, 10_000))
-    key = f"club-records:{club.pk}:{value.strip()[:12]}:{min_hands}:{statistics_version()}"
-    title, body, ok = _fragment(key, lambda: _records_body(club, value, min_hands))
+    key = (f"club-records:{club_id}:{value.strip()[:12]}:{min_hands}:{statistics_version()}"
+           f":{get_language()}")
+    title, body, ok = _fragment(key, lambda: _records_body(club_by_slug(slug), value, min_hands))
     return render(request, "stats/page.html", {"title": title, "body": mark_safe(body)},
                   status=200 if ok else UNPROCESSABLE)
 
@@ -70,8 +75,8 @@ def _records_body(club, value: str, min_hands: int) -> tuple[str, str, bool]:
     found = club_records(club, season, min_hands)
     body = render_to_string("stats/records.html", {
         "records": found, "club": club, "seasons": seasons, "all_time": season is None,
-        "problem": "" if ok else NOT_A_SEASON})
-    return f"{club.name}: records", body, ok
+        "problem": "" if ok else str(NOT_A_SEASON)})
+    return gettext("%(name)s: records") % {"name": club.name}, body, ok
 
 
 def _fragment(key: str, render_body) -> tuple[str, str, bool]:

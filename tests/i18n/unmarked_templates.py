@@ -46,8 +46,9 @@ BUTTON_INPUTS = {"submit", "button", "reset"}
 # and the names docs/glossary.md keeps in every language (a game's, the rating systems').
 ALLOWED_WORDS = ("Gin League", "https://", "Hollywood", "Glicko-2", "Elo")
 
-# Passed on by tags, or a block's name, never shown: a CSS class, an HTML id.
-MACHINE_KEYS = re.compile(r"(^|_)(class|id)$")
+# Passed on by tags, or a block's name, never shown: a CSS class, an HTML id, a kind (which of
+# its own marked words an included template shows).
+MACHINE_KEYS = re.compile(r"(^|_)(class|id|kind)$")
 # The filters whose string argument is shown instead of (or with) the value.
 TEXT_FILTERS = {"default", "default_if_none", "yesno"}
 

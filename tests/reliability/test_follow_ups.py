@@ -59,11 +59,12 @@ def test_the_broker_down_at_confirmation_the_user_sees_success_and_the_relay_adv
     assert match.status == Match.Status.CONFIRMED and match.winner == match.entry_b
     assert semi_final(competition).entry_a is None  # nothing ran: the work waits
     waiting = FollowUp.objects.filter(match=match, done_at__isnull=True)
-    assert sorted(waiting.values_list("kind", "attempts")) == [("progress", 1), ("rate", 1)]
+    assert sorted(waiting.values_list("kind", "attempts")) == [
+        ("progress", 1), ("rate", 1), ("statistics", 1)]
 
     monkeypatch.undo()  # the broker is back
     assert outbox.relay() == 0  # sent a moment ago: not yet sent again
-    assert outbox.relay(now=timezone.now() + LATER) == 2
+    assert outbox.relay(now=timezone.now() + LATER) == 3
     assert not waiting.exists()
     semi = semi_final(competition)
     assert (semi.entry_a, semi.entry_b, semi.status) == (match.entry_b, None, Match.Status.PENDING)
@@ -82,7 +83,8 @@ def test_follow_up_work_sent_and_done_at_the_confirmation_is_not_sent_again(clie
     with committed():
         client.post(reverse("match-confirm", args=[match.pk]))
     rows = FollowUp.objects.filter(match=match)
-    assert rows.count() == 2 and not rows.filter(done_at__isnull=True).exists()
+    # The progression, the rating and the statistics.
+    assert rows.count() == 3 and not rows.filter(done_at__isnull=True).exists()
     assert semi_final(competition).entry_a == match.entry_b
     assert outbox.relay(now=timezone.now() + LATER) == 0
 

@@ -18,7 +18,8 @@ from league.stats.records import club_records
 from league.stats.selectors import club_seasons, player_statistics
 from tests.formats.builders import Club, committed
 
-pytestmark = pytest.mark.django_db
+# The statistics are counted by their follow-up after each result: the whole chain runs.
+pytestmark = [pytest.mark.django_db, pytest.mark.follow_ups]
 
 # docs/rules.md TV4: the knocker's deadwood 10, the defender's 32 after laying off: 22 points.
 TV4 = ("AC 2C 3C 4D 5D 6D 7H 8H 9H JS", "4C 5C 8D 9D JD JH QH KH 2S 3S")
@@ -88,7 +89,8 @@ def season_played(club, league):
     play(first, ANN_BEATS_P02)
     play(match_of(league, club, 1, 3), P03_SHUTS_ANN_OUT)
     no_show = match_of(league, club, 1, 4)
-    record_forfeit(no_show.pk, actor=club.organizer, absent=seat(no_show, "them", 1))
+    with committed():  # the statistics follow-up runs after the commit
+        record_forfeit(no_show.pk, actor=club.organizer, absent=seat(no_show, "them", 1))
     return first
 
 
@@ -140,8 +142,9 @@ def test_head_to_head_table_names_who_he_beats_and_loses_to_most(club, season_pl
 
 def test_a_hand_corrected_after_confirmation_counts_as_corrected(club, season_played):
     gin = Hand.objects.get(game__match=season_played, outcome="gin")
-    correct_hand(gin.pk, HandEntry("knock", seat(season_played, "them", 1), 10),
-                 actor=club.organizer, comment="It was a knock for 10")
+    with committed():
+        correct_hand(gin.pk, HandEntry("knock", seat(season_played, "them", 1), 10),
+                     actor=club.organizer, comment="It was a knock for 10")
     h = player_statistics(ann(club), club_seasons(club.club), None).hands
     assert (h.gins_suffered, h.hands, h.won) == (0, 7, 3)
 
@@ -171,16 +174,20 @@ def test_nothing_counts_before_the_result_is_confirmed(club, league):
 def test_the_same_queries_for_two_matches_and_for_six(club, league, season_played,
                                                       django_assert_num_queries):
     seasons = club_seasons(club.club)
-    with django_assert_num_queries(9):
+    with django_assert_num_queries(7):
         player_statistics(ann(club), seasons, None)
-    with django_assert_num_queries(6):
+    with django_assert_num_queries(7):  # a season's winning run read from his row
+        player_statistics(ann(club), seasons, club.season)
+    with django_assert_num_queries(10):
         club_records(club.club, club.season)
     play(match_of(league, club, 2, 3), P03_SHUTS_ANN_OUT, subject=2)
     play(match_of(league, club, 2, 4), ANN_BEATS_P02[:1] + P03_SHUTS_ANN_OUT, subject=2)
     play(match_of(league, club, 3, 4), P03_SHUTS_ANN_OUT, subject=3)
-    with django_assert_num_queries(9):
+    with django_assert_num_queries(7):
         player_statistics(club.players[1], seasons, None)
-    with django_assert_num_queries(6):
+    with django_assert_num_queries(7):
+        player_statistics(club.players[1], seasons, club.season)
+    with django_assert_num_queries(10):
         club_records(club.club, club.season)
 
 

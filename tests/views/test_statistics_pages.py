@@ -10,7 +10,7 @@ from league.competitions.models import Competition
 from tests.formats.builders import Club
 from tests.services.test_statistics import P03_SHUTS_ANN_OUT, match_of, play
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.follow_ups]
 
 
 @pytest.fixture

@@ -48,7 +48,8 @@ QUEUED_WAIT = timedelta(minutes=3)
 OVERDUE_AFTER = timedelta(minutes=5)
 BROKER_ERRORS = (KombuError, ConnectionError, TimeoutError, OSError)
 # The work a confirmed (or corrected) result sets off, in this order, each given the match id.
-RESULT_KINDS = (FollowUp.Kind.PROGRESS, FollowUp.Kind.RATE, FollowUp.Kind.WEBHOOKS)
+RESULT_KINDS = (FollowUp.Kind.PROGRESS, FollowUp.Kind.RATE, FollowUp.Kind.WEBHOOKS,
+                FollowUp.Kind.STATISTICS)
 
 _TASKS: dict[str, Task] = {}
 _WANTED: dict[str, Callable[[Match], bool]] = {}
@@ -86,6 +87,18 @@ def enqueue_result_follow_up(match: Match) -> list[FollowUp]:
     ids = [row.pk for row in rows]
     transaction.on_commit(lambda: send_all(FollowUp.objects.filter(pk__in=ids)))
     return rows
+
+
+def enqueue_statistics_follow_up(match: Match) -> list[FollowUp]:
+    """In the transaction of a change to a confirmed match's facts that sets off no other work
+    (a hand corrected without changing the result, a walkover in a bracket): its players'
+    statistics counted again, after the commit."""
+    if FollowUp.Kind.STATISTICS not in _TASKS:
+        return []
+    row = FollowUp.objects.create(kind=FollowUp.Kind.STATISTICS,
+                                  competition_id=match.competition_id, match_id=match.pk)
+    transaction.on_commit(lambda: send_all(FollowUp.objects.filter(pk=row.pk)))
+    return [row]
 
 
 def _always(match: Match) -> bool:

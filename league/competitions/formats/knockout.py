@@ -20,6 +20,7 @@ from league.competitions.base.brackets import (
     round_place,
     seeded_entries,
 )
+from league.competitions.base.outbox import enqueue_statistics_follow_up
 from league.competitions.formats.decisions import is_asked, is_stage_ask, latest_decisions
 from league.competitions.models import AuditEntry, Competition, Match, Round, Stage, StageEntry
 
@@ -138,6 +139,7 @@ def _walk_over(row: Match, winner: int, now, names: dict[int, str]) -> None:
     row.games_a = row.games_b = 0
     row.save(update_fields=["entry_a", "entry_b", "kind", "winner", "status", "confirmed_at",
                             "games_a", "games_b"])
+    enqueue_statistics_follow_up(row)
     absent = [names[e] for e in (row.entry_a_id, row.entry_b_id) if e not in (None, winner)]
     reason = f"{absent[0]} has withdrawn" if absent else "nobody comes from the other side"
     AuditEntry.objects.create(

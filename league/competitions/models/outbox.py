@@ -22,6 +22,7 @@ class FollowUp(models.Model):
         RATE = "rate", _("Rate the result")
         RATE_AGAIN = "rate_again", _("Rate again after removed results")
         WEBHOOKS = "webhooks", _("Tell the club's webhooks of the result")
+        STATISTICS = "statistics", _("Count the players' statistics again")
 
     kind = models.CharField(max_length=16, choices=Kind.choices)
     competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="+")

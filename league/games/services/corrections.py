@@ -14,6 +14,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from league.competitions.base.locks import locked_match
+from league.competitions.base.outbox import enqueue_statistics_follow_up
 from league.competitions.base.permissions import require_deciding_organizer
 from league.competitions.models import AuditEntry, Match, ResultReport
 from league.competitions.results.services import correct_result, match_outcome
@@ -79,6 +80,8 @@ def correct_hand(hand_id: int, entry: HandEntry, *, actor, comment: str,
             comment=f"Hand {old.number} of game {game.number}: {comment}")
         after_outcome = match_outcome(match, list(match.games.all()))
         _carry_outcome(match, before_outcome, after_outcome, actor=actor, comment=comment)
+        if match.status == Match.Status.CONFIRMED and _same(before_outcome, after_outcome):
+            enqueue_statistics_follow_up(match)  # a changed result sets off its own follow-up
         return HandCorrection(new, before_outcome.winner != after_outcome.winner)
 
 
@@ -137,6 +140,11 @@ def _carry_outcome(match: Match, before, after, *, actor, comment: str) -> None:
     correct_result(match.pk, actor=actor, winner=after.winner, games_a=after.games_a,
                    games_b=after.games_b, comment=f"The games, re-scored after a hand was "
                    f"corrected: {comment}", expected_confirmed_at=match.confirmed_at)
+
+
+def _same(before, after) -> bool:
+    return ((after.winner, after.games_a, after.games_b)
+            == (before.winner, before.games_a, before.games_b))
 
 
 def _hand_facts(hand: Hand, removed: list[Hand] = ()) -> dict:

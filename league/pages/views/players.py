@@ -29,6 +29,7 @@ from league.core.languages import in_club_language
 from league.core.views import go, in_club_zone, refusal_status, sign_in_first
 from league.pages.player_selectors import head_to_head, player_page
 from league.ratings.selectors import player_rating, rating_history, week_closes
+from league.stats.selectors import statistics_summary
 
 TEMPLATE = "pages/player.html"
 BODY = "pages/player_body.html"
@@ -108,6 +109,7 @@ def _context(pk: int, chosen_value: str) -> dict:
         "h2h": head_to_head(page.player, chosen) if chosen else None,
         "zone": page.player.club.time_zone,
         "week_closes": week_closes(),
+        "statistics": statistics_summary(page.player),
     }
 
 

@@ -1,0 +1,78 @@
+"""The statistics pages' figures, added up from the summary rows (models.PlayerSeasonSummary):
+one player's rows, or all the club's, of one season or all of them, each one aggregate query.
+
+The club's average player: each counted hand is in two players' rows, one from each seat, so the
+sums over every row are the club's player-hands (hands.py).
+"""
+
+from __future__ import annotations
+
+from django.db.models import Sum
+
+from league.clubs.models import Player, Season
+
+from .hands import HandFigures
+from .models import PlayerSeasonSummary
+from .results import GameFigures, MatchFigures
+
+SUMMED = ("hands", "hands_won", "knocks", "gins", "big_gins", "first_turn_gins", "gins_with_log",
+          "undercuts_made", "undercuts_suffered", "gins_suffered", "dead_hands", "points",
+          "knock_deadwood_sum", "knock_deadwood_hands", "caught_deadwood_sum",
+          "caught_deadwood_hands", "games", "games_won", "shutouts", "shutouts_suffered",
+          "matches", "matches_won", "matches_drawn", "matches_lost", "won_without_play",
+          "lost_without_play")
+
+
+def _sums(rows) -> dict:
+    return rows.aggregate(**{name: Sum(name, default=0) for name in SUMMED})
+
+
+def _in(season: Season | None, club_id: int):
+    if season is not None:
+        return PlayerSeasonSummary.objects.filter(season=season)
+    return PlayerSeasonSummary.objects.filter(club_id=club_id)
+
+
+def player_sums(player: Player, season: Season | None) -> dict:
+    """One query: his rows added up."""
+    return _sums(_in(season, player.club_id).filter(player=player))
+
+
+def club_sums(club_id: int, season: Season | None) -> dict:
+    """One query: every row of the club (or of the season) added up."""
+    return _sums(_in(season, club_id))
+
+
+def _average(total: int, count: int) -> float | None:
+    return total / count if count else None
+
+
+def hand_figures(row: dict) -> HandFigures:
+    return HandFigures(
+        hands=row["hands"], won=row["hands_won"], knocks=row["knocks"], gins=row["gins"],
+        big_gins=row["big_gins"], undercuts_made=row["undercuts_made"],
+        undercuts_suffered=row["undercuts_suffered"], gins_suffered=row["gins_suffered"],
+        dead_hands=row["dead_hands"], points=row["points"],
+        knock_deadwood=_average(row["knock_deadwood_sum"], row["knock_deadwood_hands"]),
+        knock_deadwood_hands=row["knock_deadwood_hands"],
+        caught_deadwood=_average(row["caught_deadwood_sum"], row["caught_deadwood_hands"]),
+        caught_deadwood_hands=row["caught_deadwood_hands"],
+        first_turn_gins=row["first_turn_gins"], gins_with_log=row["gins_with_log"])
+
+
+def game_figures(row: dict) -> GameFigures:
+    return GameFigures(games=row["games"], won=row["games_won"], shutouts=row["shutouts"],
+                       shutouts_suffered=row["shutouts_suffered"])
+
+
+def match_figures(row: dict) -> MatchFigures:
+    return MatchFigures(played=row["matches"], won=row["matches_won"],
+                        drawn=row["matches_drawn"], lost=row["matches_lost"],
+                        won_without_play=row["won_without_play"],
+                        lost_without_play=row["lost_without_play"])
+
+
+def season_winning_run(player: Player, season: Season) -> int:
+    """One query: the season's longest winning run, from his row."""
+    return (PlayerSeasonSummary.objects.filter(player=player, season=season)
+            .values_list("winning_run", flat=True).first() or 0)

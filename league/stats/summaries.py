@@ -1,0 +1,105 @@
+"""The player-season summary rows (models.PlayerSeasonSummary): recounted from the facts.
+
+Each row is counted again whole, never added to, by a few aggregate queries over the player's
+counted hands, games and matches of the season (hands.py, results.py, runs.py define each
+figure): running the count twice, or after any correction, gives the same row. The statistics
+follow-up (tasks.py) recounts the two players of a confirmed or corrected result; the command
+``count_statistics`` recounts a whole club or every club (existing data).
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.db.models import Count, F, Q, Sum
+
+from league.clubs.models import Player, Season
+from league.competitions.base.page_versions import player_pages_changed
+from league.competitions.models import Match
+
+from .counted import counted_hands, played_by, seat_of, with_entry_ids
+from .first_turn import GINS, HAS_LOG, first_turn_gin, with_first_turn
+from .hands import KNOCKED, WENT_OUT, Out
+from .models import PlayerSeasonSummary
+from .moments import replace_moments
+from .results import player_game_figures, player_match_figures
+from .runs import longest_run
+from .season_count import count_season
+from .versions import statistics_changed
+
+
+def hand_counts(player: Player, season: Season) -> dict:
+    """One query: his hand figures in the season, the deadwood as sums and counts."""
+    me = F("me")
+    mine = Q(knocker=me)
+    hands = (counted_hands(player.club_id, season).filter(played_by(player, "game__match__"))
+             .annotate(me=seat_of(player, "game__match__")))
+    return with_first_turn(hands).aggregate(
+        hands=Count("pk"),
+        hands_won=Count("pk", filter=Q(winner=me)),
+        knocks=Count("pk", filter=mine & Q(outcome=Out.KNOCK)),
+        gins=Count("pk", filter=mine & Q(outcome=Out.GIN)),
+        big_gins=Count("pk", filter=mine & Q(outcome=Out.BIG_GIN)),
+        first_turn_gins=Count("pk", filter=mine & first_turn_gin()),
+        gins_with_log=Count("pk", filter=mine & Q(outcome__in=GINS) & HAS_LOG),
+        undercuts_made=Count("pk", filter=Q(outcome=Out.UNDERCUT, winner=me)),
+        undercuts_suffered=Count("pk", filter=mine & Q(outcome=Out.UNDERCUT)),
+        gins_suffered=Count("pk", filter=~mine & Q(outcome__in=GINS)),
+        dead_hands=Count("pk", filter=Q(outcome=Out.DEAD_HAND)),
+        points=Sum("points", filter=Q(winner=me), default=0),
+        knock_deadwood_sum=Sum("knocker_deadwood", filter=mine & Q(outcome__in=KNOCKED),
+                               default=0),
+        knock_deadwood_hands=Count("knocker_deadwood", filter=mine & Q(outcome__in=KNOCKED)),
+        caught_deadwood_sum=Sum("defender_deadwood", filter=~mine & Q(outcome__in=WENT_OUT),
+                                default=0),
+        caught_deadwood_hands=Count("defender_deadwood",
+                                    filter=~mine & Q(outcome__in=WENT_OUT)),
+    )
+
+
+def count_player_season(player: Player, season: Season) -> dict:
+    """The row's figures: six queries, whatever the hands."""
+    player = with_entry_ids(player)
+    figures = hand_counts(player, season)
+    games = player_game_figures(player, season)
+    matches = player_match_figures(player, season)
+    figures.update(
+        games=games.games, games_won=games.won, shutouts=games.shutouts,
+        shutouts_suffered=games.shutouts_suffered, matches=matches.played,
+        matches_won=matches.won, matches_drawn=matches.drawn, matches_lost=matches.lost,
+        won_without_play=matches.won_without_play, lost_without_play=matches.lost_without_play,
+        winning_run=longest_run(player, season, ("won",)),
+        unbeaten_run=longest_run(player, season, ("won", "drawn")))
+    return figures
+
+
+def refresh(player_ids: list[int], season: Season) -> None:
+    """Recount the players' rows (and notable moments) of the season, each player in his own
+    transaction, then forget the statistics pages' version: a page counted while the follow-up
+    ran is not kept past it, nor a player page. His row is locked before it is counted: of two
+    follow-ups for the same player, the second counts after the first has written, so the row
+    left is the one counted last, with every result committed before it was sent."""
+    for player in Player.objects.filter(pk__in=player_ids, club_id=season.club_id):
+        with transaction.atomic():
+            row, _ = PlayerSeasonSummary.objects.select_for_update().get_or_create(
+                player=player, season=season, defaults={"club_id": season.club_id})
+            for name, value in count_player_season(player, season).items():
+                setattr(row, name, value)
+            row.save()
+            replace_moments(player, season)
+    statistics_changed()
+    player_pages_changed(player_ids)  # their pages show a summary of the rows
+
+
+def refresh_match(match_id: int) -> None:
+    """The two players of the match, in its season (a bye's one player)."""
+    match = (Match.objects.select_related("competition__season", "entry_a", "entry_b")
+             .filter(pk=match_id).first())
+    if match is None:
+        return
+    players = [e.player_id for e in (match.entry_a, match.entry_b) if e is not None]
+    refresh(players, match.competition.season)
+
+
+def refresh_season(season: Season) -> int:
+    """Every player of the season counted at once (season_count.py); how many rows."""
+    return count_season(season)
