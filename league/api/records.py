@@ -7,7 +7,6 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import generics, serializers
 from rest_framework.response import Response
 
-from league.competitions.models import Match
 from league.records.export import match_record, record_match
 
 from . import selectors
@@ -38,9 +37,7 @@ class MatchRecordSerializer(serializers.Serializer):
 )
 class MatchRecord(generics.RetrieveAPIView):
     def get_queryset(self):
-        return Match.objects.filter(
-            selectors.readable(self.request.auth, "competition__season__club__")
-        )
+        return selectors.readable_matches(self.request.auth)
 
     def retrieve(self, request, *args, **kwargs):
         match = self.get_object()

@@ -116,6 +116,11 @@ def match_detail(key: ApiKey | None) -> QuerySet[Match]:
             .prefetch_related(games))
 
 
+def readable_matches(key: ApiKey | None) -> QuerySet[Match]:
+    """The matches the key (or an anonymous reader) may read, for a match's record."""
+    return Match.objects.filter(readable(key, "competition__season__club__"))
+
+
 def nights(key: ApiKey | None, slug: str, *, status: str = "", since: date | None = None,
            until: date | None = None) -> QuerySet[ClubNight]:
     found = ClubNight.objects.filter(competition__season__club=club(key, slug))

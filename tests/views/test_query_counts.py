@@ -209,8 +209,8 @@ def test_player_page(client, django_assert_num_queries, n):
     # the club of the page's object, whether it is public and its language (all cached from
     # then on: the language for a visitor who chose none); player with club, entries with
     # competitions, results and their SIDES, next matches and their two sides (no winner),
-    # opponents, current rating, rating history
-    with django_assert_num_queries(3 + 7 + SIDES + 2):
+    # opponents, current rating, rating history, the statistics card's sums of his season rows
+    with django_assert_num_queries(3 + 7 + SIDES + 2 + 1):
         html = get(client, reverse("player", args=[player.pk]))
     assert html.count('class="match-line"') == n
     assert html.count("outcome-won") == n
@@ -232,7 +232,7 @@ def test_player_page_head_to_head(client, django_assert_num_queries, n):
     url = reverse("player", args=[player.pk]) + f"?opponent={opponent.pk}"
     # the page's (no match to play here: no sides for them), + the matches between them and
     # their SIDES, their games
-    with django_assert_num_queries(3 + 7 + SIDES + 1 + SIDES + 1):
+    with django_assert_num_queries(3 + 7 + SIDES + 1 + 1 + SIDES + 1):
         html = get(client, url)
     assert f"<strong>{n}–0</strong>" in html
     assert f"game points {120 * n}–{40 * n}" in html
