@@ -40,11 +40,11 @@ def result_of(settlement: Settlement, knocker: Seat) -> HandResult:
 
 
 def _settle_miscounted(state: HandState) -> HandResult:
+    # A big gin is told by the knocker's eleven cards (charge_incorrect_defender counts them).
     knocker = state.knocker
     charge = charge_incorrect_defender(
         state.hands[knocker], state.hands[knocker.other], state.rules, spread=state.spread,
-        upcard=state.upcard, over_limit_accepted=state.marks.over_limit_accepted,
-        big_gin=state.big_gin)
+        upcard=state.upcard, over_limit_accepted=state.marks.over_limit_accepted)
     note = f"defender's incorrect hand charged {charge.charged}; no undercut"
     return HandResult(charge.outcome, knocker, charge.points, note=note)
 

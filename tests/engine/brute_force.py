@@ -9,6 +9,7 @@ meld), every combination of those groups, and search the kept cards the same way
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from itertools import combinations, product
 
 from gameplay.engine import Card, Ruleset
@@ -65,7 +66,15 @@ def deadwood(hand: Sequence[Card], chosen: list[frozenset[Card]]) -> int:
 
 
 def least_deadwood(hand: Sequence[Card], rules: Ruleset) -> int:
-    return min(deadwood(hand, chosen) for chosen in meld_combinations(all_melds(hand, rules)))
+    return _least_deadwood(frozenset(hand), rules)
+
+
+@lru_cache(maxsize=1 << 16)
+def _least_deadwood(hand: frozenset[Card], rules: Ruleset) -> int:
+    # Kept: a knock's reference settles the same kept cards under many spreads, and a failing
+    # property test asks again for every hand it shrinks to.
+    cards = sorted(hand)
+    return min(deadwood(cards, chosen) for chosen in meld_combinations(all_melds(cards, rules)))
 
 
 def best_arrangements(hand: Sequence[Card], rules: Ruleset) -> list[list[frozenset[Card]]]:

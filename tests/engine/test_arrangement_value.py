@@ -56,6 +56,8 @@ def test_arrangements_of_different_hands_differ():
     other = best_arrangement("AS 2S 3S 9D")
     assert one != other
     assert one != (one.melds, one.deadwood)
+    # hashed by its melds and deadwood, so different arrangements spread over a set's buckets
+    assert hash(one) == hash((one.melds, one.deadwood)) != hash(other)
 
 
 def test_reading_an_arrangement_twice_gives_the_same_tuples():

@@ -105,6 +105,13 @@ def test_dead_hand_is_entered_nowhere_and_the_same_dealer_deals():
     assert column_totals(score) == [(4, 10), (0, 0), (0, 0)]
 
 
+def test_every_column_of_a_new_match_starts_with_the_matchs_first_dealer():
+    """A column read on its own (its score sheet) shows the dealer of the match's first hand
+    until its first entry."""
+    score = score_hollywood([], first_dealer=B)
+    assert [column.dealer_next for column in score.columns] == [B, B, B]
+    assert score.dealer_next is B
+
 def test_columns_use_the_ruleset_target():
     score = score_hollywood([won(A, 50)] * 3, Ruleset(target_score=50))
     assert [column.finished for column in score.columns] == [True, True, True]

@@ -67,3 +67,14 @@ def test_each_column_is_scored_to_the_formats_own_target():
         format, rules, [ColumnTotals((120, 30), (4, 2))] * 3, 6)
     assert hollywood_totals_problem(format, rules, [ColumnTotals((155, 30), (4, 2))] * 3,
                                     6) is None
+
+
+def test_a_column_closed_by_the_highest_hand_from_one_point_short_is_accepted():
+    """Two hands won make 228 only as 99 and then 129, the most one hand scores (big gin
+    against 98 of deadwood: 98 + 31): the first stops a point short of 100, the second closes
+    the column. One point more cannot be made without passing 100 on the first hand."""
+    format, rules = HollywoodFormat(columns=1), Ruleset()
+    assert hollywood_totals_problem(format, rules, [ColumnTotals((228, 0), (2, 0))], 2) is None
+    assert hollywood_totals_problem(format, rules, [ColumnTotals((229, 0), (2, 0))], 2) == (
+        "column 1: 229 points in 2 hands won cannot close a column to 100 (a hand scores from 1 "
+        "to 129, and the column closes on the hand that reaches 100)")
