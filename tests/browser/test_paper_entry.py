@@ -46,12 +46,12 @@ def test_organizer_enters_a_match_from_its_paper_totals(site, phone):
     olga.get_by_label(f"{name_a}'s points").fill("90")
     olga.get_by_label(f"{name_b}'s points").fill("40")
     olga.get_by_label("Hands played").fill("6")
-    olga.get_by_role("button", name="Enter game 1's totals").click()
+    olga.get_by_role("button", name="Enter the totals of game 1").click()
     expect(olga.locator(".errorlist")).to_contain_text("Nobody reached 100")
     keep(olga, f"paper-2-refused-{size}")
 
     olga.get_by_label(f"{name_a}'s points").fill("104")
-    olga.get_by_role("button", name="Enter game 1's totals").click()
+    olga.get_by_role("button", name="Enter the totals of game 1").click()
     expect(olga.get_by_role("status")).to_contain_text("Game 1 entered: 104–40 in 6 hands.")
     keep(olga, f"paper-3-game-entered-{size}")
 
