@@ -117,3 +117,16 @@ def test_a_short_defender_is_settled_against_the_knockers_declared_spread_and_ho
         Outcome.KNOCK)
     assert charge_incorrect_defender(KNOCKER, NINE, Ruleset(max_run_length=3)).outcome is (
         Outcome.KNOCK)
+
+
+def test_the_oklahoma_upcard_sets_the_limit_against_a_short_defender():
+    """A knock with the four of hearts left over is within the usual 10, over the 3 a three of
+    spades turned up allows."""
+    spread = tuple(tuple(parse_cards(meld)) for meld in ("5H 6H 7H", "9C 10C JC", "KS KC KD"))
+    with pytest.raises(KnockOverLimit):
+        charge_incorrect_defender(KNOCKER, NINE, Ruleset(oklahoma=True), spread=spread,
+                                  upcard=parse_card("3S"))
+    charge = charge_incorrect_defender(KNOCKER, NINE, Ruleset(oklahoma=True), spread=spread,
+                                       upcard=parse_card("5S"))
+    # 27 charged (17 after layoffs, 10 for the missing card) less the 4: 23, doubled by a spade
+    assert (charge.outcome, charge.points, charge.charged) == (Outcome.KNOCK, 46, 27)
