@@ -58,6 +58,7 @@ def test_arrangements_of_different_hands_differ():
     assert one != (one.melds, one.deadwood)
     # hashed by its melds and deadwood, so different arrangements spread over a set's buckets
     assert hash(one) == hash((one.melds, one.deadwood)) != hash(other)
+    assert hash(_built(one)) == hash((one.melds, one.deadwood)) != hash(_built(other))
 
 
 def test_reading_an_arrangement_twice_gives_the_same_tuples():

@@ -7,7 +7,14 @@ settled."""
 
 import pytest
 
-from gameplay.engine import DECK, Outcome, Ruleset, charge_incorrect_defender
+from gameplay.engine import (
+    DECK,
+    KnockOverLimit,
+    Outcome,
+    Ruleset,
+    charge_incorrect_defender,
+    least_deadwood,
+)
 from gameplay.engine.cards import parse_card, parse_cards
 from gameplay.engine.errors import EngineError
 from gameplay.engine.hand_events import (
@@ -84,3 +91,42 @@ def test_no_free_stand_in_is_refused_with_the_reason():
     with pytest.raises(EngineError) as refused:
         stand_ins(DECK[:10], DECK[10:20], 40)
     assert str(refused.value) == "cannot settle this incorrect hand: no stand-in card is free"
+
+
+def test_a_knock_over_the_limit_is_refused_against_a_short_defender_unless_accepted():
+    over = "5H 6H 7H 9C 10C JC 4S 4C 5D 9D"  # 22 of deadwood
+    with pytest.raises(KnockOverLimit):
+        charge_incorrect_defender(over, NINE, Ruleset())
+    assert charge_incorrect_defender(over, NINE, Ruleset(), over_limit_accepted=True).points == 5
+
+
+def test_a_defender_of_ten_cards_is_charged_his_deadwood_after_layoffs():
+    """Only more than ten cards are all counted: with ten, the charge is what a correct hand
+    counts, his deadwood after his melds (here his twos and his eights) and layoffs."""
+    charge = charge_incorrect_defender(KNOCKER, TV1_DEFENDER, Ruleset())
+    assert charge.charged == least_deadwood(TV1_DEFENDER)
+    assert charge.charged < sum(card.value for card in parse_cards(TV1_DEFENDER))
+
+
+def test_a_short_defender_is_settled_against_the_knockers_declared_spread_and_house_rules():
+    """The four of hearts left out of the declared spread is the knocker's deadwood: a knock,
+    not the gin the engine's own spread would make; so too with runs of three at most."""
+    spread = tuple(tuple(parse_cards(meld)) for meld in ("5H 6H 7H", "9C 10C JC", "KS KC KD"))
+    assert charge_incorrect_defender(KNOCKER, NINE, Ruleset()).outcome is Outcome.GIN
+    assert charge_incorrect_defender(KNOCKER, NINE, Ruleset(), spread=spread).outcome is (
+        Outcome.KNOCK)
+    assert charge_incorrect_defender(KNOCKER, NINE, Ruleset(max_run_length=3)).outcome is (
+        Outcome.KNOCK)
+
+
+def test_the_oklahoma_upcard_sets_the_limit_against_a_short_defender():
+    """A knock with the four of hearts left over is within the usual 10, over the 3 a three of
+    spades turned up allows."""
+    spread = tuple(tuple(parse_cards(meld)) for meld in ("5H 6H 7H", "9C 10C JC", "KS KC KD"))
+    with pytest.raises(KnockOverLimit):
+        charge_incorrect_defender(KNOCKER, NINE, Ruleset(oklahoma=True), spread=spread,
+                                  upcard=parse_card("3S"))
+    charge = charge_incorrect_defender(KNOCKER, NINE, Ruleset(oklahoma=True), spread=spread,
+                                       upcard=parse_card("5S"))
+    # 27 charged (17 after layoffs, 10 for the missing card) less the 4: 23, doubled by a spade
+    assert (charge.outcome, charge.points, charge.charged) == (Outcome.KNOCK, 46, 27)
