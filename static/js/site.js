@@ -30,3 +30,31 @@ document.addEventListener("DOMContentLoaded", function () {
   radios.forEach(function (radio) { radio.addEventListener("change", show); });
   show();
 });
+
+/* After htmx puts new content in: when the focused control went with the old content (a
+   button of a form the answer replaced), the focus goes to what the answer says (a refusal, an
+   error, the message), else to the new content itself, rather than being lost to the page
+   (a keyboard user would start again from the top, a screen reader say nothing). A swap that
+   leaves the focus where it was (a poll, a filter typed in) moves nothing. */
+(function () {
+  var lost = false;
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var active = document.activeElement;
+    var target = event.detail.target;
+    lost = Boolean(active && active !== document.body && target && target.contains(active));
+  });
+  document.addEventListener("htmx:afterSettle", function (event) {
+    if (!lost) return;
+    var active = document.activeElement;
+    if (active && active !== document.body && active.isConnected) return;
+    lost = false;
+    var target = event.detail.elt;
+    if (!target || !target.isConnected) target = document.getElementById((event.detail.target || {}).id);
+    if (!target) return;
+    var goal = target.querySelector('[role="alert"], .messages, [role="status"]') || target;
+    if (!goal.matches("a[href], button, input, select, textarea, [tabindex]")) {
+      goal.setAttribute("tabindex", "-1");
+    }
+    goal.focus();
+  });
+})();
