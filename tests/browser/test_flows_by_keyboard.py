@@ -13,6 +13,7 @@ import pytest
 from league.competitions.entries.sign_ups import open_registration
 from league.competitions.formats.competitions import create_competition
 from league.competitions.models import Competition, Entry, Match
+from league.competitions.results.services import confirm_result, report_result
 from league.games.services import HandEntry, record_hand, start_game
 
 from .club import knockout_club, riverside
@@ -147,3 +148,20 @@ def test_the_footer_language_menu_changes_the_language_by_keyboard(site, phone):
     assert focused(page, ".skip-link")
     tab_to(page, "#language-menu", back=True)
     assert page.evaluate("document.activeElement.value") == "es"
+
+
+def test_a_refusal_after_the_button_pressed_takes_the_focus(site):
+    """The opponent's page is out of date (the result was confirmed meanwhile, from another
+    phone): Enter on "Confirm" brings the refusal in place of the actions, and the focus with it."""
+    setup, match = decided_match()
+    opponent = setup.opponent_of("Ada")
+    report_result(match.pk, actor=setup.players["Ada"].user)
+    page = site.open(phone=True)
+    site.sign_in(page, opponent.lower())
+    page.goto(f"/matches/{match.pk}/")
+    confirm_result(match.pk, actor=setup.players[opponent].user)
+    tab_to(page, "button", "Confirm the result")
+    page.keyboard.press("Enter")
+    expect(page.locator(":focus")).to_have_attribute("role", "alert")
+    assert page.evaluate(FOCUS_SHOWN)
+    screenshot(page, "keyboard-refusal-phone")
