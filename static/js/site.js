@@ -51,7 +51,8 @@ document.addEventListener("DOMContentLoaded", function () {
     var target = event.detail.elt;
     if (!target || !target.isConnected) target = document.getElementById((event.detail.target || {}).id);
     if (!target) return;
-    var goal = target.querySelector('[role="alert"], .messages, [role="status"]') || target;
+    var goal = target.querySelector('[role="alert"]') || target.querySelector(".messages")
+      || target.querySelector('[role="status"]') || target;
     if (!goal.matches("a[href], button, input, select, textarea, [tabindex]")) {
       goal.setAttribute("tabindex", "-1");
     }
