@@ -74,12 +74,14 @@ def test_the_new_competition_forms_errors_are_tied_to_their_fields(client, peopl
     sign_in(client, people.organizer)
     response = client.post(
         reverse("competition-new", args=[people.club.slug]),
-        {"name": "", "format": "league", "match_games": "many"},
+        {"name": "", "format": "darts", "match_games": "many"},
     )
     assert response.status_code == 422
     html = response.content.decode()
     assert invalid_fields(html) >= 2
     assert untied(html) == []
+    # The format's radios: the group names the error, the radios are marked invalid.
+    assert '<fieldset class="field choices has-error" aria-describedby="id_format_error">' in html
 
 
 def test_a_seed_refused_in_the_entries_table_is_tied_to_its_box(client, people):
