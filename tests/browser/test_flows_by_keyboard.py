@@ -165,3 +165,19 @@ def test_a_refusal_after_the_button_pressed_takes_the_focus(site):
     expect(page.locator(":focus")).to_have_attribute("role", "alert")
     assert page.evaluate(FOCUS_SHOWN)
     screenshot(page, "keyboard-refusal-phone")
+
+
+def test_a_ruling_brought_by_a_choice_is_said_and_the_focus_stays_on_the_choice(site):
+    """The rulings assistant answers as the questions are answered: the answer replaces the
+    part of the page the choice is in, so its words are said in the live region the page had
+    from the start, and the focus stays on the radio chosen."""
+    page = site.open(phone=True)
+    page.goto("/rulings/wrong_dealer/")
+    tab_to(page, "input[name=when]")
+    page.keyboard.press("Space")  # before the upcard
+    expect(page.locator("#announce-polite")).to_contain_text("Stop the deal: it is void")
+    assert focused(page, "input[name=when][value=before_upcard]")
+    page.keyboard.press("ArrowDown")  # after the upcard
+    expect(page.locator("#announce-polite")).to_contain_text("The deal stands")
+    assert focused(page, "input[name=when][value=after_upcard]")
+    assert page.evaluate(FOCUS_SHOWN)
