@@ -98,3 +98,45 @@ def create_knockout(page: Page, club_slug: str, name: str, players: list[str]) -
         f"({len(players)})")
     page.get_by_role("button", name=f"Start {name}").click()
     expect(page.get_by_role("heading", level=1)).to_contain_text(name)
+
+
+# By keyboard alone --------------------------------------------------------------------------------
+
+# The focused element is marked: an outline or a shadow of its own, or (a radio or checkbox drawn
+# as a big label) on the span after it.
+FOCUS_SHOWN = """() => {
+    const shown = (e) => {
+        if (!e) return false;
+        const style = getComputedStyle(e);
+        return (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0)
+            || style.boxShadow !== 'none';
+    };
+    const active = document.activeElement;
+    return active !== document.body && (shown(active) || shown(active.nextElementSibling));
+}"""
+
+
+def focused(page: Page, selector: str, text: str = "") -> bool:
+    """Whether the focused element matches the CSS `selector` (and, given, says `text`)."""
+    return page.evaluate("""([s, text]) => !!document.activeElement
+        && document.activeElement.matches(s)
+        && document.activeElement.textContent.trim() === (text || document.activeElement
+                                                                    .textContent.trim())""",
+                         [selector, text])
+
+
+def tab_to(page: Page, selector: str, text: str = "", *, most: int = 120,
+           back: bool = False) -> None:
+    """Tab (Shift+Tab when `back`), as a person would, until the element `selector` (saying
+    `text`, given) has the focus, and check that the focus shows there."""
+    for _ in range(most):
+        if focused(page, selector, text):
+            assert page.evaluate(FOCUS_SHOWN), f"the focus on {selector} does not show"
+            return
+        page.keyboard.press("Shift+Tab" if back else "Tab")
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+def type_keys(page: Page, text: str) -> None:
+    for key in text:
+        page.keyboard.press(key)

@@ -15,7 +15,7 @@ from league.games.services import HandEntry, record_hand, start_game
 
 from .club import knockout_club
 from .conftest import LAPTOP, PHONE, screenshot
-from .steps import expect
+from .steps import expect, focused, tab_to, type_keys
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -38,25 +38,6 @@ def open_sheet(site, game, *, language: str = "", phone: bool = False):
     page.goto(f"/games/{game.pk}/")
     expect(page.locator("html[data-offline-ready]")).to_have_count(1)
     return page
-
-
-def focused(page, selector: str) -> bool:
-    return page.evaluate("(s) => !!document.activeElement && document.activeElement.matches(s)",
-                         selector)
-
-
-def tab_to(page, selector: str, *, most: int = 120) -> None:
-    """Tab, as a person would, until the element `selector` has the focus."""
-    for _ in range(most):
-        if focused(page, selector):
-            return
-        page.keyboard.press("Tab")
-    raise AssertionError(f"Tab never reached {selector}")
-
-
-def type_keys(page, text: str) -> None:
-    for key in text:
-        page.keyboard.press(key)
 
 
 def choose_winner_and_how(page, *, arrows_to_outcome: int) -> None:
