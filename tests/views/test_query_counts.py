@@ -99,12 +99,15 @@ def test_club_page(client, django_assert_num_queries, n):
         club.organizers.add(UserFactory())
         ClubNight.objects.create(competition=competition,
                                  starts_at=timezone.now() + timedelta(days=i + 1))
-    # club, seasons, their competitions and points series, players, organizers, the players'
-    # ratings, the nights, the organizers' names as players elsewhere
-    with django_assert_num_queries(9):
+    # club, organizers, their names as the club's players and as players elsewhere, the
+    # nights; the body: seasons, their competitions and points series, players, their ratings
+    with django_assert_num_queries(10):
         html = get(client, reverse("club", args=[club.slug]))
     assert html.count('href="/players/') == 2 * n  # in the ratings table and the players list
     assert html.count('class="rating-badge') == n
+    # the body read from the fragment cache
+    with django_assert_num_queries(5):
+        assert main_of(get(client, reverse("club", args=[club.slug]))) == main_of(html)
 
 
 @pytest.mark.parametrize("n", SIZES)
@@ -209,8 +212,8 @@ def test_player_page(client, django_assert_num_queries, n):
     # the club of the page's object, whether it is public and its language (all cached from
     # then on: the language for a visitor who chose none); player with club, entries with
     # competitions, results and their SIDES, next matches and their two sides (no winner),
-    # opponents, current rating, rating history
-    with django_assert_num_queries(3 + 7 + SIDES + 2):
+    # opponents, current rating, rating history, the statistics summary
+    with django_assert_num_queries(3 + 7 + SIDES + 3):
         html = get(client, reverse("player", args=[player.pk]))
     assert html.count('class="match-line"') == n
     assert html.count("outcome-won") == n
@@ -232,7 +235,7 @@ def test_player_page_head_to_head(client, django_assert_num_queries, n):
     url = reverse("player", args=[player.pk]) + f"?opponent={opponent.pk}"
     # the page's (no match to play here: no sides for them), + the matches between them and
     # their SIDES, their games
-    with django_assert_num_queries(3 + 7 + SIDES + 1 + SIDES + 1):
+    with django_assert_num_queries(3 + 7 + SIDES + 2 + SIDES + 1):
         html = get(client, url)
     assert f"<strong>{n}–0</strong>" in html
     assert f"game points {120 * n}–{40 * n}" in html
