@@ -12,7 +12,8 @@ from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.safestring import mark_safe
 
-from league.clubs.models import Club, Player
+from league.clubs.models import Club
+from league.clubs.selectors import player_of_user
 from league.clubs.visibility import may_see
 from league.competitions.base.page_versions import FRAGMENT_SECONDS, club_pages_version
 from league.competitions.nights.selectors import club_nights
@@ -31,10 +32,7 @@ def club(request: HttpRequest, slug: str) -> HttpResponse:
         return render(request, "pages/members_only.html", {"club": club}, status=FORBIDDEN)
     in_club_zone(club)
     organizes = request.user.is_superuser or request.user in club.organizer_list
-    plays_here = (
-        request.user.is_authenticated
-        and Player.objects.filter(club=club, user=request.user).exists()
-    )
+    plays_here = request.user.is_authenticated and player_of_user(club, request.user) is not None
     context = {
         "club": club,
         "body": mark_safe(_body(request, club, organizes)),
