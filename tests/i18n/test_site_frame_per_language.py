@@ -30,8 +30,9 @@ def test_each_reader_reads_the_frame_in_his_language_whatever_was_read_before(cl
         client.cookies[settings.LANGUAGE_COOKIE_NAME] = code
         html = client.get("/rules/").content.decode()
         assert in_language(code, "Rulings") in html.split("</header>")[0]
-        assert in_language(code, "Gin League: scores, standings and ratings for Gin Rummy "
-                                 "clubs.") in footer(html)
+        assert in_language(
+            code, "Gin League: scores, standings and ratings for Gin Rummy clubs."
+        ) in footer(html)
         selected = re.findall(r'<option value="(\w+)" lang="\w+" selected>', html)
         assert selected == [code]
 
@@ -42,8 +43,10 @@ def test_what_belongs_to_the_request_is_written_for_each_request(client):
     assert 'name="next" value="/rules/"' in footer(first)
     assert 'name="next" value="/rulings/?page=2"' in footer(second)
     assert "?next=/rulings/%3Fpage%3D2" in second.split("</header>")[0]
-    tokens = [re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', footer(html)).group(1)
-              for html in (first, second)]
+    tokens = [
+        re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', footer(html)).group(1)
+        for html in (first, second)
+    ]
     assert tokens[0] != tokens[1]  # masked anew for each response
 
 
@@ -57,6 +60,7 @@ def test_a_signed_in_reader_gets_his_own_header_after_a_visitor(client):
 
 def test_a_frame_rendered_without_a_request_is_not_kept():
     template = engines["django"].from_string(
-        '{% load site_frame %}{% per_language "test-frame" %}{{ word }}{% endper_language %}')
+        '{% load site_frame %}{% per_language "test-frame" %}{{ word }}{% endper_language %}'
+    )
     assert template.render({"word": "one"}) == "one"
     assert template.render({"word": "two"}) == "two"
