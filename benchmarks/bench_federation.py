@@ -43,8 +43,9 @@ from benchmarks.bench_load import _free_port, _postgres_answers, _wait_until_up
 
 ROOT = Path(__file__).resolve().parent.parent
 PG = "postgres://postgres@127.0.0.1:5432"
-DATABASE = "federation_load"
-REDIS = "redis://127.0.0.1:6379/13"
+# Other names (FEDERATION_DATABASE, FEDERATION_REDIS_URL) let two people measure on one machine.
+DATABASE = os.environ.get("FEDERATION_DATABASE", "federation_load")
+REDIS = os.environ.get("FEDERATION_REDIS_URL", "redis://127.0.0.1:6379/13")
 WORKERS = 3
 CLUBS = int(os.environ.get("FEDERATION_CLUBS", "100"))
 DISK_NEEDED = 6 * 2**30

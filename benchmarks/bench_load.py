@@ -35,8 +35,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PG = "postgres://postgres@127.0.0.1:5432"
-DATABASE = "ginleague_load"
-REDIS = "redis://127.0.0.1:6379/14"
+# Other names (LOAD_DATABASE, LOAD_REDIS_URL) let two people measure on one machine.
+DATABASE = os.environ.get("LOAD_DATABASE", "ginleague_load")
+REDIS = os.environ.get("LOAD_REDIS_URL", "redis://127.0.0.1:6379/14")
 WORKERS = 3
 # users, duration, first of the matches its players enter hands in (benchmarks/load/locustfile.py:
 # one user in four is a player)

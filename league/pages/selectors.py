@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field, replace
 
-from django.db.models import F, Prefetch, Q
+from django.db.models import F, Prefetch, Q, prefetch_related_objects
 from django.shortcuts import get_object_or_404
 
 from league.clubs.models import Club, JoinRequest, Player, Season
@@ -122,24 +122,30 @@ def disputes_to_resolve(user) -> list[Match]:
     )
 
 
-def club_page(slug: str) -> Club:
-    """The club with `.season_list` (each with `.competition_list` and `.series_list`, its
-    points series), `.player_list` and
-    `.organizer_list` and `.organizer_names` (person_names, by user id)."""
+def club_head(slug: str) -> Club:
+    """The club with `.organizer_list` and `.organizer_names` (person_names, by user id): what
+    its page shows outside the cached body (club_page). Three queries at most."""
+    club = get_object_or_404(Club.objects.prefetch_related(
+        Prefetch("organizers", to_attr="organizer_list")), slug=slug)
+    club.organizer_names = person_names(club.organizer_list, club)
+    return club
+
+
+def club_page(club: Club) -> Club:
+    """The club (club_head) given `.season_list` (each with `.competition_list` and
+    `.series_list`, its points series) and `.player_list`: the body of its page, cached
+    (league.pages.views.clubs). Four queries."""
     competitions = Competition.objects.order_by("-created_at", "pk")
     seasons = Season.objects.prefetch_related(
         Prefetch("competitions", queryset=competitions, to_attr="competition_list"),
         Prefetch("points_series", queryset=PointsSeries.objects.order_by("name"),
                  to_attr="series_list"),
     )
-    queryset = Club.objects.prefetch_related(
+    prefetch_related_objects(
+        [club],
         Prefetch("seasons", queryset=seasons, to_attr="season_list"),
         Prefetch("players", queryset=Player.objects.order_by("name"), to_attr="player_list"),
-        Prefetch("organizers", to_attr="organizer_list"),
     )
-    club = get_object_or_404(queryset, slug=slug)
-    club.organizer_names = person_names(club.organizer_list, club, known={
-        player.user_id: player.name for player in club.player_list if player.user_id})
     return club
 
 

@@ -1,4 +1,6 @@
-"""Writes that change what the statistics count forget their version (versions.py)."""
+"""Writes that change what the statistics count forget their version (versions.py); a points
+series written or deleted forgets the club pages' version, which lists the series
+(league.competitions.base.page_versions)."""
 
 from __future__ import annotations
 
@@ -6,8 +8,10 @@ from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
 from league.clubs.models import Player
+from league.competitions.base.page_versions import player_pages_changed
 from league.competitions.models import Match
 from league.games.models import Game, Hand
+from league.stats.models import PointsSeries
 
 from .versions import statistics_changed
 
@@ -39,3 +43,8 @@ def _hand(instance: Hand, **_) -> None:
         _game(instance.game)
     else:
         statistics_changed()
+
+
+@receiver(WRITES, sender=PointsSeries, dispatch_uid="club-page-series")
+def _series(**_) -> None:
+    player_pages_changed()

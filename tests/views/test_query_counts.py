@@ -99,12 +99,15 @@ def test_club_page(client, django_assert_num_queries, n):
         club.organizers.add(UserFactory())
         ClubNight.objects.create(competition=competition,
                                  starts_at=timezone.now() + timedelta(days=i + 1))
-    # club, seasons, their competitions and points series, players, organizers, the players'
-    # ratings, the nights, the organizers' names as players elsewhere
-    with django_assert_num_queries(9):
+    # club, organizers, their names as the club's players and as players elsewhere, the
+    # nights; the body: seasons, their competitions and points series, players, their ratings
+    with django_assert_num_queries(10):
         html = get(client, reverse("club", args=[club.slug]))
     assert html.count('href="/players/') == 2 * n  # in the ratings table and the players list
     assert html.count('class="rating-badge') == n
+    # the body read from the fragment cache
+    with django_assert_num_queries(5):
+        assert main_of(get(client, reverse("club", args=[club.slug]))) == main_of(html)
 
 
 @pytest.mark.parametrize("n", SIZES)

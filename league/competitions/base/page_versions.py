@@ -76,7 +76,8 @@ def competition_changed(pks: Iterable[int | None]) -> None:
 # A player page is cached under two versions. The player's own is forgotten by a write to one of
 # the player's entries or matches (league.competitions.signals), the writes made while hands are played.
 # The shared one is forgotten by the rarer writes any player page may show: a competition, season
-# or club, a stage or round, a player's name, a club's ratings (league.ratings.services.rebuild).
+# or club, a stage or round, a player's name, a club's ratings (league.ratings.services.rebuild),
+# a points series (league.stats.receivers). The club pages are cached under the shared one alone.
 # Games and hands, which a player page does not show, forget neither.
 
 PLAYER_PAGES_KEY = "player-pages-version"
@@ -88,7 +89,16 @@ def _player_key(pk: int) -> str:
 
 def player_pages_version(pk: int) -> str:
     """The version of player ``pk``'s page: new after any change it shows."""
-    keys = (PLAYER_PAGES_KEY, _player_key(pk))
+    return _tokens((PLAYER_PAGES_KEY, _player_key(pk)))
+
+
+def club_pages_version() -> str:
+    """The shared version alone: the club pages' (league.pages.views.clubs), which show the
+    clubs' competitions, seasons, players and ratings, and their points series."""
+    return _tokens((PLAYER_PAGES_KEY,))
+
+
+def _tokens(keys: tuple[str, ...]) -> str:
     stored = derived.get_many(keys)
     missing = [key for key in keys if not isinstance(stored.get(key), str)]
     for key in missing:

@@ -1,30 +1,61 @@
+"""The club page. Its body (seasons and competitions, the ratings table, the players) is the
+same for every visitor: it is rendered once per version of the player pages (the shared
+version of league.competitions.base.page_versions, new after any write those pages or this
+one show: a competition, season, club or player, the ratings, a points series) and then read
+from the fragment cache. The organizers, the club nights and what the viewer may do are read
+on every visit."""
+
+from django.core.cache import caches
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.safestring import mark_safe
 
+from league.clubs.models import Club
+from league.clubs.selectors import player_of_user
+from league.clubs.visibility import may_see
+from league.competitions.base.page_versions import FRAGMENT_SECONDS, club_pages_version
 from league.competitions.nights.selectors import club_nights
 from league.core.views import in_club_zone
 from league.pages import selectors
 
 FORBIDDEN = 403
+BODY = "pages/club_body.html"
 
 
 def club(request: HttpRequest, slug: str) -> HttpResponse:
     """Seasons with their competitions, the ratings table, the players, the organizers; a
     members-only club shows them to its organizers and its players' accounts only."""
-    club = selectors.club_page(slug)
-    if not club.is_public and not _member(request.user, club):
+    club = selectors.club_head(slug)
+    if not club.is_public and not may_see(request.user, club.pk):
         return render(request, "pages/members_only.html", {"club": club}, status=FORBIDDEN)
     in_club_zone(club)
-    plays_here = request.user.is_authenticated and any(
-        player.user_id == request.user.pk for player in club.player_list)
-    context = {"club": club, "ratings": selectors.club_ratings(club),
-               "nights": club_nights(club.pk), "plays_here": plays_here}
+    organizes = request.user.is_superuser or request.user in club.organizer_list
+    plays_here = request.user.is_authenticated and player_of_user(club, request.user) is not None
+    context = {
+        "club": club,
+        "body": mark_safe(_body(request, club, organizes)),
+        "nights": club_nights(club.pk),
+        "plays_here": plays_here,
+        "organizes_club": organizes,
+    }
     return render(request, "pages/club.html", context)
 
 
-def _member(user, club) -> bool:
-    """From the page's prefetched lists: no query more."""
-    if not user.is_authenticated:
-        return False
-    return (user.is_superuser or user in club.organizer_list
-            or any(player.user_id == user.pk for player in club.player_list))
+def _body(request: HttpRequest, club: Club, organizes: bool) -> str:
+    fragments = caches["template_fragments"]
+    key = (
+        f"club-page:{club.pk}:{club_pages_version()}:{int(organizes)}:{translation.get_language()}"
+    )
+    found = fragments.get(key)
+    if found is None:
+        selectors.club_page(club)
+        context = {
+            "club": club,
+            "ratings": selectors.club_ratings(club),
+            "organizes_club": organizes,
+        }
+        found = render_to_string(BODY, context, request=None)
+        fragments.set(key, found, FRAGMENT_SECONDS)
+    return found

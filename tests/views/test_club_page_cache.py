@@ -1,0 +1,92 @@
+"""The club page's body (seasons, competitions, ratings, players) is rendered once per version
+and then read from the cache; whatever it shows changing (a player, a competition, a points
+series, the ratings) is on the next visit. The organizers' links are never shown to a visitor
+from an organizer's copy, nor the join button from another viewer's."""
+
+import pytest
+from django.urls import reverse
+
+from league.competitions.models import Competition
+from league.ratings.services import recompute_ratings
+from league.stats.models import PointsSeries
+from tests.factories import (
+    ClubFactory,
+    CompetitionFactory,
+    PlayerFactory,
+    SeasonFactory,
+    UserFactory,
+)
+from tests.ratings.builders import league, played
+
+pytestmark = pytest.mark.django_db
+
+
+def visit(client, club) -> str:
+    response = client.get(reverse("club", args=[club.slug]))
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def test_a_player_added_or_renamed_is_on_the_next_visit(client):
+    club = ClubFactory()
+    PlayerFactory(club=club, name="Ada")
+    assert "Ada" in visit(client, club)
+    PlayerFactory(club=club, name="Bea")
+    assert "Bea" in visit(client, club)
+    bea = club.players.get(name="Bea")
+    bea.name = "Beatrix"
+    bea.save()
+    assert "Beatrix" in visit(client, club)
+
+
+def test_a_competition_created_or_finished_is_on_the_next_visit(client):
+    season = SeasonFactory()
+    club = season.club
+    assert "Winter Cup" not in visit(client, club)
+    cup = CompetitionFactory(season=season, name="Winter Cup", status=Competition.Status.RUNNING)
+    assert "Winter Cup" in visit(client, club)
+    cup.status = Competition.Status.FINISHED
+    cup.save()
+    assert "status-finished" in visit(client, club)
+
+
+def test_a_points_series_made_or_removed_is_on_the_next_visit(client):
+    season = SeasonFactory()
+    assert "Spring points" not in visit(client, season.club)
+    series = PointsSeries.objects.create(season=season, name="Spring points")
+    assert "Spring points" in visit(client, season.club)
+    series.delete()
+    assert "Spring points" not in visit(client, season.club)
+
+
+def test_ratings_rebuilt_are_on_the_next_visit(client):
+    competition, (ada, bea) = league(2)
+    club = competition.season.club
+    played(ada, bea, "AA", in_week=1)
+    assert "No ratings yet" in visit(client, club)
+    recompute_ratings(club)  # written in bulk: no model signal
+    html = visit(client, club)
+    assert "No ratings yet" not in html and 'class="rating-badge' in html
+
+
+def test_an_organizers_links_are_his_alone(client):
+    club = ClubFactory()
+    organizer = UserFactory()
+    club.organizers.add(organizer)
+    settings_link = reverse("club-settings", args=[club.slug])
+    client.force_login(organizer)
+    assert settings_link in visit(client, club)
+    client.logout()
+    assert settings_link not in visit(client, club)
+    client.force_login(UserFactory())
+    assert settings_link not in visit(client, club)
+
+
+def test_the_join_button_follows_the_viewer_not_the_cached_copy(client):
+    club = ClubFactory()
+    player = PlayerFactory(club=club, user=UserFactory())
+    join = reverse("club-join", args=[club.slug])
+    client.force_login(player.user)
+    assert join not in visit(client, club)
+    client.force_login(UserFactory())
+    assert join in visit(client, club)
