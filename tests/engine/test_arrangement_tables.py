@@ -38,6 +38,7 @@ _VALUES = [min(rank, 10) for rank in range(1, 14)]
 
 def _clear_caches():
     arrangement.suit_tables.cache_clear()
+    arrangement._POINTS.clear()  # each suit pattern's points, kept per limit on runs
     partitions.suit_splits.cache_clear()
 
 
@@ -207,8 +208,12 @@ HANDS = st.one_of(hands_of_sets_and_runs(),
 @settings(max_examples=examples(600), deadline=None, suppress_health_check=SAME_TABLES)
 @given(HANDS, RULESETS)
 def test_the_least_deadwood_of_a_hand_is_found_with_the_tables_built_now(hand, rules):
-    assert least_deadwood(hand, rules) == brute_force.least_deadwood(hand, rules)
-    assert best_arrangement(hand, rules).deadwood_points == brute_force.least_deadwood(hand, rules)
+    least = brute_force.least_deadwood(hand, rules)
+    assert least_deadwood(hand, rules) == least
+    assert best_arrangement(hand, rules).deadwood_points == least
+    mask = arrangement.hand_mask(hand)[0]  # the mask-level entry points, under the same rules
+    assert arrangement.least_deadwood_of_mask(mask, rules) == least
+    assert arrangement.best_arrangement_of_mask(mask, rules).deadwood_points == least
 
 
 @settings(max_examples=examples(300), deadline=None, suppress_health_check=SAME_TABLES)
