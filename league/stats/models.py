@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.db import models
 from django.db.models import F, FloatField, Q
-from django.db.models.functions import Cast
+from django.db.models.functions import Cast, NullIf
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
@@ -52,12 +52,13 @@ GINS_MADE = F("gins") + F("big_gins")
 
 
 def rate_of(count, hands):
-    """Per 100 hands."""
-    return 100 * Cast(count, FloatField()) / hands
+    """Per 100 hands; none for no hand (PostgreSQL refuses a division by zero, even in an
+    index's expression when a row of no hand is written)."""
+    return 100 * Cast(count, FloatField()) / NullIf(hands, 0)
 
 
 def per_hand(points, hands):
-    return Cast(points, FloatField()) / hands
+    return Cast(points, FloatField()) / NullIf(hands, 0)
 
 
 # The season's leaderboards (league.stats.records) read the rows in these orders: the top five
