@@ -43,10 +43,11 @@ def test_a_confirmation_with_the_broker_down_is_done_by_the_worker_once_relayed(
     competition, match = reported_first_match()
     monkeypatch.setattr(outbox, "publish", broker_down)
     confirm_result(match.pk, actor=match.entry_b.player.user)  # commits: on_commit runs
-    assert FollowUp.objects.filter(match=match, done_at__isnull=True).count() == 2
+    # progression, rating and the players' statistics, all waiting for the relay
+    assert FollowUp.objects.filter(match=match, done_at__isnull=True).count() == 3
     assert by_key(competition)["W2-0"].entry_a is None
     monkeypatch.undo()
-    assert outbox.relay(now=timezone.now() + LATER) == 2
+    assert outbox.relay(now=timezone.now() + LATER) == 3
     log = tmp_path / "none.log"
     log.write_text("(the worker runs in this process)")
     wait_for(lambda: not FollowUp.objects.filter(match=match, done_at__isnull=True).exists(),
