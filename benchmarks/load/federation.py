@@ -30,13 +30,14 @@ def copy_clubs(cursor, clubs: int, budget: float | None = None, *, commit=None,
     """Copy the one club of the database until there are `clubs`; return (clubs built, the
     offset between copies' ids). `commit` (if given) is called after each batch."""
     tables = _club_tables(cursor)
-    offset = _offset(cursor, tables)
+    offset, originals = _offset(cursor, tables)
     cursor.execute("SET session_replication_role = replica")  # no per-row FK triggers: ids moved together
     started, built = time.perf_counter(), 1
     while built < clubs:
         last = min(clubs - 1, built + BATCH - 1)
         for table in tables:
-            cursor.execute(_copy_statement(cursor, table, tables, offset, built, last))
+            cursor.execute(_copy_statement(cursor, table, tables, offset, built, last,
+                                           originals[table]))
         if commit is not None:
             commit()
         built = last + 1
@@ -66,16 +67,23 @@ def _club_tables(cursor) -> list[str]:
     return kept
 
 
-def _offset(cursor, tables: list[str]) -> int:
-    largest = 0
+def _offset(cursor, tables: list[str]) -> tuple[int, dict[str, int]]:
+    """A round step larger than any table's span of ids, and each table's largest id before
+    the copies (its rows up to it are the club's own). Copy k of a row is the row's id plus k
+    steps, clear of the club's own ids and of every other copy's. The span, not the largest id:
+    a database whose sequences have run far (a test database reused) keeps the copies' ids
+    within the 32-bit id columns."""
+    widest, originals = 0, {}
     for table in tables:
-        cursor.execute(f"SELECT coalesce(max(id), 0) FROM {table}")
-        largest = max(largest, cursor.fetchone()[0])
-    return 10 ** len(str(largest))
+        cursor.execute(f"SELECT coalesce(min(id), 0), coalesce(max(id), 0) FROM {table}")
+        low, high = cursor.fetchone()
+        originals[table] = high
+        widest = max(widest, high - low + 1)
+    return 10 ** len(str(widest)), originals
 
 
 def _copy_statement(cursor, table: str, tables: list[str], offset: int, first: int,
-                    last: int) -> str:
+                    last: int, original_last_id: int) -> str:
     cursor.execute(
         "SELECT column_name, data_type, character_maximum_length FROM information_schema.columns "
         "WHERE table_schema = 'public' AND table_name = %s ORDER BY ordinal_position", [table])
@@ -96,7 +104,7 @@ def _copy_statement(cursor, table: str, tables: list[str], offset: int, first: i
             chosen.append(f"t.{name}")
     names = ", ".join(f'"{column}"' for column, _, _ in columns)
     return (f"INSERT INTO {table} ({names}) SELECT {', '.join(chosen)} FROM {table} t "
-            f"CROSS JOIN generate_series({first}, {last}) k WHERE t.id < {offset}")
+            f"CROSS JOIN generate_series({first}, {last}) k WHERE t.id <= {original_last_id}")
 
 
 def _foreign_keys(cursor, table: str) -> list[tuple[str, str]]:
