@@ -8,18 +8,16 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from django.db import transaction
-from django.utils import translation
 
 from league.core.cache import derived
-from league.core.languages import mail_language
 from league.notifications.models import Channel, Kind, Notification
 from league.notifications.receivers import send_after_commit
 from league.notifications.services import (
     UNREAD_KEY,
     Text,
-    account_language,
     channel_of,
     mail_once,
+    written_for,
 )
 
 WRITTEN_AHEAD = (Kind.WEBHOOK_PAUSED,)
@@ -37,9 +35,7 @@ def tell_club_organizers(club, kind: Kind, *, key: str, text: Text, link: str = 
     for user in club.organizers.all():
         if channel_of(user, kind) == Channel.NOTHING:
             continue
-        language = mail_language(account_language(user), club.default_language)
-        with translation.override(language):
-            written = str(text() if callable(text) else text)
+        language, written = written_for(user, club, text)
         notification, created = Notification.objects.get_or_create(
             user=user, key=key,
             defaults={"kind": kind, "text": written[:500], "link": link[:300], "language": language},

@@ -55,6 +55,14 @@ def set_preferences(user, choices: dict[str, str]) -> None:
                                                 defaults={"channel": channel})
 
 
+def written_for(user, club, text: Text) -> tuple[str, str]:
+    """(language, text) of a notice to the user: the text (a function writing it, or a lazy
+    string) written in his account's language, else the club's, else the site's."""
+    language = mail_language(account_language(user), getattr(club, "default_language", None))
+    with translation.override(language):
+        return language, str(text() if callable(text) else text)
+
+
 def notify(user, kind: str, *, key: str, text: Text, link: str = "",
            club=None) -> Notification | None:
     """Tell the user once of the event `key`; None when the user wants nothing of this kind.
@@ -63,9 +71,7 @@ def notify(user, kind: str, *, key: str, text: Text, link: str = "",
     channel = channel_of(user, kind)
     if channel == Channel.NOTHING:
         return None
-    language = mail_language(account_language(user), getattr(club, "default_language", None))
-    with translation.override(language):
-        written = str(text() if callable(text) else text)
+    language, written = written_for(user, club, text)
     notification = _once(user, kind, key=key, text=written[:500], link=link[:300],
                          language=language)
     if channel == Channel.EMAIL and user.email:
