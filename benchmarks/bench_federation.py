@@ -22,6 +22,11 @@ its time at one club, warm within 3x /healthz and cold within 10x /healthz.
 PostgreSQL at 127.0.0.1:5432 (database federation_load, created anew and dropped at the end
 unless FEDERATION_KEEP=1), Redis at 127.0.0.1:6379 database 13 (emptied before each size).
 About 5 GB of disk at full size.
+
+To measure again after a change without building anew: FEDERATION_KEEP=1 and
+FEDERATION_MANIFEST=path keep the database and its manifest; FEDERATION_REUSE=1 with the same
+FEDERATION_MANIFEST then serves the kept federation only (no one-club figures, so no N/1), and
+FEDERATION_PAGES="match,scoresheet" times only the pages named.
 """
 
 from __future__ import annotations
@@ -66,9 +71,11 @@ def run() -> bool:
         print(f"{free / 2**30:.1f} GB free, {DISK_NEEDED / 2**30:.0f} GB needed: nothing measured")
         return False
     env = _environment()
+    if os.environ.get("FEDERATION_REUSE") == "1":
+        return _measure_kept(env)
     with tempfile.TemporaryDirectory(prefix="ginleague-federation-") as folder:
         work = Path(folder)
-        manifest = work / "manifest.json"
+        manifest = Path(os.environ.get("FEDERATION_MANIFEST") or work / "manifest.json")
         try:
             _create_database(env)
             _step(env, ["-m", "benchmarks.load.federation", "small", str(manifest)])
@@ -81,6 +88,29 @@ def run() -> bool:
             if os.environ.get("FEDERATION_KEEP") != "1":
                 _drop_database()
     return _report(built["small"], built["large"], small, large)
+
+
+def _measure_kept(env: dict[str, str]) -> bool:
+    """The kept federation (FEDERATION_MANIFEST) measured alone, each page against /healthz."""
+    kept = os.environ.get("FEDERATION_MANIFEST")
+    if not kept or not Path(kept).exists():
+        print("FEDERATION_REUSE=1 needs FEDERATION_MANIFEST naming a kept federation's manifest")
+        return False
+    large_site = json.loads(Path(kept).read_text())["large"]
+    with tempfile.TemporaryDirectory(prefix="ginleague-federation-") as folder:
+        large = _serve_and_measure(env, Path(folder), large_site)
+    hz = large["warm"]["healthz"]
+    print(f"federation: {large_site['clubs']} clubs; /healthz warm {hz:.2f} ms; load average "
+          f"{os.getloadavg()[0]:.2f}")
+    print(f"{'page':<22}{'cold':>8}{'xhz':>6}{'warm':>8}{'xhz':>6}")
+    met = True
+    for name, cold in large["cold"].items():
+        warm = large["warm"][name]
+        ok = cold / hz <= WITHIN_COLD and warm / hz <= WITHIN_WARM
+        met &= ok
+        print(f"{name:<22}{cold:>8.1f}{cold / hz:>6.1f}{warm:>8.1f}{warm / hz:>6.1f}  "
+              f"{'' if ok else 'MISSED'}")
+    return met
 
 
 def _environment() -> dict[str, str]:
@@ -170,6 +200,9 @@ def pages(site: dict) -> dict[str, tuple[list[str], str | None]]:
 def measure(port: int, site: dict) -> dict[str, dict[str, float]]:
     """Each page's cold and warm median (ms), and /healthz's in the same rounds."""
     every = pages(site)
+    if chosen := os.environ.get("FEDERATION_PAGES"):
+        wanted = {name.strip() for name in chosen.split(",")}
+        every = {name: page for name, page in every.items() if name in wanted}
     cold = {name: statistics.median(_timed(port, url, session) for url in urls[:COLD_PROBES])
             for name, (urls, session) in every.items()}
     warm: dict[str, list[float]] = {name: [] for name in ("healthz", *every)}
