@@ -8,7 +8,10 @@ gunicorn with production settings (DEBUG off, PostgreSQL and the cache in Redis 
 started anew with an empty cache, and every page is requested alone, one request at a time:
 
 - cold: the first visit to each of up to COLD_PROBES objects of the page's kind (divisions,
-  players, matches, games), none visited before: no cached fragment helps;
+  players, matches, games) with the cache emptied: no cached fragment or version helps. The
+  processes are warm (every page type served by every worker first, then the cache emptied),
+  as a site's are between deploys: the time of a process's first request of a kind (loading
+  templates and catalogs) is not the page's;
 - warm: after every worker has served it, PROBES rounds that request each page in turn, so
   the machine's changing speed (it may be shared) falls on every page alike.
 
@@ -150,9 +153,7 @@ def _step(env: dict[str, str], arguments: list[str], timeout: int = 900) -> None
 
 
 def _serve_and_measure(env: dict[str, str], work: Path, site: dict) -> dict:
-    import redis
-
-    redis.Redis.from_url(REDIS, socket_connect_timeout=5).flushdb()
+    _empty_cache()
     port = _free_port()
     command = [sys.executable, "-m", "gunicorn", "league.wsgi:application",
                "--workers", str(WORKERS), "--bind", f"127.0.0.1:{port}",
@@ -203,6 +204,10 @@ def measure(port: int, site: dict) -> dict[str, dict[str, float]]:
     if chosen := os.environ.get("FEDERATION_PAGES"):
         wanted = {name.strip() for name in chosen.split(",")}
         every = {name: page for name, page in every.items() if name in wanted}
+    for urls, session in every.values():
+        for _ in range(2 * WORKERS):
+            _timed(port, urls[-1], session)
+    _empty_cache()
     cold = {name: statistics.median(_timed(port, url, session) for url in urls[:COLD_PROBES])
             for name, (urls, session) in every.items()}
     warm: dict[str, list[float]] = {name: [] for name in ("healthz", *every)}
@@ -214,6 +219,14 @@ def measure(port: int, site: dict) -> dict[str, dict[str, float]]:
         for name, (urls, session) in every.items():
             warm[name].append(_timed(port, urls[0], session))
     return {"cold": cold, "warm": {name: statistics.median(t) for name, t in warm.items()}}
+
+
+def _empty_cache() -> None:
+    """Every version and fragment forgotten: each process's own copies are kept under the
+    versions, so none is read again."""
+    import redis
+
+    redis.Redis.from_url(REDIS, socket_connect_timeout=5).flushdb()
 
 
 def _timed(port: int, path: str, session: str | None) -> float:
