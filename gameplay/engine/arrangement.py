@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from itertools import product
+from operator import itemgetter
 
 from .cards import Card, parse_cards
 from .errors import InvalidCards
@@ -35,6 +36,9 @@ from .types import Arrangement
 
 _DEFAULT = Ruleset()
 SetChoice = tuple[int, int]  # (mask of the set's cards, or 0 for no set; key of that choice)
+_SUITS = range(4)  # a suit's position in a hand mask: clubs, diamonds, hearts, spades
+_RANKS = range(13)  # a rank's place in a suit's 13 bits: ace 0 to king 12
+_KEY = itemgetter(0)
 
 
 def _build_set_choices() -> tuple[tuple[SetChoice, ...], ...]:
@@ -53,9 +57,9 @@ def _build_set_choices() -> tuple[tuple[SetChoice, ...], ...]:
 
 
 def _choices(rank: int, held: int, runnable: int) -> list[SetChoice]:
-    suits = [s for s in range(4) if held >> s & 1]
+    suits = [s for s in _SUITS if held >> s & 1]
     if len(suits) < 3:
-        return [(0, 0)]
+        return []  # no set can be made: the search reads only ranks held three times or more
     whole = sum(1 << (13 * s + rank) for s in suits)
     free = [s for s in suits if runnable >> s & 1]
     choices: list[SetChoice] = []
@@ -80,7 +84,7 @@ def _columns(pattern: int) -> int:
     0 to spades 3), the four suits' columns OR into each rank's index in ``_SET_CHOICES``."""
     runnable = _runnable(pattern)
     columns = 0
-    for rank in range(13):
+    for rank in _RANKS:
         columns |= (pattern >> rank & 1 | (runnable >> rank & 1) << 4) << 8 * rank
     return columns
 
@@ -121,28 +125,26 @@ def search(mask: int, keys: tuple[int, ...]) -> tuple[int, tuple[int, ...], int]
         return keys[c] + keys[d] + keys[h] + keys[s], (), mask
     if ranks & (ranks - 1):  # two ranks or more held three times: every combination
         return _search_sets(mask, keys, _set_options(c, d, h, s))
-    # One rank held three times or more (the usual case), inlined.
+    # One rank held three times or more (the usual case), inlined. On equal keys the first
+    # choice in the table's order is kept (min keeps the first of equals).
     columns, shift = _COLUMNS, _SHIFT[ranks]
     both = columns[c] | columns[d] << 1 | columns[h] << 2 | columns[s] << 3
-    best, chosen = -1, 0
-    for used, key in _SET_CHOICES[shift << 5 | both >> shift & 255]:
-        rest = mask ^ used
-        key += (keys[rest & SUIT_BITS] + keys[rest >> 13 & SUIT_BITS]
-                + keys[rest >> 26 & SUIT_BITS] + keys[rest >> 39])
-        if best < 0 or key < best:
-            best, chosen = key, used
+    best, chosen = min((
+        (key + keys[rest & SUIT_BITS] + keys[rest >> 13 & SUIT_BITS]
+         + keys[rest >> 26 & SUIT_BITS] + keys[rest >> 39], used)
+        for used, key in _SET_CHOICES[shift << 5 | both >> shift & 255]
+        for rest in (mask ^ used,)), key=_KEY)
     return best, (chosen,) if chosen else (), mask ^ chosen
 
 
 def _search_sets(mask: int, keys: tuple[int, ...], options: list[tuple[SetChoice, ...]]
                  ) -> tuple[int, tuple[int, ...], int]:
-    found = (-1, (), mask)
-    for combo in product(*options):
+    def keyed(combo: tuple[SetChoice, ...]) -> tuple[int, int, tuple[SetChoice, ...]]:
         used, key = _combine(combo)
-        key += _suits_key(mask ^ used, keys)
-        if found[0] < 0 or key < found[0]:
-            found = (key, tuple(m for m, _ in combo if m), mask ^ used)
-    return found
+        return key + _suits_key(mask ^ used, keys), used, combo
+
+    best, used, combo = min(map(keyed, product(*options)), key=_KEY)  # the first of equals
+    return best, tuple(m for m, _ in combo if m), mask ^ used
 
 
 def _combine(combo: tuple[SetChoice, ...]) -> tuple[int, int]:
@@ -189,11 +191,13 @@ def _found_with_sets(mask: int, max_run_length: int | None, ranks: int) -> Arran
     whole = mask & ranks * _RANK_CARDS
     if whole.bit_count() == 3:  # one rank, three cards, one in a run: no set, or the set
         rest = mask ^ whole
-        if (MELD + 3 + keys[rest & SUIT_BITS] + keys[rest >> 13 & SUIT_BITS]
-                + keys[rest >> 26 & SUIT_BITS] + keys[rest >> 39]
-                < keys[mask & SUIT_BITS] + keys[mask >> 13 & SUIT_BITS]
-                + keys[mask >> 26 & SUIT_BITS] + keys[mask >> 39]):
-            return FoundWithSets(rest, max_run_length, (whole,))
+        # The two keys differ (the set's counts three cards in sets, the other none).
+        _, used = min((keys[mask & SUIT_BITS] + keys[mask >> 13 & SUIT_BITS]
+                       + keys[mask >> 26 & SUIT_BITS] + keys[mask >> 39], 0),
+                      (MELD + 3 + keys[rest & SUIT_BITS] + keys[rest >> 13 & SUIT_BITS]
+                       + keys[rest >> 26 & SUIT_BITS] + keys[rest >> 39], whole))
+        if used:
+            return FoundWithSets(rest, max_run_length, (used,))
         return FoundArrangement(mask, max_run_length)
     _, sets, rest = search(mask, keys)
     if sets:
@@ -206,33 +210,7 @@ def best_arrangement_of_mask(mask: int, rules: Ruleset = _DEFAULT) -> Arrangemen
 
 
 def least_deadwood_of_mask(mask: int, rules: Ruleset = _DEFAULT) -> int:
-    return _least_points(mask, suit_tables(rules.max_run_length).keys)
-
-
-def _least_points(mask: int, keys: tuple[int, ...]) -> int:
-    high = mask >> 13
-    pairs, either = mask & high, mask | high  # as in _found
-    ranks = (pairs & either >> 26 | pairs >> 26 & either) & SUIT_BITS
-    if ranks:
-        return _least_points_with_sets(mask, keys, ranks)
-    return _points_of_runs(mask, keys)
-
-
-def _least_points_with_sets(mask: int, keys: tuple[int, ...], ranks: int) -> int:
-    """As ``_found_with_sets``, for the points only."""
-    sets = _whole_sets(mask, ranks)
-    if sets:
-        return _points_of_runs(mask ^ sum(sets), keys)  # a set's cards are no deadwood
-    whole = mask & ranks * _RANK_CARDS
-    if whole.bit_count() == 3:  # no set, or the set
-        return min(_points_of_runs(mask, keys), _points_of_runs(mask ^ whole, keys))
-    return search(mask, keys)[0] >> POINTS_SHIFT
-
-
-def _points_of_runs(mask: int, keys: tuple[int, ...]) -> int:
-    """The least deadwood points of cards that may form runs only."""
-    return (keys[mask & SUIT_BITS] + keys[mask >> 13 & SUIT_BITS] + keys[mask >> 26 & SUIT_BITS]
-            + keys[mask >> 39]) >> POINTS_SHIFT
+    return _least_points(mask, rules.max_run_length)
 
 
 def best_arrangement_masks(mask: int, rules: Ruleset = _DEFAULT) -> tuple[tuple[int, ...], int, int]:
@@ -290,8 +268,14 @@ def least_deadwood(cards: Iterable[Card | str] | str, rules: Ruleset = _DEFAULT)
         mask, count = hand_mask(cards)
     if mask.bit_count() != count:
         hand_mask(cards)  # raises InvalidCards naming the card given twice
-    length = rules.max_run_length
-    points = _POINTS.get(length) or _points_table(length)
+    return _least_points(mask, rules.max_run_length)
+
+
+def _least_points(mask: int, max_run_length: int | None) -> int:
+    """The least deadwood points of a hand mask. Sets are searched only where there is a choice:
+    a rank held three times or more none of whose cards a run can take is always its whole set,
+    and one held three times with a card a run can take is the set or no set."""
+    points = _POINTS.get(max_run_length) or _points_table(max_run_length)
     c, d, h, s = mask & 8191, mask >> 13 & 8191, mask >> 26 & 8191, mask >> 39
     ranks = c & d & (h | s) | h & s & (c | d)  # held three times or more
     if not ranks:
@@ -301,12 +285,11 @@ def least_deadwood(cards: Iterable[Card | str] | str, rules: Ruleset = _DEFAULT)
         # no card of theirs can be in a run: every such rank's whole set (_whole_sets)
         c, d, h, s = c & ~ranks, d & ~ranks, h & ~ranks, s & ~ranks
         return points[c] + points[d] + points[h] + points[s]
-    whole = mask & ranks * _RANK_CARDS
-    if whole.bit_count() == 3:  # one rank, three cards, one in a run: no set, or the set
+    if (mask & ranks * _RANK_CARDS).bit_count() == 3:
+        without = points[c] + points[d] + points[h] + points[s]
         c, d, h, s = c & ~ranks, d & ~ranks, h & ~ranks, s & ~ranks
-        return min(points[mask & 8191] + points[mask >> 13 & 8191] + points[mask >> 26 & 8191]
-                   + points[mask >> 39], points[c] + points[d] + points[h] + points[s])
-    return search(mask, suit_tables(length).keys)[0] >> POINTS_SHIFT
+        return min(without, points[c] + points[d] + points[h] + points[s])
+    return search(mask, suit_tables(max_run_length).keys)[0] >> POINTS_SHIFT
 
 
 _RUNNABLE = tuple(_runnable(pattern) for pattern in range(8192))
@@ -331,12 +314,10 @@ def best_discard(
     """
     mask, _ = hand_mask(cards)
     keys = suit_tables(rules.max_run_length).keys
-    best: tuple[int, int, int, int] | None = None
-    for card in cards_of(mask & ~hand_mask(exclude)[0]):
-        points = search(mask ^ 1 << card.index, keys)[0] >> POINTS_SHIFT
-        rank = (points, -card.value, -card.rank, -card.suit.position)
-        if best is None or rank < best:
-            best, chosen = rank, card
-    if best is None:
+    allowed = cards_of(mask & ~hand_mask(exclude)[0])
+    if not allowed:
         raise InvalidCards("there is no card to discard (every card is excluded)")
-    return chosen, best_arrangement_of_mask(mask ^ 1 << chosen.index, rules)
+    chosen = min(allowed, key=lambda card: (
+        search(mask ^ card.bit, keys)[0] >> POINTS_SHIFT, -card.value, -card.rank,
+        -card.suit.position))
+    return chosen, best_arrangement_of_mask(mask ^ chosen.bit, rules)

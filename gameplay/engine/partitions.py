@@ -61,8 +61,6 @@ def _partitions(rest: int, sets: tuple[int, ...], key: int, max_run_length: int 
          for split in suit_splits(rest >> 13 * suit & SUIT_BITS, max_run_length)]
         for suit in range(4)
     ]
-    if all(len(splits) == 1 for splits in per_suit):  # one way only: the search's own key
-        return [(key, sets + tuple(run for (runs,) in per_suit for run in runs))]
     base = (key >> POINTS_SHIFT << POINTS_SHIFT) + sum(MELD + m.bit_count() for m in sets)
     found = []
     for choice in product(*per_suit):
