@@ -217,11 +217,8 @@ def best_arrangement_masks(mask: int, rules: Ruleset = _DEFAULT) -> tuple[tuple[
     """The arrangement ``best_arrangement_of_mask`` finds, as masks and with no card built: its
     sets, the cards that would lengthen one of its runs at either end, and its deadwood."""
     tables = suit_tables(rules.max_run_length)
-    c, d, h, s = mask & SUIT_BITS, mask >> 13 & SUIT_BITS, mask >> 26 & SUIT_BITS, mask >> 39
-    sets: tuple[int, ...] = ()
-    if (c & d & (h | s)) | (h & s & (c | d)):
-        _, sets, rest = search(mask, tables.keys)
-        c, d, h, s = rest & SUIT_BITS, rest >> 13 & SUIT_BITS, rest >> 26 & SUIT_BITS, rest >> 39
+    _, sets, rest = search(mask, tables.keys)
+    c, d, h, s = rest & SUIT_BITS, rest >> 13 & SUIT_BITS, rest >> 26 & SUIT_BITS, rest >> 39
     dead, ends = tables.dead, tables.run_ends
     return (sets, ends[c] | ends[d] << 13 | ends[h] << 26 | ends[s] << 39,
             dead[c] | dead[d] << 13 | dead[h] << 26 | dead[s] << 39)
