@@ -15,6 +15,7 @@ from league.clubs.visibility import club_is_public
 from league.competitions.models import ClubNight, Competition, Entry, Match, Round, Stage
 from league.games.models import Game, Hand
 
+from . import rows
 from .models import ApiKey
 from .services import hash_of
 
@@ -68,6 +69,11 @@ def players(key: ApiKey | None, slug: str) -> QuerySet[Player]:
 
 def players_of(readable_club: Club) -> QuerySet[Player]:
     return Player.objects.filter(club=readable_club).select_related("club").order_by("name", "pk")
+
+
+def player_rows(readable_club: Club) -> QuerySet:
+    """The club's players as rows of the columns the API shows (league.api.rows)."""
+    return players_of(readable_club).values(*rows.PLAYER_COLUMNS)
 
 
 def all_players(key: ApiKey | None) -> QuerySet[Player]:
@@ -138,6 +144,12 @@ def matches_of(competition: Competition, *, status: str = "", round_number: int 
     if until:
         found = found.filter(confirmed_at__date__lte=until)
     return found.order_by("round__stage__order", "round__bracket", "round__number", "pk")
+
+
+def match_rows(competition: Competition, **filters) -> QuerySet:
+    """The competition's matches as rows of the columns the API shows (league.api.rows), their
+    sides read apart."""
+    return matches_of(competition, **filters).prefetch_related(None).values(*rows.MATCH_COLUMNS)
 
 
 def match_detail(key: ApiKey | None) -> QuerySet[Match]:

@@ -119,8 +119,7 @@ class PlayerList(KeptAnswers, ApiView, generics.ListAPIView):
 
         def answer() -> Response:
             club = selectors.club(self.key, self.kwargs["slug"])
-            found = selectors.players_of(club).values(*rows.PLAYER_COLUMNS)
-            page = self.paginate_queryset(found)
+            page = self.paginate_queryset(selectors.player_rows(club))
             ratings = ratings_for([row["id"] for row in page])
             return self.get_paginated_response(rows.players(page, ratings))
 
@@ -236,8 +235,7 @@ class MatchList(KeptAnswers, ApiView, generics.ListAPIView):
 
         def answer() -> Response:
             competition = selectors.competition_readable(self.key, pk)
-            found = (selectors.matches_of(competition, **self._filters())
-                     .prefetch_related(None).values(*rows.MATCH_COLUMNS))
+            found = selectors.match_rows(competition, **self._filters())
             return self.get_paginated_response(rows.matches(self.paginate_queryset(found)))
 
         if version is None:  # deleted since

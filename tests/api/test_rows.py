@@ -26,7 +26,7 @@ def test_players_from_rows_are_as_the_serializer_shows_them():
     ratings = ratings_for(players)
     assert ratings and len(players) > len(ratings)  # rated players and unrated ones
     expected = shown.PlayerSerializer(players, many=True, context={"ratings": ratings}).data
-    found = rows.players(selectors.players_of(world.club).values(*rows.PLAYER_COLUMNS),
+    found = rows.players(selectors.player_rows(world.club),
                          ratings_for([player.pk for player in players]))
     assert found == [dict(row) for row in expected]
     assert any(row["retired"] for row in found)
@@ -42,7 +42,7 @@ def test_matches_from_rows_are_as_the_serializer_shows_them():
                  kind=Match.Kind.BYE, status=Match.Status.CONFIRMED, winner=alone)
     matches = selectors.matches_of(competition)
     expected = [dict(row) for row in shown.MatchSerializer(matches, many=True).data]
-    found = rows.matches(list(matches.prefetch_related(None).values(*rows.MATCH_COLUMNS)))
+    found = rows.matches(list(selectors.match_rows(competition)))
     assert len(found) == 3
     assert [{**row, "side_a": row["side_a"] and dict(row["side_a"]),
              "side_b": row["side_b"] and dict(row["side_b"])} for row in expected] == found
