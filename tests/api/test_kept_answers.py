@@ -11,6 +11,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from league.clubs.services.clubs import update_club
 from league.clubs.services.player_records import rename_player
 from league.competitions.models import Match
 from league.competitions.results.services import confirm_result, report_result
@@ -123,4 +124,24 @@ def test_a_members_only_clubs_feeds_kept_are_not_served_to_a_stranger(private_wo
     member.force_login(private_world.organizer)
     for feed in feeds(private_world.match):
         assert member.get(feed).status_code == 200
+        assert Client().get(feed).status_code == 403
+
+
+def test_a_club_made_members_only_is_closed_at_once_though_its_answers_were_kept(
+        public_world, django_capture_on_commit_callbacks):
+    slug = public_world.club.slug
+    urls = [f"/api/v1/clubs/{slug}/players/", f"/api/v1/clubs/{slug}/competitions/",
+            f"/api/v1/competitions/{public_world.competition.pk}/matches/",
+            f"/api/v1/players/{public_world.match.entry_a.player_id}/ratings/"]
+    for url in urls:
+        assert get(url).status_code == 200
+    assert slug in [club["slug"] for club in get("/api/v1/clubs/").json()["results"]]
+    for feed in feeds(public_world.match):
+        assert Client().get(feed).status_code == 200
+    with django_capture_on_commit_callbacks(execute=True):
+        update_club(public_world.club, actor=public_world.organizer, is_public=False)
+    for url in urls:
+        assert get(url).status_code == 404
+    assert slug not in [club["slug"] for club in get("/api/v1/clubs/").json()["results"]]
+    for feed in feeds(public_world.match):
         assert Client().get(feed).status_code == 403
