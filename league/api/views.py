@@ -13,11 +13,7 @@ from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
 from league.clubs.selectors import club_id_of_slug, club_of_player
-from league.competitions.base.page_versions import (
-    club_pages_version,
-    competition_version,
-    player_pages_version,
-)
+from league.competitions.base.page_versions import club_pages_version, competition_tokens
 from league.competitions.base.selectors import club_of_competition
 from league.competitions.models import ClubNight, Competition, Match
 from league.competitions.standings.services import competition_standings
@@ -157,7 +153,9 @@ class PlayerRatings(KeptAnswers, ApiView, generics.RetrieveAPIView):
                     "history": rating_history(player)}
             return Response(shown.RatingHistorySerializer(data).data)
 
-        return self.kept(f"ratings-{pk}", player_pages_version(pk), answer)
+        # A player's ratings are written by a club's rebuild alone, which forgets the version
+        # shared by every player page; so does the player's removal.
+        return self.kept(f"ratings-{pk}", club_pages_version(), answer)
 
 
 class CompetitionFilters(Dates):
@@ -231,7 +229,7 @@ class MatchList(KeptAnswers, ApiView, generics.ListAPIView):
         pk = self.kwargs["pk"]
         if not selectors.may_read(self.key, club_of_competition(pk)):
             raise Http404(selectors.NO_COMPETITION)
-        version = competition_version(pk)
+        version = competition_tokens([pk]).get(pk)
 
         def answer() -> Response:
             competition = selectors.competition_readable(self.key, pk)
@@ -240,7 +238,7 @@ class MatchList(KeptAnswers, ApiView, generics.ListAPIView):
 
         if version is None:  # deleted since
             raise Http404(selectors.NO_COMPETITION)
-        return self.kept(f"matches-{pk}", version.token, answer)
+        return self.kept(f"matches-{pk}", version, answer)
 
 
 @extend_schema(summary="A match: its result, games and every hand")

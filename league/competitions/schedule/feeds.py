@@ -22,15 +22,14 @@ from league.competitions.base.page_versions import (
     FRAGMENT_SECONDS,
     club_pages_version,
     competition_tokens,
-    competition_version,
 )
 from league.competitions.models import Competition
 
 
 def competition_feed_version(pk: int) -> str | None:
-    """The version of competition `pk`'s feed; None when there is no such competition."""
-    version = competition_version(pk)
-    return None if version is None else version.token
+    """The version of competition `pk`'s feed (its page's); None when there is no such
+    competition."""
+    return competition_tokens([pk]).get(pk)
 
 
 def club_feed_version(club_id: int) -> str:
