@@ -30,7 +30,8 @@ FEED_RELATED = ("round", "competition__season__club")
 # competition (match_dated_in_competition): tested on each match, every match of the feed's
 # competitions would be read.
 def _events(matches: QuerySet[Match], rounds: QuerySet[Round]) -> QuerySet[Match]:
-    dated_rounds = list(rounds.filter(play_by__isnull=False).values_list("pk", flat=True))
+    dated_rounds = list(rounds.filter(play_by__isnull=False).order_by()
+                        .values_list("pk", flat=True))
     dated = (Q(scheduled_at__isnull=False) | Q(play_by__isnull=False)
              | Q(round__in=dated_rounds))
     return (matches.filter(dated).exclude(kind=Match.Kind.BYE).select_related(*FEED_RELATED)
