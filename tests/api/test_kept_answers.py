@@ -145,3 +145,12 @@ def test_a_club_made_members_only_is_closed_at_once_though_its_answers_were_kept
     assert slug not in [club["slug"] for club in get("/api/v1/clubs/").json()["results"]]
     for feed in feeds(public_world.match):
         assert Client().get(feed).status_code == 403
+
+
+def test_a_kept_answer_has_the_etag_of_its_body_and_answers_304_unchanged(public_world):
+    url = f"/api/v1/clubs/{public_world.club.slug}/players/"
+    first = get(url)
+    again = get(url, HTTP_IF_NONE_MATCH=first["ETag"])  # served from what was kept
+    assert again.status_code == 304 and again["ETag"] == first["ETag"]
+    assert first["Content-Type"] == "application/json"
+    assert "Authorization" in get(url)["Vary"]
