@@ -67,11 +67,11 @@ def players(key: ApiKey | None, slug: str) -> QuerySet[Player]:
     return players_of(club(key, slug))
 
 
-def players_of(readable_club: Club) -> QuerySet[Player]:
+def players_of(readable_club: Club | int) -> QuerySet[Player]:
     return Player.objects.filter(club=readable_club).select_related("club").order_by("name", "pk")
 
 
-def player_rows(readable_club: Club) -> QuerySet:
+def player_rows(readable_club: Club | int) -> QuerySet:
     """The club's players as rows of the columns the API shows (league.api.rows)."""
     return players_of(readable_club).values(*rows.PLAYER_COLUMNS)
 
@@ -80,11 +80,16 @@ def all_players(key: ApiKey | None) -> QuerySet[Player]:
     return Player.objects.filter(readable(key, "club__")).select_related("club")
 
 
+def player_readable(key: ApiKey | None, pk: int) -> bool:
+    """Whether there is a player of this id this request may read: one query."""
+    return all_players(key).filter(pk=pk).exists()
+
+
 def competitions(key: ApiKey | None, slug: str, **filters) -> QuerySet[Competition]:
     return competitions_of(club(key, slug), **filters)
 
 
-def competitions_of(readable_club: Club, *, status: str = "", since: date | None = None,
+def competitions_of(readable_club: Club | int, *, status: str = "", since: date | None = None,
                     until: date | None = None) -> QuerySet[Competition]:
     found = Competition.objects.filter(season__club=readable_club)
     if status:
@@ -126,7 +131,7 @@ def matches(key: ApiKey | None, competition_id: int, **filters) -> QuerySet[Matc
     return matches_of(competition_readable(key, competition_id), **filters)
 
 
-def matches_of(competition: Competition, *, status: str = "", round_number: int | None = None,
+def matches_of(competition: Competition | int, *, status: str = "", round_number: int | None = None,
                since: date | None = None, until: date | None = None) -> QuerySet[Match]:
     # The sides by their ids (two queries of the page's entries), not joined: a join of every
     # match to every entry of the site reads the entries from end to end.
@@ -146,7 +151,7 @@ def matches_of(competition: Competition, *, status: str = "", round_number: int 
     return found.order_by("round__stage__order", "round__bracket", "round__number", "pk")
 
 
-def match_rows(competition: Competition, **filters) -> QuerySet:
+def match_rows(competition: Competition | int, **filters) -> QuerySet:
     """The competition's matches as rows of the columns the API shows (league.api.rows), their
     sides read apart."""
     return matches_of(competition, **filters).prefetch_related(None).values(*rows.MATCH_COLUMNS)

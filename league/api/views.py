@@ -59,6 +59,7 @@ def not_found(request, rest: str):
 
 
 PAGED = tuple(PageQuery().fields)
+NO_PLAYER = "No player of this number is readable with this key."
 
 
 class ApiView:
@@ -114,8 +115,7 @@ class PlayerList(KeptAnswers, ApiView, generics.ListAPIView):
         club_id = self.readable_club()
 
         def answer() -> Response:
-            club = selectors.club(self.key, self.kwargs["slug"])
-            page = self.paginate_queryset(selectors.player_rows(club))
+            page = self.paginate_queryset(selectors.player_rows(club_id))
             ratings = ratings_for([row["id"] for row in page])
             return self.get_paginated_response(rows.players(page, ratings))
 
@@ -145,12 +145,13 @@ class PlayerRatings(KeptAnswers, ApiView, generics.RetrieveAPIView):
     def retrieve(self, request, *args, **kwargs):
         pk = self.kwargs["pk"]
         if not selectors.may_read(self.key, club_of_player(pk)):
-            raise Http404("No player of this number is readable with this key.")
+            raise Http404(NO_PLAYER)
 
         def answer() -> Response:
-            player = self.get_object()
-            data = {"player": player.pk, "current": player_rating(player),
-                    "history": rating_history(player)}
+            history = rating_history(pk)
+            if not history and not selectors.player_readable(self.key, pk):  # since removed
+                raise Http404(NO_PLAYER)
+            data = {"player": pk, "current": player_rating(pk), "history": history}
             return Response(shown.RatingHistorySerializer(data).data)
 
         # A player's ratings are written by a club's rebuild alone, which forgets the version
@@ -177,8 +178,7 @@ class CompetitionList(KeptAnswers, ApiView, generics.ListAPIView):
         club_id = self.readable_club()
 
         def answer() -> Response:
-            club = selectors.club(self.key, self.kwargs["slug"])
-            found = selectors.competitions_of(club, **read_query(request, CompetitionFilters))
+            found = selectors.competitions_of(club_id, **read_query(request, CompetitionFilters))
             page = self.paginate_queryset(found)
             return self.get_paginated_response(self.get_serializer(page, many=True).data)
 
@@ -232,8 +232,7 @@ class MatchList(KeptAnswers, ApiView, generics.ListAPIView):
         version = competition_tokens([pk]).get(pk)
 
         def answer() -> Response:
-            competition = selectors.competition_readable(self.key, pk)
-            found = selectors.match_rows(competition, **self._filters())
+            found = selectors.match_rows(pk, **self._filters())
             return self.get_paginated_response(rows.matches(self.paginate_queryset(found)))
 
         if version is None:  # deleted since

@@ -11,6 +11,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from league.clubs.models import Player
 from league.clubs.services.clubs import update_club
 from league.clubs.services.player_records import rename_player
 from league.competitions.models import Match
@@ -18,7 +19,13 @@ from league.competitions.results.services import confirm_result, report_result
 from league.competitions.schedule.services import set_match_time
 from league.ratings.services import recompute_ratings
 from tests.api.conftest import get, key_for
-from tests.factories import EntryFactory, MatchFactory, UserFactory, finished_game
+from tests.factories import (
+    EntryFactory,
+    MatchFactory,
+    PlayerFactory,
+    UserFactory,
+    finished_game,
+)
 from tests.ratings.builders import league, played
 
 pytestmark = pytest.mark.django_db
@@ -154,3 +161,13 @@ def test_a_kept_answer_has_the_etag_of_its_body_and_answers_304_unchanged(public
     assert again.status_code == 304 and again["ETag"] == first["ETag"]
     assert first["Content-Type"] == "application/json"
     assert "Authorization" in get(url)["Vary"]
+
+
+def test_a_removed_players_ratings_are_not_found(public_world):
+    player = public_world.match.entry_a.player
+    newcomer = PlayerFactory(club=public_world.club)
+    for who in (player, newcomer):
+        assert get(f"/api/v1/players/{who.pk}/ratings/").status_code == 200
+    Player.objects.filter(pk=newcomer.pk).delete()  # no rated week: nothing else to remove
+    assert get(f"/api/v1/players/{newcomer.pk}/ratings/").status_code == 404
+    assert get(f"/api/v1/players/{player.pk}/ratings/").status_code == 200
