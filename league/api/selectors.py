@@ -11,13 +11,17 @@ from django.db.models import Prefetch, Q, QuerySet
 from django.http import Http404
 
 from league.clubs.models import Club, Player
+from league.clubs.visibility import club_is_public
 from league.competitions.models import ClubNight, Competition, Entry, Match, Round, Stage
 from league.games.models import Game, Hand
 
+from . import rows
 from .models import ApiKey
 from .services import hash_of
 
 LOG_LENGTH = 20  # deliveries shown of each webhook
+NO_COMPETITION = "No competition of this number is readable with this key."
+NO_CLUB = "No club of this name is readable with this key."
 
 
 def key_of(presented: str) -> ApiKey | None:
@@ -35,6 +39,18 @@ def readable(key: ApiKey | None, path: str = "") -> Q:
     return condition
 
 
+def may_read(key: ApiKey | None, club_id: int | None) -> bool:
+    """Whether this request may read the club of this id (None: no such club), as `readable`
+    says, mostly without a query: the key's own club, else whether the club is public as the
+    site's pages read it (league.clubs.visibility: cached, and a "public" believed only a few
+    seconds after it was read, so a club made members-only is closed as soon as its pages)."""
+    if club_id is None:
+        return False
+    if key is not None and key.club_id == club_id:
+        return True
+    return club_is_public(club_id)
+
+
 def clubs(key: ApiKey | None) -> QuerySet[Club]:
     return Club.objects.filter(readable(key)).order_by("name")
 
@@ -43,21 +59,39 @@ def club(key: ApiKey | None, slug: str) -> Club:
     """The club of this slug if this request may read it, else a 404: one query."""
     found = clubs(key).filter(slug=slug).first()
     if found is None:
-        raise Http404("No club of this name is readable with this key.")
+        raise Http404(NO_CLUB)
     return found
 
 
 def players(key: ApiKey | None, slug: str) -> QuerySet[Player]:
-    return Player.objects.filter(club=club(key, slug)).select_related("club").order_by("name", "pk")
+    return players_of(club(key, slug))
+
+
+def players_of(readable_club: Club | int) -> QuerySet[Player]:
+    return Player.objects.filter(club=readable_club).select_related("club").order_by("name", "pk")
+
+
+def player_rows(readable_club: Club | int) -> QuerySet:
+    """The club's players as rows of the columns the API shows (league.api.rows)."""
+    return players_of(readable_club).values(*rows.PLAYER_COLUMNS)
 
 
 def all_players(key: ApiKey | None) -> QuerySet[Player]:
     return Player.objects.filter(readable(key, "club__")).select_related("club")
 
 
-def competitions(key: ApiKey | None, slug: str, *, status: str = "",
-                 since: date | None = None, until: date | None = None) -> QuerySet[Competition]:
-    found = Competition.objects.filter(season__club=club(key, slug))
+def player_readable(key: ApiKey | None, pk: int) -> bool:
+    """Whether there is a player of this id this request may read: one query."""
+    return all_players(key).filter(pk=pk).exists()
+
+
+def competitions(key: ApiKey | None, slug: str, **filters) -> QuerySet[Competition]:
+    return competitions_of(club(key, slug), **filters)
+
+
+def competitions_of(readable_club: Club | int, *, status: str = "", since: date | None = None,
+                    until: date | None = None) -> QuerySet[Competition]:
+    found = Competition.objects.filter(season__club=readable_club)
     if status:
         found = found.filter(status=status)
     if since:
@@ -85,12 +119,20 @@ def _matches() -> QuerySet[Match]:
     return Match.objects.select_related("round", "entry_a__player", "entry_b__player")
 
 
-def matches(key: ApiKey | None, competition_id: int, *, status: str = "",
-            round_number: int | None = None, since: date | None = None,
-            until: date | None = None) -> QuerySet[Match]:
+def competition_readable(key: ApiKey | None, competition_id: int) -> Competition:
+    """The competition if this request may read it, else a 404: one query."""
     competition = readable_competition(key).filter(pk=competition_id).first()
     if competition is None:
-        raise Http404("No competition of this number is readable with this key.")
+        raise Http404(NO_COMPETITION)
+    return competition
+
+
+def matches(key: ApiKey | None, competition_id: int, **filters) -> QuerySet[Match]:
+    return matches_of(competition_readable(key, competition_id), **filters)
+
+
+def matches_of(competition: Competition | int, *, status: str = "", round_number: int | None = None,
+               since: date | None = None, until: date | None = None) -> QuerySet[Match]:
     # The sides by their ids (two queries of the page's entries), not joined: a join of every
     # match to every entry of the site reads the entries from end to end.
     sides = Entry.objects.select_related("player")
@@ -107,6 +149,12 @@ def matches(key: ApiKey | None, competition_id: int, *, status: str = "",
     if until:
         found = found.filter(confirmed_at__date__lte=until)
     return found.order_by("round__stage__order", "round__bracket", "round__number", "pk")
+
+
+def match_rows(competition: Competition | int, **filters) -> QuerySet:
+    """The competition's matches as rows of the columns the API shows (league.api.rows), their
+    sides read apart."""
+    return matches_of(competition, **filters).prefetch_related(None).values(*rows.MATCH_COLUMNS)
 
 
 def match_detail(key: ApiKey | None) -> QuerySet[Match]:

@@ -1,22 +1,29 @@
 """The read API's views: parse the filters, read through league.api.selectors (and the apps'
-standings and ratings), show through the serializers. Every list is paged."""
+standings and ratings), show through the serializers. Every list is paged. The lists of clubs,
+a club's players and competitions, a competition's matches and a player's ratings are kept as
+served under the versions of what they show (league.api.kept), after the access check."""
 
 from __future__ import annotations
 
+from django.http import Http404
 from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import generics, serializers
 from rest_framework.decorators import api_view
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
+from league.clubs.selectors import club_id_of_slug, club_of_player
+from league.competitions.base.page_versions import club_pages_version, competition_tokens
+from league.competitions.base.selectors import club_of_competition
 from league.competitions.models import ClubNight, Competition, Match
 from league.competitions.standings.services import competition_standings
 from league.core.dates import OUT_OF_BOUNDS, in_bounds
 from league.ratings.selectors import player_rating, rating_history, ratings_for
 
-from . import selectors
+from . import rows, selectors
 from . import serializers as shown
-from .paging import Pages, read_query
+from .kept import KeptAnswers
+from .paging import PageQuery, Pages, read_query
 from .standings import StandingsSerializer
 
 DATED = ("a competition's creation, a match's confirmation, a club night's start (in the "
@@ -51,6 +58,10 @@ def not_found(request, rest: str):
     raise NotFound("Nothing of the API is at this address: see /api/v1/docs/.")
 
 
+PAGED = tuple(PageQuery().fields)
+NO_PLAYER = "No player of this number is readable with this key."
+
+
 class ApiView:
     # `self.key`: the request's key, None without one. (No docstring: the schema would show it.)
 
@@ -58,14 +69,28 @@ class ApiView:
     def key(self):
         return self.request.auth
 
+    def readable_club(self) -> int:
+        # The id of the URL's club (its slug) if the request may read it, else a 404, mostly
+        # without a query (selectors.may_read).
+        club_id = club_id_of_slug(self.kwargs["slug"])
+        if not selectors.may_read(self.key, club_id):
+            raise Http404(selectors.NO_CLUB)
+        return club_id
+
 
 @extend_schema(summary="The clubs readable: the public ones, and the key's own")
-class ClubList(ApiView, generics.ListAPIView):
+class ClubList(KeptAnswers, ApiView, generics.ListAPIView):
     serializer_class = shown.ClubSerializer
     pagination_class = Pages
+    query_names = PAGED
 
     def get_queryset(self):
         return selectors.clubs(self.key)
+
+    def list(self, request, *args, **kwargs):
+        readers = "public" if self.key is None else self.key.club_id
+        return self.kept(f"clubs-{readers}", club_pages_version(),
+                         lambda: super(ClubList, self).list(request, *args, **kwargs))
 
 
 @extend_schema(summary="A club")
@@ -78,18 +103,23 @@ class ClubDetail(ApiView, generics.RetrieveAPIView):
 
 
 @extend_schema(summary="A club's players, with their current ratings")
-class PlayerList(ApiView, generics.ListAPIView):
+class PlayerList(KeptAnswers, ApiView, generics.ListAPIView):
     serializer_class = shown.PlayerSerializer
     pagination_class = Pages
+    query_names = PAGED
 
     def get_queryset(self):
         return selectors.players(self.key, self.kwargs["slug"])
 
     def list(self, request, *args, **kwargs):
-        page = self.paginate_queryset(self.get_queryset())
-        data = shown.PlayerSerializer(page, many=True,
-                                      context={"ratings": ratings_for(page)}).data
-        return self.get_paginated_response(data)
+        club_id = self.readable_club()
+
+        def answer() -> Response:
+            page = self.paginate_queryset(selectors.player_rows(club_id))
+            ratings = ratings_for([row["id"] for row in page])
+            return self.get_paginated_response(rows.players(page, ratings))
+
+        return self.kept(f"players-{club_id}", club_pages_version(), answer)
 
 
 @extend_schema(summary="A player, with the current rating")
@@ -108,15 +138,25 @@ class PlayerDetail(ApiView, generics.RetrieveAPIView):
 
 @extend_schema(summary="A player's rating after each week played, oldest first",
                responses=shown.RatingHistorySerializer)
-class PlayerRatings(ApiView, generics.RetrieveAPIView):
+class PlayerRatings(KeptAnswers, ApiView, generics.RetrieveAPIView):
     def get_queryset(self):
         return selectors.all_players(self.key)
 
     def retrieve(self, request, *args, **kwargs):
-        player = self.get_object()
-        data = {"player": player.pk, "current": player_rating(player),
-                "history": rating_history(player)}
-        return Response(shown.RatingHistorySerializer(data).data)
+        pk = self.kwargs["pk"]
+        if not selectors.may_read(self.key, club_of_player(pk)):
+            raise Http404(NO_PLAYER)
+
+        def answer() -> Response:
+            history = rating_history(pk)
+            if not history and not selectors.player_readable(self.key, pk):  # since removed
+                raise Http404(NO_PLAYER)
+            data = {"player": pk, "current": player_rating(pk), "history": history}
+            return Response(shown.RatingHistorySerializer(data).data)
+
+        # A player's ratings are written by a club's rebuild alone, which forgets the version
+        # shared by every player page; so does the player's removal.
+        return self.kept(f"ratings-{pk}", club_pages_version(), answer)
 
 
 class CompetitionFilters(Dates):
@@ -125,13 +165,24 @@ class CompetitionFilters(Dates):
 
 @extend_schema(summary="A club's competitions, newest first",
                parameters=[CompetitionFilters])
-class CompetitionList(ApiView, generics.ListAPIView):
+class CompetitionList(KeptAnswers, ApiView, generics.ListAPIView):
     serializer_class = shown.CompetitionSerializer
     pagination_class = Pages
+    query_names = (*PAGED, *CompetitionFilters().fields)
 
     def get_queryset(self):
         return selectors.competitions(self.key, self.kwargs["slug"],
                                       **read_query(self.request, CompetitionFilters))
+
+    def list(self, request, *args, **kwargs):
+        club_id = self.readable_club()
+
+        def answer() -> Response:
+            found = selectors.competitions_of(club_id, **read_query(request, CompetitionFilters))
+            page = self.paginate_queryset(found)
+            return self.get_paginated_response(self.get_serializer(page, many=True).data)
+
+        return self.kept(f"competitions-{club_id}", club_pages_version(), answer)
 
 
 @extend_schema(summary="A competition: its stages, rounds (with their brackets) and entries")
@@ -161,14 +212,32 @@ class MatchFilters(Dates):
 
 @extend_schema(summary="A competition's matches and results, round by round",
                parameters=[MatchFilters])
-class MatchList(ApiView, generics.ListAPIView):
+class MatchList(KeptAnswers, ApiView, generics.ListAPIView):
     serializer_class = shown.MatchSerializer
     pagination_class = Pages
+    query_names = (*PAGED, *MatchFilters().fields)
 
-    def get_queryset(self):
+    def _filters(self) -> dict:
         filters = read_query(self.request, MatchFilters)
         filters["round_number"] = filters.pop("round", None)
-        return selectors.matches(self.key, self.kwargs["pk"], **filters)
+        return filters
+
+    def get_queryset(self):
+        return selectors.matches(self.key, self.kwargs["pk"], **self._filters())
+
+    def list(self, request, *args, **kwargs):
+        pk = self.kwargs["pk"]
+        if not selectors.may_read(self.key, club_of_competition(pk)):
+            raise Http404(selectors.NO_COMPETITION)
+        version = competition_tokens([pk]).get(pk)
+
+        def answer() -> Response:
+            found = selectors.match_rows(pk, **self._filters())
+            return self.get_paginated_response(rows.matches(self.paginate_queryset(found)))
+
+        if version is None:  # deleted since
+            raise Http404(selectors.NO_COMPETITION)
+        return self.kept(f"matches-{pk}", version, answer)
 
 
 @extend_schema(summary="A match: its result, games and every hand")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from league.games.models import Hand
 from tests.api.conftest import club_world, get
+from tests.conftest import empty_caches
 from tests.factories import MatchFactory
 
 
@@ -27,16 +28,20 @@ def test_a_match_with_its_games_and_hands_is_read_in_three_queries(db,
 
 
 def test_lists_and_a_night_cost_the_same_with_more_rows(db, django_assert_num_queries):
+    """Read from an empty cache each time: nothing kept, every club looked up afresh."""
     world = club_world(public=True)
-    urls = {f"/api/v1/competitions/{world.competition.pk}/matches/": 5,  # competition, count,
-            # the page, its sides A and B
-            f"/api/v1/clubs/{world.club.slug}/players/": 4,  # club, count, page, ratings
+    urls = {f"/api/v1/competitions/{world.competition.pk}/matches/": 6,  # its club and whether
+            # that is public (both cached from then on), its page version (its rounds, read
+            # when the version is made), count, the page, its sides' entries
+            f"/api/v1/clubs/{world.club.slug}/players/": 4,  # the slug's club (whether it is
+            # public is cached by the read above), count, page, ratings
             f"/api/v1/nights/{world.night.pk}/": 3,  # night, its rounds, their matches
             f"/api/v1/competitions/{world.competition.pk}/": 4}  # it, stages, rounds, entries
     for url, queries in urls.items():
         with django_assert_num_queries(queries):
             assert get(url).status_code == 200
     more_of(world, hands=0, matches=5)
+    empty_caches()
     for url, queries in urls.items():
         with django_assert_num_queries(queries):
             assert get(url).status_code == 200
@@ -50,3 +55,17 @@ def test_a_match_s_record_is_read_in_five_queries(db, django_assert_num_queries)
     more_of(world, hands=6, matches=0)
     with django_assert_num_queries(5):
         assert len(get(url).json()["games"][0]["hands"]) == 7
+
+
+def test_a_list_read_again_unchanged_costs_no_query(db, django_assert_num_queries):
+    world = club_world(public=True)
+    player = world.match.entry_a.player_id
+    urls = [f"/api/v1/competitions/{world.competition.pk}/matches/",
+            f"/api/v1/clubs/{world.club.slug}/players/",
+            f"/api/v1/clubs/{world.club.slug}/competitions/",
+            f"/api/v1/players/{player}/ratings/"]
+    first = {url: get(url).content for url in urls}
+    first["/api/v1/clubs/"] = get("/api/v1/clubs/").content
+    for url, body in first.items():
+        with django_assert_num_queries(0):  # who may read the club is cached, and the answer
+            assert get(url).content == body

@@ -58,6 +58,29 @@ def competition_version(pk: int) -> PageVersion | None:
     return PageVersion(token, frozenset(rounds))
 
 
+def competition_tokens(pks: Iterable[int]) -> dict[int, str]:
+    """The page version's token of each of these competitions that exists, as
+    `competition_version` reads it: one read of the cache, and for those not there one query and
+    one write (they are minted as `competition_version` mints them). A token written over by
+    another visitor's at the same moment only leaves what was kept under it unread: any token
+    in the cache was written after the last change it was forgotten for, and what is kept under
+    it read after it was written."""
+    keys = {pk: _key(pk) for pk in pks}
+    stored = derived.get_many(keys.values())
+    tokens = {pk: stored[key][0] for pk, key in keys.items() if _readable(stored.get(key))}
+    missing = [pk for pk in keys if pk not in tokens]
+    if missing:
+        rounds: dict[int, list[int]] = {}
+        for pk, round_pk in Competition.objects.filter(pk__in=missing).values_list(
+                "pk", "rounds__pk"):
+            rounds.setdefault(pk, []).extend([round_pk] if round_pk else [])
+        minted = {pk: (secrets.token_hex(8), tuple(its_rounds))
+                  for pk, its_rounds in rounds.items()}
+        derived.set_many({keys[pk]: version for pk, version in minted.items()}, timeout=None)
+        tokens.update({pk: version[0] for pk, version in minted.items()})
+    return tokens
+
+
 def _readable(stored) -> bool:
     return isinstance(stored, tuple) and len(stored) == 2
 
