@@ -123,10 +123,13 @@ def _unbeaten(club_id: int, season: Season | None) -> list[Run]:
 
 def _moments(club_id: int, season: Season | None, kind: str, *, by_value: bool = False
              ) -> list[Moment]:
+    """One query: the moments picked first (through the moments' indexes), then only they
+    joined to the players' names."""
     found = (NotableMoment.objects.filter(season=season) if season is not None
              else NotableMoment.objects.filter(club_id=club_id)).filter(kind=kind)
     order = (("-value", "source_id") if by_value
              else ("-confirmed_at", "-source_id"))
-    return [Moment(*row, what=kind) for row in found.order_by(*order).values_list(
-        "player_id", "player__name", "opponent__name", "confirmed_at", "match_id",
-        "value")[:TOP if by_value else RARE]]
+    picked = found.order_by(*order).values("pk")[:TOP if by_value else RARE]
+    return [Moment(*row, what=kind) for row in NotableMoment.objects.filter(pk__in=picked)
+            .order_by(*order).values_list("player_id", "player__name", "opponent__name",
+                                          "confirmed_at", "match_id", "value")]
