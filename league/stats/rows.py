@@ -53,6 +53,26 @@ def club_sums(club_id: int, season: Season | None) -> dict:
     return _sums(*_in(season, club_id))
 
 
+_BOTH_SQL = ("SELECT {mine}, {all}, COALESCE(MAX(CASE WHEN player_id = %s THEN winning_run END), 0)"
+             " FROM {table} WHERE ").format(
+    mine=", ".join(f"COALESCE(SUM(CASE WHEN player_id = %s THEN {name} END), 0)"
+                   for name in SUMMED),
+    all=", ".join(f"COALESCE(SUM({name}), 0)" for name in SUMMED),
+    table=PlayerSeasonSummary._meta.db_table)
+
+
+def player_and_club_sums(player: Player, season: Season | None) -> tuple[dict, dict, int]:
+    """One query: his rows added up, every row of the club (or of the season) added up, and
+    his longest winning run within one season (of a season: that season's, from his row)."""
+    where, params = _in(season, player.club_id)
+    n = len(SUMMED)
+    with connection.cursor() as cursor:
+        cursor.execute(_BOTH_SQL + where, [*([player.pk] * (n + 1)), *params])
+        found = cursor.fetchone()
+    return (dict(zip(SUMMED, found[:n], strict=True)),
+            dict(zip(SUMMED, found[n:2 * n], strict=True)), found[2 * n])
+
+
 def _average(total: int, count: int) -> float | None:
     return total / count if count else None
 
@@ -80,9 +100,3 @@ def match_figures(row: dict) -> MatchFigures:
                         drawn=row["matches_drawn"], lost=row["matches_lost"],
                         won_without_play=row["won_without_play"],
                         lost_without_play=row["lost_without_play"])
-
-
-def season_winning_run(player: Player, season: Season) -> int:
-    """One query: the season's longest winning run, from his row."""
-    return (PlayerSeasonSummary.objects.filter(player=player, season=season)
-            .values_list("winning_run", flat=True).first() or 0)
