@@ -178,7 +178,7 @@ def test_the_same_queries_for_two_matches_and_for_six(club, league, season_playe
         player_statistics(ann(club), seasons, None)
     with django_assert_num_queries(5):  # a season's winning run read from his row, with the sums
         player_statistics(ann(club), seasons, club.season)
-    with django_assert_num_queries(10):
+    with django_assert_num_queries(6):
         club_records(club.club, club.season)
     play(match_of(league, club, 2, 3), P03_SHUTS_ANN_OUT, subject=2)
     play(match_of(league, club, 2, 4), ANN_BEATS_P02[:1] + P03_SHUTS_ANN_OUT, subject=2)
@@ -187,7 +187,7 @@ def test_the_same_queries_for_two_matches_and_for_six(club, league, season_playe
         player_statistics(club.players[1], seasons, None)
     with django_assert_num_queries(5):
         player_statistics(club.players[1], seasons, club.season)
-    with django_assert_num_queries(10):
+    with django_assert_num_queries(6):
         club_records(club.club, club.season)
 
 
