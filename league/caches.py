@@ -39,7 +39,7 @@ from django_redis.exceptions import ConnectionInterrupted
 from django_redis.pool import ConnectionFactory
 from redis.exceptions import RedisError
 
-from league.core.cache import DERIVED
+from league.core.cache import DERIVED, ReadAhead
 
 # Seconds. Redis on the local network answers in well under a millisecond.
 SOCKET_CONNECT_TIMEOUT = 0.5
@@ -58,12 +58,12 @@ def caches_for(redis_url: str) -> dict[str, dict]:
     if not redis_url:
         memory = "django.core.cache.backends.locmem.LocMemCache"
         return {"default": {"BACKEND": memory, "LOCATION": "counts"},
-                DERIVED: {"BACKEND": memory, "LOCATION": DERIVED},
+                DERIVED: {"BACKEND": "league.caches.DerivedMemory", "LOCATION": DERIVED},
                 "template_fragments": fragments}
     return {"default": {**_redis(redis_url, ignore_exceptions=False),
                         "BACKEND": "league.caches.RedisElseMemory"},
             DERIVED: {**_redis(redis_url, ignore_exceptions=False),
-                      "BACKEND": "league.caches.RedisElseNothing"},
+                      "BACKEND": "league.caches.DerivedRedis"},
             "template_fragments": fragments}
 
 
@@ -310,3 +310,12 @@ class RedisElseNothing(BaseCache):
 
     def close(self, **kwargs):
         self._redis.close(**kwargs)
+
+
+class DerivedRedis(ReadAhead, RedisElseNothing):
+    """The derived cache on Redis, its keys read ahead answered from memory
+    (league.core.cache.read_ahead)."""
+
+
+class DerivedMemory(ReadAhead, LocMemCache):
+    """The derived cache in this process's memory (no Redis), read ahead in the same way."""

@@ -7,7 +7,7 @@ from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
 
 from league.clubs.models import Club, JoinRequest, Player
-from league.clubs.visibility import club_of
+from league.clubs.visibility import PUBLIC_KEY, club_of
 from league.core.cache import derived
 
 LANGUAGE_KEY = "club-language:{}"
@@ -48,6 +48,14 @@ def club_language(club_id: int | None) -> str | None:
         if code is not None:
             derived.set(key, code, timeout=LANGUAGE_SECONDS)
     return code
+
+
+def club_page_keys(club_id: int | None) -> list[str]:
+    """The cached entries every page of the club reads (whether it is public, its language):
+    to be read ahead in one call (league.core.cache.read_ahead)."""
+    if club_id is None:
+        return []
+    return [PUBLIC_KEY.format(club_id), LANGUAGE_KEY.format(club_id)]
 
 
 def club_player(pk: int) -> Player:

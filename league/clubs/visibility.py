@@ -20,6 +20,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
+from django.core.cache import caches
 from django.db.models import Q
 
 from league.clubs.models import Club
@@ -62,11 +63,14 @@ def may_see(user, club_id: int) -> bool:
 
 
 def club_of(kind: str, pk: int, find: Callable[[], int | None]) -> int | None:
-    """The club of the object `kind` `pk` (`find` reads it), remembered: it never changes."""
+    """The club of the object `kind` `pk` (`find` reads it), remembered: it never changes, so
+    it is kept in each process's memory in front of the shared cache (league.fragment_cache),
+    and a page asks the shared cache only on its process's first visit to the object."""
+    remembered = caches["template_fragments"]
     key = CLUB_OF_KEY.format(kind, pk)
-    club_id = derived.get(key)
+    club_id = remembered.get(key)
     if club_id is None:
         club_id = find()
         if club_id is not None:
-            derived.set(key, club_id, timeout=None)
+            remembered.set(key, club_id, timeout=None)
     return club_id

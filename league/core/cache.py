@@ -3,7 +3,18 @@ is public and who organizes it, the unread counts (the "derived" alias of settin
 
 When it does not answer, a read misses and a write is dropped: the answer is read from the
 database and the page is served, uncached (league/caches.py).
+
+A page that will read several keys asks for them at once first (`read_ahead`): one round trip
+to the cache instead of one per key. Inside the block a read of one of those keys is answered
+from what that one call found (by the derived cache's backends, which are `ReadAhead`); a write
+or delete of a key forgets what was found for it, so the next read asks the cache again.
 """
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 from django.core.cache import caches
 from django.utils.connection import ConnectionProxy
@@ -12,3 +23,70 @@ DERIVED = "derived"
 
 # Like django.core.cache.cache for "default": each thread gets its own connection.
 derived = ConnectionProxy(caches, DERIVED)
+
+ABSENT = object()  # read ahead and not in the cache
+_ahead: ContextVar[dict | None] = ContextVar("derived_read_ahead", default=None)
+
+
+@contextmanager
+def read_ahead(keys: Iterable[str]) -> Iterator[None]:
+    """Read these keys of the derived cache in one call now; reads of them inside the block
+    use what it found."""
+    keys = list(dict.fromkeys(keys))
+    found = derived.get_many(keys) if keys else {}
+    token = _ahead.set({key: found.get(key, ABSENT) for key in keys})
+    try:
+        yield
+    finally:
+        _ahead.reset(token)
+
+
+def _found(key, version):
+    ahead = _ahead.get()
+    if ahead is None or version is not None:
+        return None
+    return ahead.get(key)
+
+
+def _forget(keys: Iterable[str]) -> None:
+    ahead = _ahead.get()
+    if ahead is not None:
+        for key in keys:
+            ahead.pop(key, None)
+
+
+class ReadAhead:
+    """A cache backend's reads answered from the keys read ahead (`read_ahead`), its writes
+    forgetting them. Put before the backend's class."""
+
+    def get(self, key, default=None, version=None):
+        found = _found(key, version)
+        if found is None:
+            return super().get(key, default, version)
+        return default if found is ABSENT else found
+
+    def get_many(self, keys, version=None):
+        keys = list(keys)
+        known = {key: _found(key, version) for key in keys}
+        rest = [key for key in keys if known[key] is None]
+        found = super().get_many(rest, version) if rest else {}
+        found.update((key, value) for key, value in known.items()
+                     if value is not None and value is not ABSENT)
+        return found
+
+    def set(self, key, *args, **kwargs):
+        _forget((key,))
+        return super().set(key, *args, **kwargs)
+
+    def add(self, key, *args, **kwargs):
+        _forget((key,))
+        return super().add(key, *args, **kwargs)
+
+    def delete(self, key, *args, **kwargs):
+        _forget((key,))
+        return super().delete(key, *args, **kwargs)
+
+    def delete_many(self, keys, *args, **kwargs):
+        keys = list(keys)
+        _forget(keys)
+        return super().delete_many(keys, *args, **kwargs)

@@ -13,9 +13,9 @@ points).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 
-from django.db.models import F, Sum
+from django.db.models import F, Q, Sum
 
 from league.clubs.models import Club, Season
 
@@ -67,22 +67,23 @@ class ClubRecords:
 
 
 def club_records(club: Club, season: Season | None, min_hands: int = MIN_HANDS) -> ClubRecords:
-    """Ten queries (a season), or eleven (all time: the unbeaten runs over the matches)."""
+    """Six queries (a season), or seven (all time: the unbeaten runs over the matches)."""
     everyone = _per_player(club.pk, season)
     rated = everyone.filter(all_hands__gte=min_hands)
+    moments = _moments(club.pk, season)
     return ClubRecords(
         club, season, min_hands,
         most_gins=_leaders(everyone.filter(all_gins__gt=0), F("all_gins")),
         gin_rate=_leaders(rated.filter(all_gins__gt=0), rate_of(F("all_gins"), F("all_hands"))),
         points_per_hand=_leaders(rated, per_hand(F("all_points"), F("all_hands"))),
-        highest_hands=_moments(club.pk, season, Kind.HIGH_HAND, by_value=True)[:TOP],
-        most_boxes=_moments(club.pk, season, Kind.BOXES, by_value=True)[:TOP],
+        highest_hands=moments[Kind.HIGH_HAND],
+        most_boxes=moments[Kind.BOXES],
         unbeaten=_unbeaten(club.pk, season),
-        big_gins=_moments(club.pk, season, Kind.BIG_GIN),
-        first_turn_gins=_moments(club.pk, season, Kind.FIRST_TURN_GIN),
+        big_gins=moments[Kind.BIG_GIN],
+        first_turn_gins=moments[Kind.FIRST_TURN_GIN],
         gins_with_log=_rows(club.pk, season).aggregate(
             logged=Sum("gins_with_log", default=0))["logged"],
-        shutouts=_moments(club.pk, season, Kind.SHUTOUT),
+        shutouts=moments[Kind.SHUTOUT],
     )
 
 
@@ -121,12 +122,33 @@ def _unbeaten(club_id: int, season: Season | None) -> list[Run]:
             .values_list("player_id", "player__name", "unbeaten_run")[:TOP]]
 
 
-def _moments(club_id: int, season: Season | None, kind: str, *, by_value: bool = False
-             ) -> list[Moment]:
-    found = (NotableMoment.objects.filter(season=season) if season is not None
-             else NotableMoment.objects.filter(club_id=club_id)).filter(kind=kind)
-    order = (("-value", "source_id") if by_value
-             else ("-confirmed_at", "-source_id"))
-    return [Moment(*row, what=kind) for row in found.order_by(*order).values_list(
-        "player_id", "player__name", "opponent__name", "confirmed_at", "match_id",
-        "value")[:TOP if by_value else RARE]]
+# The highest, the most: the top TOP by value (ties: the older first). The rare ones: the latest
+# RARE (a moment whose match has no confirmation time last).
+BY_VALUE = (Kind.HIGH_HAND, Kind.BOXES)
+RARE_KINDS = (Kind.BIG_GIN, Kind.FIRST_TURN_GIN, Kind.SHUTOUT)
+NEVER = datetime.min.replace(tzinfo=UTC)
+
+
+def _moments(club_id: int, season: Season | None) -> dict[str, list[Moment]]:
+    """One query: each kind's moments picked first (through the moments' indexes, one
+    subquery each), then only they joined to the players' names; ordered here as picked."""
+    scope = (NotableMoment.objects.filter(season=season) if season is not None
+             else NotableMoment.objects.filter(club_id=club_id))
+    picked = Q()
+    for kind in BY_VALUE:
+        picked |= Q(pk__in=scope.filter(kind=kind).order_by("-value", "source_id")
+                    .values("pk")[:TOP])
+    for kind in RARE_KINDS:
+        picked |= Q(pk__in=scope.filter(kind=kind).order_by("-confirmed_at", "-source_id")
+                    .values("pk")[:RARE])
+    found: dict[str, list[tuple]] = {kind: [] for kind in (*BY_VALUE, *RARE_KINDS)}
+    for row in NotableMoment.objects.filter(picked).values_list(
+            "kind", "source_id", "player_id", "player__name", "opponent__name", "confirmed_at",
+            "match_id", "value"):
+        found[row[0]].append(row)
+    for kind, rows in found.items():
+        if kind in BY_VALUE:
+            rows.sort(key=lambda row: (-row[7], row[1]))
+        else:
+            rows.sort(key=lambda row: (row[5] or NEVER, row[1]), reverse=True)
+    return {kind: [Moment(*row[2:], what=kind) for row in rows] for kind, rows in found.items()}

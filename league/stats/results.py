@@ -34,6 +34,9 @@ class MatchFigures:
     lost: int
     won_without_play: int
     lost_without_play: int
+    # Every confirmed match of his, with play or without (a season's row is kept for a player
+    # with at least one, as the whole season's count keeps it).
+    confirmed: int = 0
 
 
 SHUTOUT = (Q(winner="A", total_b=0) | Q(winner="B", total_a=0)) & Q(is_hollywood=False)
@@ -58,7 +61,7 @@ def player_match_figures(player: Player, season: Season | None) -> MatchFigures:
     theirs = Q(winner__isnull=False) & ~mine
     unplayed = ~Q(kind=Match.Kind.PLAYED)
     row = (Match.objects.filter(scope, played_by(player, "")).order_by()
-           .aggregate(played=Count("pk", filter=played),
+           .aggregate(confirmed=Count("pk"), played=Count("pk", filter=played),
                       won=Count("pk", filter=played & mine),
                       drawn=Count("pk", filter=played & Q(winner__isnull=True)),
                       lost=Count("pk", filter=played & theirs),

@@ -7,7 +7,7 @@ sums over every row are the club's player-hands (hands.py).
 
 from __future__ import annotations
 
-from django.db.models import Sum
+from django.db import connection
 
 from league.clubs.models import Player, Season
 
@@ -23,24 +23,54 @@ SUMMED = ("hands", "hands_won", "knocks", "gins", "big_gins", "first_turn_gins",
           "lost_without_play")
 
 
-def _sums(rows) -> dict:
-    return rows.aggregate(**{name: Sum(name, default=0) for name in SUMMED})
+# The sums' SQL, written once: built by the ORM for every page, its 26 aggregates cost more
+# than the query itself.
+_SUM_SQL = "SELECT {sums} FROM {table} WHERE ".format(
+    sums=", ".join(f"COALESCE(SUM({name}), 0)" for name in SUMMED),
+    table=PlayerSeasonSummary._meta.db_table)
 
 
-def _in(season: Season | None, club_id: int):
+def _sums(where: str, params: list) -> dict:
+    with connection.cursor() as cursor:
+        cursor.execute(_SUM_SQL + where, params)
+        return dict(zip(SUMMED, cursor.fetchone(), strict=True))
+
+
+def _in(season: Season | None, club_id: int) -> tuple[str, list]:
     if season is not None:
-        return PlayerSeasonSummary.objects.filter(season=season)
-    return PlayerSeasonSummary.objects.filter(club_id=club_id)
+        return "season_id = %s", [season.pk]
+    return "club_id = %s", [club_id]
 
 
 def player_sums(player: Player, season: Season | None) -> dict:
     """One query: his rows added up."""
-    return _sums(_in(season, player.club_id).filter(player=player))
+    where, params = _in(season, player.club_id)
+    return _sums(f"{where} AND player_id = %s", [*params, player.pk])
 
 
 def club_sums(club_id: int, season: Season | None) -> dict:
     """One query: every row of the club (or of the season) added up."""
-    return _sums(_in(season, club_id))
+    return _sums(*_in(season, club_id))
+
+
+_BOTH_SQL = ("SELECT {mine}, {all}, COALESCE(MAX(CASE WHEN player_id = %s THEN winning_run END), 0)"
+             " FROM {table} WHERE ").format(
+    mine=", ".join(f"COALESCE(SUM(CASE WHEN player_id = %s THEN {name} END), 0)"
+                   for name in SUMMED),
+    all=", ".join(f"COALESCE(SUM({name}), 0)" for name in SUMMED),
+    table=PlayerSeasonSummary._meta.db_table)
+
+
+def player_and_club_sums(player: Player, season: Season | None) -> tuple[dict, dict, int]:
+    """One query: his rows added up, every row of the club (or of the season) added up, and
+    his longest winning run within one season (of a season: that season's, from his row)."""
+    where, params = _in(season, player.club_id)
+    n = len(SUMMED)
+    with connection.cursor() as cursor:
+        cursor.execute(_BOTH_SQL + where, [*([player.pk] * (n + 1)), *params])
+        found = cursor.fetchone()
+    return (dict(zip(SUMMED, found[:n], strict=True)),
+            dict(zip(SUMMED, found[n:2 * n], strict=True)), found[2 * n])
 
 
 def _average(total: int, count: int) -> float | None:
@@ -70,9 +100,3 @@ def match_figures(row: dict) -> MatchFigures:
                         drawn=row["matches_drawn"], lost=row["matches_lost"],
                         won_without_play=row["won_without_play"],
                         lost_without_play=row["lost_without_play"])
-
-
-def season_winning_run(player: Player, season: Season) -> int:
-    """One query: the season's longest winning run, from his row."""
-    return (PlayerSeasonSummary.objects.filter(player=player, season=season)
-            .values_list("winning_run", flat=True).first() or 0)

@@ -16,12 +16,11 @@ from .hands import HandFigures
 from .meetings import HeadToHeadTable, head_to_head_table, recent_form
 from .results import GameFigures, MatchFigures
 from .rows import (
-    club_sums,
     game_figures,
     hand_figures,
     match_figures,
+    player_and_club_sums,
     player_sums,
-    season_winning_run,
 )
 from .runs import longest_winning_run
 
@@ -66,17 +65,16 @@ def chosen_season(seasons: list[Season], value: str) -> tuple[Season | None, boo
 
 def player_statistics(player: Player, seasons: list[Season], season: Season | None
                       ) -> PlayerStatistics:
-    """Seven queries: his entries' ids, his summary rows added up, the club's, his longest
-    winning run (a season's from his row; all time over his matches, as runs do not add up),
-    his form, his meetings and game points by opponent."""
+    """Five queries (six all time): his entries' ids; his summary rows and the club's added up,
+    with a season's longest winning run from his row; all time, his longest winning run over
+    his matches (runs do not add up); his form; his meetings and game points by opponent."""
     player = with_entry_ids(player)
-    mine = player_sums(player, season)
-    run = (season_winning_run(player, season) if season is not None
-           else longest_winning_run(player, None))
+    mine, club, season_run = player_and_club_sums(player, season)
+    run = season_run if season is not None else longest_winning_run(player, None)
     return PlayerStatistics(
         player=player, seasons=seasons, season=season,
         hands=hand_figures(mine),
-        club=hand_figures(club_sums(player.club_id, season)),
+        club=hand_figures(club),
         games=game_figures(mine),
         matches=match_figures(mine),
         winning_run=run,

@@ -14,7 +14,7 @@ from django.db.models import Count, F, Q, Sum
 
 from league.clubs.models import Player, Season
 from league.competitions.base.page_versions import player_pages_changed
-from league.competitions.models import Match
+from league.competitions.models import Competition, Entry, Match
 
 from .counted import counted_hands, played_by, seat_of, with_entry_ids
 from .first_turn import GINS, HAS_LOG, first_turn_gin, with_first_turn
@@ -25,6 +25,10 @@ from .results import player_game_figures, player_match_figures
 from .runs import longest_run
 from .season_count import count_season
 from .versions import statistics_changed
+
+# Up to this many players are counted one by one after a competition's matches changed; more,
+# the whole season at once.
+ONE_BY_ONE = 24
 
 
 def hand_counts(player: Player, season: Season) -> dict:
@@ -63,7 +67,7 @@ def count_player_season(player: Player, season: Season) -> dict:
     games = player_game_figures(player, season)
     matches = player_match_figures(player, season)
     figures.update(
-        games=games.games, games_won=games.won, shutouts=games.shutouts,
+        confirmed=matches.confirmed, games=games.games, games_won=games.won, shutouts=games.shutouts,
         shutouts_suffered=games.shutouts_suffered, matches=matches.played,
         matches_won=matches.won, matches_drawn=matches.drawn, matches_lost=matches.lost,
         won_without_play=matches.won_without_play, lost_without_play=matches.lost_without_play,
@@ -82,9 +86,13 @@ def refresh(player_ids: list[int], season: Season) -> None:
         with transaction.atomic():
             row, _ = PlayerSeasonSummary.objects.select_for_update().get_or_create(
                 player=player, season=season, defaults={"club_id": season.club_id})
-            for name, value in count_player_season(player, season).items():
-                setattr(row, name, value)
-            row.save()
+            figures = count_player_season(player, season)
+            if figures.pop("confirmed"):
+                for name, value in figures.items():
+                    setattr(row, name, value)
+                row.save()
+            else:  # no confirmed match of his left in the season (removed, or reset): no row
+                row.delete()
             replace_moments(player, season)
     statistics_changed()
     player_pages_changed(player_ids)  # their pages show a summary of the rows
@@ -98,6 +106,23 @@ def refresh_match(match_id: int) -> None:
         return
     players = [e.player_id for e in (match.entry_a, match.entry_b) if e is not None]
     refresh(players, match.competition.season)
+
+
+def refresh_competition(competition_id: int) -> None:
+    """After matches of the competition were removed or reset (a stage drawn again, a Swiss
+    round paired again, a match reset): its players' rows of its season counted again. A few
+    players one by one; many, the whole season at once (season_count.py), which costs the
+    same few queries whatever the number of players."""
+    competition = (Competition.objects.select_related("season")
+                   .filter(pk=competition_id).first())
+    if competition is None:
+        return
+    players = list(Entry.objects.filter(competition_id=competition_id)
+                   .values_list("player_id", flat=True).distinct())
+    if len(players) > ONE_BY_ONE:
+        count_season(competition.season)
+    else:
+        refresh(players, competition.season)
 
 
 def refresh_season(season: Season) -> int:

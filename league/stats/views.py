@@ -1,6 +1,12 @@
 """The statistics pages: a player's figures (a season or all time, beside the club's) and the
-club's records. Each page's content is the same for every visitor: it is rendered once per
-statistics version (versions.py) and season, then read from the fragment cache."""
+club's records. Each page's content is the same for every visitor of a language: it is rendered
+once per statistics version (versions.py), season and language, then read from the fragment
+cache. A visit to a page already rendered runs no query and asks the shared cache once: the
+club's entries and the version are read ahead together (league.core.cache.read_ahead), and the
+club of a player or an address is remembered in the process (league.clubs.visibility.club_of).
+
+The page's language is settled (the club's, when the reader chose none) before the key is
+made, so that a body rendered in one language is only ever read under that language's key."""
 
 from __future__ import annotations
 
@@ -12,9 +18,17 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
-from league.clubs.selectors import club_by_slug, club_id_of_slug, club_of_player
+from league.clubs.selectors import (
+    club_by_slug,
+    club_id_of_slug,
+    club_language,
+    club_of_player,
+    club_page_keys,
+)
 from league.competitions.base.page_versions import FRAGMENT_SECONDS
 from league.competitions.views.visibility import members_only
+from league.core.cache import read_ahead
+from league.core.languages import in_club_language
 from league.core.numbers import ascii_int
 from league.core.views import in_club_zone
 from league.stats.records import MIN_HANDS, club_records
@@ -24,6 +38,7 @@ from league.stats.selectors import (
     player_statistics,
     statistics_player,
 )
+from league.stats.versions import KEY as VERSION_KEY
 from league.stats.versions import statistics_version
 
 NOT_A_SEASON = _("Choose a season from the list.")
@@ -31,10 +46,14 @@ UNPROCESSABLE = 422
 
 
 def player_stats(request: HttpRequest, pk: int) -> HttpResponse:
-    if (refusal := members_only(request, club_of_player(pk))) is not None:
-        return refusal
+    club_id = club_of_player(pk)
+    with read_ahead([*club_page_keys(club_id), VERSION_KEY]):
+        if (refusal := members_only(request, club_id)) is not None:
+            return refusal
+        in_club_language(club_language(club_id))
+        version = statistics_version()
     value = request.GET.get("season", "")
-    key = f"player-stats:{pk}:{value.strip()[:12]}:{statistics_version()}:{get_language()}"
+    key = f"player-stats:{pk}:{value.strip()[:12]}:{version}:{get_language()}"
     title, body, ok = _fragment(key, lambda: _player_body(pk, value))
     return render(request, "stats/page.html", {"title": title, "body": mark_safe(body)},
                   status=200 if ok else UNPROCESSABLE)
@@ -55,13 +74,15 @@ def records(request: HttpRequest, slug: str) -> HttpResponse:
     club_id = club_id_of_slug(slug)
     if club_id is None:
         raise Http404("No such club.")
-    if (refusal := members_only(request, club_id)) is not None:
-        return refusal
+    with read_ahead([*club_page_keys(club_id), VERSION_KEY]):
+        if (refusal := members_only(request, club_id)) is not None:
+            return refusal
+        in_club_language(club_language(club_id))
+        version = statistics_version()
     value = request.GET.get("season", "")
     min_hands = ascii_int(request.GET.get("min_hands", "")) or MIN_HANDS
     min_hands = max(1, min(min_hands, 10_000))
-    key = (f"club-records:{club_id}:{value.strip()[:12]}:{min_hands}:{statistics_version()}"
-           f":{get_language()}")
+    key = f"club-records:{club_id}:{value.strip()[:12]}:{min_hands}:{version}:{get_language()}"
     title, body, ok = _fragment(key, lambda: _records_body(club_by_slug(slug), value, min_hands))
     return render(request, "stats/page.html", {"title": title, "body": mark_safe(body)},
                   status=200 if ok else UNPROCESSABLE)

@@ -51,3 +51,60 @@ def test_the_club_records_page_lists_the_season_s_rare_hands(client, club, leagu
     assert "Longest unbeaten run" in page and "Shutouts" in page
     assert "<strong>105</strong> points" in page  # P03's shutout of P01
     assert "at least 1 hand played" in page
+
+
+def _club_speaks_german(club) -> None:
+    type(club.club).objects.filter(pk=club.club.pk).update(default_language="de")
+
+
+@pytest.mark.parametrize("page", ["player-stats", "club-records"])
+def test_a_page_rendered_in_the_club_s_language_is_not_served_to_a_reader_of_another(
+        client, club, page):
+    _club_speaks_german(club)
+    url = reverse(page, args=[club.players[0].pk if page == "player-stats" else club.club.slug])
+    german = client.get(url).content.decode()  # no choice of the reader's: the club's language
+    assert 'lang="de"' in german
+    english = client.get(url, headers={"accept-language": "en"}).content.decode()
+    assert 'lang="en"' in english
+    english_text, german_text = {
+        "player-stats": ("How each figure is counted", "Wie jede Zahl gezählt wird"),
+        "club-records": ("Longest unbeaten run", "Längste Serie ohne Niederlage")}[page]
+    assert german_text in german and english_text not in german
+    assert english_text in english and german_text not in english
+    again = client.get(url).content.decode()
+    assert _main(again) == _main(german)  # each language's body kept under its own key
+
+
+def _main(page: str) -> str:
+    return page[page.index("<main"):page.index("</main>")]
+
+
+@pytest.mark.parametrize("page", ["player", "player-stats", "club-records"])
+def test_a_page_already_rendered_asks_the_shared_cache_once(client, club, page, monkeypatch,
+                                                             django_assert_num_queries):
+    from django.core.cache import caches
+    from django.core.cache.backends.locmem import LocMemCache
+
+    url = reverse(page, args=[club.club.slug if page == "club-records" else club.players[0].pk])
+    client.get(url)
+    shared = caches["derived"]
+    calls, inside = [], []
+
+    def counting(name):
+        original = getattr(LocMemCache, name)
+
+        def counted(self, *args, **kwargs):
+            if self is shared and not inside:  # memory's get_many calls get for each key
+                calls.append(name)
+            inside.append(name)
+            try:
+                return original(self, *args, **kwargs)
+            finally:
+                inside.pop()
+        return counted
+
+    monkeypatch.setattr(LocMemCache, "get", counting("get"))
+    monkeypatch.setattr(LocMemCache, "get_many", counting("get_many"))
+    with django_assert_num_queries(0):
+        assert client.get(url).status_code == 200
+    assert calls == ["get_many"]  # the club's entries and the versions, read together

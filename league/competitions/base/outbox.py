@@ -101,6 +101,22 @@ def enqueue_statistics_follow_up(match: Match) -> list[FollowUp]:
     return [row]
 
 
+def record_statistics_recount(competition_id: int) -> FollowUp | None:
+    """In the transaction that removes or resets a competition's matches (a stage drawn again,
+    a Swiss round paired again, a match reset): the statistics of the competition's players
+    counted again after the commit, the removed matches' players among them."""
+    if FollowUp.Kind.STATISTICS not in _TASKS:
+        return None
+    waiting = FollowUp.objects.filter(kind=FollowUp.Kind.STATISTICS, competition_id=competition_id,
+                                      match__isnull=True, sent_at__isnull=True,
+                                      done_at__isnull=True).first()
+    if waiting is not None:  # not sent yet: it counts what this transaction leaves too
+        return waiting
+    row = FollowUp.objects.create(kind=FollowUp.Kind.STATISTICS, competition_id=competition_id)
+    transaction.on_commit(lambda: send_all(FollowUp.objects.filter(pk=row.pk)))
+    return row
+
+
 def _always(match: Match) -> bool:
     return True
 
@@ -155,11 +171,14 @@ def send(row: FollowUp, *, now=None) -> bool:
         return False
     FollowUp.objects.filter(pk=row.pk).update(sent_at=now or timezone.now(), taken_at=None,
                                               attempts=F("attempts") + 1)
+    kwargs = {"follow_up": row.pk}
     if row.kind == FollowUp.Kind.RATE_AGAIN:
         args = [row.competition_id, row.rate_from.isoformat()]
     else:
         args = [row.match_id]
-    signature = task.signature(args=args, kwargs={"follow_up": row.pk})
+        if row.match_id is None:  # a whole competition's statistics
+            kwargs["competition_id"] = row.competition_id
+    signature = task.signature(args=args, kwargs=kwargs)
     try:
         publish(signature)
     except BROKER_ERRORS as error:

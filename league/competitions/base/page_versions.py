@@ -115,6 +115,12 @@ def player_pages_version(pk: int) -> str:
     return _tokens((PLAYER_PAGES_KEY, _player_key(pk)))
 
 
+def player_page_keys(pk: int) -> list[str]:
+    """The cached entries `player_pages_version` reads: to be read ahead with others in one
+    call (league.core.cache.read_ahead)."""
+    return [PLAYER_PAGES_KEY, _player_key(pk)]
+
+
 def club_pages_version() -> str:
     """The shared version alone: the club pages' (league.pages.views.clubs), which show the
     clubs' competitions, seasons, players and ratings, and their points series."""

@@ -8,7 +8,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from league.clubs.permissions import require_organizer
-from league.competitions.base.outbox import enqueue_result_follow_up
+from league.competitions.base.outbox import enqueue_result_follow_up, record_statistics_recount
 from league.competitions.base.permissions import require_deciding_organizer
 from league.competitions.formats.decisions import is_asked, latest_decisions
 from league.competitions.formats.progression import progress_competition
@@ -40,6 +40,8 @@ def reset_match(match_id: int, *, actor, comment: str = "") -> Match:
         before = {"entry_a": match.entry_a_id, "entry_b": match.entry_b_id, "status": match.status,
                   "winner": match.winner_id, "games_a": match.games_a, "games_b": match.games_b,
                   "games": games}
+        if match.status == Match.Status.CONFIRMED:  # its players may change when re-seated
+            record_statistics_recount(competition.pk)
         match.games.all().delete()
         open_or_counted = (ResultReport.Status.PENDING, ResultReport.Status.DISPUTED,
                            ResultReport.Status.CONFIRMED)

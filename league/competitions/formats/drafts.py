@@ -13,6 +13,7 @@ from django.utils.translation import ngettext
 
 from league.clubs.models import Season
 from league.clubs.permissions import require_organizer
+from league.competitions.base.outbox import record_statistics_recount
 from league.competitions.base.page_versions import competition_changed, player_pages_changed
 from league.competitions.formats.competitions import build_ruleset, clean_name
 from league.competitions.formats.draws import check_field
@@ -130,6 +131,8 @@ def back_to_draft(competition_id: int, *, actor, comment: str = "") -> Competiti
         CompetitionAudit.objects.create(competition=competition, actor=actor,
                                         action=AuditEntry.Action.BACK_TO_DRAFT,
                                         before=before, comment=comment.strip())
+        if matches.filter(status=Match.Status.CONFIRMED).exists():  # byes, counted as given
+            record_statistics_recount(competition.pk)
         matches.delete()
         competition.rounds.all().delete()
         competition.status = Competition.Status.DRAFT

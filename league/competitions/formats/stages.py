@@ -42,7 +42,7 @@ from league.competitions.algorithms.qualification import (
     NeedsDecision,
     Tie,
 )
-from league.competitions.base.outbox import record_rate_again
+from league.competitions.base.outbox import record_rate_again, record_statistics_recount
 from league.competitions.formats import knockout, swiss_rounds
 from league.competitions.formats.decisions import (
     is_asked,
@@ -183,6 +183,8 @@ def _remove_draw(competition: Competition, stage: Stage, *, note: str, actor=Non
     earliest (a follow-up written in this transaction)."""
     matches = competition.matches.filter(round__stage=stage)
     record_rate_again(competition.pk, _earliest_result(matches))
+    if matches.filter(status=Match.Status.CONFIRMED).exists():  # results, or byes, counted
+        record_statistics_recount(competition.pk)
     before = {"stage": stage.order, "rounds": stage.rounds.count(),
               "matches": [{"key": m.key, "entry_a": m.entry_a_id, "entry_b": m.entry_b_id,
                            "status": m.status, "winner": m.winner_id,

@@ -26,6 +26,7 @@ from django.utils.translation import gettext as _
 
 from league.competitions.algorithms.swiss import PairingImpossible, SwissRound
 from league.competitions.base.brackets import fixture_key, table_of
+from league.competitions.base.outbox import record_statistics_recount
 from league.competitions.formats.decisions import latest_decisions
 from league.competitions.formats.swiss_rounds import paired_from_results
 from league.competitions.models import AuditEntry, Competition, Match, ResultReport, Round
@@ -69,6 +70,8 @@ def reset_swiss_round(competition: Competition, match: Match, *, actor,
     round_ = match.round
     after = competition.matches.filter(round__number__gt=round_.number).order_by("pk")
     before = {"deleted": [_facts(m) for m in after], "round": [_facts(m) for m in _rows(round_)]}
+    if any(m.status == Match.Status.CONFIRMED for m in after):  # removed results counted
+        record_statistics_recount(competition.pk)
     competition.rounds.filter(number__gt=round_.number).delete()
     AuditEntry.objects.create(match=match, actor=actor, action=AuditEntry.Action.RESET, before=before,
                               comment=comment.strip() or f"Reset: {round_} is paired again.")
@@ -133,6 +136,8 @@ def _pair_again(competition: Competition, round_: Round, rows: list[Match], *, a
              else _paired_now(competition, round_.number))
     if drawn is None:
         raise ServiceError(_("%(round_)s cannot be paired again without a rematch: keep it as played.") % {"round_": round_})
+    if any(m.status == Match.Status.CONFIRMED for m in rows):  # a result or bye re-seated
+        record_statistics_recount(competition.pk)
     names = _names(competition)
     tables = [m for m in rows if m.kind != Match.Kind.BYE]
     kept = {_pair_of(m) for m in tables} & {frozenset(p) for p in drawn.pairings}

@@ -15,7 +15,8 @@ class FollowUp(models.Model):
     own transaction: the work cannot be lost between the commit and the broker. It is sent to
     Celery after the commit and sent again by the relay (league.competitions.tasks.relay_follow_ups)
     until the task that does it marks it done. Work after removed matches has no match: it
-    rates the club again from the week of `rate_from`, the earliest removed result."""
+    rates the club again from the week of `rate_from`, the earliest removed result, or counts
+    the statistics of the competition's players again."""
 
     class Kind(models.TextChoices):
         PROGRESS = "progress", _("Progress the competition")

@@ -20,10 +20,15 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
 from league.clubs.models import Player
-from league.clubs.selectors import club_language, club_of_player, own_player
+from league.clubs.selectors import club_language, club_of_player, club_page_keys, own_player
 from league.clubs.services.calendar import calendar_token, new_calendar_address
-from league.competitions.base.page_versions import FRAGMENT_SECONDS, player_pages_version
+from league.competitions.base.page_versions import (
+    FRAGMENT_SECONDS,
+    player_page_keys,
+    player_pages_version,
+)
 from league.competitions.views.visibility import members_only
+from league.core.cache import read_ahead
 from league.core.errors import ServiceError
 from league.core.languages import in_club_language
 from league.core.views import go, in_club_zone, refusal_status, sign_in_first
@@ -38,16 +43,19 @@ NOT_AN_OPPONENT = _("Choose a player from the list: only opponents met in a conf
 
 def player(request: HttpRequest, pk: int) -> HttpResponse:
     club_id = club_of_player(pk)
-    if (refusal := members_only(request, club_id)) is not None:
-        return refusal
-    in_club_language(club_language(club_id))  # before the cached body's key names the language
+    # One call to the shared cache: the club's entries and the page's versions read together.
+    with read_ahead([*club_page_keys(club_id), *player_page_keys(pk)]):
+        if (refusal := members_only(request, club_id)) is not None:
+            return refusal
+        in_club_language(club_language(club_id))  # before the cached body's key names the language
+        version = player_pages_version(pk)
     chosen = request.GET.get("opponent", "")
     if request.htmx:
         return render(request, f"{BODY}#head-to-head", _context(pk, chosen))
     if chosen:
         title, body = _rendered(_context(pk, chosen))
     else:
-        title, body = _cached(pk)
+        title, body = _cached(pk, version)
     context = {"title": title, "body": mark_safe(body), "own": _own_player(request, pk)}
     if context["own"] is not None:
         token = calendar_token(context["own"])
@@ -78,11 +86,11 @@ def new_calendar(request: HttpRequest, pk: int) -> HttpResponse:
     return go(request, reverse("player", args=[pk]) + "#calendar-h")
 
 
-def _cached(pk: int) -> tuple[str, str]:
+def _cached(pk: int, version: str) -> tuple[str, str]:
     fragments = caches["template_fragments"]
     # The week is in the key: the page says when this week's rating period closes; and the
     # language it is written in.
-    key = (f"player-page:{pk}:{player_pages_version(pk)}:{week_closes():%Y%m%d}"
+    key = (f"player-page:{pk}:{version}:{week_closes():%Y%m%d}"
            f":{translation.get_language()}")
     found = fragments.get(key)
     if found is None:
