@@ -1,5 +1,7 @@
 """A user's organized clubs changed (by the site, the admin or a shell): the header's cached
-answer to "organizes some club?" goes.
+answer to "organizes some club?" goes, and so does the version of the user's own clubs
+(USER_CLUBS_KEY), under which his home page's list of his clubs is cached
+(league.competitions.base.page_versions.home_version).
 
 `organizer_invited` is sent, in the inviting transaction, with the club, the address, the
 invitation's token and the inviter's name; a receiver that tells the address's account itself
@@ -20,6 +22,9 @@ from league.clubs.selectors import LANGUAGE_KEY
 from league.clubs.visibility import PUBLIC_KEY
 from league.core.cache import derived
 
+# A token per user, forgotten whenever the clubs he organizes change.
+USER_CLUBS_KEY = "user-clubs-version:{}"
+
 organizer_invited = Signal()
 players_merged = Signal()
 
@@ -35,6 +40,10 @@ def forget_organizes(sender, instance, action, reverse, pk_set, **kwargs) -> Non
     else:  # club.organizers.clear(): nobody knows who was there; pre_clear saw them
         user_ids = set(getattr(instance, "_organizers_before_clear", ()))
     derived.delete_many([ORGANIZES_KEY.format(pk) for pk in user_ids])
+    versions = [USER_CLUBS_KEY.format(pk) for pk in user_ids]
+    if versions:  # now, and again after the commit (a reader meanwhile saw the old clubs)
+        derived.delete_many(versions)
+        transaction.on_commit(lambda: derived.delete_many(versions))
 
 
 @receiver(m2m_changed, sender=Club.organizers.through)

@@ -67,10 +67,15 @@ class ClubsFound:
     more: bool  # more clubs match than are listed: a search narrows them
 
 
+def club_search_text(query: str) -> str:
+    """The text searched for: spaces collapsed, at most 100 characters."""
+    return " ".join(query.split())[:100]
+
+
 def find_clubs(query: str = "", *, limit: int = CLUBS_FOUND) -> ClubsFound:
     """The public clubs whose name or description holds the query (every public club when it is
     empty), by name, at most `limit` of them: one query, as long whatever the site's size."""
-    query = " ".join(query.split())[:100]
+    query = club_search_text(query)
     clubs = Club.objects.filter(is_public=True)
     if query:
         clubs = clubs.filter(Q(name__icontains=query) | Q(description__icontains=query))

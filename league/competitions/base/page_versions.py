@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from django.db import transaction
 
+from league.clubs.signals import USER_CLUBS_KEY
 from league.competitions.models import Competition
 from league.core.cache import derived
 
@@ -96,6 +97,17 @@ def club_pages_version() -> str:
     """The shared version alone: the club pages' (league.pages.views.clubs), which show the
     clubs' competitions, seasons, players and ratings, and their points series."""
     return _tokens((PLAYER_PAGES_KEY,))
+
+
+def home_version(user_id: int, player_ids: Iterable[int]) -> str:
+    """The version of what a signed-in user's home page shows of his own (his matches to play,
+    the results waiting for his confirmation, the sign-ups open to him, his clubs): the shared
+    version, the page versions of his players (``player_ids``, read afresh on every visit, so a
+    player linked to his account or unlinked from it changes the version too) and the version
+    of the clubs he organizes (league.clubs.signals.USER_CLUBS_KEY)."""
+    keys = (PLAYER_PAGES_KEY, USER_CLUBS_KEY.format(user_id),
+            *(_player_key(pk) for pk in sorted(player_ids)))
+    return _tokens(keys)
 
 
 def _tokens(keys: tuple[str, ...]) -> str:
