@@ -14,6 +14,7 @@ from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
 from league.clubs.models import Club, Player, Season
+from league.clubs.signals import club_page_changed
 from league.competitions.base.page_versions import competition_changed, player_pages_changed
 from league.competitions.models import (
     ClubNight,
@@ -36,8 +37,10 @@ def _competition(instance: Competition, **_) -> None:
 
 @receiver(WRITES, sender=ClubNight, dispatch_uid="page-club-night")
 def _club_night(instance: ClubNight, **_) -> None:
-    """The competition page links its open or next club night."""
+    """The competition page links its open or next club night, and the club page its club's."""
     competition_changed([instance.competition_id])
+    club_page_changed(Competition.objects.filter(pk=instance.competition_id)
+                      .values_list("season__club_id", flat=True))
 
 
 @receiver(WRITES, sender=Stage, dispatch_uid="page-stage")

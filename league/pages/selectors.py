@@ -127,13 +127,18 @@ def disputes_to_resolve(user) -> list[Match]:
     )
 
 
-def club_head(slug: str) -> Club:
-    """The club with `.organizer_list` and `.organizer_names` (person_names, by user id): what
-    its page shows outside the cached body (club_page). Three queries at most."""
-    club = get_object_or_404(Club.objects.prefetch_related(
-        Prefetch("organizers", to_attr="organizer_list")), slug=slug)
-    club.organizer_names = person_names(club.organizer_list, club)
-    return club
+@dataclass(frozen=True, slots=True)
+class ClubHead:
+    organizers: list  # the organizers' accounts, oldest first
+    names: dict[int, str]  # how each is named (person_names), by user id
+    nights: list  # the club's open nights and the next scheduled one of each competition
+
+
+def club_head(club: Club) -> ClubHead:
+    """What the club's page shows above its body: its organizers with their names and its club
+    nights. Four queries at most."""
+    organizers = list(club.organizers.order_by("pk"))
+    return ClubHead(organizers, person_names(organizers, club), club_nights(club.pk))
 
 
 def club_page(club: Club) -> Club:

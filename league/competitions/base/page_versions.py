@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from django.db import transaction
 
-from league.clubs.signals import USER_CLUBS_KEY
+from league.clubs.signals import CLUB_KEY, USER_CLUBS_KEY
 from league.competitions.models import Competition
 from league.core.cache import derived
 
@@ -97,6 +97,12 @@ def club_pages_version() -> str:
     """The shared version alone: the club pages' (league.pages.views.clubs), which show the
     clubs' competitions, seasons, players and ratings, and their points series."""
     return _tokens((PLAYER_PAGES_KEY,))
+
+
+def club_version(club_id: int) -> str:
+    """The version of a club page's head (its organizers and club nights): the shared version
+    and the club's own (league.clubs.signals.CLUB_KEY)."""
+    return _tokens((PLAYER_PAGES_KEY, CLUB_KEY.format(club_id)))
 
 
 def home_version(user_id: int, player_ids: Iterable[int]) -> str:
