@@ -105,15 +105,17 @@ def club_version(club_id: int) -> str:
     return _tokens((PLAYER_PAGES_KEY, CLUB_KEY.format(club_id)))
 
 
-def home_version(user_id: int, player_ids: Iterable[int]) -> str:
+def home_version(user_id: int, player_ids: Iterable[int]) -> tuple[str, str]:
     """The version of what a signed-in user's home page shows of his own (his matches to play,
     the results waiting for his confirmation, the sign-ups open to him, his clubs): the shared
     version, the page versions of his players (``player_ids``, read afresh on every visit, so a
     player linked to his account or unlinked from it changes the version too) and the version
-    of the clubs he organizes (league.clubs.signals.USER_CLUBS_KEY)."""
+    of the clubs he organizes (league.clubs.signals.USER_CLUBS_KEY). Returned second, after the
+    shared version alone (club_pages_version's), read in the same call."""
     keys = (PLAYER_PAGES_KEY, USER_CLUBS_KEY.format(user_id),
             *(_player_key(pk) for pk in sorted(player_ids)))
-    return _tokens(keys)
+    version = _tokens(keys)
+    return version.split(".")[0], version
 
 
 def _tokens(keys: tuple[str, ...]) -> str:

@@ -36,22 +36,25 @@ def home(request: HttpRequest) -> HttpResponse:
     running competitions. Then the public clubs, found by name (a bounded list)."""
     user = request.user
     query = selectors.club_search_text(request.GET.get("q", ""))
-    context = {"query": query, "found": _found(query)}
+    context = {"query": query}
+    shared = None
     if user.is_authenticated:
+        shared, context["mine"] = _mine(user)
         context |= {
-            "mine": _mine(user),
             "tonight": tonight(user),
             "to_resolve": selectors.disputes_to_resolve(user) if organizes_any(user) else [],
         }
+    context["found"] = _found(query, shared)
     return render(request, "pages/home.html", context)
 
 
-def _found(query: str) -> str:
-    """The public clubs found: every visitor's first look (no query) cached."""
+def _found(query: str, shared: str | None) -> str:
+    """The public clubs found: every visitor's first look (no query) cached under the club
+    pages' version (``shared`` when it was read already)."""
     if query:
         return mark_safe(_rendered("found", {"found": selectors.find_clubs(query)}))
     fragments = caches["template_fragments"]
-    key = f"home-clubs:{club_pages_version()}:{translation.get_language()}"
+    key = f"home-clubs:{shared or club_pages_version()}:{translation.get_language()}"
     found = fragments.get(key)
     if found is None:
         found = _rendered("found", {"found": selectors.find_clubs()})
@@ -59,17 +62,19 @@ def _found(query: str) -> str:
     return mark_safe(found)
 
 
-def _mine(user) -> dict:
-    """The user's own parts, as HTML: "waiting", "sign_ups" and "clubs"; and "has_clubs"."""
+def _mine(user) -> tuple[str, dict]:
+    """The club pages' version, and the user's own parts as HTML ("waiting", "sign_ups",
+    "clubs") with "has_clubs"."""
     players = player_ids_of_user(user)
+    shared, version = home_version(user.pk, players)
     fragments = caches["template_fragments"]
-    key = f"home:{user.pk}:{home_version(user.pk, players)}:{translation.get_language()}"
+    key = f"home:{user.pk}:{version}:{translation.get_language()}"
     found = fragments.get(key)
     if not _current(found):
         found = _mine_rendered(user, players)
         fragments.set(key, found, FRAGMENT_SECONDS)
-    return {name: mark_safe(part) if isinstance(part, str) else part
-            for name, part in found.items()}
+    return shared, {name: mark_safe(part) if isinstance(part, str) else part
+                    for name, part in found.items()}
 
 
 def _current(found) -> bool:
