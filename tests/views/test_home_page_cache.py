@@ -18,7 +18,11 @@ from league.competitions.formats.competitions import create_competition, registe
 from league.competitions.formats.draws import start_competition
 from league.competitions.models import Competition, Match
 from league.competitions.results.services import confirm_result, report_result
+from league.games.models import Hand
+from league.games.services import HandEntry, record_hand, start_game
+from league.games.services.corrections import correct_hand
 from tests.factories import ClubFactory, PlayerFactory, SeasonFactory, UserFactory, finished_game
+from tests.formats.builders import Club
 
 from .conftest import main_of, sign_in
 
@@ -142,3 +146,23 @@ def test_a_club_made_public_is_listed_to_visitors_on_the_next_visit(client):
     club.is_public = True
     club.save()
     assert "Lantern Gin" in home(client)
+
+
+def test_a_hand_corrected_under_a_pending_report_changes_the_result_on_the_next_visit(client):
+    club = Club(4)
+    match = (club.competition(Competition.Format.SINGLE_ELIMINATION).matches
+             .select_related("entry_a__player", "entry_b__player").get(key="W1-0"))
+    player_a, player_b = match.entry_a.player, match.entry_b.player
+    game = start_game(match.pk, actor=player_a.user)
+    # A reaches 105 at hand 7, B 90; hand 2, A's knock for 50, was B's for 15
+    hands = [("B", 40), ("A", 50), ("B", 30), ("A", 10), ("B", 20), ("A", 20), ("A", 25)]
+    for number, (winner, points) in enumerate(hands, start=1):
+        record_hand(game.pk, HandEntry("knock", winner, points, expected_number=number),
+                    actor=player_a.user)
+    report_result(match.pk, actor=player_a.user)
+    sign_in(client, player_b.user)
+    assert f"{player_a.name} reported winning, 1–0" in home(client)
+    correct_hand(Hand.objects.get(game=game, number=2).pk, HandEntry("knock", "B", 15),
+                 actor=club.organizer, comment="B's knock for 15, per both players")
+    html = home(client)
+    assert f"{player_a.name} reported a win for {player_b.name}, 0–1" in html
