@@ -15,7 +15,11 @@ from django.dispatch import receiver
 
 from league.clubs.models import Club, Player, Season
 from league.clubs.signals import club_page_changed
-from league.competitions.base.page_versions import competition_changed, player_pages_changed
+from league.competitions.base.page_versions import (
+    club_nights_changed,
+    competition_changed,
+    player_pages_changed,
+)
 from league.competitions.models import (
     ClubNight,
     Competition,
@@ -37,8 +41,10 @@ def _competition(instance: Competition, **_) -> None:
 
 @receiver(WRITES, sender=ClubNight, dispatch_uid="page-club-night")
 def _club_night(instance: ClubNight, **_) -> None:
-    """The competition page links its open or next club night, and the club page its club's."""
+    """The competition page links its open or next club night, and the club page its club's;
+    the home page tells the night's players it is open."""
     competition_changed([instance.competition_id])
+    club_nights_changed()
     club_page_changed(Competition.objects.filter(pk=instance.competition_id)
                       .values_list("season__club_id", flat=True))
 

@@ -17,6 +17,8 @@ from league.competitions.entries.sign_ups import open_registration
 from league.competitions.formats.competitions import create_competition, register_players
 from league.competitions.formats.draws import start_competition
 from league.competitions.models import Competition, Match
+from league.competitions.nights.attendance import check_in
+from league.competitions.nights.services import close_night, open_night, schedule_night
 from league.competitions.results.services import confirm_result, report_result
 from league.games.models import Hand
 from league.games.services import HandEntry, record_hand, start_game
@@ -49,8 +51,8 @@ def test_a_second_visit_reads_his_own_parts_from_the_cache(client, cast,
                                                            django_assert_num_queries):
     sign_in(client, cast.player_a)
     first = home(client)
-    # the session, the user, his players (the version names them), tonight's club nights
-    with django_assert_num_queries(4):
+    # the session, the user, his players (the version names them); no club night is open
+    with django_assert_num_queries(3):
         again = home(client)
     assert main_of(again) == main_of(first)
     assert reverse("match", args=[cast.match.pk]) in again
@@ -166,3 +168,20 @@ def test_a_hand_corrected_under_a_pending_report_changes_the_result_on_the_next_
                  actor=club.organizer, comment="B's knock for 15, per both players")
     html = home(client)
     assert f"{player_a.name} reported a win for {player_b.name}, 0–1" in html
+
+
+def test_a_club_night_opened_and_closed_is_on_the_next_visit(client, cast):
+    competition = cast.match.competition
+    sign_in(client, cast.player_a)
+    assert "Check in" not in home(client)
+    night = schedule_night(competition.pk, actor=cast.organizer,
+                           starts_at=timezone.now() + timedelta(hours=1))
+    assert "Check in" not in home(client)
+    open_night(competition.pk, actor=cast.organizer, night_id=night.pk)
+    html = home(client)
+    assert "Check in" in html and reverse("club-night", args=[night.pk]) in html
+    check_in(night.pk, actor=cast.player_a)
+    html = home(client)  # read on every visit while the night is open
+    assert "You are checked in" in html and "Check in</button>" not in html
+    close_night(night.pk, actor=cast.organizer)
+    assert reverse("club-night", args=[night.pk]) not in home(client)

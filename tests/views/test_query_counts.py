@@ -81,14 +81,15 @@ def test_home_for_a_player_with_matches_and_results_to_confirm(client, django_as
     client.force_login(me)
     # + the public clubs found; his players (his home's version names them); his own parts:
     # his entries' ids, results to confirm, matches to play and their two sides (none has a
-    # winner yet), sign-ups open, his clubs and their running competitions; tonight's club
-    # nights (his entries where one is open: none). He organizes nothing: no disputes to resolve.
+    # winner yet), sign-ups open, his clubs and their running competitions, whether a club night
+    # is open in his competitions (his entries where one is: none). He organizes nothing: no
+    # disputes to resolve.
     with django_assert_num_queries(SIGNED_IN + 11):
         html = get(client, reverse("home"))
     assert html.count("Open the match to confirm or dispute it") == n
     # his own parts and the public clubs read from the cache: the session, the user, his
-    # players, tonight's club nights
-    with django_assert_num_queries(4):
+    # players (no club night is open in his competitions: tonight's is not read)
+    with django_assert_num_queries(3):
         assert main_of(get(client, reverse("home"))) == main_of(html)
 
 
@@ -103,9 +104,8 @@ def test_home_for_an_organizer_with_disputes_to_resolve(client, django_assert_nu
     client.force_login(me)
     html = get(client, reverse("home"))
     assert html.count('aria-labelledby="to-resolve"') == 1
-    # read on every visit: the session, the user, his players, tonight's club nights, the
-    # disputes with their two sides
-    with django_assert_num_queries(4 + 3):
+    # read on every visit: the session, the user, his players, the disputes with their two sides
+    with django_assert_num_queries(3 + 3):
         assert main_of(get(client, reverse("home"))) == main_of(html)
 
 

@@ -3,9 +3,9 @@ version of the club pages (league.competitions.base.page_versions.club_pages_ver
 language, then read from the fragment cache. A signed-in user's own parts (the results waiting
 for his confirmation, his matches to play, the sign-ups open to him, his clubs) are rendered once
 per version of his home (home_version: new after any write to his players' entries, matches or
-reports, to what every player page shows, or to the clubs he organizes) and language. Tonight's
-club night (with its check-in form) and the disputes an organizer resolves are read on every
-visit."""
+reports, to what every player page shows, to the clubs he organizes, or to any club night) and
+language. Tonight's club night (with its check-in form), while one of his competitions has one
+open, and the disputes an organizer resolves are read on every visit."""
 
 from __future__ import annotations
 
@@ -41,7 +41,7 @@ def home(request: HttpRequest) -> HttpResponse:
     if user.is_authenticated:
         shared, context["mine"] = _mine(user)
         context |= {
-            "tonight": tonight(user),
+            "tonight": tonight(user) if context["mine"]["night_open"] else [],
             "to_resolve": selectors.disputes_to_resolve(user) if organizes_any(user) else [],
         }
     context["found"] = _found(query, shared)
@@ -95,6 +95,9 @@ def _mine_rendered(user, players: list[int]) -> dict:
         "sign_ups": _rendered("sign-ups", {"sign_ups": sign_ups}),
         "clubs": _rendered("your-clubs", {"your_clubs": your_clubs}),
         "has_clubs": bool(your_clubs),
+        # tonight's club nights (his check-in, his table) are read on each visit, and only while
+        # one of his competitions has a night open
+        "night_open": bool(tonight(user)),
         "until": min(closing, default=None),
     }
 
