@@ -68,6 +68,13 @@ def player_of_user(club: Club, user) -> Player | None:
     return Player.objects.filter(club=club, user=user).first()
 
 
+def player_ids_of_user(user) -> list[int]:
+    """The ids of the user's players, in any club: one query, none for a visitor."""
+    if not user.is_authenticated:
+        return []
+    return list(Player.objects.filter(user=user).order_by("pk").values_list("pk", flat=True))
+
+
 def own_player(pk: int, user) -> Player | None:
     """Player `pk` when its account is the (signed-in) user's."""
     return Player.objects.filter(pk=pk, user=user).first()

@@ -14,8 +14,21 @@ from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
 from league.clubs.models import Club, Player, Season
-from league.competitions.base.page_versions import competition_changed, player_pages_changed
-from league.competitions.models import ClubNight, Competition, Entry, Match, Round, Stage
+from league.clubs.signals import club_page_changed
+from league.competitions.base.page_versions import (
+    club_nights_changed,
+    competition_changed,
+    player_pages_changed,
+)
+from league.competitions.models import (
+    ClubNight,
+    Competition,
+    Entry,
+    Match,
+    ResultReport,
+    Round,
+    Stage,
+)
 
 WRITES = (post_save, post_delete)
 
@@ -28,8 +41,12 @@ def _competition(instance: Competition, **_) -> None:
 
 @receiver(WRITES, sender=ClubNight, dispatch_uid="page-club-night")
 def _club_night(instance: ClubNight, **_) -> None:
-    """The competition page links its open or next club night."""
+    """The competition page links its open or next club night, and the club page its club's;
+    the home page tells the night's players it is open."""
     competition_changed([instance.competition_id])
+    club_nights_changed()
+    club_page_changed(Competition.objects.filter(pk=instance.competition_id)
+                      .values_list("season__club_id", flat=True))
 
 
 @receiver(WRITES, sender=Stage, dispatch_uid="page-stage")
@@ -50,6 +67,19 @@ def _match(instance: Match, **_) -> None:
     """The match is on the pages of its two players."""
     competition_changed([instance.competition_id])
     player_pages_changed(_players_of(instance))
+
+
+@receiver(WRITES, sender=ResultReport, dispatch_uid="page-result-report")
+def _report(instance: ResultReport, **_) -> None:
+    """A report is on its players' home pages (a result waiting for confirmation, its score),
+    cached under their players' versions; a hand corrected under a pending report changes the
+    report and not the match."""
+    if ResultReport.match.is_cached(instance):
+        player_pages_changed(_players_of(instance.match))
+        return
+    sides = Match.objects.filter(pk=instance.match_id).values_list("entry_a__player_id",
+                                                                   "entry_b__player_id")
+    player_pages_changed(pk for pair in sides for pk in pair)
 
 
 def _players_of(match: Match) -> Iterable[int]:
@@ -85,4 +115,10 @@ def _season(instance: Season, **_) -> None:
 def _club(instance: Club, **_) -> None:
     competition_changed(Competition.objects.filter(season__club=instance)
                         .values_list("pk", flat=True))
+    player_pages_changed()
+
+
+@receiver(post_delete, sender=Club, dispatch_uid="page-club-deleted")
+def _club_deleted(instance: Club, **_) -> None:
+    """The home page lists the public clubs, cached under the club pages' version."""
     player_pages_changed()

@@ -4,12 +4,36 @@ from __future__ import annotations
 
 from django.http import HttpRequest
 
-from league.clubs.permissions import organizes_any
-from league.notifications.services import unread_count
+from league.clubs.permissions import ORGANIZES_KEY, organizes_any
+from league.core.cache import derived
+from league.notifications.services import UNREAD_KEY, unread_count
 
 
 def header(request: HttpRequest) -> dict:
-    # Called by the template only where it is shown; a cache read, no query.
-    # The unread count: a cache read, or one query (counted in tests/views/test_query_counts).
-    return {"organizes": lambda: organizes_any(request.user),
-            "unread_notifications": lambda: unread_count(request.user)}
+    """Whether the user organizes a club and how many notifications he has unread, each called
+    by the template only where it is shown. Both are read from the cache in one call (each
+    answer missing there is one query, counted in tests/views/test_query_counts)."""
+    user = request.user
+    found: dict | None = None
+
+    def cached(key: str):
+        nonlocal found
+        if found is None:
+            found = derived.get_many([ORGANIZES_KEY.format(user.pk), UNREAD_KEY.format(user.pk)])
+        return found.get(key.format(user.pk))
+
+    def organizes() -> bool:
+        if user.is_authenticated and not user.is_superuser:
+            answer = cached(ORGANIZES_KEY)
+            if isinstance(answer, bool):
+                return answer
+        return organizes_any(user)
+
+    def unread() -> int:
+        if user.is_authenticated:
+            count = cached(UNREAD_KEY)
+            if isinstance(count, int) and not isinstance(count, bool):
+                return count
+        return unread_count(user)
+
+    return {"organizes": organizes, "unread_notifications": unread}

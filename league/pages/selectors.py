@@ -67,10 +67,15 @@ class ClubsFound:
     more: bool  # more clubs match than are listed: a search narrows them
 
 
+def club_search_text(query: str) -> str:
+    """The text searched for: spaces collapsed, at most 100 characters."""
+    return " ".join(query.split())[:100]
+
+
 def find_clubs(query: str = "", *, limit: int = CLUBS_FOUND) -> ClubsFound:
     """The public clubs whose name or description holds the query (every public club when it is
     empty), by name, at most `limit` of them: one query, as long whatever the site's size."""
-    query = " ".join(query.split())[:100]
+    query = club_search_text(query)
     clubs = Club.objects.filter(is_public=True)
     if query:
         clubs = clubs.filter(Q(name__icontains=query) | Q(description__icontains=query))
@@ -122,13 +127,18 @@ def disputes_to_resolve(user) -> list[Match]:
     )
 
 
-def club_head(slug: str) -> Club:
-    """The club with `.organizer_list` and `.organizer_names` (person_names, by user id): what
-    its page shows outside the cached body (club_page). Three queries at most."""
-    club = get_object_or_404(Club.objects.prefetch_related(
-        Prefetch("organizers", to_attr="organizer_list")), slug=slug)
-    club.organizer_names = person_names(club.organizer_list, club)
-    return club
+@dataclass(frozen=True, slots=True)
+class ClubHead:
+    organizers: list  # the organizers' accounts, oldest first
+    names: dict[int, str]  # how each is named (person_names), by user id
+    nights: list  # the club's open nights and the next scheduled one of each competition
+
+
+def club_head(club: Club) -> ClubHead:
+    """What the club's page shows above its body: its organizers with their names and its club
+    nights. Four queries at most."""
+    organizers = list(club.organizers.order_by("pk"))
+    return ClubHead(organizers, person_names(organizers, club), club_nights(club.pk))
 
 
 def club_page(club: Club) -> Club:

@@ -1,12 +1,22 @@
 """The club page's body (seasons, competitions, ratings, players) is rendered once per version
 and then read from the cache; whatever it shows changing (a player, a competition, a points
-series, the ratings) is on the next visit. The organizers' links are never shown to a visitor
+series, the ratings) is on the next visit. So is its head (the organizers, the club nights). The organizers' links are never shown to a visitor
 from an organizer's copy, nor the join button from another viewer's."""
+
+from datetime import timedelta
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
+from league.clubs.services.clubs import (
+    accept_invitation,
+    create_club,
+    invitation_token,
+    remove_organizer,
+)
 from league.competitions.models import Competition
+from league.competitions.nights.services import close_night, open_night, schedule_night
 from league.ratings.services import recompute_ratings
 from league.stats.models import PointsSeries
 from tests.factories import (
@@ -90,3 +100,45 @@ def test_the_join_button_follows_the_viewer_not_the_cached_copy(client):
     assert join not in visit(client, club)
     client.force_login(UserFactory())
     assert join in visit(client, club)
+
+
+def test_a_club_night_scheduled_opened_or_closed_is_on_the_next_visit(client):
+    organizer = UserFactory()
+    club = ClubFactory()
+    club.organizers.add(organizer)
+    competition = CompetitionFactory(season=SeasonFactory(club=club),
+                                     status=Competition.Status.RUNNING)
+    assert 'id="nights-h"' not in visit(client, club)
+    night = schedule_night(competition.pk, actor=organizer,
+                           starts_at=timezone.now() + timedelta(days=2))
+    html = visit(client, club)
+    assert reverse("club-night", args=[night.pk]) in html and "Next club night" in html
+    open_night(competition.pk, actor=organizer, night_id=night.pk)
+    assert "Club night open now" in visit(client, club)
+    close_night(night.pk, actor=organizer)
+    assert 'id="nights-h"' not in visit(client, club)
+
+
+def test_an_organizer_who_comes_or_goes_or_is_renamed_is_on_the_next_visit(client):
+    founder = UserFactory(first_name="Flo", last_name="Founder")
+    club = create_club(actor=founder, name="Quay Gin")
+    newcomer = UserFactory(first_name="Nell", last_name="Newcomer")
+    assert "Flo Founder" in visit(client, club) and "Nell Newcomer" not in visit(client, club)
+    accept_invitation(invitation_token(club, actor=founder), user=newcomer)
+    assert "Flo Founder, Nell Newcomer." in visit(client, club)
+    newcomer.first_name = "Nora"
+    newcomer.save()
+    assert "Flo Founder, Nora Newcomer." in visit(client, club)
+    remove_organizer(club, actor=founder, user=newcomer)
+    html = visit(client, club)
+    assert "Nora Newcomer" not in html and "Organized by Flo Founder." in html
+
+
+def test_a_new_organizer_sees_his_links_on_his_next_visit(client):
+    founder, newcomer = UserFactory(), UserFactory()
+    club = create_club(actor=founder, name="Pier Gin")
+    settings_link = reverse("club-settings", args=[club.slug])
+    client.force_login(newcomer)
+    assert settings_link not in visit(client, club)
+    accept_invitation(invitation_token(club, actor=founder), user=newcomer)
+    assert settings_link in visit(client, club)

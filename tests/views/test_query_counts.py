@@ -62,6 +62,8 @@ def test_home_for_a_visitor(client, django_assert_num_queries, n):
     with django_assert_num_queries(1):
         html = get(client, reverse("home"))
     assert html.count('href="/clubs/') == n
+    with django_assert_num_queries(0):  # read from the cache
+        assert main_of(get(client, reverse("home"))) == main_of(html)
 
 
 @pytest.mark.parametrize("n", SIZES)
@@ -77,12 +79,34 @@ def test_home_for_a_player_with_matches_and_results_to_confirm(client, django_as
         ResultReport.objects.create(match=to_confirm, winner=to_confirm.entry_a, games_a=1,
                                     reported_by=to_confirm.entry_a.player.user)
     client.force_login(me)
-    # + his clubs and their running competitions, the public clubs found, his entries' ids,
-    # tonight's club nights (his entries where one is open: none), results to confirm, matches
-    # to play and their two sides (none has a winner yet), disputes to resolve, sign-ups open
+    # + the public clubs found; his players (his home's version names them); his own parts:
+    # his entries' ids, results to confirm, matches to play and their two sides (none has a
+    # winner yet), sign-ups open, his clubs and their running competitions, whether a club night
+    # is open in his competitions (his entries where one is: none). He organizes nothing: no
+    # disputes to resolve.
     with django_assert_num_queries(SIGNED_IN + 11):
         html = get(client, reverse("home"))
     assert html.count("Open the match to confirm or dispute it") == n
+    # his own parts and the public clubs read from the cache: the session, the user, his
+    # players (no club night is open in his competitions: tonight's is not read)
+    with django_assert_num_queries(3):
+        assert main_of(get(client, reverse("home"))) == main_of(html)
+
+
+@pytest.mark.parametrize("n", SIZES)
+def test_home_for_an_organizer_with_disputes_to_resolve(client, django_assert_num_queries, n):
+    me = UserFactory()
+    club = ClubFactory()
+    club.organizers.add(me)
+    for _ in range(n):
+        MatchFactory(competition=CompetitionFactory(season=SeasonFactory(club=club)),
+                     status=Match.Status.DISPUTED)
+    client.force_login(me)
+    html = get(client, reverse("home"))
+    assert html.count('aria-labelledby="to-resolve"') == 1
+    # read on every visit: the session, the user, his players, the disputes with their two sides
+    with django_assert_num_queries(3 + 3):
+        assert main_of(get(client, reverse("home"))) == main_of(html)
 
 
 @pytest.mark.parametrize("n", SIZES)
@@ -105,8 +129,8 @@ def test_club_page(client, django_assert_num_queries, n):
         html = get(client, reverse("club", args=[club.slug]))
     assert html.count('href="/players/') == 2 * n  # in the ratings table and the players list
     assert html.count('class="rating-badge') == n
-    # the body read from the fragment cache
-    with django_assert_num_queries(5):
+    # the head and the body read from the fragment cache: the club alone
+    with django_assert_num_queries(1):
         assert main_of(get(client, reverse("club", args=[club.slug]))) == main_of(html)
 
 

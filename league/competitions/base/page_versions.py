@@ -14,12 +14,14 @@ the commit cannot leave a stale fragment under the version that follows it.
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.db import transaction
 
+from league.clubs.signals import CLUB_KEY, USER_CLUBS_KEY
 from league.competitions.models import Competition
 from league.core.cache import derived
 
@@ -125,6 +127,38 @@ def club_pages_version() -> str:
     """The shared version alone: the club pages' (league.pages.views.clubs), which show the
     clubs' competitions, seasons, players and ratings, and their points series."""
     return _tokens((PLAYER_PAGES_KEY,))
+
+
+def club_version(club_id: int) -> str:
+    """The version of a club page's head (its organizers and club nights): the shared version
+    and the club's own (league.clubs.signals.CLUB_KEY)."""
+    return _tokens((PLAYER_PAGES_KEY, CLUB_KEY.format(club_id)))
+
+
+# Forgotten whenever a club night is scheduled, opened, closed or removed anywhere.
+OPEN_NIGHTS_KEY = "club-nights-version"
+
+
+def club_nights_changed() -> None:
+    """A club night changed: every signed-in home's copy is rendered afresh (it keeps whether
+    its player has a night open tonight), now and after the commit."""
+    derived.delete(OPEN_NIGHTS_KEY)
+    transaction.on_commit(lambda: derived.delete(OPEN_NIGHTS_KEY))
+
+
+def home_version(user_id: int, player_ids: Iterable[int]) -> tuple[str, str]:
+    """The version of what a signed-in user's home page shows of his own (his matches to play,
+    the results waiting for his confirmation, the sign-ups open to him, his clubs): the shared
+    version, the page versions of his players (``player_ids``, read afresh on every visit, so a
+    player linked to his account or unlinked from it changes the version too), the version of
+    the clubs he organizes (league.clubs.signals.USER_CLUBS_KEY) and the club nights' (his copy
+    keeps whether one of his competitions has a night open). Returned second, after the shared
+    version alone (club_pages_version's), read in the same call."""
+    keys = (PLAYER_PAGES_KEY, USER_CLUBS_KEY.format(user_id), OPEN_NIGHTS_KEY,
+            *(_player_key(pk) for pk in sorted(player_ids)))
+    version = _tokens(keys)
+    # as long whatever the number of his players: a key for the cache
+    return version.split(".")[0], hashlib.blake2b(version.encode(), digest_size=16).hexdigest()
 
 
 def _tokens(keys: tuple[str, ...]) -> str:

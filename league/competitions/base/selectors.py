@@ -128,6 +128,13 @@ def of_entries(entry_ids: list[int]) -> Q:
     return Q(entry_a_id__in=entry_ids) | Q(entry_b_id__in=entry_ids)
 
 
+def entry_ids_of_players(player_ids: list[int]) -> list[int]:
+    """The ids of every entry of these players: one query, none for no player."""
+    if not player_ids:
+        return []
+    return list(Entry.objects.filter(player_id__in=player_ids).values_list("pk", flat=True))
+
+
 def entry_ids_of_user(user) -> list[int]:
     """The ids of every entry of the user's players, in any club: one query, none for a
     visitor."""

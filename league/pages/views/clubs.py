@@ -2,7 +2,9 @@
 same for every visitor: it is rendered once per version of the player pages (the shared
 version of league.competitions.base.page_versions, new after any write those pages or this
 one show: a competition, season, club or player, the ratings, a points series) and then read
-from the fragment cache. The organizers, the club nights and what the viewer may do are read
+from the fragment cache. Its head (the organizers, the club nights) likewise, once per version
+of the club (club_version: the shared one and the club's own, new after a change of its
+organizers or their names or of its club nights). The club and what the viewer may do are read
 on every visit."""
 
 from django.core.cache import caches
@@ -13,34 +15,54 @@ from django.utils import translation
 from django.utils.safestring import mark_safe
 
 from league.clubs.models import Club
-from league.clubs.selectors import player_of_user
+from league.clubs.selectors import club_by_slug, player_of_user
 from league.clubs.visibility import may_see
-from league.competitions.base.page_versions import FRAGMENT_SECONDS, club_pages_version
-from league.competitions.nights.selectors import club_nights
+from league.competitions.base.page_versions import (
+    FRAGMENT_SECONDS,
+    club_pages_version,
+    club_version,
+)
 from league.core.views import in_club_zone
 from league.pages import selectors
 
 FORBIDDEN = 403
 BODY = "pages/club_body.html"
+HEAD = "pages/club_head.html"
 
 
 def club(request: HttpRequest, slug: str) -> HttpResponse:
     """Seasons with their competitions, the ratings table, the players, the organizers; a
     members-only club shows them to its organizers and its players' accounts only."""
-    club = selectors.club_head(slug)
+    club = club_by_slug(slug)
     if not club.is_public and not may_see(request.user, club.pk):
         return render(request, "pages/members_only.html", {"club": club}, status=FORBIDDEN)
     in_club_zone(club)
-    organizes = request.user.is_superuser or request.user in club.organizer_list
+    head = _head(club)
+    organizes = request.user.is_superuser or request.user.pk in head["organizer_ids"]
     plays_here = request.user.is_authenticated and player_of_user(club, request.user) is not None
     context = {
         "club": club,
+        "head": {name: mark_safe(head[name]) for name in ("organizers", "nights")},
         "body": mark_safe(_body(request, club, organizes)),
-        "nights": club_nights(club.pk),
         "plays_here": plays_here,
         "organizes_club": organizes,
     }
     return render(request, "pages/club.html", context)
+
+
+def _head(club: Club) -> dict:
+    """The organizers' line and the club nights, as HTML, and the organizers' user ids."""
+    fragments = caches["template_fragments"]
+    key = f"club-head:{club.pk}:{club_version(club.pk)}:{translation.get_language()}"
+    found = fragments.get(key)
+    if not isinstance(found, dict):
+        head = selectors.club_head(club)
+        context = {"organizers": head.organizers, "names": head.names, "nights": head.nights}
+        found = {"organizers": render_to_string(f"{HEAD}#organizers", context),
+                 "nights": render_to_string(f"{HEAD}#nights", context),
+                 "organizer_ids": [user.pk for user in head.organizers]}
+        fragments.set(key, found, FRAGMENT_SECONDS)
+    return found
 
 
 def _body(request: HttpRequest, club: Club, organizes: bool) -> str:

@@ -1,25 +1,106 @@
+"""The home page. A visitor's is the same for everyone: the public clubs, rendered once per
+version of the club pages (league.competitions.base.page_versions.club_pages_version) and
+language, then read from the fragment cache. A signed-in user's own parts (the results waiting
+for his confirmation, his matches to play, the sign-ups open to him, his clubs) are rendered once
+per version of his home (home_version: new after any write to his players' entries, matches or
+reports, to what every player page shows, to the clubs he organizes, or to any club night) and
+language. Tonight's club night (with its check-in form), while one of his competitions has one
+open, and the disputes an organizer resolves are read on every visit."""
+
+from __future__ import annotations
+
+from django.core.cache import caches
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.utils import timezone, translation
+from django.utils.safestring import mark_safe
 
-from league.competitions.base.selectors import entry_ids_of_user
+from league.clubs.permissions import organizes_any
+from league.clubs.selectors import player_ids_of_user
+from league.competitions.base.page_versions import (
+    FRAGMENT_SECONDS,
+    club_pages_version,
+    home_version,
+)
+from league.competitions.base.selectors import entry_ids_of_players
 from league.competitions.entries.selectors import open_sign_ups
 from league.competitions.nights.selectors import tonight
 from league.pages import selectors
+
+PARTS = "pages/home_parts.html"
 
 
 def home(request: HttpRequest) -> HttpResponse:
     """Signed in: what is waiting for me, tonight's club night first, and my clubs with their
     running competitions. Then the public clubs, found by name (a bounded list)."""
     user = request.user
-    context = {"your_clubs": selectors.your_clubs(user),
-               "found": selectors.find_clubs(request.GET.get("q", ""))}
+    query = selectors.club_search_text(request.GET.get("q", ""))
+    context = {"query": query}
+    shared = None
     if user.is_authenticated:
-        entries = entry_ids_of_user(user)
+        shared, context["mine"] = _mine(user)
         context |= {
-            "tonight": tonight(user),
+            "tonight": tonight(user) if context["mine"]["night_open"] else [],
+            "to_resolve": selectors.disputes_to_resolve(user) if organizes_any(user) else [],
+        }
+    context["found"] = _found(query, shared)
+    return render(request, "pages/home.html", context)
+
+
+def _found(query: str, shared: str | None) -> str:
+    """The public clubs found: every visitor's first look (no query) cached under the club
+    pages' version (``shared`` when it was read already)."""
+    if query:
+        return mark_safe(_rendered("found", {"found": selectors.find_clubs(query)}))
+    fragments = caches["template_fragments"]
+    key = f"home-clubs:{shared or club_pages_version()}:{translation.get_language()}"
+    found = fragments.get(key)
+    if found is None:
+        found = _rendered("found", {"found": selectors.find_clubs()})
+        fragments.set(key, found, FRAGMENT_SECONDS)
+    return mark_safe(found)
+
+
+def _mine(user) -> tuple[str, dict]:
+    """The club pages' version, and the user's own parts as HTML ("waiting", "sign_ups",
+    "clubs") with "has_clubs"."""
+    players = player_ids_of_user(user)
+    shared, version = home_version(user.pk, players)
+    fragments = caches["template_fragments"]
+    key = f"home:{user.pk}:{version}:{translation.get_language()}"
+    found = fragments.get(key)
+    if not _current(found):
+        found = _mine_rendered(user, players)
+        fragments.set(key, found, FRAGMENT_SECONDS)
+    return shared, {name: mark_safe(part) if isinstance(part, str) else part
+                    for name, part in found.items()}
+
+
+def _current(found) -> bool:
+    """A copy is current until the earliest closing of the sign-ups it lists."""
+    return isinstance(found, dict) and (found["until"] is None or timezone.now() < found["until"])
+
+
+def _mine_rendered(user, players: list[int]) -> dict:
+    entries = entry_ids_of_players(players)
+    sign_ups = open_sign_ups(user)
+    your_clubs = selectors.your_clubs(user)
+    closing = [c.registration_closes_at for c in sign_ups if c.registration_closes_at]
+    return {
+        "waiting": _rendered("waiting", {
             "to_confirm": selectors.results_awaiting_confirmation(user, entries),
             "to_play": selectors.matches_to_play(entries),
-            "to_resolve": selectors.disputes_to_resolve(user),
-            "sign_ups": open_sign_ups(user),
-        }
-    return render(request, "pages/home.html", context)
+        }),
+        "sign_ups": _rendered("sign-ups", {"sign_ups": sign_ups}),
+        "clubs": _rendered("your-clubs", {"your_clubs": your_clubs}),
+        "has_clubs": bool(your_clubs),
+        # tonight's club nights (his check-in, his table) are read on each visit, and only while
+        # one of his competitions has a night open
+        "night_open": bool(tonight(user)),
+        "until": min(closing, default=None),
+    }
+
+
+def _rendered(part: str, context: dict) -> str:
+    return render_to_string(f"{PARTS}#{part}", context)
