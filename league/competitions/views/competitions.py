@@ -182,7 +182,7 @@ class CompetitionPage:
         """A league's or Swiss's table, once it has started."""
         if not self.rounds or self.competition.is_knockout or self.stages:
             return None
-        table = competition_standings(self.competition)
+        table = competition_standings(self.competition, hands=False)  # the page shows no hands
         return Standings(table, table_lines(table.rows))
 
     @cached_property
