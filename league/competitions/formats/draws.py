@@ -207,17 +207,19 @@ class BracketView:
     champion: Player | None
 
 
-def bracket_view(competition: Competition, stage: Stage | None = None) -> BracketView:
+def bracket_view(competition: Competition, stage: Stage | None = None,
+                 entries: Sequence[Entry] | None = None) -> BracketView:
     """The rounds of matches per bracket, with players, winners and byes (of one stage when
-    `stage` is given). Three queries, four for a stage."""
-    sides = ("entry_a__player", "entry_b__player")
-    matches = Match.objects.select_related(*sides).order_by("pk")
+    `stage` is given). Three queries, four for a stage; one fewer given the competition's
+    `entries` with their players. The players come from the entries: a match is read alone."""
+    matches = Match.objects.order_by("pk")
     rounds = Round.objects.filter(competition=competition)
     if stage is not None:
         rounds = rounds.filter(stage=stage)
     rounds = list(rounds.prefetch_related(
         Prefetch("matches", queryset=matches, to_attr="match_list")))
-    entries = list(competition.entries.select_related("player"))
+    if entries is None:
+        entries = list(competition.entries.select_related("player"))
     drawn = stage or competition
     seeds = knockout.stage_seeds(stage) if stage is not None else seeded_entries(entries)
     bracket = bracket_of(drawn, seeds) if drawn.is_knockout and len(seeds) >= 2 else None
