@@ -122,9 +122,10 @@ def test_competition_page(client, django_assert_num_queries, n):
     url = reverse("competition", args=[competition.pk]) + "?round=all"
     # the club of the page's object and whether it is public (both cached from then on);
     # the page's version (the competition exists); competition with season and club, entries
-    # with players, rounds, their matches and SIDES; the standings: entries, confirmed matches,
-    # their games' totals (no hands: the page shows none); its open or next club night
-    with django_assert_num_queries(2 + 9 + SIDES):
+    # with players, rounds, their matches (their sides are the entries read); the standings:
+    # entries, confirmed matches, their games' totals (no hands: the page shows none); its open
+    # or next club night
+    with django_assert_num_queries(2 + 9):
         html = get(client, url)
     assert html.count('class="match-line"') == 2 * n
     assert Entry.objects.filter(competition=competition).count() == 4 * n
@@ -145,9 +146,9 @@ def test_knockout_page_with_its_bracket(client, django_assert_num_queries, playe
                      actor=organizer)
     start_competition(competition.pk, actor=organizer)
     # the club of the page's object and whether it is public (both cached from then on);
-    # the version, the page's three, the shown round's matches and their two sides (no winner
-    # yet); the bracket: rounds and their matches (the players are the page's entries)
-    with django_assert_num_queries(2 + 9):
+    # the version, the page's three, the shown round's matches (their sides are the page's
+    # entries); the bracket: rounds and their matches (the players are the page's entries)
+    with django_assert_num_queries(2 + 7):
         html = get(client, reverse("competition", args=[competition.pk]))
     assert html.count('class="bracket-match box-') == 2 * players - 1  # reset included
 

@@ -134,7 +134,7 @@ class CompetitionPage:
     @cached_property
     def shown(self) -> RoundsShown:
         shown = rounds_shown(self.rounds, self.round_key, self.current_round)
-        fixtures_of(shown.rounds)
+        fixtures_of(shown.rounds, self.competition.entry_list)
         return shown
 
     @cached_property
