@@ -123,9 +123,9 @@ def test_competition_page(client, django_assert_num_queries, n):
     # the club of the page's object and whether it is public (both cached from then on);
     # the page's version (the competition exists); competition with season and club, entries
     # with players, rounds, their matches (their sides are the entries read); the standings:
-    # entries, confirmed matches, their games' totals (no hands: the page shows none); its open
-    # or next club night
-    with django_assert_num_queries(2 + 9):
+    # the matches with their games' totals (the entries are the page's; no hands: the page
+    # shows none); its open or next club night
+    with django_assert_num_queries(2 + 7):
         html = get(client, url)
     assert html.count('class="match-line"') == 2 * n
     assert Entry.objects.filter(competition=competition).count() == 4 * n

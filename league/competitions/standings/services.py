@@ -1,5 +1,5 @@
-"""Standings from confirmed results only, in four queries whatever the competition's size (three
-without the hands won, as the competition page asks).
+"""Standings from confirmed results only, in three queries whatever the competition's size (one
+on the competition page, which has read the entries and shows no hands won).
 
 - Match points from the competition's points_win / draw / loss. A bye scores nothing in a league
   (it is only the round a player sits out) and a win in a Swiss (FIDE: a pairing-allocated bye
@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from django.db.models import Count, Sum
+from django.db.models import Count, Q, Sum
 from django.utils.translation import gettext_lazy as _
 
 from league.clubs.models import Player
@@ -176,12 +176,17 @@ class StandingsTable:
         return any(row.played or row.byes for row in self.rows)
 
 
-def competition_standings(competition: Competition, *, hands: bool = True) -> StandingsTable:
-    """The table of a league or a Swiss: four queries, or three without `hands` (the hands each
+def competition_standings(competition: Competition, *, hands: bool = True,
+                          entries: Sequence[Entry] | None = None) -> StandingsTable:
+    """The table of a league or a Swiss: three queries, or two without `hands` (the hands each
     player won, counted only where a chosen tiebreak needs them; the rows' `hands_won` is then
-    None). The competition's page shows no hands and asks without them."""
-    entries = list(Entry.objects.filter(competition=competition).select_related("player")
-                   .order_by("seed", "pk"))
+    None), one fewer given the competition's `entries` with their players. The competition's
+    page, which has read its entries, asks without hands: one query."""
+    if entries is None:
+        entries = Entry.objects.filter(competition=competition).select_related("player")
+    # In seed order, entries without a seed last, then by id: the order ranks players the
+    # tiebreaks leave level.
+    entries = sorted(entries, key=lambda e: (e.seed is None, e.seed or 0, e.pk))
     hands = hands or any(t in HAND_TIEBREAKS for t in tiebreaks_of(competition))
     results = confirmed_results(competition, withdrawn=[e.pk for e in entries
                                                          if e.withdrawn_at is not None],
@@ -231,21 +236,23 @@ def confirmed_results(competition: Competition, withdrawn: Sequence[int] = (),
     and hands won (without `hands`, none counted), and for each entry in `withdrawn` the rounds
     after its last match, up to the latest round with a match, in which it was not paired.
     Without `byes_of_rounds_played`, a bye waits for the rest of its round (every other match
-    confirmed or void). Three queries, two without `hands`."""
+    confirmed or void). Two queries, one without `hands`."""
     scope = Match.objects.filter(competition=competition)
     if stage is not None:
         scope = scope.filter(round__stage=stage)
-    matches = [MatchFacts(*row) for row in
-               scope.order_by("round__number", "pk").values_list(*MATCH_FACTS)]
-    # The games and hands come through the match's `games` relation: a finished game is one with
-    # a winner (gameplay keeps them so), a won hand one with a winner (a dead hand has none).
-    # No ordering: the sums are grouped by match alone.
+    # With each match, the game points of its finished games (a finished game is one with a
+    # winner: gameplay keeps them so), through the match's `games` relation; None without any.
+    finished = Q(games__winner__in=Seat.values)
+    rows = (scope.order_by("round__number", "pk").values_list(*MATCH_FACTS)
+            .annotate(a=Sum("games__total_a", filter=finished),
+                      b=Sum("games__total_b", filter=finished)))
+    matches, totals = [], {}
+    for *facts, a, b in rows:
+        matches.append(MatchFacts(*facts))
+        if a is not None:
+            totals[facts[0]] = (a, b)
+    # The hands won, a won hand being one with a winner (a dead hand has none).
     confirmed = scope.filter(status=Match.Status.CONFIRMED).order_by()
-    totals = {
-        row["pk"]: (row["a"], row["b"])
-        for row in confirmed.filter(games__winner__in=Seat.values).values("pk")
-        .annotate(a=Sum("games__total_a"), b=Sum("games__total_b"))
-    }
     won: dict[int, list[int]] = defaultdict(lambda: [0, 0])
     if hands:
         counted = confirmed.filter(games__winner__in=Seat.values,

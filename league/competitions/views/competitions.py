@@ -182,7 +182,9 @@ class CompetitionPage:
         """A league's or Swiss's table, once it has started."""
         if not self.rounds or self.competition.is_knockout or self.stages:
             return None
-        table = competition_standings(self.competition, hands=False)  # the page shows no hands
+        # The page shows no hands won, and has read the entries with their players.
+        table = competition_standings(self.competition, hands=False,
+                                      entries=self.competition.entry_list)
         return Standings(table, table_lines(table.rows))
 
     @cached_property
