@@ -146,9 +146,9 @@ def test_knockout_page_with_its_bracket(client, django_assert_num_queries, playe
                      actor=organizer)
     start_competition(competition.pk, actor=organizer)
     # the club of the page's object and whether it is public (both cached from then on);
-    # the version, the page's three, the shown round's matches (their sides are the page's
-    # entries); the bracket: rounds and their matches (the players are the page's entries)
-    with django_assert_num_queries(2 + 7):
+    # the version, the page's three; the bracket: the matches of the page's rounds (the players
+    # are the page's entries), the shown round's among them
+    with django_assert_num_queries(2 + 5):
         html = get(client, reverse("competition", args=[competition.pk]))
     assert html.count('class="bracket-match box-') == 2 * players - 1  # reset included
 

@@ -196,7 +196,8 @@ class CompetitionPage:
             return self._stage_bracket()
         if not competition.is_knockout or not self.rounds:
             return None
-        view = bracket_view(competition, entries=competition.entry_list)
+        view = bracket_view(competition, entries=competition.entry_list,
+                            rounds=competition.round_list)
         seeds = {e.player_id: e.seed for e in competition.entry_list if e.seed}
         placings = knockout_placings(competition) if view.champion else []
         sections = layout(view)
@@ -207,7 +208,8 @@ class CompetitionPage:
         if stage is None or not stage.is_knockout or stage.pk not in {
                 r.stage_id for r in self.rounds}:
             return None  # not drawn yet: the page says when it will be
-        view = bracket_view(self.competition, stage, entries=self.competition.entry_list)
+        view = bracket_view(self.competition, stage, entries=self.competition.entry_list,
+                            rounds=self.competition.round_list)
         seeds = stage_seeds(stage)
         placings = knockout_placings(self.competition, stage) if view.champion else []
         sections = layout(view)
