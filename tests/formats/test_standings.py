@@ -1,8 +1,6 @@
 """Standings: from confirmed results only, tiebreaks in the competition's order with the one
 that separated each row named, and a fixed number of queries."""
 
-from types import SimpleNamespace
-
 import pytest
 
 from league.competitions.algorithms.standings import ResultKind
@@ -13,7 +11,11 @@ from league.competitions.results.services import (
     dispute_result,
     report_result,
 )
-from league.competitions.standings.services import competition_standings, rounds_after_withdrawing
+from league.competitions.standings.services import (
+    MatchFacts,
+    competition_standings,
+    rounds_after_withdrawing,
+)
 from league.games.models import Game, Hand
 from tests.formats.builders import Club, better_seed, committed, play_out, win
 
@@ -119,10 +121,10 @@ def test_game_points_and_hands_won_come_from_the_games_hands():
 
 
 @pytest.mark.parametrize("players", [4, 12])
-def test_standings_take_four_queries_whatever_the_size(players, django_assert_num_queries):
+def test_standings_take_three_queries_whatever_the_size(players, django_assert_num_queries):
     competition = Club(players).competition(LEAGUE)
     play_out(competition, better_seed)
-    with django_assert_num_queries(4):
+    with django_assert_num_queries(3):
         standings = competition_standings(competition)
     assert len(standings.rows) == players
     assert standings.rows[0].won == players - 1
@@ -151,11 +153,55 @@ def test_forfeits_no_shows_and_double_forfeits_count_as_results_without_game_poi
 
 def test_a_withdrawn_entry_has_a_round_after_withdrawing_for_each_later_round_it_was_not_in():
     def match(number, a, b):
-        return SimpleNamespace(round=Round(number=number, bracket=Round.Bracket.MAIN),
-                               entry_a_id=a, entry_b_id=b)
+        return MatchFacts(pk=0, entry_a_id=a, entry_b_id=b, winner_id=None, kind=Match.Kind.PLAYED,
+                          status=Match.Status.CONFIRMED, round_id=number, round_number=number,
+                          round_bracket=Round.Bracket.MAIN)
 
     matches = [match(1, 1, 2), match(1, 3, 4), match(2, 2, 3), match(2, 4, None),
                match(3, 2, 4), match(3, 3, None)]
     results = rounds_after_withdrawing(matches, withdrawn=[1, 4])
     assert [(r.player_a, r.round, r.kind) for r in results] == [
         (1, 2, ResultKind.WITHDRAWN), (1, 3, ResultKind.WITHDRAWN)]
+
+
+@pytest.mark.parametrize("players", [4, 12])
+def test_standings_without_hands_take_two_queries_one_given_the_entries_and_rank_as_the_full_table(
+        players, django_assert_num_queries):
+    competition = Club(players).competition(LEAGUE)
+    play_out(competition, better_seed)
+    full = competition_standings(competition)
+    with django_assert_num_queries(2):
+        light = competition_standings(competition, hands=False)
+    entries = list(competition.entries.select_related("player").order_by("-pk"))
+    with django_assert_num_queries(1):
+        given = competition_standings(competition, hands=False, entries=entries)
+
+    def ranked(table):
+        return [(r.entry_id, r.rank, r.match_points, r.game_points_net, r.tiebreaks,
+                 r.separated_by) for r in table.rows]
+
+    assert ranked(light) == ranked(full) == ranked(given)
+    assert {r.hands_won for r in light.rows} == {None}
+    assert None not in {r.hands_won for r in full.rows}
+
+
+def test_a_table_ordered_by_hands_counts_them_even_when_asked_without(django_assert_num_queries):
+    competition = Club(4).competition(LEAGUE)
+    competition.tiebreaks = ["hand_win_pct"]
+    competition.save()
+    play_out(competition, better_seed)
+    with django_assert_num_queries(3):
+        table = competition_standings(competition, hands=False)
+    assert None not in {r.hands_won for r in table.rows}
+
+
+def test_players_level_on_everything_keep_seed_order_with_the_unseeded_last_on_every_database():
+    competition = Club(4).competition(LEAGUE)
+    entries = list(competition.entries.order_by("pk"))
+    for entry, seed in zip(entries, (None, 2, 1, None), strict=True):
+        entry.seed = seed
+        entry.save()
+    table = competition_standings(competition)
+    assert not table.started
+    assert [r.entry_id for r in table.rows] == [entries[2].pk, entries[1].pk, entries[0].pk,
+                                                entries[3].pk]

@@ -42,8 +42,8 @@ def read_csv(response) -> list[dict[str, str]]:
 def test_the_standings_csv_has_a_row_per_player_in_fixed_queries(client, django_assert_num_queries, n):
     competition = league_with_results(n)
     # the competition's club and whether it is public (cached from then on), the competition,
-    # then the standings' four
-    with django_assert_num_queries(7):
+    # then the standings' three
+    with django_assert_num_queries(6):
         response = client.get(reverse("competition-standings-csv", args=[competition.pk]))
     assert response["Content-Type"] == "text/csv; charset=utf-8"
     assert "attachment" in response["Content-Disposition"]

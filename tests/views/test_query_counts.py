@@ -146,9 +146,10 @@ def test_competition_page(client, django_assert_num_queries, n):
     url = reverse("competition", args=[competition.pk]) + "?round=all"
     # the club of the page's object and whether it is public (both cached from then on);
     # the page's version (the competition exists); competition with season and club, entries
-    # with players, rounds, their matches and SIDES; the standings: entries, confirmed matches,
-    # their games' totals, hands won; its open or next club night
-    with django_assert_num_queries(2 + 10 + SIDES):
+    # with players, rounds, their matches (their sides are the entries read); the standings:
+    # the matches with their games' totals (the entries are the page's; no hands: the page
+    # shows none); its open or next club night
+    with django_assert_num_queries(2 + 7):
         html = get(client, url)
     assert html.count('class="match-line"') == 2 * n
     assert Entry.objects.filter(competition=competition).count() == 4 * n
@@ -169,9 +170,9 @@ def test_knockout_page_with_its_bracket(client, django_assert_num_queries, playe
                      actor=organizer)
     start_competition(competition.pk, actor=organizer)
     # the club of the page's object and whether it is public (both cached from then on);
-    # the version, the page's three, the shown round's matches and their two sides (no winner
-    # yet); the bracket: rounds, their matches with players, entries with players
-    with django_assert_num_queries(2 + 10):
+    # the version, the page's three; the bracket: the matches of the page's rounds (the players
+    # are the page's entries), the shown round's among them
+    with django_assert_num_queries(2 + 5):
         html = get(client, reverse("competition", args=[competition.pk]))
     assert html.count('class="bracket-match box-') == 2 * players - 1  # reset included
 

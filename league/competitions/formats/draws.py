@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.db import transaction
-from django.db.models import Prefetch
+from django.db.models import Prefetch, prefetch_related_objects
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -207,17 +207,25 @@ class BracketView:
     champion: Player | None
 
 
-def bracket_view(competition: Competition, stage: Stage | None = None) -> BracketView:
+def bracket_view(competition: Competition, stage: Stage | None = None,
+                 entries: Sequence[Entry] | None = None,
+                 rounds: Sequence[Round] | None = None) -> BracketView:
     """The rounds of matches per bracket, with players, winners and byes (of one stage when
-    `stage` is given). Three queries, four for a stage."""
-    sides = ("entry_a__player", "entry_b__player")
-    matches = Match.objects.select_related(*sides).order_by("pk")
-    rounds = Round.objects.filter(competition=competition)
-    if stage is not None:
-        rounds = rounds.filter(stage=stage)
-    rounds = list(rounds.prefetch_related(
-        Prefetch("matches", queryset=matches, to_attr="match_list")))
-    entries = list(competition.entries.select_related("player"))
+    `stage` is given). Three queries, four for a stage; one fewer given the competition's
+    `entries` with their players, and one fewer given its `rounds` (those that have their
+    `match_list` already are not read again). The players come from the entries: a match is
+    read alone."""
+    matches = Prefetch("matches", queryset=Match.objects.order_by("pk"), to_attr="match_list")
+    if rounds is None:
+        scope = Round.objects.filter(competition=competition)
+        if stage is not None:
+            scope = scope.filter(stage=stage)
+        rounds = list(scope.prefetch_related(matches))
+    else:
+        rounds = [r for r in rounds if stage is None or r.stage_id == stage.pk]
+        prefetch_related_objects(rounds, matches)
+    if entries is None:
+        entries = list(competition.entries.select_related("player"))
     drawn = stage or competition
     seeds = knockout.stage_seeds(stage) if stage is not None else seeded_entries(entries)
     bracket = bracket_of(drawn, seeds) if drawn.is_knockout and len(seeds) >= 2 else None

@@ -43,10 +43,24 @@ def competition_page(pk: int) -> Competition:
     return competition
 
 
-def fixtures_of(rounds: list[Round]) -> None:
-    """Give each round its `.match_list`, with the players: one query."""
-    prefetch_related_objects(
-        rounds, Prefetch("matches", queryset=matches_with_sides().order_by("pk"), to_attr="match_list"))
+def fixtures_of(rounds: list[Round], entries: list[Entry] | None = None) -> None:
+    """Give each round its `.match_list`, with the players: one query and the sides' (see
+    matches_with_sides), or one alone given the competition's `entries` with their players
+    (the competition page has them read), which become the matches' sides and winners."""
+    if entries is None:
+        prefetch_related_objects(rounds, Prefetch(
+            "matches", queryset=matches_with_sides().order_by("pk"), to_attr="match_list"))
+        return
+    prefetch_related_objects(rounds, Prefetch(
+        "matches", queryset=Match.objects.order_by("pk"), to_attr="match_list"))
+    by_id = {entry.pk: entry for entry in entries}
+    for round_ in rounds:
+        for match in round_.match_list:
+            match.round = round_
+            for side in ("entry_a", "entry_b", "winner"):
+                pk = getattr(match, f"{side}_id")
+                if pk is None or pk in by_id:  # any other is read when shown, as before
+                    setattr(match, side, by_id.get(pk))
 
 
 def organizing_status(user, pk: int) -> str:

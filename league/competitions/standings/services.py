@@ -1,4 +1,5 @@
-"""Standings from confirmed results only, in four queries whatever the competition's size.
+"""Standings from confirmed results only, in three queries whatever the competition's size (one
+on the competition page, which has read the entries and shows no hands won).
 
 - Match points from the competition's points_win / draw / loss. A bye scores nothing in a league
   (it is only the round a player sits out) and a win in a Swiss (FIDE: a pairing-allocated bye
@@ -28,7 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from django.db.models import Count, Sum
+from django.db.models import Count, Q, Sum
 from django.utils.translation import gettext_lazy as _
 
 from league.clubs.models import Player
@@ -42,7 +43,7 @@ from league.competitions.algorithms.standings import (
 )
 from league.competitions.algorithms.tiebreaks import DEFINITIONS, Tiebreak
 from league.competitions.base.brackets import bracket_of, key_text, parse_key, seeded_entries
-from league.competitions.models import Competition, Entry, Match, Seat
+from league.competitions.models import Competition, Entry, Match, Round, Seat
 
 TIEBREAK_LABELS = {
     Tiebreak.HEAD_TO_HEAD: _("head-to-head"),
@@ -57,6 +58,8 @@ TIEBREAK_LABELS = {
     Tiebreak.HAND_WIN_PCT: _("hand-win %"),
     Tiebreak.OPPONENTS_HAND_WIN_PCT: _("opponents' hand-win %"),
 }
+# The tiebreaks that count hands: a table ordered by one of them counts the hands won.
+HAND_TIEBREAKS = (Tiebreak.HAND_WIN_PCT, Tiebreak.OPPONENTS_HAND_WIN_PCT)
 PERCENTAGES = (Tiebreak.OPPONENTS_MATCH_WIN_PCT, Tiebreak.HAND_WIN_PCT,
                Tiebreak.OPPONENTS_HAND_WIN_PCT)
 DEFAULT_TIEBREAKS = {
@@ -148,7 +151,7 @@ class StandingsRow:
     game_points_for: int
     game_points_against: int
     game_points_net: int
-    hands_won: int
+    hands_won: int | None  # None: not counted (the table was asked for without hands)
     tiebreaks: tuple[TiebreakValue, ...]
     separated_by: str | None  # the label of the tiebreak that put it below the row above
 
@@ -173,22 +176,31 @@ class StandingsTable:
         return any(row.played or row.byes for row in self.rows)
 
 
-def competition_standings(competition: Competition) -> StandingsTable:
-    entries = list(Entry.objects.filter(competition=competition).select_related("player")
-                   .order_by("seed", "pk"))
+def competition_standings(competition: Competition, *, hands: bool = True,
+                          entries: Sequence[Entry] | None = None) -> StandingsTable:
+    """The table of a league or a Swiss: three queries, or two without `hands` (the hands each
+    player won, counted only where a chosen tiebreak needs them; the rows' `hands_won` is then
+    None), one fewer given the competition's `entries` with their players. The competition's
+    page, which has read its entries, asks without hands: one query."""
+    if entries is None:
+        entries = Entry.objects.filter(competition=competition).select_related("player")
+    # In seed order, entries without a seed last, then by id: the order ranks players the
+    # tiebreaks leave level.
+    entries = sorted(entries, key=lambda e: (e.seed is None, e.seed or 0, e.pk))
+    hands = hands or any(t in HAND_TIEBREAKS for t in tiebreaks_of(competition))
     results = confirmed_results(competition, withdrawn=[e.pk for e in entries
                                                          if e.withdrawn_at is not None],
-                                byes_of_rounds_played=False)
-    return table_of_entries(competition, entries, results)
+                                byes_of_rounds_played=False, hands=hands)
+    return table_of_entries(competition, entries, results, hands=hands)
 
 
 def table_of_entries(competition: Competition, entries: Sequence[Entry],
-                     results: Sequence[MatchResult]) -> StandingsTable:
+                     results: Sequence[MatchResult], *, hands: bool = True) -> StandingsTable:
     """The table of these entries (a group of a stage, say) from these results."""
     points, order = points_of(competition), tiebreaks_of(competition)
     table = league_table([e.pk for e in entries], results, points=points, tiebreaks=order)
     by_id = {e.pk: e for e in entries}
-    rows = tuple(_row(r, by_id[r.player]) for r in table)
+    rows = tuple(_row(r, by_id[r.player], hands) for r in table)
     labels = tuple((t, TIEBREAK_LABELS[t]) for t in order)
     notes = _notes(competition)
     if any(r.head_to_head_partial for r in table):
@@ -197,62 +209,91 @@ def table_of_entries(competition: Competition, entries: Sequence[Entry],
                           tuple(tiebreak_definition(t) for t in order))
 
 
+@dataclass(frozen=True, slots=True)
+class MatchFacts:
+    """What the standings read of a match: its columns as `as_match_result` reads a Match, and
+    its round's number and bracket. Read as plain rows, not model instances."""
+
+    pk: int
+    entry_a_id: int | None
+    entry_b_id: int | None
+    winner_id: int | None
+    kind: str
+    status: str
+    round_id: int
+    round_number: int
+    round_bracket: str
+
+
+MATCH_FACTS = ("pk", "entry_a_id", "entry_b_id", "winner_id", "kind", "status", "round_id",
+               "round__number", "round__bracket")
+
+
 def confirmed_results(competition: Competition, withdrawn: Sequence[int] = (),
-                      stage=None, *, byes_of_rounds_played: bool = True) -> list[MatchResult]:
+                      stage=None, *, byes_of_rounds_played: bool = True,
+                      hands: bool = True) -> list[MatchResult]:
     """Every confirmed match (of `stage` if given) as a result with its round number, game points
-    and hands won, and for each entry in `withdrawn` the rounds after its last match, up to the
-    latest round with a match, in which it was not paired. Without `byes_of_rounds_played`, a
-    bye waits for the rest of its round (every other match confirmed or void). Three queries."""
+    and hands won (without `hands`, none counted), and for each entry in `withdrawn` the rounds
+    after its last match, up to the latest round with a match, in which it was not paired.
+    Without `byes_of_rounds_played`, a bye waits for the rest of its round (every other match
+    confirmed or void). Two queries, one without `hands`."""
     scope = Match.objects.filter(competition=competition)
     if stage is not None:
         scope = scope.filter(round__stage=stage)
-    matches = list(scope.select_related("round").order_by("round__number", "pk"))
-    # The games and hands come through the match's `games` relation: a finished game is one with
-    # a winner (gameplay keeps them so), a won hand one with a winner (a dead hand has none).
-    confirmed = scope.filter(status=Match.Status.CONFIRMED)
-    totals = {
-        row["pk"]: (row["a"], row["b"])
-        for row in confirmed.filter(games__winner__in=Seat.values).values("pk")
-        .annotate(a=Sum("games__total_a"), b=Sum("games__total_b"))
-    }
+    # With each match, the game points of its finished games (a finished game is one with a
+    # winner: gameplay keeps them so), through the match's `games` relation; None without any.
+    finished = Q(games__winner__in=Seat.values)
+    rows = (scope.order_by("round__number", "pk").values_list(*MATCH_FACTS)
+            .annotate(a=Sum("games__total_a", filter=finished),
+                      b=Sum("games__total_b", filter=finished)))
+    matches, totals = [], {}
+    for *facts, a, b in rows:
+        matches.append(MatchFacts(*facts))
+        if a is not None:
+            totals[facts[0]] = (a, b)
+    # The hands won, a won hand being one with a winner (a dead hand has none).
+    confirmed = scope.filter(status=Match.Status.CONFIRMED).order_by()
     won: dict[int, list[int]] = defaultdict(lambda: [0, 0])
-    hands = confirmed.filter(games__winner__in=Seat.values, games__hands__winner__in=Seat.values)
-    for row in hands.values("pk", "games__hands__winner").annotate(n=Count("games__hands")):
-        won[row["pk"]]["AB".index(row["games__hands__winner"])] = row["n"]
+    if hands:
+        counted = confirmed.filter(games__winner__in=Seat.values,
+                                   games__hands__winner__in=Seat.values)
+        for row in counted.values("pk", "games__hands__winner").annotate(n=Count("games__hands")):
+            won[row["pk"]]["AB".index(row["games__hands__winner"])] = row["n"]
     playing = set() if byes_of_rounds_played else {
         m.round_id for m in matches if m.kind != Match.Kind.BYE
         and m.status not in (Match.Status.CONFIRMED, Match.Status.VOID)}
     found = (as_match_result(m, totals.get(m.pk, (0, 0)), tuple(won.get(m.pk, (0, 0))),
-                             round=m.round.number)
+                             round=m.round_number)
              for m in matches if m.status == Match.Status.CONFIRMED
              and not (m.kind == Match.Kind.BYE and m.round_id in playing))
     return [r for r in found if r is not None] + rounds_after_withdrawing(matches, withdrawn)
 
 
-def rounds_after_withdrawing(matches: Sequence[Match], withdrawn: Sequence[int]
+def rounds_after_withdrawing(matches: Sequence[MatchFacts], withdrawn: Sequence[int]
                              ) -> list[MatchResult]:
     """The rounds a withdrawn entry was not paired in after its last match (FIDE C.07: zero-point
     byes), up to the latest round with a match; main-bracket rounds only."""
-    main = [m for m in matches if m.round.bracket == m.round.Bracket.MAIN]
+    main = [m for m in matches if m.round_bracket == Round.Bracket.MAIN]
     if not main:
         return []
-    latest = max(m.round.number for m in main)
+    latest = max(m.round_number for m in main)
     results = []
     for entry in withdrawn:
-        rounds = [m.round.number for m in main if entry in (m.entry_a_id, m.entry_b_id)]
+        rounds = [m.round_number for m in main if entry in (m.entry_a_id, m.entry_b_id)]
         after = max(rounds, default=0)
         results += [MatchResult(entry, None, None, ResultKind.WITHDRAWN, round=n)
                     for n in range(after + 1, latest + 1)]
     return results
 
 
-def _row(row, entry: Entry) -> StandingsRow:
+def _row(row, entry: Entry, hands: bool = True) -> StandingsRow:
     return StandingsRow(
         rank=row.rank, shared_rank=row.shared_rank, player=entry.player, entry_id=entry.pk,
         withdrawn=entry.withdrawn_at is not None, played=row.played, won=row.won,
         drawn=row.drawn, lost=row.lost, byes=row.byes, match_points=row.match_points,
         game_points_for=row.game_points_for, game_points_against=row.game_points_against,
-        game_points_net=row.net_game_points, hands_won=row.hands_won,
+        game_points_net=row.net_game_points,
+        hands_won=row.hands_won if hands else None,
         tiebreaks=tuple(TiebreakValue(t, TIEBREAK_LABELS[t], v, _shown(row, t, v))
                         for t, v in row.tiebreaks),
         separated_by=TIEBREAK_LABELS[row.separated_by] if row.separated_by else None,

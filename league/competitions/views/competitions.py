@@ -134,7 +134,7 @@ class CompetitionPage:
     @cached_property
     def shown(self) -> RoundsShown:
         shown = rounds_shown(self.rounds, self.round_key, self.current_round)
-        fixtures_of(shown.rounds)
+        fixtures_of(shown.rounds, self.competition.entry_list)
         return shown
 
     @cached_property
@@ -182,7 +182,9 @@ class CompetitionPage:
         """A league's or Swiss's table, once it has started."""
         if not self.rounds or self.competition.is_knockout or self.stages:
             return None
-        table = competition_standings(self.competition)
+        # The page shows no hands won, and has read the entries with their players.
+        table = competition_standings(self.competition, hands=False,
+                                      entries=self.competition.entry_list)
         return Standings(table, table_lines(table.rows))
 
     @cached_property
@@ -194,7 +196,8 @@ class CompetitionPage:
             return self._stage_bracket()
         if not competition.is_knockout or not self.rounds:
             return None
-        view = bracket_view(competition)
+        view = bracket_view(competition, entries=competition.entry_list,
+                            rounds=competition.round_list)
         seeds = {e.player_id: e.seed for e in competition.entry_list if e.seed}
         placings = knockout_placings(competition) if view.champion else []
         sections = layout(view)
@@ -205,7 +208,8 @@ class CompetitionPage:
         if stage is None or not stage.is_knockout or stage.pk not in {
                 r.stage_id for r in self.rounds}:
             return None  # not drawn yet: the page says when it will be
-        view = bracket_view(self.competition, stage)
+        view = bracket_view(self.competition, stage, entries=self.competition.entry_list,
+                            rounds=self.competition.round_list)
         seeds = stage_seeds(stage)
         placings = knockout_placings(self.competition, stage) if view.champion else []
         sections = layout(view)
