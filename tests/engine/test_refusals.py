@@ -1,6 +1,8 @@
 """What a player reads when the engine refuses a deal or a move: each refusal says exactly what
 is wrong, and a refused move leaves the hand as it was."""
 
+from dataclasses import replace
+
 import pytest
 
 from gameplay.engine.cards import DECK, parse_card
@@ -82,6 +84,21 @@ def test_a_draw_naming_another_card_than_the_top_of_the_stock_is_refused_naming_
     assert _refusal(apply, state, Draw(B, Source.STOCK, C("4D"))) == (
         "4D is not the top of the stock")
     assert apply(state, Draw(B, Source.STOCK, C("QH"))).hands[B][-1] == C("QH")
+
+
+def test_a_draw_from_the_pile_after_both_refused_the_upcard_is_refused_saying_the_stock_is_drawn():
+    """docs/rules.md "The first turn": if the dealer passes too, the non-dealer draws from the
+    stock."""
+    state = play(_opening(), Pass(B), Pass(A))
+    assert _refusal(apply, state, Draw(B, Source.DISCARD)) == (
+        "both players refused the upcard: the non-dealer draws from the stock")
+
+
+def test_a_draw_from_an_empty_discard_pile_is_refused_saying_it_is_empty():
+    state = play(_opening(), Pass(B), Pass(A), Draw(B, Source.STOCK), Discard(B, C("QH")))
+    emptied = replace(state, discards=())  # the pile as no deal leaves it: a state given whole
+    assert _refusal(apply, emptied, Draw(A, Source.DISCARD)) == "the discard pile is empty"
+    assert apply(state, Draw(A, Source.DISCARD)).hands[A][-1] == C("QH")
 
 
 def test_a_move_at_the_wrong_step_names_the_step_and_the_steps_it_needs():
