@@ -19,6 +19,7 @@ from league.competitions.base.selectors import (
     audit_entries,
     matches_with_sides,
     of_entries,
+    with_sides,
 )
 from league.competitions.formats.selectors import open_decisions
 from league.competitions.models import AuditEntry, Competition, FollowUp, Match, ResultReport
@@ -197,10 +198,10 @@ class MatchPage:
 
 
 def match_page(pk: int) -> MatchPage:
-    """Five queries: the match with its sides, games, their hands, reports, the audit."""
-    match = get_object_or_404(
-        Match.objects.select_related("competition__season__club", "round", *MATCH_SIDES), pk=pk
-    )
+    """Six queries: the match, its sides, games, their hands, reports, the audit."""
+    match = get_object_or_404(Match.objects.select_related("competition__season__club", "round"),
+                              pk=pk)
+    with_sides(match)
     hands = Hand.objects.order_by("number")
     games = list(
         Game.objects.filter(match=match)

@@ -189,12 +189,12 @@ def test_match_page_for_its_organizer(client, django_assert_num_queries, n):
                             outcome="gin", knocker="A", winner="A", points=25)
     client.force_login(organizer)
     # the club of the page's object and whether it is public (both cached from then on);
-    # + match with its sides, games, their hands, reports, audit with actors, is the viewer an
+    # + the match's version and the viewer's side in it (the key of its cached body); the
+    # match, its sides, games, their hands, reports, audit with actors, is the viewer an
     # organizer, the two ratings for the win chances (the match, then the players' ratings),
-    # may the viewer correct its hands (organizer); the club of the page's object and whether
-    # it is public (both cached from then on); the names of the actors who do not play (their
-    # players in the club, then elsewhere)
-    with django_assert_num_queries(SIGNED_IN + 2 + 11):
+    # may the viewer correct its hands (organizer); the names of the actors who do not play
+    # (their players in the club, then elsewhere)
+    with django_assert_num_queries(SIGNED_IN + 2 + 14):
         html = get(client, reverse("match", args=[match.pk]))
     assert html.count("Scoresheet<span") == n
     assert html.count("The hands of game") == n
@@ -213,10 +213,10 @@ def test_scoresheet_for_a_player(client, django_assert_num_queries, n):
                                    answers={"offender": "B"}, proposed_side="B")
     client.force_login(player)
     # the club of the page's object and whether it is public (both cached from then on);
-    # + the sheet's version (its ETag), game with its match and players, hands, their open
-    # flags, may the viewer correct hands (organizer) (the player's side needs no query), the
-    # rulings waiting
-    with django_assert_num_queries(SIGNED_IN + 2 + 6):
+    # + the sheet's version (its ETag), the viewer's side (the key of its cached body), game
+    # with its match, the match's sides, hands, their open flags, may the viewer correct hands
+    # (organizer) (the player's side needs no query), the rulings waiting
+    with django_assert_num_queries(SIGNED_IN + 2 + 8):
         html = get(client, reverse("gameplay:scoresheet", args=[game.pk]))
     assert Game.objects.get(pk=game.pk).hands.count() == n
     assert html.count('<td data-label="Outcome">Knock') == n
