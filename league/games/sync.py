@@ -10,13 +10,15 @@ this viewer (what he may do differs by person) in his language."""
 from __future__ import annotations
 
 import hashlib
+from typing import NamedTuple
 
 from django.db import connection
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.utils import translation
 from django.utils.cache import patch_cache_control
 
-from league.competitions.models import AuditEntry, Match
+from league.clubs.models import Season
+from league.competitions.models import AuditEntry, Competition, Match
 from league.games.models import Game, Hand, HandFlag, TableRuling
 
 
@@ -35,24 +37,42 @@ SELECT
   (SELECT MAX(a.id) FROM {_table(AuditEntry)} a WHERE a.match_id = g.match_id),
   (SELECT COUNT(*) FROM {_table(TableRuling)} t WHERE t.game_id = g.id),
   (SELECT COUNT(*) FROM {_table(TableRuling)} t WHERE t.game_id = g.id AND t.status = %s),
-  g.total_a, g.total_b, g.status, m.status
+  g.total_a, g.total_b, g.status, m.status, s.club_id
 FROM {_table(Game)} g JOIN {_table(Match)} m ON m.id = g.match_id
+  JOIN {_table(Competition)} c ON c.id = m.competition_id
+  JOIN {_table(Season)} s ON s.id = c.season_id
 WHERE g.id = %s
 """
 
 
-def sheet_version(pk: int) -> tuple | None:
+class SheetVersion(NamedTuple):
+    hands: int
+    last_hand: int | None
+    open_flags: int
+    last_history: int | None
+    rulings: int
+    waiting: int
+    total_a: int
+    total_b: int
+    status: str
+    match_status: str
+    club_id: int  # which never changes: the club whose members may read the sheet
+
+
+def sheet_version(pk: int) -> SheetVersion | None:
     """The version of game `pk`'s scoresheet (None: no such game): one query."""
     with connection.cursor() as cursor:
         cursor.execute(_VERSION_SQL, [TableRuling.Status.WAITING.value, pk])
         found = cursor.fetchone()
-    return tuple(found) if found is not None else None
+    return SheetVersion(*found) if found is not None else None
 
 
-def etag(request: HttpRequest, pk: int) -> str:
-    """The scoresheet's ETag for this viewer, quoted as the header carries it."""
+def etag(request: HttpRequest, pk: int, version: SheetVersion | None = None) -> str:
+    """The scoresheet's ETag for this viewer, quoted as the header carries it (of `version`,
+    the sheet's version read already, else read)."""
     viewer = request.user.pk if request.user.is_authenticated else 0
-    facts = repr((sheet_version(pk), viewer, translation.get_language())).encode()
+    version = version or sheet_version(pk)
+    facts = repr((tuple(version or ()), viewer, translation.get_language())).encode()
     return f'"{hashlib.sha256(facts).hexdigest()[:20]}"'
 
 

@@ -7,6 +7,8 @@ ETag), the version of the names it shows, and what the viewer may do there."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -45,14 +47,20 @@ BODY = "gameplay/scoresheet_body.html"
 PARTIAL = "scoresheet"
 
 
-@for_members(selectors.club_of_game)
 def scoresheet(request: HttpRequest, pk: int) -> HttpResponse:
-    """The page; a phone polling it (htmx, If-None-Match) is answered 304 when nothing moved."""
-    tag = sync.etag(request, pk)
+    """The page, for those who may see its club (league.competitions.views.visibility); a phone
+    polling it (htmx, If-None-Match) is answered 304 when nothing moved."""
+    version = sync.sheet_version(pk)
+    club_id = version.club_id if version is not None else None
+    if (refusal := members_only(request, club_id)) is not None:
+        return refusal
+    tag = sync.etag(request, pk, version)
     if request.htmx and (not_modified := sync.unchanged(request, tag)) is not None:
         return not_modified
-    body = cached_body(_body_key(request, pk, tag),
-                       lambda: _body(request, selectors.scoresheet(pk), etag=tag),
+    # What the version says the sheet has none of is not read.
+    read = partial(selectors.scoresheet, pk, flags=bool(version and version.open_flags),
+                   rulings=bool(version and version.rulings))
+    body = cached_body(_body_key(request, pk, tag), lambda: _body(request, read(), etag=tag),
                        FRAGMENT_SECONDS)
     return sync.tagged(_respond(request, body), tag)
 

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from django.db import connection
 
 from league.clubs.models import Club, Season
@@ -33,7 +35,7 @@ SELECT m.status, m.kind, m.winner_id, m.games_a, m.games_b, m.entry_a_id, m.entr
   (SELECT COUNT(*) FROM {_table(ResultReport)} r WHERE r.match_id = m.id),
   (SELECT MAX(r.id) FROM {_table(ResultReport)} r WHERE r.match_id = m.id),
   (SELECT MAX(a.id) FROM {_table(AuditEntry)} a WHERE a.match_id = m.id),
-  k.time_zone, k.default_language
+  k.id, k.time_zone, k.default_language
 FROM {_table(Match)} m
   JOIN {_table(Competition)} c ON c.id = m.competition_id
   JOIN {_table(Season)} s ON s.id = c.season_id
@@ -42,15 +44,43 @@ WHERE m.id = %s
 """
 
 
-def match_version(pk: int) -> tuple | None:
+class MatchVersion(NamedTuple):
+    facts: tuple  # what the page shows moves them
+    club_id: int  # which never changes: the club whose members may read the page
+    time_zone: str
+    language: str
+
+    @property
+    def hands(self) -> int:
+        return self.facts[FACTS.index("hands")]
+
+    @property
+    def reports(self) -> int:
+        return self.facts[FACTS.index("reports")]
+
+    @property
+    def history(self) -> int | None:
+        return self.facts[FACTS.index("last_history")]
+
+
+FACTS = ("status", "kind", "winner", "games_a", "games_b", "entry_a", "entry_b", "round",
+         "scheduled_at", "table", "play_by", "proposed_at", "proposed_by", "confirmed_at",
+         "games", "last_game", "total_a", "total_b", "hands_played", "finished", "hands",
+         "last_hand", "reports", "last_report", "last_history")
+
+
+def match_version(pk: int) -> MatchVersion | None:
     """The version of match `pk`'s page (None: no such match), one query. It moves with any
     change of the match row, of its games (how many, the newest, their totals and hands played,
     how many finished), of its hands (how many, the newest), of its reports (how many, the
     newest) and of its history (the newest entry: every correction of a hand or a result, flag,
-    ruling and decision writes one). The club's time zone and language come last: the page
-    says whether the match is overdue, which changes with the club's day, and speaks the
-    club's language to a reader who chose none."""
+    ruling and decision writes one). With it its club, the club's time zone (the page says
+    whether the match is overdue, which changes with the club's day) and language (spoken to
+    a reader who chose none)."""
     with connection.cursor() as cursor:
         cursor.execute(_VERSION_SQL, [Game.Status.FINISHED.value, pk])
         found = cursor.fetchone()
-    return tuple(found) if found is not None else None
+    if found is None:
+        return None
+    *facts, club_id, zone, language = found
+    return MatchVersion(tuple(facts), club_id, zone, language)

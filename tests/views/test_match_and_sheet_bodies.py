@@ -63,9 +63,10 @@ def test_a_visitors_match_page_is_read_from_the_cache_the_second_time(
         game = finished_game(match, number, "A")
         Hand.objects.create(game=game, number=1, dealer="A", outcome="gin", knocker="A",
                             winner="A", points=25)
-    # the club of the match and whether it is public (both cached from then on); the match's
-    # version; the match, its sides, games, their hands, reports, the audit
-    with django_assert_num_queries(2 + 1 + 6):
+    # the match's version (with its club) and whether the club is public (cached from then
+    # on); the match, its sides, games, their hands (no report nor history: the version counts
+    # none, so none is read)
+    with django_assert_num_queries(2 + 4):
         first = match_page(client, match)
     assert first.count("The hands of game") == n
     with django_assert_num_queries(1):  # its version
@@ -77,9 +78,10 @@ def test_a_visitors_scoresheet_is_read_from_the_cache_the_second_time(
         client, cast, game, django_assert_num_queries, n):
     for number in range(1, n + 1):
         record_hand(game.pk, knock(number), actor=cast.player_a)
-    # the club of the game and whether it is public (both cached from then on); the sheet's
-    # version; the game with its match, the match's sides, hands, their open flags, the rulings
-    with django_assert_num_queries(2 + 1 + 5):
+    # the sheet's version (with its club) and whether the club is public (cached from then
+    # on); the game with its match, the match's sides, hands (no open flag nor table ruling:
+    # the version counts none, so none is read)
+    with django_assert_num_queries(2 + 3):
         first = sheet(client, game)
     assert first.count('<td data-label="Outcome">Knock') == n
     with django_assert_num_queries(1):  # its version
@@ -141,7 +143,9 @@ def test_a_result_reported_confirmed_and_corrected_is_on_the_next_visit(client, 
     match = decided(cast)
     assert "Reported, awaiting confirmation" not in match_page(client, match)
     report_result(match.pk, actor=cast.player_a)
-    assert "Reported, awaiting confirmation" in match_page(client, match)
+    html = match_page(client, match)
+    assert "Reported, awaiting confirmation" in html
+    assert "It counts once the other side confirms it." in html  # the report, read
     confirm_result(match.pk, actor=cast.player_b)
     html = match_page(client, match)
     assert '<span class="badge status-confirmed">Confirmed</span>' in html

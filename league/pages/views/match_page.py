@@ -91,28 +91,28 @@ def schedule_context(match: Match, viewer: Viewer, *, started: bool = False) -> 
 
 def render_match(request: HttpRequest, pk: int, *, forms: dict | None = None,
             refusal: str = "", status: int = 200) -> HttpResponse:
-    if (members_refusal := members_only(request, club_of_match(pk))) is not None:
+    alone = forms is not None or refusal or status != 200 or request.method != "GET"
+    version = None if alone else match_selectors.match_version(pk)
+    club_id = version.club_id if version is not None else club_of_match(pk)
+    if (members_refusal := members_only(request, club_id)) is not None:
         return members_refusal
-    alone = forms is not None or refusal or status != 200
-    key = None if alone else _body_key(request, pk)
-    body = cached_body(key, lambda: _body(request, pk, forms, refusal), FRAGMENT_SECONDS)
+    key = None if version is None else _body_key(request, pk, version)
+    body = cached_body(key, lambda: _body(request, pk, forms, refusal, version), FRAGMENT_SECONDS)
     if request.htmx:
         return HttpResponse(body.html, status=status)
     return page(request, TEMPLATE, body, status=status)
 
 
-def _body_key(request: HttpRequest, pk: int) -> str | None:
-    """None (rendered for this request alone) for a POST, a message waiting, no such match."""
-    if request.method != "GET" or messages_waiting(request):
+def _body_key(request: HttpRequest, pk: int, version: match_selectors.MatchVersion
+              ) -> str | None:
+    """None (rendered for this request alone) while a message waits to be shown."""
+    if messages_waiting(request):
         return None
-    version = match_selectors.match_version(pk)
-    if version is None:
-        return None
-    *facts, zone, language = version
-    in_club_language(language)  # as the body's rendering will: the key names the language
+    in_club_language(version.language)  # as the body's rendering will: the key names it
     viewer = (request.user.pk, *match_viewer(pk, request.user))
-    parts = (facts, club_pages_version(), _club_day(zone), translation.get_language(),
-             request.build_absolute_uri("/"), viewer, bool(request.htmx))
+    parts = (version.facts, club_pages_version(), _club_day(version.time_zone),
+             translation.get_language(), request.build_absolute_uri("/"), viewer,
+             bool(request.htmx))
     return f"match-page:{pk}:{hashlib.sha256(repr(parts).encode()).hexdigest()[:32]}"
 
 
@@ -123,8 +123,12 @@ def _club_day(zone: str) -> str:
         return datetime.now().date().isoformat()
 
 
-def _body(request: HttpRequest, pk: int, forms: dict | None, refusal: str) -> Body:
-    page_data = page_selectors.match_page(pk)
+def _body(request: HttpRequest, pk: int, forms: dict | None, refusal: str,
+          version: match_selectors.MatchVersion | None = None) -> Body:
+    # What the version counts none of is not read.
+    page_data = page_selectors.match_page(pk) if version is None else page_selectors.match_page(
+        pk, hands=bool(version.hands), reports=bool(version.reports),
+        audit=version.history is not None)
     in_club_zone(page_data.match.competition.season.club)  # the history's times too
     base = _page_context(request.user, page_data)
     context = {**base, **_blank_forms(page_data.match),
