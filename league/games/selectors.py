@@ -5,17 +5,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db import connection
 from django.db.models import Prefetch, QuerySet
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
 from gameplay import engine
-from league.clubs.models import Club, Player, Season
 from league.clubs.permissions import organized_by
 from league.clubs.visibility import club_of
 from league.competitions.base.selectors import side_names, with_sides
-from league.competitions.models import Competition, Entry, Match
+from league.competitions.models import Match
 from league.core.numbers import ascii_int
 from league.games.models import Game, Hand, HandFlag, TableRuling
 from league.games.services.scoring import score_of
@@ -202,51 +200,6 @@ def scoresheet(pk: int, *, flags: bool = True, rulings: bool = True) -> Scoreshe
             hand.open_flags = []
     return Scoresheet(game, hands, score_of(game, hands), side_names(game.match),
                       may_have_rulings=rulings)
-
-
-def _table(model) -> str:
-    return connection.ops.quote_name(model._meta.db_table)
-
-
-# Written out rather than built by the ORM (whose ordering of a match joins its round, and
-# whose joins of nine tables took longer to plan than to run). Plain SQL, as SQLite and
-# PostgreSQL both read it.
-_VIEWER_SQL = f"""
-SELECT
-  (SELECT p.user_id FROM {_table(Entry)} e JOIN {_table(Player)} p ON p.id = e.player_id
-    WHERE e.id = m.entry_a_id),
-  (SELECT p.user_id FROM {_table(Entry)} e JOIN {_table(Player)} p ON p.id = e.player_id
-    WHERE e.id = m.entry_b_id),
-  EXISTS(SELECT 1 FROM {_table(Club.organizers.through)} o
-    JOIN {_table(Season)} s ON s.club_id = o.club_id
-    JOIN {_table(Competition)} c ON c.season_id = s.id
-    WHERE c.id = m.competition_id AND o.user_id = %s)
-FROM {_table(Match)} m
-"""
-
-
-def match_viewer(pk: int, user) -> tuple[str | None, bool]:
-    """The viewer's side in match `pk` ("A", "B" or None) and whether he organizes its club, as
-    side_of and is_organizer decide them: one query (none for a visitor)."""
-    return _viewer(user, "m.id = %s", pk)
-
-
-def sheet_viewer(pk: int, user) -> tuple[str | None, bool]:
-    """The same for the match of game `pk`."""
-    return _viewer(user, f"m.id = (SELECT g.match_id FROM {_table(Game)} g WHERE g.id = %s)", pk)
-
-
-def _viewer(user, where: str, pk: int) -> tuple[str | None, bool]:
-    if not user.is_authenticated:
-        return None, False
-    with connection.cursor() as cursor:
-        cursor.execute(f"{_VIEWER_SQL} WHERE {where}", [user.pk, pk])
-        found = cursor.fetchone()
-    if found is None:
-        return None, False
-    user_a, user_b, organizes = found
-    side = "A" if user_a == user.pk else "B" if user_b == user.pk else None
-    return side, user.is_superuser or bool(organizes)
 
 
 # One hand and its flags -------------------------------------------------------------------------

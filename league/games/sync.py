@@ -17,8 +17,8 @@ from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.utils import translation
 from django.utils.cache import patch_cache_control
 
-from league.clubs.models import Season
-from league.competitions.models import AuditEntry, Competition, Match
+from league.clubs.models import Player, Season
+from league.competitions.models import AuditEntry, Competition, Entry, Match
 from league.games.models import Game, Hand, HandFlag, TableRuling
 
 
@@ -37,7 +37,11 @@ SELECT
   (SELECT MAX(a.id) FROM {_table(AuditEntry)} a WHERE a.match_id = g.match_id),
   (SELECT COUNT(*) FROM {_table(TableRuling)} t WHERE t.game_id = g.id),
   (SELECT COUNT(*) FROM {_table(TableRuling)} t WHERE t.game_id = g.id AND t.status = %s),
-  g.total_a, g.total_b, g.status, m.status, s.club_id
+  g.total_a, g.total_b, g.status, m.status, s.club_id,
+  (SELECT p.user_id FROM {_table(Entry)} e JOIN {_table(Player)} p ON p.id = e.player_id
+    WHERE e.id = m.entry_a_id),
+  (SELECT p.user_id FROM {_table(Entry)} e JOIN {_table(Player)} p ON p.id = e.player_id
+    WHERE e.id = m.entry_b_id)
 FROM {_table(Game)} g JOIN {_table(Match)} m ON m.id = g.match_id
   JOIN {_table(Competition)} c ON c.id = m.competition_id
   JOIN {_table(Season)} s ON s.id = c.season_id
@@ -57,6 +61,8 @@ class SheetVersion(NamedTuple):
     status: str
     match_status: str
     club_id: int  # which never changes: the club whose members may read the sheet
+    account_a: int | None  # the accounts of the two players: who plays, reads his own sheet
+    account_b: int | None
 
 
 def sheet_version(pk: int) -> SheetVersion | None:

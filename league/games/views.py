@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from league.competitions.base.page_versions import FRAGMENT_SECONDS, club_pages_version
-from league.competitions.base.permissions import side_of
+from league.competitions.base.permissions import side_of, viewer_in
 from league.competitions.views.visibility import for_members, members_only
 from league.core.errors import ServiceError
 from league.core.page_bodies import Body, cached_body, messages_waiting, page
@@ -60,18 +60,20 @@ def scoresheet(request: HttpRequest, pk: int) -> HttpResponse:
     # What the version says the sheet has none of is not read.
     read = partial(selectors.scoresheet, pk, flags=bool(version and version.open_flags),
                    rulings=bool(version and version.rulings))
-    body = cached_body(_body_key(request, pk, tag), lambda: _body(request, read(), etag=tag),
-                       FRAGMENT_SECONDS)
+    key = None if version is None else _body_key(request, pk, tag, version)
+    body = cached_body(key, lambda: _body(request, read(), etag=tag), FRAGMENT_SECONDS)
     return sync.tagged(_respond(request, body), tag)
 
 
-def _body_key(request: HttpRequest, pk: int, tag: str) -> str | None:
+def _body_key(request: HttpRequest, pk: int, tag: str, version: sync.SheetVersion
+              ) -> str | None:
     """The body's key: the sheet's version for this viewer in his language (the ETag), the
     names' version, the viewer's side and whether he organizes the club, page or partial.
     None (rendered for this request alone) when a message waits to be shown."""
     if request.method != "GET" or messages_waiting(request):
         return None
-    side, organizes = selectors.sheet_viewer(pk, request.user)
+    side, organizes = viewer_in(request.user, (version.account_a, version.account_b),
+                                version.club_id)
     return (f"scoresheet:{pk}:{tag}:{club_pages_version()}:{side}:{int(organizes)}:"
             f"{int(bool(request.htmx))}")
 

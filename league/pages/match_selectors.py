@@ -7,8 +7,8 @@ from typing import NamedTuple
 
 from django.db import connection
 
-from league.clubs.models import Club, Season
-from league.competitions.models import AuditEntry, Competition, Match, ResultReport
+from league.clubs.models import Club, Player, Season
+from league.competitions.models import AuditEntry, Competition, Entry, Match, ResultReport
 from league.games.models import Game, Hand
 
 
@@ -35,6 +35,10 @@ SELECT m.status, m.kind, m.winner_id, m.games_a, m.games_b, m.entry_a_id, m.entr
   (SELECT COUNT(*) FROM {_table(ResultReport)} r WHERE r.match_id = m.id),
   (SELECT MAX(r.id) FROM {_table(ResultReport)} r WHERE r.match_id = m.id),
   (SELECT MAX(a.id) FROM {_table(AuditEntry)} a WHERE a.match_id = m.id),
+  (SELECT p.user_id FROM {_table(Entry)} e JOIN {_table(Player)} p ON p.id = e.player_id
+    WHERE e.id = m.entry_a_id),
+  (SELECT p.user_id FROM {_table(Entry)} e JOIN {_table(Player)} p ON p.id = e.player_id
+    WHERE e.id = m.entry_b_id),
   k.id, k.time_zone, k.default_language
 FROM {_table(Match)} m
   JOIN {_table(Competition)} c ON c.id = m.competition_id
@@ -46,6 +50,7 @@ WHERE m.id = %s
 
 class MatchVersion(NamedTuple):
     facts: tuple  # what the page shows moves them
+    accounts: tuple[int | None, int | None]  # the two players' accounts
     club_id: int  # which never changes: the club whose members may read the page
     time_zone: str
     language: str
@@ -74,7 +79,7 @@ def match_version(pk: int) -> MatchVersion | None:
     change of the match row, of its games (how many, the newest, their totals and hands played,
     how many finished), of its hands (how many, the newest), of its reports (how many, the
     newest) and of its history (the newest entry: every correction of a hand or a result, flag,
-    ruling and decision writes one). With it its club, the club's time zone (the page says
+    ruling and decision writes one). With it the accounts of its two players, its club, the club's time zone (the page says
     whether the match is overdue, which changes with the club's day) and language (spoken to
     a reader who chose none)."""
     with connection.cursor() as cursor:
@@ -82,5 +87,5 @@ def match_version(pk: int) -> MatchVersion | None:
         found = cursor.fetchone()
     if found is None:
         return None
-    *facts, club_id, zone, language = found
-    return MatchVersion(tuple(facts), club_id, zone, language)
+    *facts, account_a, account_b, club_id, zone, language = found
+    return MatchVersion(tuple(facts), (account_a, account_b), club_id, zone, language)

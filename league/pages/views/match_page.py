@@ -26,6 +26,7 @@ from django.utils import translation
 
 from league.competitions.base.dates import is_overdue, play_by_of
 from league.competitions.base.page_versions import FRAGMENT_SECONDS, club_pages_version
+from league.competitions.base.permissions import viewer_in
 from league.competitions.base.selectors import club_of_match, side_names
 from league.competitions.forms.formats import ForfeitForm
 from league.competitions.forms.matches import CorrectForm, DisputeForm, ResolveForm
@@ -40,7 +41,6 @@ from league.core.languages import in_club_language
 from league.core.page_bodies import Body, cached_body, messages_waiting, page
 from league.core.views import go, in_club_zone, page_refusal, unseen_errors
 from league.games.hand_views import may_correct
-from league.games.selectors import match_viewer
 from league.pages import match_selectors
 from league.pages import selectors as page_selectors
 from league.pages.views.match_actions import Viewer, match_actions, viewer_of
@@ -109,7 +109,7 @@ def _body_key(request: HttpRequest, pk: int, version: match_selectors.MatchVersi
     if messages_waiting(request):
         return None
     in_club_language(version.language)  # as the body's rendering will: the key names it
-    viewer = (request.user.pk, *match_viewer(pk, request.user))
+    viewer = (request.user.pk, *viewer_in(request.user, version.accounts, version.club_id))
     parts = (version.facts, club_pages_version(), _club_day(version.time_zone),
              translation.get_language(), request.build_absolute_uri("/"), viewer,
              bool(request.htmx))
