@@ -131,11 +131,12 @@ def _body(request: HttpRequest, pk: int, forms: dict | None, refusal: str,
         audit=version.history is not None)
     in_club_zone(page_data.match.competition.season.club)  # the history's times too
     base = _page_context(request.user, page_data)
-    context = {**base, **_blank_forms(page_data.match),
+    offered = {name for name, action in FORM_ACTIONS.items() if getattr(base["actions"], action)}
+    context = {**base, **_blank_forms(page_data.match, offered),
                **schedule_context(page_data.match, base["viewer"], started=bool(page_data.games)),
                **(forms or {}), "refusal": refusal}
     for name, action in FORM_ACTIONS.items():
-        if not getattr(context["actions"], action):
+        if not getattr(context["actions"], action) and name in context:
             context["refusal"] = context["refusal"] or unseen_errors(context[name])
     for name, action in SCHEDULE_FORMS.items():
         if not getattr(context["schedule"], action):
@@ -169,13 +170,15 @@ def _page_context(user, page: page_selectors.MatchPage) -> dict:
     }
 
 
-def _blank_forms(match: Match) -> dict:
-    return {
-        "dispute_form": DisputeForm(prefix="dispute"),
-        "resolve_form": ResolveForm(prefix="resolve"),
-        "correct_form": CorrectForm.for_match(match, prefix="correct"),
-        "forfeit_form": ForfeitForm(match=match, prefix="forfeit"),
+def _blank_forms(match: Match, offered: set[str]) -> dict:
+    """The blank forms of the actions offered (the page shows no other)."""
+    blank = {
+        "dispute_form": lambda: DisputeForm(prefix="dispute"),
+        "resolve_form": lambda: ResolveForm(prefix="resolve"),
+        "correct_form": lambda: CorrectForm.for_match(match, prefix="correct"),
+        "forfeit_form": lambda: ForfeitForm(match=match, prefix="forfeit"),
     }
+    return {name: make() for name, make in blank.items() if name in offered}
 
 
 def done(request: HttpRequest, pk: int, message: str) -> HttpResponse:
