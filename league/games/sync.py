@@ -17,7 +17,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.utils import translation
 from django.utils.cache import patch_cache_control
 
-from league.clubs.models import Player, Season
+from league.clubs.models import Club, Player, Season
 from league.competitions.models import AuditEntry, Competition, Entry, Match
 from league.games.models import Game, Hand, HandFlag, TableRuling
 
@@ -38,6 +38,7 @@ SELECT
   (SELECT COUNT(*) FROM {_table(TableRuling)} t WHERE t.game_id = g.id),
   (SELECT COUNT(*) FROM {_table(TableRuling)} t WHERE t.game_id = g.id AND t.status = %s),
   g.total_a, g.total_b, g.status, m.status, s.club_id,
+  (SELECT k.is_public FROM {_table(Club)} k WHERE k.id = s.club_id),
   (SELECT p.user_id FROM {_table(Entry)} e JOIN {_table(Player)} p ON p.id = e.player_id
     WHERE e.id = m.entry_a_id),
   (SELECT p.user_id FROM {_table(Entry)} e JOIN {_table(Player)} p ON p.id = e.player_id
@@ -61,6 +62,7 @@ class SheetVersion(NamedTuple):
     status: str
     match_status: str
     club_id: int  # which never changes: the club whose members may read the sheet
+    public: bool  # whether the club is public, as just read
     account_a: int | None  # the accounts of the two players: who plays, reads his own sheet
     account_b: int | None
 

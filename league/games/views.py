@@ -51,8 +51,8 @@ def scoresheet(request: HttpRequest, pk: int) -> HttpResponse:
     """The page, for those who may see its club (league.competitions.views.visibility); a phone
     polling it (htmx, If-None-Match) is answered 304 when nothing moved."""
     version = sync.sheet_version(pk)
-    club_id = version.club_id if version is not None else None
-    if (refusal := members_only(request, club_id)) is not None:
+    club_id, public = (version.club_id, bool(version.public)) if version else (None, None)
+    if (refusal := members_only(request, club_id, public=public)) is not None:
         return refusal
     tag = sync.etag(request, pk, version)
     if request.htmx and (not_modified := sync.unchanged(request, tag)) is not None:

@@ -39,7 +39,7 @@ SELECT m.status, m.kind, m.winner_id, m.games_a, m.games_b, m.entry_a_id, m.entr
     WHERE e.id = m.entry_a_id),
   (SELECT p.user_id FROM {_table(Entry)} e JOIN {_table(Player)} p ON p.id = e.player_id
     WHERE e.id = m.entry_b_id),
-  k.id, k.time_zone, k.default_language
+  k.id, k.is_public, k.time_zone, k.default_language
 FROM {_table(Match)} m
   JOIN {_table(Competition)} c ON c.id = m.competition_id
   JOIN {_table(Season)} s ON s.id = c.season_id
@@ -52,6 +52,7 @@ class MatchVersion(NamedTuple):
     facts: tuple  # what the page shows moves them
     accounts: tuple[int | None, int | None]  # the two players' accounts
     club_id: int  # which never changes: the club whose members may read the page
+    public: bool  # whether the club is public, as just read
     time_zone: str
     language: str
 
@@ -87,5 +88,6 @@ def match_version(pk: int) -> MatchVersion | None:
         found = cursor.fetchone()
     if found is None:
         return None
-    *facts, account_a, account_b, club_id, zone, language = found
-    return MatchVersion(tuple(facts), (account_a, account_b), club_id, zone, language)
+    *facts, account_a, account_b, club_id, public, zone, language = found
+    return MatchVersion(tuple(facts), (account_a, account_b), club_id, bool(public), zone,
+                        language)

@@ -63,10 +63,10 @@ def test_a_visitors_match_page_is_read_from_the_cache_the_second_time(
         game = finished_game(match, number, "A")
         Hand.objects.create(game=game, number=1, dealer="A", outcome="gin", knocker="A",
                             winner="A", points=25)
-    # the match's version (with its club) and whether the club is public (cached from then
-    # on); the match, its sides, games, their hands (no report nor history: the version counts
-    # none, so none is read)
-    with django_assert_num_queries(2 + 4):
+    # the match's version (with its club and whether the club is public); the match, its
+    # sides, games, their hands (no report nor history: the version counts none, so none is
+    # read)
+    with django_assert_num_queries(1 + 4):
         first = match_page(client, match)
     assert first.count("The hands of game") == n
     with django_assert_num_queries(1):  # its version
@@ -78,10 +78,10 @@ def test_a_visitors_scoresheet_is_read_from_the_cache_the_second_time(
         client, cast, game, django_assert_num_queries, n):
     for number in range(1, n + 1):
         record_hand(game.pk, knock(number), actor=cast.player_a)
-    # the sheet's version (with its club) and whether the club is public (cached from then
-    # on); the game with its match, the match's sides, hands (no open flag nor table ruling:
-    # the version counts none, so none is read)
-    with django_assert_num_queries(2 + 3):
+    # the sheet's version (with its club and whether the club is public); the game with its
+    # match, the match's sides, hands (no open flag nor table ruling: the version counts none,
+    # so none is read)
+    with django_assert_num_queries(1 + 3):
         first = sheet(client, game)
     assert first.count('<td data-label="Outcome">Knock') == n
     with django_assert_num_queries(1):  # its version

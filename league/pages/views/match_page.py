@@ -93,8 +93,9 @@ def render_match(request: HttpRequest, pk: int, *, forms: dict | None = None,
             refusal: str = "", status: int = 200) -> HttpResponse:
     alone = forms is not None or refusal or status != 200 or request.method != "GET"
     version = None if alone else match_selectors.match_version(pk)
-    club_id = version.club_id if version is not None else club_of_match(pk)
-    if (members_refusal := members_only(request, club_id)) is not None:
+    club_id, public = ((version.club_id, version.public) if version is not None
+                       else (club_of_match(pk), None))
+    if (members_refusal := members_only(request, club_id, public=public)) is not None:
         return members_refusal
     key = None if version is None else _body_key(request, pk, version)
     body = cached_body(key, lambda: _body(request, pk, forms, refusal, version), FRAGMENT_SECONDS)
