@@ -202,7 +202,7 @@ def measure(port: int, site: dict) -> dict[str, dict[str, float]]:
     """Each page's cold and warm median (ms), and /healthz's in the same rounds."""
     every = pages(site)
     if chosen := os.environ.get("FEDERATION_PAGES"):
-        wanted = {name.strip() for name in chosen.split(",")}
+        wanted = _page_names(chosen, every)
         every = {name: page for name, page in every.items() if name in wanted}
     for urls, session in every.values():
         for _ in range(2 * WORKERS):
@@ -227,6 +227,18 @@ def _empty_cache() -> None:
     import redis
 
     redis.Redis.from_url(REDIS, socket_connect_timeout=5).flushdb()
+
+
+def _page_names(chosen: str, known) -> set[str]:
+    """The page names of FEDERATION_PAGES, split at commas, a piece joined to the one before it
+    when together they name a page ("match,scoresheet, signed in": two pages)."""
+    names: list[str] = []
+    for piece in chosen.split(","):
+        if names and f"{names[-1]},{piece}".strip() in known:
+            names[-1] = f"{names[-1]},{piece}"
+        else:
+            names.append(piece)
+    return {name.strip() for name in names}
 
 
 def _timed(port: int, path: str, session: str | None) -> float:

@@ -21,6 +21,15 @@ def is_organizer(user: User, club: Club) -> bool:
     return club.organizers.filter(pk=user.pk).exists()
 
 
+def organizes_club(user: User, club_id: int) -> bool:
+    """is_organizer for a club known by its id: no query for a visitor, a superuser or one who
+    organizes no club (organizes_any, cached), else one."""
+    if not organizes_any(user):
+        return False
+    return user.is_superuser or Club.organizers.through.objects.filter(
+        club_id=club_id, user_id=user.pk).exists()
+
+
 def organized_by(user: User, club: str) -> Q:
     """The rows whose club (reached by the lookup `club`, e.g. "competition__season__club") the
     signed-in user organizes, as `is_organizer` decides it: a superuser organizes every club."""

@@ -52,8 +52,10 @@ def _believed(entry) -> bool:
     return 0 <= age <= (PUBLIC_SECONDS if answer else MEMBERS_ONLY_SECONDS)
 
 
-def may_see(user, club_id: int) -> bool:
-    if club_is_public(club_id):
+def may_see(user, club_id: int, *, public: bool | None = None) -> bool:
+    """`public`: whether the club is public, when the caller has just read it from the
+    database (no cached answer is then asked)."""
+    if club_is_public(club_id) if public is None else public:
         return True
     if not user.is_authenticated:
         return False

@@ -133,6 +133,15 @@ class Hand(models.Model):
         return f"Hand {self.number} of {self.game}"
 
     @property
+    def outcome_label(self) -> str:
+        """The outcome in the reader's language, as get_outcome_display says it, for the lists
+        of hands (which translated every choice to find the one)."""
+        try:
+            return str(self.Outcome(self.outcome).label)
+        except ValueError:
+            return self.outcome
+
+    @property
     def has_cards(self) -> bool:
         return bool(self.knocker_cards and self.defender_cards)
 

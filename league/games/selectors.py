@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from gameplay import engine
 from league.clubs.permissions import organized_by
 from league.clubs.visibility import club_of
-from league.competitions.base.selectors import side_names
+from league.competitions.base.selectors import side_names, with_sides
 from league.competitions.models import Match
 from league.core.numbers import ascii_int
 from league.games.models import Game, Hand, HandFlag, TableRuling
@@ -71,6 +71,7 @@ class Scoresheet:
     hands: list[Hand]
     score: engine.GameScore | engine.HollywoodScore
     names: tuple[str, str]
+    may_have_rulings: bool = True  # False: the game has no table ruling, none is read
 
     @property
     def is_hollywood(self) -> bool:
@@ -180,20 +181,25 @@ class Scoresheet:
         return final.margin if final is not None else 0
 
 
-def scoresheet(pk: int) -> Scoresheet:
+def scoresheet(pk: int, *, flags: bool = True, rulings: bool = True) -> Scoresheet:
+    """The game with its match, the match's sides, the hands and their open flags: four queries,
+    three when the game has no hand; `flags` False (the sheet's version counts no open flag):
+    the flags are not read; `rulings` False (it counts no table ruling): the rulings waiting
+    are not read either (open_table_rulings)."""
     game = get_object_or_404(
-        Game.objects.select_related(
-            "match__competition__season__club",
-            "match__round",
-            "match__entry_a__player",
-            "match__entry_b__player",
-        ),
-        pk=pk,
-    )
-    open_flags = Prefetch("flags", queryset=HandFlag.objects.filter(cleared="")
-                          .select_related("raised_by"), to_attr="open_flags")
-    hands = list(Hand.objects.filter(game=game).order_by("number").prefetch_related(open_flags))
-    return Scoresheet(game, hands, score_of(game, hands), side_names(game.match))
+        Game.objects.select_related("match__competition__season__club", "match__round"), pk=pk)
+    with_sides(game.match)
+    hands = Hand.objects.filter(game=game).order_by("number")
+    if flags:
+        open_flags = Prefetch("flags", queryset=HandFlag.objects.filter(cleared="")
+                              .select_related("raised_by"), to_attr="open_flags")
+        hands = list(hands.prefetch_related(open_flags))
+    else:
+        hands = list(hands)
+        for hand in hands:
+            hand.open_flags = []
+    return Scoresheet(game, hands, score_of(game, hands), side_names(game.match),
+                      may_have_rulings=rulings)
 
 
 # One hand and its flags -------------------------------------------------------------------------
@@ -255,8 +261,11 @@ def recordable_matches(user) -> QuerySet[Match]:
 # Rulings recorded at the table --------------------------------------------------------------------
 
 
-def open_table_rulings(game: Game) -> list[TableRuling]:
-    """The rulings of the game's hands waiting for the opponent or the organizer: one query."""
+def open_table_rulings(game: Game, *, may_have: bool = True) -> list[TableRuling]:
+    """The rulings of the game's hands waiting for the opponent or the organizer: one query
+    (none when the game is known to have no ruling, `may_have` False)."""
+    if not may_have:
+        return []
     return list(TableRuling.objects.filter(game=game, status__in=TableRuling.OPEN)
                 .order_by("hand_number", "pk"))
 

@@ -10,41 +10,77 @@ this viewer (what he may do differs by person) in his language."""
 from __future__ import annotations
 
 import hashlib
+from typing import NamedTuple
 
-from django.db.models import Count, IntegerField, Max, OuterRef, Subquery
+from django.db import connection
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.utils import translation
 from django.utils.cache import patch_cache_control
 
-from league.competitions.models import AuditEntry
-from league.games.models import Game, HandFlag, TableRuling
+from league.clubs.models import Club, Player, Season
+from league.competitions.models import AuditEntry, Competition, Entry, Match
+from league.games.models import Game, Hand, HandFlag, TableRuling
 
 
-def sheet_version(pk: int) -> tuple | None:
+def _table(model) -> str:
+    return connection.ops.quote_name(model._meta.db_table)
+
+
+# Written out rather than built by the ORM (a phone asks every few seconds, and building the
+# query took longer than running it). Plain SQL, as SQLite and PostgreSQL both read it.
+_VERSION_SQL = f"""
+SELECT
+  (SELECT COUNT(*) FROM {_table(Hand)} h WHERE h.game_id = g.id),
+  (SELECT MAX(h.id) FROM {_table(Hand)} h WHERE h.game_id = g.id),
+  (SELECT COUNT(*) FROM {_table(HandFlag)} f JOIN {_table(Hand)} h ON h.id = f.hand_id
+    WHERE h.game_id = g.id AND f.cleared = ''),
+  (SELECT MAX(a.id) FROM {_table(AuditEntry)} a WHERE a.match_id = g.match_id),
+  (SELECT COUNT(*) FROM {_table(TableRuling)} t WHERE t.game_id = g.id),
+  (SELECT COUNT(*) FROM {_table(TableRuling)} t WHERE t.game_id = g.id AND t.status = %s),
+  g.total_a, g.total_b, g.status, m.status, s.club_id,
+  (SELECT k.is_public FROM {_table(Club)} k WHERE k.id = s.club_id),
+  (SELECT p.user_id FROM {_table(Entry)} e JOIN {_table(Player)} p ON p.id = e.player_id
+    WHERE e.id = m.entry_a_id),
+  (SELECT p.user_id FROM {_table(Entry)} e JOIN {_table(Player)} p ON p.id = e.player_id
+    WHERE e.id = m.entry_b_id)
+FROM {_table(Game)} g JOIN {_table(Match)} m ON m.id = g.match_id
+  JOIN {_table(Competition)} c ON c.id = m.competition_id
+  JOIN {_table(Season)} s ON s.id = c.season_id
+WHERE g.id = %s
+"""
+
+
+class SheetVersion(NamedTuple):
+    hands: int
+    last_hand: int | None
+    open_flags: int
+    last_history: int | None
+    rulings: int
+    waiting: int
+    total_a: int
+    total_b: int
+    status: str
+    match_status: str
+    club_id: int  # which never changes: the club whose members may read the sheet
+    public: bool  # whether the club is public, as just read
+    account_a: int | None  # the accounts of the two players: who plays, reads his own sheet
+    account_b: int | None
+
+
+def sheet_version(pk: int) -> SheetVersion | None:
     """The version of game `pk`'s scoresheet (None: no such game): one query."""
-    flags = (HandFlag.objects.filter(hand__game=OuterRef("pk"), cleared="").order_by()
-             .values("hand__game").annotate(n=Count("pk")).values("n"))
-    history = (AuditEntry.objects.filter(match=OuterRef("match_id")).order_by("-pk")
-               .values("pk")[:1])
-    rulings = (TableRuling.objects.filter(game=OuterRef("pk")).order_by().values("game")
-               .annotate(n=Count("pk")).values("n"))
-    waiting = (TableRuling.objects.filter(game=OuterRef("pk"), status=TableRuling.Status.WAITING)
-               .order_by().values("game").annotate(n=Count("pk")).values("n"))
-    return (Game.objects.filter(pk=pk)
-            .annotate(hands_n=Count("hands"), last_hand=Max("hands__pk"),
-                      flags_n=Subquery(flags, output_field=IntegerField()),
-                      last_history=Subquery(history, output_field=IntegerField()),
-                      rulings_n=Subquery(rulings, output_field=IntegerField()),
-                      waiting_n=Subquery(waiting, output_field=IntegerField()))
-            .values_list("hands_n", "last_hand", "flags_n", "last_history", "rulings_n",
-                         "waiting_n", "total_a", "total_b", "status", "match__status")
-            .first())
+    with connection.cursor() as cursor:
+        cursor.execute(_VERSION_SQL, [TableRuling.Status.WAITING.value, pk])
+        found = cursor.fetchone()
+    return SheetVersion(*found) if found is not None else None
 
 
-def etag(request: HttpRequest, pk: int) -> str:
-    """The scoresheet's ETag for this viewer, quoted as the header carries it."""
+def etag(request: HttpRequest, pk: int, version: SheetVersion | None = None) -> str:
+    """The scoresheet's ETag for this viewer, quoted as the header carries it (of `version`,
+    the sheet's version read already, else read)."""
     viewer = request.user.pk if request.user.is_authenticated else 0
-    facts = repr((sheet_version(pk), viewer, translation.get_language())).encode()
+    version = version or sheet_version(pk)
+    facts = repr((tuple(version or ()), viewer, translation.get_language())).encode()
     return f'"{hashlib.sha256(facts).hexdigest()[:20]}"'
 
 

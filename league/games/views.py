@@ -1,25 +1,31 @@
 """The scoresheet: the hands so far, running totals, and the form to add the next hand.
 
-An htmx request gets the `scoresheet` partial (totals, hands and form) of the same template;
-without JavaScript the form posts normally and is redirected back (PRG)."""
+An htmx request gets the `scoresheet` partial (totals, hands and form) of the body's template;
+without JavaScript the form posts normally and is redirected back (PRG). The body is read from
+the fragment cache (league.core.page_bodies) under the sheet's version for this viewer (its
+ETag), the version of the names it shows, and what the viewer may do there."""
 
 from __future__ import annotations
+
+from functools import partial
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from league.competitions.base.permissions import side_of
+from league.competitions.base.page_versions import FRAGMENT_SECONDS, club_pages_version
+from league.competitions.base.permissions import side_of, viewer_in
 from league.competitions.views.visibility import for_members, members_only
 from league.core.errors import ServiceError
+from league.core.page_bodies import Body, cached_body, messages_waiting, page
 from league.core.views import (
     UNPROCESSABLE,
     go,
     page_refusal,
-    render_page,
     sign_in_first,
     signed_in_post,
     unseen_errors,
@@ -37,21 +43,62 @@ from league.games.services.repeats import EntryConflict
 from league.games.sheet_words import sheet_words
 
 TEMPLATE = "gameplay/scoresheet.html"
+BODY = "gameplay/scoresheet_body.html"
 PARTIAL = "scoresheet"
 
 
-@for_members(selectors.club_of_game)
 def scoresheet(request: HttpRequest, pk: int) -> HttpResponse:
-    """The page; a phone polling it (htmx, If-None-Match) is answered 304 when nothing moved."""
-    tag = sync.etag(request, pk)
+    """The page, for those who may see its club (league.competitions.views.visibility); a phone
+    polling it (htmx, If-None-Match) is answered 304 when nothing moved."""
+    version = sync.sheet_version(pk)
+    club_id, public = (version.club_id, bool(version.public)) if version else (None, None)
+    if (refusal := members_only(request, club_id, public=public)) is not None:
+        return refusal
+    tag = sync.etag(request, pk, version)
     if request.htmx and (not_modified := sync.unchanged(request, tag)) is not None:
         return not_modified
-    return sync.tagged(_render(request, selectors.scoresheet(pk), etag=tag), tag)
+    # What the version says the sheet has none of is not read.
+    read = partial(selectors.scoresheet, pk, flags=bool(version and version.open_flags),
+                   rulings=bool(version and version.rulings))
+    key = None if version is None else _body_key(request, pk, tag, version)
+    body = cached_body(key, lambda: _body(request, read(), etag=tag), FRAGMENT_SECONDS)
+    return sync.tagged(_respond(request, body), tag)
+
+
+def _body_key(request: HttpRequest, pk: int, tag: str, version: sync.SheetVersion
+              ) -> str | None:
+    """The body's key: the sheet's version for this viewer in his language (the ETag), the
+    names' version, the viewer's side and whether he organizes the club, page or partial.
+    None (rendered for this request alone) when a message waits to be shown."""
+    if request.method != "GET" or messages_waiting(request):
+        return None
+    side, organizes = viewer_in(request.user, (version.account_a, version.account_b),
+                                version.club_id)
+    return (f"scoresheet:{pk}:{tag}:{club_pages_version()}:{side}:{int(organizes)}:"
+            f"{int(bool(request.htmx))}")
 
 
 def _render(request: HttpRequest, sheet: selectors.Scoresheet, *, form: HandForm | None = None,
             refusal: str = "", status: int = 200, etag: str = "",
             conflict: EntryConflict | None = None, extra: dict | None = None) -> HttpResponse:
+    body = _body(request, sheet, form=form, refusal=refusal, etag=etag, conflict=conflict,
+                 extra=extra)
+    return _respond(request, body, status=status)
+
+
+def _respond(request: HttpRequest, body: Body, *, status: int = 200) -> HttpResponse:
+    """The whole page, or for an htmx request the `scoresheet` partial alone."""
+    if request.htmx:
+        return HttpResponse(body.html, status=status)
+    return page(request, TEMPLATE, body, status=status)
+
+
+def _body(request: HttpRequest, sheet: selectors.Scoresheet, *, form: HandForm | None = None,
+          refusal: str = "", etag: str = "", conflict: EntryConflict | None = None,
+          extra: dict | None = None) -> Body:
+    """The body rendered; it may be shared when it holds no form (each carries a CSRF token,
+    the hand form a new entry key) and nothing said to this request alone."""
+    alone = form is not None or refusal or conflict is not None or extra
     may_enter = _may_enter(request.user, sheet)
     if form is None:
         form = _blank_form(sheet)
@@ -85,7 +132,11 @@ def _render(request: HttpRequest, sheet: selectors.Scoresheet, *, form: HandForm
             "%(hands)s hands: it has no hands to show.", game.hands_played or 0,
         ) % {"number": game.number, "a": game.total_a, "b": game.total_b,
              "hands": game.hands_played}
-    return render_page(request, TEMPLATE, context, partial=PARTIAL, status=status)
+    html = render_to_string(f"{BODY}#{PARTIAL}" if request.htmx else BODY, context, request)
+    title = "" if request.htmx else render_to_string(f"{BODY}#title", context, request)
+    forms = context["may_enter"] or any(
+        w.may_agree or w.may_dispute or w.may_withdraw for w in context["rulings_waiting"])
+    return Body(title, html, shareable=not (alone or forms))
 
 
 def _blank_form(sheet: selectors.Scoresheet) -> HandForm:

@@ -19,6 +19,7 @@ from league.competitions.base.selectors import (
     audit_entries,
     matches_with_sides,
     of_entries,
+    with_sides,
 )
 from league.competitions.formats.selectors import open_decisions
 from league.competitions.models import AuditEntry, Competition, FollowUp, Match, ResultReport
@@ -196,26 +197,31 @@ class MatchPage:
     audit: list[AuditEntry]
 
 
-def match_page(pk: int) -> MatchPage:
-    """Five queries: the match with its sides, games, their hands, reports, the audit."""
-    match = get_object_or_404(
-        Match.objects.select_related("competition__season__club", "round", *MATCH_SIDES), pk=pk
-    )
-    hands = Hand.objects.order_by("number")
-    games = list(
-        Game.objects.filter(match=match)
-        .order_by("number")
-        .prefetch_related(Prefetch("hands", queryset=hands, to_attr="hand_list"))
-    )
-    reports = list(
+def match_page(pk: int, *, hands: bool = True, reports: bool = True,
+               audit: bool = True) -> MatchPage:
+    """Six queries: the match, its sides, games, their hands, reports, the audit. What the
+    match's version (league.pages.match_selectors) counts none of is not read: `hands`,
+    `reports`, `audit` False (and the hands when there is no game)."""
+    match = get_object_or_404(Match.objects.select_related("competition__season__club", "round"),
+                              pk=pk)
+    with_sides(match)
+    games = Game.objects.filter(match=match).order_by("number")
+    if hands:
+        by_number = Hand.objects.order_by("number")
+        games = games.prefetch_related(Prefetch("hands", queryset=by_number, to_attr="hand_list"))
+    games = list(games)
+    if not hands:
+        for game in games:
+            game.hand_list = []
+    report_list = list(
         ResultReport.objects.filter(match=match).select_related(
             "reported_by", "decided_by", "winner__player"
         )
-    )
+    ) if reports else []
     open_statuses = (ResultReport.Status.PENDING, ResultReport.Status.DISPUTED)
-    open_report = next((r for r in reports if r.status in open_statuses), None)
-    audit = list(AuditEntry.objects.filter(match=match).select_related("actor"))
-    return MatchPage(match, games, open_report, reports, audit)
+    open_report = next((r for r in report_list if r.status in open_statuses), None)
+    entries = list(AuditEntry.objects.filter(match=match).select_related("actor")) if audit else []
+    return MatchPage(match, games, open_report, report_list, entries)
 
 
 @dataclass(frozen=True, slots=True)

@@ -189,13 +189,14 @@ def test_match_page_for_its_organizer(client, django_assert_num_queries, n):
         Hand.objects.create(game_id=match.games.get(number=number).pk, number=1, dealer="A",
                             outcome="gin", knocker="A", winner="A", points=25)
     client.force_login(organizer)
-    # the club of the page's object and whether it is public (both cached from then on);
-    # + match with its sides, games, their hands, reports, audit with actors, is the viewer an
-    # organizer, the two ratings for the win chances (the match, then the players' ratings),
-    # may the viewer correct its hands (organizer); the club of the page's object and whether
-    # it is public (both cached from then on); the names of the actors who do not play (their
-    # players in the club, then elsewhere)
-    with django_assert_num_queries(SIGNED_IN + 2 + 11):
+    # the match's version (with its club, whether the club is public and the players'
+    # accounts); does the viewer organize the club (the key of its cached body: he organizes
+    # some club); the match, its sides,
+    # games, their hands, audit with actors (no report: the version counts none, so none is
+    # read), is the viewer an organizer, the two ratings for the win chances (the match, then
+    # the players' ratings), may the viewer correct its hands (organizer); the names of the
+    # actors who do not play (their players in the club, then elsewhere)
+    with django_assert_num_queries(SIGNED_IN + 1 + 12):
         html = get(client, reverse("match", args=[match.pk]))
     assert html.count("Scoresheet<span") == n
     assert html.count("The hands of game") == n
@@ -213,11 +214,11 @@ def test_scoresheet_for_a_player(client, django_assert_num_queries, n):
         TableRuling.objects.create(game=game, hand_number=number, irregularity="exposed_card",
                                    answers={"offender": "B"}, proposed_side="B")
     client.force_login(player)
-    # the club of the page's object and whether it is public (both cached from then on);
-    # + the sheet's version (its ETag), game with its match and players, hands, their open
-    # flags, may the viewer correct hands (organizer) (the player's side needs no query), the
-    # rulings waiting
-    with django_assert_num_queries(SIGNED_IN + 2 + 6):
+    # the sheet's version (its ETag, with the club, whether it is public, and the players'
+    # accounts: the viewer's side, the key of its cached body); game with its match, the match's sides, hands (no open flag: the version counts none, so
+    # none is read), may the viewer correct hands (organizer) (the player's side needs no
+    # query), the rulings waiting
+    with django_assert_num_queries(SIGNED_IN + 1 + 5):
         html = get(client, reverse("gameplay:scoresheet", args=[game.pk]))
     assert Game.objects.get(pk=game.pk).hands.count() == n
     assert html.count('<td data-label="Outcome">Knock') == n

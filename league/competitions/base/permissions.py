@@ -11,7 +11,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from league.clubs.permissions import User, is_organizer
+from league.clubs.permissions import User, is_organizer, organizes_club
 from league.competitions.base.actors import table_actor_of
 from league.competitions.models import Match
 from league.core.errors import NotAllowed
@@ -23,6 +23,17 @@ def side_of(user: User, match: Match) -> str | None:
     if (table := table_actor_of(user, match)) is not None:
         return table.side or None
     return side_of_account(user.pk, match) if user.is_authenticated else None
+
+
+def viewer_in(user: User, accounts: tuple[int | None, int | None], club_id: int
+              ) -> tuple[str | None, bool]:
+    """A signed-in account's side ("A" or "B", None) in a match whose players' accounts are
+    `accounts`, and whether it organizes the match's club, as side_of and is_organizer decide
+    them (for an account, not a table link)."""
+    if not user.is_authenticated:
+        return None, False
+    side = "A" if accounts[0] == user.pk else "B" if accounts[1] == user.pk else None
+    return side, organizes_club(user, club_id)
 
 
 def side_of_account(user_id: int | None, match: Match) -> str | None:

@@ -17,10 +17,12 @@ from league.clubs.visibility import may_see
 from league.core.views import FORBIDDEN, sign_in_first
 
 
-def members_only(request: HttpRequest, club_id: int | None) -> HttpResponse | None:
+def members_only(request: HttpRequest, club_id: int | None, *, public: bool | None = None
+                 ) -> HttpResponse | None:
     """None when the user may see the club's pages (or there is no such object: the view
-    answers 404 itself); otherwise the refusal."""
-    if club_id is None or may_see(request.user, club_id):
+    answers 404 itself); otherwise the refusal. `public`: whether the club is public, when the
+    view has just read it from the database."""
+    if club_id is None or may_see(request.user, club_id, public=public):
         return None
     club = club_by_pk(club_id)
     if request.method == "POST" and not request.user.is_authenticated:

@@ -169,7 +169,7 @@ def waiting_rulings(user, sheet) -> list[Waiting]:
     side = side_of(user, match)
     deciding = may_decide(user, match)
     waiting = []
-    for ruling in selectors.open_table_rulings(sheet.game):
+    for ruling in selectors.open_table_rulings(sheet.game, may_have=sheet.may_have_rulings):
         item = irregularity(ruling.irregularity)
         try:
             words = say(advise(ruling.irregularity, ruling.answers, sheet.names).ruling)
