@@ -110,8 +110,8 @@ def test_the_same_queries_with_two_results_and_with_twelve(club, django_assert_n
     play_out(c2, club, C2[1:])
     with django_assert_num_queries(3):
         series_standings(matches)
-    # By placing: two queries, and each finished competition's placings (five queries each).
-    with django_assert_num_queries(2 + 2 * 5):
+    # By placing: two queries, and each finished competition's placings (four queries each: its stage, its entries, and its matches in two).
+    with django_assert_num_queries(2 + 2 * 4):
         series_standings(placing)
 
 
