@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from django.core.cache import caches
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
@@ -37,6 +38,10 @@ def pages(built: Built) -> dict[str, str]:
 
 
 def query_counts(built: Built, *, signed_in: bool = False) -> dict[str, int]:
+    """Each page's queries on its first visit: both seasons share one site (its home page), so
+    the caches are emptied first, or the second season would read the first one's home."""
+    for cache in caches.all():
+        cache.clear()
     client = Client()
     if signed_in:  # a player with an account, entered in the season's competitions
         client.force_login(built.players[0].user)
