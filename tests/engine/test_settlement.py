@@ -9,6 +9,7 @@ from gameplay.engine import (
     DECK,
     IllegalKnock,
     InvalidCards,
+    KnockOverLimit,
     Layoff,
     MeldKind,
     Outcome,
@@ -21,6 +22,7 @@ from gameplay.engine import (
     parse_cards,
     settle_hand,
 )
+from gameplay.engine.settlement import score_counts
 from tests.engine import brute_force
 from tests.examples import examples
 
@@ -308,6 +310,20 @@ def test_knock_over_the_limit_is_illegal_and_says_by_how_much():
     high = cards("AC 2C 3C 4D 5D 6D 7H 8H 3S 4S")
     with pytest.raises(IllegalKnock, match=r"^knocker's deadwood is 22, over the knock limit of 10$"):
         settle_hand(high, cards("KS JS 9S 9C 2S 3D 7S 9D JH KD"))
+
+
+def test_a_knock_over_the_limit_tells_the_opponent_the_count_and_the_limit_he_may_accept():
+    """Hoyle's irregularities, Illegal Knock: the opponent may accept the knock or have the
+    knocker play on, so the refusal carries the knocker's count and the hand's limit."""
+    with pytest.raises(KnockOverLimit) as refused:
+        settle_hand(cards("AC 2C 3C 4D 5D 6D 7H 8H 3S 4S"), cards("KS JS 9S 9C 2S 3D 7S 9D JH KD"),
+                    Ruleset(knock_limit=9))
+    assert (refused.value.deadwood, refused.value.limit) == (22, 9)
+
+
+def test_counts_settle_as_a_knock_or_gin_unless_big_gin_is_said():
+    assert score_counts(0, 20, Ruleset()) == (Outcome.GIN, Side.KNOCKER, 20 + 25)
+    assert score_counts(5, 20, Ruleset()) == (Outcome.KNOCK, Side.KNOCKER, 15)
 
 
 def test_accepted_illegal_knock_is_settled_over_the_limit():
