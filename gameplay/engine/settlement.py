@@ -204,8 +204,8 @@ def _run_extensions(meld: int, defender: int, rules: Ruleset) -> list[int]:
     """Core: "cards extending a run at either end, chained"; ``max_run_length`` caps the result."""
     suit = ((meld & -meld).bit_length() - 1) // 13
     suit_cards = SUIT_BITS << 13 * suit
-    below = _chain(meld, defender & suit_cards, -1)
-    above = _chain(meld, defender & suit_cards, 1)
+    below = _chain_below(meld, defender & suit_cards)
+    above = _chain_above(meld, defender & suit_cards)
     room = 13 if rules.max_run_length is None else rules.max_run_length - meld.bit_count()
     return [
         sum(below[:down]) + sum(above[:up])
@@ -214,15 +214,20 @@ def _run_extensions(meld: int, defender: int, rules: Ruleset) -> list[int]:
     ]
 
 
-def _chain(meld: int, cards: int, step: int) -> list[int]:
-    """The defender's cards continuing a run one by one, outwards (lowest or highest end)."""
-    chain = []
-    bit = meld & -meld if step < 0 else 1 << (meld.bit_length() - 1)
-    while True:
-        bit = bit >> 1 if step < 0 else bit << 1
-        if not bit & cards:
-            return chain
+def _chain_below(meld: int, cards: int) -> list[int]:
+    """The defender's cards continuing a run one by one below its lowest card."""
+    chain, bit = [], meld & -meld
+    while (bit := bit >> 1) & cards:
         chain.append(bit)
+    return chain
+
+
+def _chain_above(meld: int, cards: int) -> list[int]:
+    """The defender's cards continuing a run one by one above its highest card."""
+    chain, bit = [], 1 << (meld.bit_length() - 1)
+    while (bit := bit << 1) & cards:
+        chain.append(bit)
+    return chain
 
 
 def _settlement(knocker: int, count: int, spread: tuple[int, ...], defender: int,
