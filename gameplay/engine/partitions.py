@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 from itertools import product
 
-from .arrangement import _DEFAULT, SUIT_BITS, _combine, _set_options, _suits_key, hand_mask
+from .arrangement import _DEFAULT, _SUITS, SUIT_BITS, _combine, _set_options, _suits_key, hand_mask
 from .cards import Card
 from .melds import cards_of, meld_of_mask
 from .rules import Ruleset
@@ -36,7 +36,8 @@ def suit_splits(pattern: int, max_run_length: int | None) -> tuple[tuple[int, ..
 
 
 def all_best_partitions(mask: int, rules: Ruleset = _DEFAULT) -> list[tuple[int, tuple[int, ...]]]:
-    """(key, meld masks) of every least-deadwood partition, best key first (stable order)."""
+    """(key, meld masks) of every least-deadwood partition, in the tie-break order (stable); the
+    key is ``_partitions``': the points, the same for all, are left out."""
     keys = suit_tables(rules.max_run_length).keys
     c, d, h, s = mask & SUIT_BITS, mask >> 13 & SUIT_BITS, mask >> 26 & SUIT_BITS, mask >> 39
     combos = []
@@ -47,21 +48,22 @@ def all_best_partitions(mask: int, rules: Ruleset = _DEFAULT) -> list[tuple[int,
     found = []
     for key, sets in combos:
         if key >> POINTS_SHIFT == least:
-            found.extend(_partitions(mask & ~sum(sets), sets, key, rules.max_run_length))
+            found.extend(_partitions(mask & ~sum(sets), sets, rules.max_run_length))
     found.sort(key=lambda item: item[0])
     return found
 
 
-def _partitions(rest: int, sets: tuple[int, ...], key: int, max_run_length: int | None
+def _partitions(rest: int, sets: tuple[int, ...], max_run_length: int | None
                 ) -> list[tuple[int, tuple[int, ...]]]:
-    """The partitions of one choice of sets: every product of least-points suit splits. They
-    all have the same points; only the deadwood-card and meld counts of the key differ."""
+    """The partitions of one choice of sets: every product of least-points suit splits, each
+    with its key. They all have the least points, so the key leaves the points out: the
+    deadwood cards, the melds and the cards in sets, the tie-break's order."""
     per_suit = [
         [tuple(run << 13 * suit for run in split)
          for split in suit_splits(rest >> 13 * suit & SUIT_BITS, max_run_length)]
-        for suit in range(4)
+        for suit in _SUITS
     ]
-    base = (key >> POINTS_SHIFT << POINTS_SHIFT) + sum(MELD + m.bit_count() for m in sets)
+    base = sum(MELD + m.bit_count() for m in sets)
     found = []
     for choice in product(*per_suit):
         runs = tuple(run for runs in choice for run in runs)

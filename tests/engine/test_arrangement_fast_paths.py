@@ -81,3 +81,14 @@ def test_a_hand_of_cards_is_read_from_the_cards_bits(monkeypatch):
     assert parsed == []
     least_deadwood(FOUR_CARDS_ONE_IN_A_RUN)  # names are parsed
     assert parsed == [FOUR_CARDS_ONE_IN_A_RUN]
+
+
+def test_a_hand_of_cards_gives_its_mask_without_parsing_names(monkeypatch):
+    parsed = []
+    parse_cards_ = arrangement.parse_cards
+    monkeypatch.setattr(arrangement, "parse_cards", lambda given: parsed.append(given) or parse_cards_(given))
+    cards = parse_cards(TWO_SETS_ONE_IN_A_RUN)
+    assert arrangement.hand_mask(cards) == (sum(card.bit for card in cards), 10)
+    assert parsed == []
+    assert arrangement.hand_mask(TWO_SETS_ONE_IN_A_RUN) == (sum(card.bit for card in cards), 10)
+    assert parsed == [TWO_SETS_ONE_IN_A_RUN]

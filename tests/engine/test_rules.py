@@ -111,3 +111,14 @@ def test_a_choice_setting_is_refused_naming_its_choices():
         Ruleset(shutout="triple")
     assert str(refused.value) == (
         "shutout must be one of none, double_total, double_game_bonus, double_points, not 'triple'")
+    with pytest.raises(InvalidRuleset) as refused:
+        Ruleset(next_dealer="dealer")
+    assert str(refused.value) == (
+        "next_dealer must be one of winner, loser, alternate, not 'dealer'")
+
+
+@pytest.mark.parametrize("value", [True, False])
+def test_a_yes_or_no_is_no_number_for_a_number_setting(value):
+    with pytest.raises(InvalidRuleset) as refused:
+        Ruleset(knock_limit=value)
+    assert str(refused.value) == f"knock_limit must be a whole number from 0 to 10, not {value}"
