@@ -38,10 +38,10 @@ class SuitTables:
 
 
 def runs_from(low: int, pattern: int, longest: int) -> Iterator[int]:
-    """The runs inside ``pattern`` that start at bit ``low``, shortest first."""
-    position = low.bit_length() - 1
+    """The runs inside ``pattern`` that start at bit ``low``, shortest first (a run reaching
+    past the king leaves the pattern's 13 bits, so it is not inside it)."""
     run = low | low << 1
-    for length in range(3, min(longest, 13 - position) + 1):
+    for length in range(3, longest + 1):
         run |= low << (length - 1)
         if run & pattern != run:
             return

@@ -159,6 +159,15 @@ def test_four_card_set_lends_a_card_to_a_run():
     assert {tuple(m.cards) for m in arrangement.melds} == {cards("5C 5D 5H"), cards("5S 6S 7S")}
 
 
+def test_a_four_card_set_lends_its_club_first_when_two_runs_could_take_a_card_alike():
+    """The documented tie-break: the 3-card sets are tried leaving out clubs, diamonds, hearts,
+    spades, and the first of equal arrangements is kept."""
+    arrangement = best_arrangement(cards("7C 7D 7H 7S 8C 9C TC 8D 9D TD"))
+    assert arrangement.deadwood == ()
+    assert [tuple(m.cards) for m in arrangement.melds] == [
+        cards("7D 7H 7S"), cards("7C 8C 9C TC"), cards("8D 9D TD")]
+
+
 def test_a_whole_hand_of_melds_has_no_deadwood():
     assert least_deadwood(cards("AC 2C 3C 4D 5D 6D 7H 8H 9H 10H")) == 0
 
