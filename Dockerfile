@@ -21,4 +21,4 @@ RUN useradd --system --uid 10001 gin && chown -R gin /app
 USER gin
 
 EXPOSE 8000
-CMD ["gunicorn", "league.wsgi", "--workers", "4", "--bind", "0.0.0.0:8000"]
+CMD ["gunicorn", "-c", "python:league.gunicorn_conf", "league.wsgi", "--workers", "4", "--bind", "0.0.0.0:8000"]

@@ -155,7 +155,8 @@ def _step(env: dict[str, str], arguments: list[str], timeout: int = 900) -> None
 def _serve_and_measure(env: dict[str, str], work: Path, site: dict) -> dict:
     _empty_cache()
     port = _free_port()
-    command = [sys.executable, "-m", "gunicorn", "league.wsgi:application",
+    command = [sys.executable, "-m", "gunicorn", "-c", "python:league.gunicorn_conf",
+               "league.wsgi:application",
                "--workers", str(WORKERS), "--bind", f"127.0.0.1:{port}",
                "--log-level", "warning", "--error-logfile", str(work / "gunicorn.log")]
     server = subprocess.Popen(command, cwd=ROOT, env=env)

@@ -134,7 +134,8 @@ def _free_port() -> int:
 
 
 def _gunicorn(env: dict[str, str], port: int, log: Path) -> subprocess.Popen:
-    command = [sys.executable, "-m", "gunicorn", "league.wsgi:application",
+    command = [sys.executable, "-m", "gunicorn", "-c", "python:league.gunicorn_conf",
+               "league.wsgi:application",
                "--workers", str(WORKERS), "--bind", f"127.0.0.1:{port}",
                "--log-level", "warning", "--error-logfile", str(log)]
     return subprocess.Popen(command, cwd=ROOT, env=env)

@@ -1,4 +1,4 @@
-"""A web server's start (gunicorn.conf.py): the work every process would otherwise do in its
+"""A web server's start (league/gunicorn_conf.py): the work every process would otherwise do in its
 first requests, done before any request, so that the first visitor of each page after a deploy
 or a worker's restart waits for his page alone.
 

@@ -1,4 +1,4 @@
-"""A web worker's start (league/warm.py, run by gunicorn.conf.py): every template of the site
+"""A web worker's start (league/warm.py, run by league/gunicorn_conf.py): every template of the site
 compiles, and the connections open, or are left to the first request when nothing answers."""
 
 import pytest

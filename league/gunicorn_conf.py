@@ -1,5 +1,5 @@
-"""gunicorn reads this file from the directory it starts in (the image's /app, the repository's
-root). The site is loaded and its URLs and templates compiled once, before the workers start
+"""gunicorn's settings, given as `-c python:league.gunicorn_conf` (README, Dockerfile, the
+benchmarks). The site is loaded and its URLs and templates compiled once, before the workers start
 (each a copy of that process); each worker then opens its own connections (league/warm.py)."""
 
 preload_app = True
