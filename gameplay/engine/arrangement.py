@@ -100,7 +100,7 @@ def _set_options(c: int, d: int, h: int, s: int) -> list[tuple[SetChoice, ...]]:
     columns = _COLUMNS
     both = columns[c] | columns[d] << 1 | columns[h] << 2 | columns[s] << 3
     options = []
-    while ranks:
+    for _ in range(ranks.bit_count()):
         low = ranks & -ranks
         ranks ^= low
         shift = _SHIFT[low]
@@ -176,7 +176,7 @@ def _whole_sets(mask: int, ranks: int) -> tuple[int, ...]:
     if not ranks & (ranks - 1):
         return (mask & ranks * _RANK_CARDS,)
     sets = []
-    while ranks:  # by rank, ace first, as the search lists them
+    for _ in range(ranks.bit_count()):  # by rank, ace first, as the search lists them
         low = ranks & -ranks
         ranks ^= low
         sets.append(mask & low * _RANK_CARDS)

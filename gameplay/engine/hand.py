@@ -93,7 +93,7 @@ def apply_deal(rules: Ruleset, event: Deal) -> HandState:
     order = (event.dealer.other, event.dealer)
     hands: list[list[Card]] = [[], []]
     deck = iter(event.deck)
-    while any(len(hands[i]) < counts[i] for i in (0, 1)):
+    for _ in range(max(counts)):  # a round gives each hand still short one card
         for i in (0, 1):
             if len(hands[i]) < counts[i]:
                 hands[i].append(next(deck))
@@ -273,7 +273,9 @@ def legal_events(state: HandState) -> tuple[Event, ...]:
 
 
 def _legal_draws(state: HandState, seat: Seat) -> tuple[Event, ...]:
-    draws: list[Event] = [Draw(seat, Source.STOCK)] if state.stock else []
+    # A turn begins with three cards or more in the stock (hand_state.start_turn ends the hand
+    # at two), so the stock is never empty at a draw.
+    draws: list[Event] = [Draw(seat, Source.STOCK)]
     if state.discards and not state.stock_only:
         draws.append(Draw(seat, Source.DISCARD))
     if state.marks.exposed_rights is seat:

@@ -42,7 +42,7 @@ def sum_of_bits(cards: Iterable[Card]) -> int:
 def cards_of(mask: int) -> tuple[Card, ...]:
     """The cards of a mask, in index order (suit by suit, ace to king)."""
     cards = []
-    while mask:
+    for _ in range(mask.bit_count()):  # a loop that always ends, whatever its body does
         low = mask & -mask
         cards.append(DECK[low.bit_length() - 1])
         mask ^= low
@@ -77,8 +77,8 @@ def meld_problem(cards: Iterable[Card], rules: Ruleset = _DEFAULT) -> str | None
         return "a card appears twice"
     if len(group) < 3:
         return f"a meld needs at least 3 cards, not {len(group)}"
-    if len({card.rank for card in group}) == 1:
-        return None if len(group) <= 4 else "a set has at most 4 cards"
+    if len({card.rank for card in group}) == 1:  # distinct cards: four at most, one per suit
+        return None
     if len({card.suit for card in group}) != 1:
         return "a set needs one rank and a run needs one suit"
     ranks = sorted(card.rank for card in group)

@@ -202,11 +202,14 @@ def _extensions(meld: int, defender: int, rules: Ruleset) -> list[int]:
 
 def _run_extensions(meld: int, defender: int, rules: Ruleset) -> list[int]:
     """Core: "cards extending a run at either end, chained"; ``max_run_length`` caps the result."""
-    suit = ((meld & -meld).bit_length() - 1) // 13
+    suit = (meld.bit_length() - 1) // 13  # the suit of the run's highest card
     suit_cards = SUIT_BITS << 13 * suit
     below = _chain_below(meld, defender & suit_cards)
     above = _chain_above(meld, defender & suit_cards)
-    room = 13 if rules.max_run_length is None else rules.max_run_length - meld.bit_count()
+    if rules.max_run_length is None:
+        room = len(below) + len(above)
+    else:
+        room = rules.max_run_length - meld.bit_count()
     return [
         sum(below[:down]) + sum(above[:up])
         for down in range(len(below) + 1)
@@ -217,7 +220,10 @@ def _run_extensions(meld: int, defender: int, rules: Ruleset) -> list[int]:
 def _chain_below(meld: int, cards: int) -> list[int]:
     """The defender's cards continuing a run one by one below its lowest card."""
     chain, bit = [], meld & -meld
-    while (bit := bit >> 1) & cards:
+    for _ in range(cards.bit_count()):  # no longer than the cards there are
+        bit >>= 1
+        if not bit & cards:
+            break
         chain.append(bit)
     return chain
 
@@ -225,7 +231,10 @@ def _chain_below(meld: int, cards: int) -> list[int]:
 def _chain_above(meld: int, cards: int) -> list[int]:
     """The defender's cards continuing a run one by one above its highest card."""
     chain, bit = [], 1 << (meld.bit_length() - 1)
-    while (bit := bit << 1) & cards:
+    for _ in range(cards.bit_count()):
+        bit <<= 1
+        if not bit & cards:
+            break
         chain.append(bit)
     return chain
 
@@ -274,7 +283,7 @@ def _layoffs(spread: tuple[int, ...], extensions: tuple[int, ...]) -> tuple[Layo
     """The layoffs in a playing order: meld by meld, each chain outwards from the meld."""
     layoffs = []
     for index, (meld, cards) in enumerate(zip(spread, extensions, strict=False)):
-        below = cards & (meld & -meld) - 1
+        below = cards % (meld & -meld)  # the cards under the meld's lowest card
         for card in reversed(cards_of(below)):
             layoffs.append(Layoff(card, index))
         for card in cards_of(cards & ~below):

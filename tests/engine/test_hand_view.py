@@ -81,3 +81,27 @@ def test_a_view_shows_the_dealer_the_upcard_and_the_card_taken_to_its_taker_only
     mine, theirs = player_view(state, A), player_view(state, B)
     assert (mine.dealer, mine.upcard, theirs.upcard) == (A, C("3H"), C("3H"))
     assert (mine.taken, theirs.taken) == (C("3H"), None)
+
+
+def test_a_view_says_whose_turn_it_is():
+    """The non-dealer is offered the upcard first (docs/rules.md "Deal"); then the turn passes."""
+    state = _opening()
+    assert player_view(state, A).to_act is B and player_view(state, B).to_act is B
+    passed = play(state, Pass(B))
+    assert player_view(passed, A).to_act is A
+
+
+def test_the_pile_cannot_be_drawn_from_while_it_is_empty():
+    """The upcard taken, the pile is empty until its taker discards: nothing there to draw."""
+    state = play(_opening(), Pass(B), Draw(A, Source.DISCARD))
+    assert state.discards == ()
+    assert player_view(state, B).may_take_discard is False
+    assert player_view(_opening(), B).may_take_discard is True
+
+
+def test_a_view_gives_the_result_once_the_hand_is_settled():
+    state = play(_opening(), Pass(B), Pass(A), Draw(B, Source.STOCK), Knock(B, C("QH")))
+    assert player_view(state, A).result is None
+    over = play(state, LayOff(A))
+    assert over.result is not None
+    assert player_view(over, A).result == over.result == player_view(over, B).result

@@ -69,6 +69,14 @@ def test_big_gin_against_a_short_defender_scores_the_big_gin_bonus():
                               "defender's incorrect hand charged 27; no undercut")
 
 
+def test_big_gin_with_no_bonus_against_a_short_defender_scores_the_charge_alone():
+    """A house rule playing big gin for no bonus: the 27 charged, nothing added."""
+    state = start(KNOCKER, NINE, "3S", "8H 4D", rules=Ruleset(big_gin_bonus=0))
+    state = play(state, Pass(B), Pass(A), Draw(B, Source.STOCK), BigGin(B), LayOff(A))
+    assert _result(state) == (Outcome.BIG_GIN, B, 27,
+                              "defender's incorrect hand charged 27; no undercut")
+
+
 def test_the_knockers_count_follows_the_house_rule_on_runs():
     """With runs of three cards at most, the four hearts leave one of them as deadwood: a knock
     of 4 (the four, the five-six-seven run kept), not gin."""

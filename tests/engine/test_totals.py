@@ -32,6 +32,13 @@ def test_game_ends_on_the_hand_that_reaches_the_target():
     assert "cannot be reached" in totals_problem(STANDARD, (230, 10), 9)
 
 
+def test_the_winner_may_stand_one_point_short_of_the_target_before_his_last_hand():
+    """Hands worth 1 to 11: 110 is nine hands of 11 (99, one short of 100), then 11 more; no
+    last hand can start from lower, as none is worth 12."""
+    assert totals_reachable(110, 0, 10, 100, HandPointRange(1, 11))
+    assert not totals_reachable(111, 0, 11, 100, HandPointRange(1, 11))
+
+
 def test_both_players_cannot_reach_the_target():
     assert "only the winner" in totals_problem(STANDARD, (105, 100), 8)
 
