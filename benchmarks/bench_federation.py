@@ -47,6 +47,7 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
+from benchmarks.bench_load import _environment as load_environment
 from benchmarks.bench_load import _free_port, _postgres_answers, _wait_until_up
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -80,7 +81,7 @@ def run() -> bool:
         work = Path(folder)
         manifest = Path(os.environ.get("FEDERATION_MANIFEST") or work / "manifest.json")
         try:
-            _create_database(env)
+            create_database(env)
             _step(env, ["-m", "benchmarks.load.federation", "small", str(manifest)])
             small = _serve_and_measure(env, work, json.loads(manifest.read_text())["small"])
             _step(env, ["-m", "benchmarks.load.federation", str(CLUBS), str(manifest)],
@@ -89,7 +90,7 @@ def run() -> bool:
             large = _serve_and_measure(env, work, built["large"])
         finally:
             if os.environ.get("FEDERATION_KEEP") != "1":
-                _drop_database()
+                drop_database()
     return _report(built["small"], built["large"], small, large)
 
 
@@ -118,34 +119,28 @@ def _measure_kept(env: dict[str, str]) -> bool:
 
 def _environment() -> dict[str, str]:
     return {
-        **os.environ,
-        "DATABASE_URL": f"{PG}/{DATABASE}",
-        "DJANGO_DEBUG": "0",
-        "DJANGO_SECRET_KEY": "load-test-only-not-a-secret-0123456789-abcdefghijklmnopqrstuvwxyz",
-        "DJANGO_SECURE_SSL_REDIRECT": "0",  # loopback: requests say HTTPS as a proxy would
-        "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost",
-        "DJANGO_LOG_LEVEL": "WARNING",
-        "REDIS_URL": REDIS,
+        **load_environment(DATABASE, REDIS),
         "API_RATE_PER_ADDRESS": "1000000/min",  # one address asks for every API page in turn
     }
 
 
-def _create_database(env: dict[str, str]) -> None:
-    _drop_database()
+def create_database(env: dict[str, str], name: str = DATABASE) -> None:
+    """PostgreSQL's database `name` created anew, migrated, the static files collected."""
+    drop_database(name)
     import psycopg
 
     with psycopg.connect(f"{PG}/postgres", autocommit=True) as admin:
-        admin.execute(f"CREATE DATABASE {DATABASE}")
+        admin.execute(f"CREATE DATABASE {name}")
     for step in (["migrate", "--noinput"], ["collectstatic", "--noinput"]):
         subprocess.run([sys.executable, "manage.py", *step], cwd=ROOT, env=env, check=True,
                        timeout=300, stdout=subprocess.DEVNULL)
 
 
-def _drop_database() -> None:
+def drop_database(name: str = DATABASE) -> None:
     import psycopg
 
     with psycopg.connect(f"{PG}/postgres", autocommit=True) as admin:
-        admin.execute(f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)")
+        admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
 
 
 def _step(env: dict[str, str], arguments: list[str], timeout: int = 900) -> None:
@@ -222,12 +217,12 @@ def measure(port: int, site: dict) -> dict[str, dict[str, float]]:
     return {"cold": cold, "warm": {name: statistics.median(t) for name, t in warm.items()}}
 
 
-def _empty_cache() -> None:
+def _empty_cache(url: str = REDIS) -> None:
     """Every version and fragment forgotten: each process's own copies are kept under the
     versions, so none is read again."""
     import redis
 
-    redis.Redis.from_url(REDIS, socket_connect_timeout=5).flushdb()
+    redis.Redis.from_url(url, socket_connect_timeout=5).flushdb()
 
 
 def _page_names(chosen: str, known) -> set[str]:

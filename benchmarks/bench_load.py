@@ -78,16 +78,17 @@ def run() -> bool:
     return _report(alone, loads)
 
 
-def _environment() -> dict[str, str]:
+def _environment(database: str = DATABASE, redis: str = REDIS) -> dict[str, str]:
+    """Production settings on loopback: DEBUG off, PostgreSQL's `database`, the cache in `redis`."""
     return {
         **os.environ,
-        "DATABASE_URL": f"{PG}/{DATABASE}",
+        "DATABASE_URL": f"{PG}/{database}",
         "DJANGO_DEBUG": "0",
         "DJANGO_SECRET_KEY": "load-test-only-not-a-secret-0123456789-abcdefghijklmnopqrstuvwxyz",
         "DJANGO_SECURE_SSL_REDIRECT": "0",  # loopback: the locustfile says HTTPS as a proxy would
         "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost",
         "DJANGO_LOG_LEVEL": "WARNING",
-        "REDIS_URL": REDIS,
+        "REDIS_URL": redis,
         "LOAD_MANIFEST": "",
     }
 

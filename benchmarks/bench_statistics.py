@@ -1,144 +1,155 @@
-"""Statistics on the load test's season: the player page with its statistics, the club records
-page and a points series of 10 competitions, against /healthz, at two sizes.
+"""Statistics on the load test's season, served as the load test serves it: a player's page
+with his statistics and the club's records page against /healthz, at two sizes, and a points
+series of 10 competitions.
 
-The season is benchmarks/load/season.py's (500 players, 20,000 games with their hands; "large":
-5,000 players and ten times the games; STATS_SIZES=small runs the first only), built in a fresh test database (SQLite in memory by
-default; DATABASE_URL picks another, with a test database of its own name; PostgreSQL's planner
-statistics gathered after the bulk load, as the load test does). Pages are requested
-in-process with Django's test client, each the median of PROBES requests: "cold" with the
-statistics version and the player pages' version forgotten before each request (the page counted and rendered anew), "warm"
-read from the fragment cache. Each page's time is given as a ratio to /healthz measured the same
-way. The series: 10 of the season's divisions marked finished, its standings recomputed by
-placing and per match won (the best of five runs each).
+The seasons are benchmarks/load/season.py's: "small" is the load test's (500 players, 20,000
+games with their hands), "large" ten times it (5,000 players, 200,000 games; STATS_SIZES=small
+builds the first only). Each is built in PostgreSQL (database stats_load at 127.0.0.1:5432,
+created anew and dropped at the end) with every player's statistics rows counted and the
+planner's statistics gathered (benchmarks/load/statistics_season.py), then served by gunicorn
+with production settings (DEBUG off, the cache in Redis at 127.0.0.1:6379 database 11, emptied
+first) and each page requested alone, one request at a time (benchmarks/bench_federation.py's
+rounds): "cold" is the first visit of each of nine players' pages (nine ways of reading the
+records) with the cache emptied, on warm processes; "warm" is read from the fragment cache,
+the median of rounds that request each page in turn with /healthz among them. The series: ten
+of the season's divisions marked finished, its standings computed afresh by placing and per
+match won (the best of five runs each).
 
-Targets (docs/statistics.md): the pages within 3x /healthz (warm) on the small season; the
-series under a second; on the large season the pages no slower than 1.5x the small one's.
+Targets (docs/statistics.md): on the small season the player pages and the records within 3x
+/healthz warm; the series under a second at both sizes; on the large season every page no
+slower than 1.5x the small one's, cold and warm.
 """
 
 from __future__ import annotations
 
+import importlib.util
+import json
 import os
 import statistics
-import time
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
 
-from benchmarks.scratch_db import in_scratch_database
+from benchmarks.bench_federation import _empty_cache, _timed, create_database, drop_database
+from benchmarks.bench_load import _environment, _free_port, _postgres_answers, _wait_until_up
 
-PROBES = 15
-# Another name (STATS_TEST_DATABASE) lets two people measure on one server at once.
-TEST_DATABASE = os.environ.get("STATS_TEST_DATABASE", "test_ginleague_bench_statistics")
+ROOT = Path(__file__).resolve().parent.parent
+# Other names (STATS_DATABASE, STATS_REDIS_URL) let two people measure on one machine.
+DATABASE = os.environ.get("STATS_DATABASE", "stats_load")
+REDIS = os.environ.get("STATS_REDIS_URL", "redis://127.0.0.1:6379/11")
+WORKERS = 3
+PROBES = 30
 TARGET_RATIO, TARGET_GROWTH, TARGET_SERIES = 3.0, 1.5, 1.0
-# (players, games): the load test's season, and ten times it.
-SIZES = {"small": (500, 20_000), "large": (5_000, 200_000)}
+JUDGED = ("player page", "player statistics", "player statistics, season", "club records")
 
 
 def run() -> bool:
-    return in_scratch_database(TEST_DATABASE, _measure)
-
-
-def _measure() -> bool:
-    from benchmarks.load.build import analyze
-    from benchmarks.load.season import SeasonSize, build_season
-    from league.stats.summaries import refresh_season
-
-    results = {}
-    chosen = os.environ.get("STATS_SIZES", ",".join(SIZES)).split(",")
-    for label in chosen:
-        players, games = SIZES[label]
-        started = time.perf_counter()
-        size = SeasonSize(players=players, games=games)
-        built = build_season(size, name=f"Stats {label}")
-        analyze()
-        print(f"{label}: {built.games:,} games built in {time.perf_counter() - started:.0f} s",
-              flush=True)
-        started = time.perf_counter()
-        refresh_season(built.divisions[0].season)  # as the follow-ups would have, result by result
-        analyze()
-        print(f"{label}: the players' summary rows counted in "
-              f"{time.perf_counter() - started:.0f} s", flush=True)
-        results[label] = _pages(built)
-        results[label]["series"] = _series(built)
-    return _report(results)
-
-
-def _median(client, url: str, *, cold: bool) -> float:
-    from league.competitions.base.page_versions import player_pages_changed
-    from league.stats.versions import statistics_changed
-
-    times = []
-    for _ in range(PROBES):
-        if cold:
-            statistics_changed()
-            player_pages_changed()
-        started = time.perf_counter()
-        response = client.get(url)
-        times.append(time.perf_counter() - started)
-        assert response.status_code == 200, (url, response.status_code)
-    return statistics.median(times)
-
-
-def _pages(built) -> dict:
-    from django.test import Client
-    from django.urls import reverse
-
-    client = Client()
-    player = built.divisions[0].entries.first().player
-    pages = {"healthz": "/healthz",
-             "player statistics": reverse("player-stats", args=[player.pk]),
-             "player page": reverse("player", args=[player.pk]),
-             "records": reverse("club-records", args=[built.club.slug])}
-    found = {"healthz": _median(client, pages["healthz"], cold=False)}
-    for name, url in list(pages.items())[1:]:
-        found[f"{name} cold"] = _median(client, url, cold=True)
-        found[f"{name} warm"] = _median(client, url, cold=False)
-    return found
-
-
-def _series(built) -> dict:
-    from league.competitions.models import Competition
-    from league.stats.models import PointsSeries
-    from league.stats.series import series_standings
-
-    ten = built.divisions[:10]
-    Competition.objects.filter(pk__in=[c.pk for c in ten]).update(
-        status=Competition.Status.FINISHED)
+    if importlib.util.find_spec("gunicorn") is None:
+        print("not installed: gunicorn (requirements/bench.txt): nothing measured")
+        return False
+    if not _postgres_answers():
+        print("PostgreSQL does not answer on 127.0.0.1:5432: nothing measured")
+        return False
+    env = _environment(DATABASE, REDIS)
+    chosen = os.environ.get("STATS_SIZES", "small,large").split(",")
     found = {}
-    for rule in PointsSeries.Rule.values:
-        series = PointsSeries.objects.create(season=ten[0].season, name=f"Series {rule}",
-                                             rule=rule, placing_points=list(range(20, 0, -1)),
-                                             best_of=6)
-        series.competitions.set(ten)
-        times = []
-        for _ in range(5):
-            started = time.perf_counter()
-            series_standings(PointsSeries.objects.get(pk=series.pk))
-            times.append(time.perf_counter() - started)
-        found[rule] = min(times)
-    return found
+    with tempfile.TemporaryDirectory(prefix="ginleague-statistics-") as folder:
+        work = Path(folder)
+        manifest = work / "manifest.json"
+        try:
+            create_database(env, DATABASE)
+            for label in chosen:
+                _step(env, "build", label, manifest)
+                site = json.loads(manifest.read_text())[label]
+                found[label] = _serve_and_measure(env, work, site)
+                _step(env, "series", label, manifest)
+                found[label]["series"] = json.loads(manifest.read_text())[label]["series"]
+        finally:
+            drop_database(DATABASE)
+    return _report(found)
 
 
-def _report(results: dict) -> bool:
-    ok = True
-    for label, found in results.items():
-        base = found["healthz"]
-        print(f"\n{label}: /healthz {base * 1000:.1f} ms")
-        for name, seconds in found.items():
-            if name in ("healthz", "series"):
-                continue
-            print(f"  {name:24} {seconds * 1000:8.1f} ms  {seconds / base:6.1f}x /healthz")
-        for rule, seconds in found["series"].items():
-            print(f"  series of 10 ({rule:8}) {seconds * 1000:8.1f} ms")
-            ok &= seconds < TARGET_SERIES
-        for name in ("player statistics warm", "records warm"):
-            if label == "small" and found[name] / base > TARGET_RATIO:
-                print(f"  below target: {name} over {TARGET_RATIO}x /healthz")
-                ok = False
-    small, large = results.get("small"), results.get("large")
+def pages(site: dict) -> dict[str, list[str]]:
+    """Each page's addresses: the first is the one timed warm, each a first visit cold."""
+    slug, season = site["slug"], site["season"]
+    return {
+        "player page": [f"/players/{pk}/" for pk in site["players"]],
+        "player statistics": [f"/players/{pk}/statistics/" for pk in site["players"]],
+        "player statistics, season": [f"/players/{pk}/statistics/?season={season}"
+                                      for pk in site["players"]],
+        # Each least number of hands is a records page of its own, rendered anew.
+        "club records": [f"/clubs/{slug}/records/?min_hands={n}" for n in range(30, 39)],
+    }
+
+
+def _serve_and_measure(env: dict[str, str], work: Path, site: dict) -> dict:
+    _empty_cache(REDIS)
+    port = _free_port()
+    command = [sys.executable, "-m", "gunicorn", "-c", "python:league.gunicorn_conf",
+               "league.wsgi:application", "--workers", str(WORKERS),
+               "--bind", f"127.0.0.1:{port}", "--log-level", "warning",
+               "--error-logfile", str(work / "gunicorn.log")]
+    server = subprocess.Popen(command, cwd=ROOT, env=env)
+    try:
+        _wait_until_up(port)
+        return _measure(port, pages(site))
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+
+def _measure(port: int, every: dict[str, list[str]]) -> dict:
+    for urls in every.values():  # every process has served every kind of page once
+        for _ in range(2 * WORKERS):
+            _timed(port, urls[-1], None)
+    _empty_cache(REDIS)
+    cold = {name: statistics.median(_timed(port, url, None) for url in urls)
+            for name, urls in every.items()}
+    for urls in every.values():
+        for _ in range(2 * WORKERS):
+            _timed(port, urls[0], None)
+    warm: dict[str, list[float]] = {name: [] for name in ("healthz", *every)}
+    for _ in range(PROBES):
+        warm["healthz"].append(_timed(port, "/healthz", None))
+        for name, urls in every.items():
+            warm[name].append(_timed(port, urls[0], None))
+    return {"cold": cold, "warm": {name: statistics.median(t) for name, t in warm.items()}}
+
+
+def _report(found: dict) -> bool:
+    met = True
+    print(f"\ngunicorn with {WORKERS} workers, PostgreSQL and Redis on loopback; load average "
+          f"{os.getloadavg()[0]:.2f}")
+    for label, sized in found.items():
+        hz = sized["warm"]["healthz"]
+        print(f"\n{label}: /healthz warm {hz:.2f} ms")
+        print(f"  {'page':<27}{'cold':>8}{'xhz':>6}{'warm':>8}{'xhz':>6}  (ms)")
+        for name in JUDGED:
+            cold, warm = sized["cold"][name], sized["warm"][name]
+            ok = label != "small" or warm / hz <= TARGET_RATIO
+            met &= ok
+            print(f"  {name:<27}{cold:>8.1f}{cold / hz:>6.1f}{warm:>8.1f}{warm / hz:>6.1f}  "
+                  f"{'' if ok else 'MISSED'}")
+        for rule, seconds in sized["series"].items():
+            ok = seconds < TARGET_SERIES
+            met &= ok
+            print(f"  series of 10 ({rule}): {seconds * 1000:.0f} ms  {'' if ok else 'MISSED'}")
+    small, large = found.get("small"), found.get("large")
     if small and large:
-        for name in small:
-            if name in ("healthz", "series"):
-                continue
-            growth = large[name] / small[name]
-            print(f"  {name}: large / small {growth:.2f}")
-            if name.endswith("cold") or name.endswith("warm"):
-                ok &= growth <= TARGET_GROWTH or not name.startswith(("player statistics", "records"))
-    return ok
+        print("\nlarge / small")
+        for name in JUDGED:
+            cold = large["cold"][name] / small["cold"][name]
+            warm = large["warm"][name] / small["warm"][name]
+            ok = cold <= TARGET_GROWTH and warm <= TARGET_GROWTH
+            met &= ok
+            print(f"  {name:<27} cold {cold:.2f}  warm {warm:.2f}  {'' if ok else 'MISSED'}")
+    print(f"\ntargets: warm within {TARGET_RATIO:.0f}x /healthz on the small season, the series "
+          f"under {TARGET_SERIES:.0f} s, the large season within {TARGET_GROWTH}x the small: "
+          f"{'met' if met else 'missed'}")
+    return met
+
+
+def _step(env: dict[str, str], step: str, label: str, manifest: Path) -> None:
+    subprocess.run([sys.executable, "-m", "benchmarks.load.statistics_season", step, label,
+                    str(manifest)], cwd=ROOT, env=env, check=True, timeout=3 * 3600)

@@ -32,7 +32,7 @@ class FoundArrangement(Arrangement):
         self._deadwood = c[1] + d[1] + h[1] + s[1]
         sets = self._sets
         runs = c[0] + d[0] + h[0] + s[0]
-        self._melds = tuple(map(meld_of_mask, sets)) + runs if sets else runs
+        self._melds = tuple(map(meld_of_mask, sets)) + runs
 
     @property
     def melds(self) -> tuple[Meld, ...]:

@@ -21,6 +21,7 @@ from .types import Meld, MeldKind
 
 SUIT_BITS = 0x1FFF  # the 13 bits of one suit
 RANK_MASKS: tuple[int, ...] = tuple(sum(1 << (s * 13 + r) for s in range(4)) for r in range(13))
+SUIT_MASKS: tuple[int, ...] = tuple(SUIT_BITS << 13 * s for s in range(4))
 BIT = attrgetter("bit")  # a card's bit in a hand mask
 _DEFAULT = Ruleset()
 

@@ -23,7 +23,7 @@ from .arrangement import (
 )
 from .cards import Card, parse_cards
 from .errors import IllegalKnock, InvalidCards, KnockOverLimit
-from .melds import RANK_MASKS, SUIT_BITS, cards_of, make_meld, mask_of, meld_of_mask, points_of
+from .melds import RANK_MASKS, SUIT_MASKS, cards_of, make_meld, mask_of, meld_of_mask, points_of
 from .partitions import all_best_partitions
 from .rules import Ruleset
 from .types import Layoff, Meld, Outcome, Side
@@ -202,8 +202,7 @@ def _extensions(meld: int, defender: int, rules: Ruleset) -> list[int]:
 
 def _run_extensions(meld: int, defender: int, rules: Ruleset) -> list[int]:
     """Core: "cards extending a run at either end, chained"; ``max_run_length`` caps the result."""
-    suit = (meld.bit_length() - 1) // 13  # the suit of the run's highest card
-    suit_cards = SUIT_BITS << 13 * suit
+    suit_cards = next(cards for cards in SUIT_MASKS if cards & meld)
     below = _chain_below(meld, defender & suit_cards)
     above = _chain_above(meld, defender & suit_cards)
     if rules.max_run_length is None:

@@ -92,3 +92,29 @@ def test_a_hand_of_cards_gives_its_mask_without_parsing_names(monkeypatch):
     assert parsed == []
     assert arrangement.hand_mask(TWO_SETS_ONE_IN_A_RUN) == (sum(card.bit for card in cards), 10)
     assert parsed == [TWO_SETS_ONE_IN_A_RUN]
+
+
+@pytest.fixture
+def combinations(monkeypatch):
+    """The hand masks whose choices of sets were tried in every combination."""
+    asked = []
+    search_sets = arrangement._search_sets
+
+    def watched(mask, keys, options):
+        asked.append(mask)
+        return search_sets(mask, keys, options)
+
+    monkeypatch.setattr(arrangement, "_search_sets", watched)
+    return asked
+
+
+@pytest.mark.parametrize("four", [FOUR_CARDS_ONE_IN_A_RUN, "AC AD AH AS 2C 3C 5D 7S 9H JD"])
+def test_one_rank_held_four_times_is_searched_through_its_own_choices_alone(four, combinations):
+    """One rank's choices need no combinations: the least of them is taken in one pass (the
+    aces too, the lowest rank's bit)."""
+    keys = arrangement.suit_tables(None).keys
+    arrangement.search(arrangement.hand_mask(four)[0], keys)
+    assert combinations == []
+    mask = arrangement.hand_mask(TWO_SETS_ONE_IN_A_RUN)[0]
+    arrangement.search(mask, keys)
+    assert combinations == [mask]

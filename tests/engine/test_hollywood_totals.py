@@ -49,6 +49,17 @@ def test_columns_of_a_match_played_hand_by_hand_are_accepted_with_its_result(see
     assert paper.winner == played.winner
 
 
+def test_a_column_of_more_hands_won_than_points_is_refused():
+    """Every hand won scores a point at least: 101 hands won make 101 or more, never 100."""
+    format, rules = HollywoodFormat(), Ruleset()
+    good = ColumnTotals((104, 30), (4, 2))
+    crowded = ColumnTotals((100, 0), (101, 0))
+    problem = hollywood_totals_problem(format, rules, [crowded, good, good], 101)
+    assert problem.startswith("column 1: 100 points in 101 hands won cannot close a column")
+    assert hollywood_totals_problem(format, rules, [ColumnTotals((100, 0), (100, 0)), good, good],
+                                    101) is None
+
+
 def test_a_column_no_game_could_close_is_refused_with_its_number():
     format, rules = HollywoodFormat(), Ruleset()
     good = ColumnTotals((104, 30), (4, 2))
