@@ -151,10 +151,16 @@ class NotableMoment(models.Model):
 
     class Meta:
         indexes = [
-            models.Index(fields=["season", "kind", "-value"], name="moment_by_season_value"),
-            models.Index(fields=["club", "kind", "-value"], name="moment_by_club_value"),
-            models.Index(fields=["season", "kind", "-confirmed_at"], name="moment_by_season_when"),
-            models.Index(fields=["club", "kind", "-confirmed_at"], name="moment_by_club_when"),
+            # In the records' order, ties included, so that the top of a kind is read off the
+            # index however many moments share its value.
+            models.Index(fields=["season", "kind", "-value", "source_id"],
+                         name="moment_by_season_value"),
+            models.Index(fields=["club", "kind", "-value", "source_id"],
+                         name="moment_by_club_value"),
+            models.Index(fields=["season", "kind", "-confirmed_at", "-source_id"],
+                         name="moment_by_season_when"),
+            models.Index(fields=["club", "kind", "-confirmed_at", "-source_id"],
+                         name="moment_by_club_when"),
             models.Index(fields=["player", "season"], name="moment_by_player"),
         ]
 

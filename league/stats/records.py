@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
+from django.db import connection
 from django.db.models import F, Q, Sum
 
 from league.clubs.models import Club, Season
@@ -132,17 +133,8 @@ NEVER = datetime.min.replace(tzinfo=UTC)
 def _moments(club_id: int, season: Season | None) -> dict[str, list[Moment]]:
     """One query: each kind's moments picked first (through the moments' indexes, one
     subquery each), then only they joined to the players' names; ordered here as picked."""
-    scope = (NotableMoment.objects.filter(season=season) if season is not None
-             else NotableMoment.objects.filter(club_id=club_id))
-    picked = Q()
-    for kind in BY_VALUE:
-        picked |= Q(pk__in=scope.filter(kind=kind).order_by("-value", "source_id")
-                    .values("pk")[:TOP])
-    for kind in RARE_KINDS:
-        picked |= Q(pk__in=scope.filter(kind=kind).order_by("-confirmed_at", "-source_id")
-                    .values("pk")[:RARE])
     found: dict[str, list[tuple]] = {kind: [] for kind in (*BY_VALUE, *RARE_KINDS)}
-    for row in NotableMoment.objects.filter(picked).values_list(
+    for row in NotableMoment.objects.filter(_picked(club_id, season)).values_list(
             "kind", "source_id", "player_id", "player__name", "opponent__name", "confirmed_at",
             "match_id", "value"):
         found[row[0]].append(row)
@@ -152,3 +144,22 @@ def _moments(club_id: int, season: Season | None) -> dict[str, list[Moment]]:
         else:
             rows.sort(key=lambda row: (row[5] or NEVER, row[1]), reverse=True)
     return {kind: [Moment(*row[2:], what=kind) for row in rows] for kind, rows in found.items()}
+
+
+def _picked(club_id: int, season: Season | None) -> Q:
+    """The moments to show: the top of each kind, each read off its index. Where the database
+    takes a limited query in a UNION (PostgreSQL), one list of ids, which it looks up by key;
+    elsewhere (SQLite) one test per kind, which PostgreSQL would answer by reading every moment
+    of the season."""
+    scope = (NotableMoment.objects.filter(season=season) if season is not None
+             else NotableMoment.objects.filter(club_id=club_id))
+    tops = [scope.filter(kind=kind).order_by("-value", "source_id").values("pk")[:TOP]
+            for kind in BY_VALUE]
+    tops += [scope.filter(kind=kind).order_by("-confirmed_at", "-source_id").values("pk")[:RARE]
+             for kind in RARE_KINDS]
+    if connection.features.supports_slicing_ordering_in_compound:
+        return Q(pk__in=tops[0].union(*tops[1:], all=True))
+    picked = Q()
+    for top in tops:
+        picked |= Q(pk__in=top)
+    return picked

@@ -53,24 +53,17 @@ def club_sums(club_id: int, season: Season | None) -> dict:
     return _sums(*_in(season, club_id))
 
 
-_BOTH_SQL = ("SELECT {mine}, {all}, COALESCE(MAX(CASE WHEN player_id = %s THEN winning_run END), 0)"
-             " FROM {table} WHERE ").format(
-    mine=", ".join(f"COALESCE(SUM(CASE WHEN player_id = %s THEN {name} END), 0)"
-                   for name in SUMMED),
-    all=", ".join(f"COALESCE(SUM({name}), 0)" for name in SUMMED),
-    table=PlayerSeasonSummary._meta.db_table)
+_WITH_RUN_SQL = _SUM_SQL.replace(" FROM ", ", COALESCE(MAX(winning_run), 0) FROM ", 1)
 
 
-def player_and_club_sums(player: Player, season: Season | None) -> tuple[dict, dict, int]:
-    """One query: his rows added up, every row of the club (or of the season) added up, and
-    his longest winning run within one season (of a season: that season's, from his row)."""
+def player_sums_and_run(player: Player, season: Season | None) -> tuple[dict, int]:
+    """One query: his rows added up, and his longest winning run within one season (of a
+    season: that season's, from his row)."""
     where, params = _in(season, player.club_id)
-    n = len(SUMMED)
     with connection.cursor() as cursor:
-        cursor.execute(_BOTH_SQL + where, [*([player.pk] * (n + 1)), *params])
+        cursor.execute(f"{_WITH_RUN_SQL}{where} AND player_id = %s", [*params, player.pk])
         found = cursor.fetchone()
-    return (dict(zip(SUMMED, found[:n], strict=True)),
-            dict(zip(SUMMED, found[n:2 * n], strict=True)), found[2 * n])
+    return dict(zip(SUMMED, found[:-1], strict=True)), found[-1]
 
 
 def _average(total: int, count: int) -> float | None:

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.core.cache import caches
 from django.shortcuts import get_object_or_404
 
 from league.clubs.models import Club, Player, Season
+from league.competitions.base.page_versions import FRAGMENT_SECONDS
 
 from .charts import FormChart, form_chart
 from .counted import with_entry_ids
@@ -16,13 +18,15 @@ from .hands import HandFigures
 from .meetings import HeadToHeadTable, head_to_head_table, recent_form
 from .results import GameFigures, MatchFigures
 from .rows import (
+    club_sums,
     game_figures,
     hand_figures,
     match_figures,
-    player_and_club_sums,
     player_sums,
+    player_sums_and_run,
 )
 from .runs import longest_winning_run
+from .versions import statistics_version
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,11 +69,14 @@ def chosen_season(seasons: list[Season], value: str) -> tuple[Season | None, boo
 
 def player_statistics(player: Player, seasons: list[Season], season: Season | None
                       ) -> PlayerStatistics:
-    """Five queries (six all time): his entries' ids; his summary rows and the club's added up,
-    with a season's longest winning run from his row; all time, his longest winning run over
-    his matches (runs do not add up); his form; his meetings and game points by opponent."""
+    """Five queries (six all time): his entries' ids; his summary rows added up, with a
+    season's longest winning run from his row; all time, his longest winning run over his
+    matches (runs do not add up); his form; his meetings and game points by opponent. One more
+    for the club's rows added up, the first time a page of the season (or all time) asks for
+    them under this statistics version."""
     player = with_entry_ids(player)
-    mine, club, season_run = player_and_club_sums(player, season)
+    mine, season_run = player_sums_and_run(player, season)
+    club = _club_sums(player.club_id, season)
     run = season_run if season is not None else longest_winning_run(player, None)
     return PlayerStatistics(
         player=player, seasons=seasons, season=season,
@@ -81,6 +88,18 @@ def player_statistics(player: Player, seasons: list[Season], season: Season | No
         form=form_chart(recent_form(player, season)),
         opponents=head_to_head_table(player, season),
     )
+
+
+def _club_sums(club_id: int, season: Season | None) -> dict:
+    """The club's rows added up: the same on every player's page, so counted once per
+    statistics version (which every counted result changes) and kept with the pages."""
+    key = f"club-sums:{club_id}:{season.pk if season else 'all'}:{statistics_version()}"
+    kept = caches["template_fragments"]
+    found = kept.get(key)
+    if found is None:
+        found = club_sums(club_id, season)
+        kept.set(key, found, FRAGMENT_SECONDS)
+    return found
 
 
 @dataclass(frozen=True, slots=True)

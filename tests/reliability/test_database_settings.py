@@ -1,5 +1,6 @@
 """The site's connections to PostgreSQL run without JIT compilation (the site's queries are
-short; compiling them cost more than it saved)."""
+short; compiling them cost more than it saved), and cost a page read through an index about as
+much as one read in turn (the tables are in memory or on SSD)."""
 
 from __future__ import annotations
 
@@ -16,3 +17,9 @@ def test_the_sites_connections_run_without_jit():
     with connection.cursor() as cursor:
         cursor.execute("SHOW jit")
         assert cursor.fetchone()[0] == "off"
+
+
+def test_the_sites_connections_cost_an_index_read_as_memory_or_ssd():
+    with connection.cursor() as cursor:
+        cursor.execute("SHOW random_page_cost")
+        assert float(cursor.fetchone()[0]) == 1.1
