@@ -45,6 +45,8 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from benchmarks.bench_load import _environment as load_environment
@@ -63,12 +65,19 @@ COLD_PROBES = 9
 WITHIN_ONE_CLUB, WITHIN_COLD, WITHIN_WARM = 1.5, 10.0, 3.0
 
 
-def run() -> bool:
+def can_serve() -> bool:
+    """gunicorn installed and PostgreSQL answering; if not, a line saying which is missing."""
     if importlib.util.find_spec("gunicorn") is None:
         print("not installed: gunicorn (requirements/bench.txt): nothing measured")
         return False
     if not _postgres_answers():
         print("PostgreSQL does not answer on 127.0.0.1:5432: nothing measured")
+        return False
+    return True
+
+
+def run() -> bool:
+    if not can_serve():
         return False
     free = shutil.disk_usage(ROOT).free
     if free < DISK_NEEDED:
@@ -149,6 +158,14 @@ def _step(env: dict[str, str], arguments: list[str], timeout: int = 900) -> None
 
 def _serve_and_measure(env: dict[str, str], work: Path, site: dict) -> dict:
     _empty_cache()
+    with serving(env, work) as port:
+        return measure(port, site)
+
+
+@contextmanager
+def serving(env: dict[str, str], work: Path) -> Iterator[int]:
+    """gunicorn with WORKERS workers and the settings of `env` on a free port, up, until the
+    block ends; its errors logged in `work`."""
     port = _free_port()
     command = [sys.executable, "-m", "gunicorn", "-c", "python:league.gunicorn_conf",
                "league.wsgi:application",
@@ -157,7 +174,7 @@ def _serve_and_measure(env: dict[str, str], work: Path, site: dict) -> dict:
     server = subprocess.Popen(command, cwd=ROOT, env=env)
     try:
         _wait_until_up(port)
-        return measure(port, site)
+        yield port
     finally:
         server.terminate()
         server.wait(timeout=30)

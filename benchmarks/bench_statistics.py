@@ -22,7 +22,6 @@ slower than 1.5x the small one's, cold and warm.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import statistics
@@ -31,25 +30,28 @@ import sys
 import tempfile
 from pathlib import Path
 
-from benchmarks.bench_federation import _empty_cache, _timed, create_database, drop_database
-from benchmarks.bench_load import _environment, _free_port, _postgres_answers, _wait_until_up
+from benchmarks.bench_federation import (
+    WORKERS,
+    _empty_cache,
+    _timed,
+    can_serve,
+    create_database,
+    drop_database,
+    serving,
+)
+from benchmarks.bench_load import _environment
 
 ROOT = Path(__file__).resolve().parent.parent
 # Other names (STATS_DATABASE, STATS_REDIS_URL) let two people measure on one machine.
 DATABASE = os.environ.get("STATS_DATABASE", "stats_load")
 REDIS = os.environ.get("STATS_REDIS_URL", "redis://127.0.0.1:6379/11")
-WORKERS = 3
 PROBES = 30
 TARGET_RATIO, TARGET_GROWTH, TARGET_SERIES = 3.0, 1.5, 1.0
 JUDGED = ("player page", "player statistics", "player statistics, season", "club records")
 
 
 def run() -> bool:
-    if importlib.util.find_spec("gunicorn") is None:
-        print("not installed: gunicorn (requirements/bench.txt): nothing measured")
-        return False
-    if not _postgres_answers():
-        print("PostgreSQL does not answer on 127.0.0.1:5432: nothing measured")
+    if not can_serve():
         return False
     env = _environment(DATABASE, REDIS)
     chosen = os.environ.get("STATS_SIZES", "small,large").split(",")
@@ -85,18 +87,8 @@ def pages(site: dict) -> dict[str, list[str]]:
 
 def _serve_and_measure(env: dict[str, str], work: Path, site: dict) -> dict:
     _empty_cache(REDIS)
-    port = _free_port()
-    command = [sys.executable, "-m", "gunicorn", "-c", "python:league.gunicorn_conf",
-               "league.wsgi:application", "--workers", str(WORKERS),
-               "--bind", f"127.0.0.1:{port}", "--log-level", "warning",
-               "--error-logfile", str(work / "gunicorn.log")]
-    server = subprocess.Popen(command, cwd=ROOT, env=env)
-    try:
-        _wait_until_up(port)
+    with serving(env, work) as port:
         return _measure(port, pages(site))
-    finally:
-        server.terminate()
-        server.wait(timeout=30)
 
 
 def _measure(port: int, every: dict[str, list[str]]) -> dict:
