@@ -12,7 +12,7 @@ except ImportError:  # the conftest skips every browser test then, with the reas
     expect = None
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Page
+    from playwright.sync_api import BrowserContext, Page, Route
 
 
 def open_my_match(page: Page, opponent: str) -> None:
@@ -140,3 +140,23 @@ def tab_to(page: Page, selector: str, text: str = "", *, most: int = 120,
 def type_keys(page: Page, text: str) -> None:
     for key in text:
         page.keyboard.press(key)
+
+
+NETWORK = "**/*"
+
+
+def _unreachable(route: Route) -> None:
+    route.abort("internetdisconnected")
+
+
+def go_offline(context: BrowserContext) -> None:
+    """The phone loses its connection: the browser says so (`navigator.onLine`) and no request
+    leaves it, its service worker's included (Chromium's offline emulation alone lets a service
+    worker's requests through)."""
+    context.set_offline(True)
+    context.route(NETWORK, _unreachable)
+
+
+def go_online(context: BrowserContext) -> None:
+    context.unroute(NETWORK, _unreachable)
+    context.set_offline(False)

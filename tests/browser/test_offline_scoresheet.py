@@ -14,7 +14,7 @@ from league.games.services import HandEntry, record_hand, start_game
 
 from .club import knockout_club
 from .conftest import LAPTOP, PHONE, screenshot
-from .steps import expect
+from .steps import expect, go_offline, go_online
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -66,7 +66,7 @@ def test_hands_entered_offline_wait_through_a_reload_and_are_sent_once_in_order(
     page = open_sheet(site, "ada", game)
     waiting = page.locator("#sheet-queue")
     try:
-        page.context.set_offline(True)
+        go_offline(page.context)
         enter_hand(page, 1, a, "Knock", 12)
         expect(waiting).to_contain_text("1 hand not sent yet")
         expect(page.get_by_role("button", name="Enter hand 2")).to_be_visible()
@@ -83,7 +83,7 @@ def test_hands_entered_offline_wait_through_a_reload_and_are_sent_once_in_order(
         expect(page.get_by_role("button", name="Enter hand 3")).to_be_visible()
         assert saved(game) == []
 
-        page.context.set_offline(False)
+        go_online(page.context)
         expect(waiting).to_contain_text("Sent: hands 1 and 2, saved on the sheet.", timeout=SOON)
         expect(waiting).not_to_contain_text("not sent yet")
         expect(page.locator("table.hands tbody tr")).to_have_count(2)
@@ -92,7 +92,7 @@ def test_hands_entered_offline_wait_through_a_reload_and_are_sent_once_in_order(
         assert saved(game) == [(1, "A", "knock", 12), (2, "B", "gin", 35)]
         assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('gin-league'))") == []
     finally:
-        page.context.set_offline(False)
+        go_online(page.context)
 
 
 def test_a_hand_whose_answer_was_lost_is_sent_again_and_saved_once(site):
@@ -197,18 +197,18 @@ def test_a_hand_queued_offline_merges_with_the_same_hand_entered_on_the_other_ph
     ada = open_sheet(site, "ada", game)
     other = open_sheet(site, b.lower(), game)
     try:
-        ada.context.set_offline(True)
+        go_offline(ada.context)
         enter_hand(ada, 1, a, "Gin", 30)
         enter_hand(ada, 2, b, "Knock", 8)
         expect(ada.locator("#sheet-queue")).to_contain_text("2 hands not sent yet")
         enter_hand(other, 1, a, "Gin", 30)  # the same hand 1, online on the other phone
         expect(other.get_by_role("status")).to_contain_text("Hand 1 entered.")
-        ada.context.set_offline(False)
+        go_online(ada.context)
         expect(ada.locator("#sheet-queue")).to_contain_text("Sent: hands 1 and 2", timeout=SOON)
         expect(ada.locator("table.hands tbody tr")).to_have_count(2)
         assert saved(game) == [(1, "A", "gin", 30), (2, "B", "knock", 8)]
     finally:
-        ada.context.set_offline(False)
+        go_online(ada.context)
 
 
 def test_what_the_reader_was_just_told_stays_when_the_other_phones_hand_arrives(site):

@@ -15,7 +15,7 @@ from league.games.services import HandEntry, record_hand, start_game
 
 from .club import knockout_club
 from .conftest import LAPTOP, PHONE, screenshot
-from .steps import expect, focused, tab_to, type_keys
+from .steps import expect, focused, go_offline, go_online, tab_to, type_keys
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -126,7 +126,7 @@ def test_the_spanish_sheet_says_offline_in_spanish_what_waits_on_the_phone(site)
     expect(page.get_by_role("heading", level=1)).to_contain_text("Partida 1")
     waiting = page.locator("#sheet-queue")
     try:
-        page.context.set_offline(True)
+        go_offline(page.context)
         choose_winner_and_how(page, arrows_to_outcome=0)
         tab_to(page, "form.hand-form input[name=points]")
         type_keys(page, "12")
@@ -142,11 +142,11 @@ def test_the_spanish_sheet_says_offline_in_spanish_what_waits_on_the_phone(site)
         expect(waiting).to_contain_text("1 mano aún sin enviar")
         assert saved(game) == []
 
-        page.context.set_offline(False)
+        go_online(page.context)
         expect(waiting).to_contain_text("Enviado: mano 1, guardado en la hoja.", timeout=SOON)
         assert [row[:3] for row in saved(game)] == [(1, "A", "knock")]
     finally:
-        page.context.set_offline(False)
+        go_online(page.context)
 
 
 @pytest.mark.parametrize("language", ["es", "de"])
