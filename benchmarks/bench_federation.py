@@ -217,10 +217,18 @@ def measure(port: int, site: dict) -> dict[str, dict[str, float]]:
     if chosen := os.environ.get("FEDERATION_PAGES"):
         wanted = _page_names(chosen, every)
         every = {name: page for name, page in every.items() if name in wanted}
+    return measure_pages(port, every)
+
+
+def measure_pages(port: int, every: dict[str, tuple[list[str], str | None]],
+                  redis_url: str = REDIS) -> dict[str, dict[str, float]]:
+    """Each page's cold median (the first visit of up to COLD_PROBES of its addresses, the cache
+    in `redis_url` emptied) and warm median (its first address, PROBES rounds), and /healthz's
+    in the same rounds, in ms; every process has served every page once before."""
     for urls, session in every.values():
         for _ in range(2 * WORKERS):
             _timed(port, urls[-1], session)
-    _empty_cache()
+    _empty_cache(redis_url)
     cold = {name: statistics.median(_timed(port, url, session) for url in urls[:COLD_PROBES])
             for name, (urls, session) in every.items()}
     warm: dict[str, list[float]] = {name: [] for name in ("healthz", *every)}

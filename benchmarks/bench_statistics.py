@@ -24,28 +24,24 @@ from __future__ import annotations
 
 import json
 import os
-import statistics
-import subprocess
-import sys
 import tempfile
 from pathlib import Path
 
 from benchmarks.bench_federation import (
     WORKERS,
     _empty_cache,
-    _timed,
+    _step,
     can_serve,
     create_database,
     drop_database,
+    measure_pages,
     serving,
 )
 from benchmarks.bench_load import _environment
 
-ROOT = Path(__file__).resolve().parent.parent
 # Other names (STATS_DATABASE, STATS_REDIS_URL) let two people measure on one machine.
 DATABASE = os.environ.get("STATS_DATABASE", "stats_load")
 REDIS = os.environ.get("STATS_REDIS_URL", "redis://127.0.0.1:6379/11")
-PROBES = 30
 TARGET_RATIO, TARGET_GROWTH, TARGET_SERIES = 3.0, 1.5, 1.0
 JUDGED = ("player page", "player statistics", "player statistics, season", "club records")
 
@@ -62,51 +58,34 @@ def run() -> bool:
         try:
             create_database(env, DATABASE)
             for label in chosen:
-                _step(env, "build", label, manifest)
+                _season_step(env, "build", label, manifest)
                 site = json.loads(manifest.read_text())[label]
                 found[label] = _serve_and_measure(env, work, site)
-                _step(env, "series", label, manifest)
+                _season_step(env, "series", label, manifest)
                 found[label]["series"] = json.loads(manifest.read_text())[label]["series"]
         finally:
             drop_database(DATABASE)
     return _report(found)
 
 
-def pages(site: dict) -> dict[str, list[str]]:
-    """Each page's addresses: the first is the one timed warm, each a first visit cold."""
+def pages(site: dict) -> dict[str, tuple[list[str], None]]:
+    """Each page's addresses, read signed out: the first is the one timed warm, each a first
+    visit cold."""
     slug, season = site["slug"], site["season"]
     return {
-        "player page": [f"/players/{pk}/" for pk in site["players"]],
-        "player statistics": [f"/players/{pk}/statistics/" for pk in site["players"]],
-        "player statistics, season": [f"/players/{pk}/statistics/?season={season}"
-                                      for pk in site["players"]],
+        "player page": ([f"/players/{pk}/" for pk in site["players"]], None),
+        "player statistics": ([f"/players/{pk}/statistics/" for pk in site["players"]], None),
+        "player statistics, season": ([f"/players/{pk}/statistics/?season={season}"
+                                       for pk in site["players"]], None),
         # Each least number of hands is a records page of its own, rendered anew.
-        "club records": [f"/clubs/{slug}/records/?min_hands={n}" for n in range(30, 39)],
+        "club records": ([f"/clubs/{slug}/records/?min_hands={n}" for n in range(30, 39)], None),
     }
 
 
 def _serve_and_measure(env: dict[str, str], work: Path, site: dict) -> dict:
     _empty_cache(REDIS)
     with serving(env, work) as port:
-        return _measure(port, pages(site))
-
-
-def _measure(port: int, every: dict[str, list[str]]) -> dict:
-    for urls in every.values():  # every process has served every kind of page once
-        for _ in range(2 * WORKERS):
-            _timed(port, urls[-1], None)
-    _empty_cache(REDIS)
-    cold = {name: statistics.median(_timed(port, url, None) for url in urls)
-            for name, urls in every.items()}
-    for urls in every.values():
-        for _ in range(2 * WORKERS):
-            _timed(port, urls[0], None)
-    warm: dict[str, list[float]] = {name: [] for name in ("healthz", *every)}
-    for _ in range(PROBES):
-        warm["healthz"].append(_timed(port, "/healthz", None))
-        for name, urls in every.items():
-            warm[name].append(_timed(port, urls[0], None))
-    return {"cold": cold, "warm": {name: statistics.median(t) for name, t in warm.items()}}
+        return measure_pages(port, pages(site), REDIS)
 
 
 def _report(found: dict) -> bool:
@@ -142,6 +121,6 @@ def _report(found: dict) -> bool:
     return met
 
 
-def _step(env: dict[str, str], step: str, label: str, manifest: Path) -> None:
-    subprocess.run([sys.executable, "-m", "benchmarks.load.statistics_season", step, label,
-                    str(manifest)], cwd=ROOT, env=env, check=True, timeout=3 * 3600)
+def _season_step(env: dict[str, str], step: str, label: str, manifest: Path) -> None:
+    _step(env, ["-m", "benchmarks.load.statistics_season", step, label, str(manifest)],
+          timeout=3 * 3600)
