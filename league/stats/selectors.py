@@ -94,12 +94,8 @@ def _club_sums(club_id: int, season: Season | None) -> dict:
     """The club's rows added up: the same on every player's page, so counted once per
     statistics version (which every counted result changes) and kept with the pages."""
     key = f"club-sums:{club_id}:{season.pk if season else 'all'}:{statistics_version()}"
-    kept = caches["template_fragments"]
-    found = kept.get(key)
-    if found is None:
-        found = club_sums(club_id, season)
-        kept.set(key, found, FRAGMENT_SECONDS)
-    return found
+    return caches["template_fragments"].get_or_set(
+        key, lambda: club_sums(club_id, season), FRAGMENT_SECONDS)
 
 
 @dataclass(frozen=True, slots=True)
