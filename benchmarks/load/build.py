@@ -50,12 +50,14 @@ def analyze() -> None:
 
 def session_of(user) -> str:
     """A signed-in session for the user, as the sign-in page would leave it: named with the
-    backend the site signs in with (a backend the settings do not list signs nobody in)."""
+    backend the site signs in with (a backend the settings do not list signs nobody in), and
+    stored by the site's session engine."""
+    from importlib import import_module
+
     from django.conf import settings
     from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
-    from django.contrib.sessions.backends.db import SessionStore
 
-    session = SessionStore()
+    session = import_module(settings.SESSION_ENGINE).SessionStore()
     session[SESSION_KEY] = str(user.pk)
     session[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[0]
     session[HASH_SESSION_KEY] = user.get_session_auth_hash()

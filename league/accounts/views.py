@@ -7,6 +7,7 @@ from urllib.parse import urlencode
 
 from allauth.account.adapter import get_adapter
 from allauth.account.views import LoginView
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login, logout
 from django.contrib.auth.decorators import login_required
@@ -113,7 +114,7 @@ def _sign_up(request: HttpRequest, token: str, player) -> HttpResponse:
                              status=refusal_status(error))
             form.add_service_error(error)
         else:
-            login(request, user, backend="allauth.account.auth_backends.AuthenticationBackend")
+            login(request, user, backend=settings.AUTHENTICATION_BACKENDS[0])
             messages.success(request, _("Welcome, %(name)s: your account is ready.")
                              % {"name": player.name})
             return redirect(player.get_absolute_url())

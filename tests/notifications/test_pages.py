@@ -104,7 +104,8 @@ def test_a_forged_unsubscribe_link_changes_nothing(client):
 def test_the_list_runs_the_same_queries_for_any_number(client, me, django_assert_num_queries, n):
     for i in range(n):
         note(me, str(i))
-    # the session, the user, the notifications; the header's organizes and unread count
-    with django_assert_num_queries(5):
+    # the user (his session is cached), the notifications; the header's organizes and unread
+    # count
+    with django_assert_num_queries(4):
         html = client.get(reverse("notifications")).content.decode()
     assert html.count('class="card notification') == n

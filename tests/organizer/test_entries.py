@@ -13,9 +13,9 @@ from .conftest import draft, sign_in
 
 pytestmark = pytest.mark.django_db
 SIZES = [2, 6]
-# the session, the user; for the header whether the user organizes a club and the unread
-# notifications (each cached)
-SIGNED_IN = 4
+# the user; for the header whether the user organizes a club and the unread notifications (each
+# then cached; the session is read from the cache its sign-in filled)
+SIGNED_IN = 3
 
 
 @pytest.fixture

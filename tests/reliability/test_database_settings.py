@@ -1,6 +1,7 @@
 """The site's connections to PostgreSQL run without JIT compilation (the site's queries are
 short; compiling them cost more than it saved), and cost a page read through an index about as
-much as one read in turn (the tables are in memory or on SSD)."""
+much as one read in turn (the tables are in memory or on SSD), and keep the queries they repeat
+prepared, with their plans."""
 
 from __future__ import annotations
 
@@ -23,3 +24,14 @@ def test_the_sites_connections_cost_an_index_read_as_memory_or_ssd():
     with connection.cursor() as cursor:
         cursor.execute("SHOW random_page_cost")
         assert float(cursor.fetchone()[0]) == 1.1
+
+
+def test_a_query_the_site_repeats_is_kept_prepared_with_its_plan():
+    from league.clubs.models import Club
+
+    for _ in range(6):  # kept from the fifth run on
+        list(Club.objects.filter(slug="no-such-club"))
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT statement FROM pg_prepared_statements")
+        kept = [row[0] for row in cursor.fetchall()]
+    assert any('"clubs_club"."slug" = $1' in statement for statement in kept)

@@ -51,8 +51,9 @@ def test_a_second_visit_reads_his_own_parts_from_the_cache(client, cast,
                                                            django_assert_num_queries):
     sign_in(client, cast.player_a)
     first = home(client)
-    # the session, the user, his players (the version names them); no club night is open
-    with django_assert_num_queries(3):
+    # his players (the version names them); his session and account are cached; no club night
+    # is open
+    with django_assert_num_queries(1):
         again = home(client)
     assert main_of(again) == main_of(first)
     assert reverse("match", args=[cast.match.pk]) in again

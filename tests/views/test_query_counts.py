@@ -38,9 +38,10 @@ from .conftest import main_of
 pytestmark = pytest.mark.django_db
 
 SIZES = [2, 6]  # N and 3N
-# The session, the user, and for the header whether the user organizes a club and how many
-# notifications are unread (each then cached, and every test starts with an empty cache).
-SIGNED_IN = 4
+# The user, and for the header whether the user organizes a club and how many notifications are
+# unread (each then cached, and every test starts with an empty cache). The session is read from
+# the cache its sign-in filled.
+SIGNED_IN = 3
 
 
 # A list of matches brings each side's entry with its player, and the winner's, in three more
@@ -87,9 +88,9 @@ def test_home_for_a_player_with_matches_and_results_to_confirm(client, django_as
     with django_assert_num_queries(SIGNED_IN + 11):
         html = get(client, reverse("home"))
     assert html.count("Open the match to confirm or dispute it") == n
-    # his own parts and the public clubs read from the cache: the session, the user, his
-    # players (no club night is open in his competitions: tonight's is not read)
-    with django_assert_num_queries(3):
+    # his own parts, the public clubs, his session and account read from the cache: his players
+    # (no club night is open in his competitions: tonight's is not read)
+    with django_assert_num_queries(1):
         assert main_of(get(client, reverse("home"))) == main_of(html)
 
 
@@ -104,8 +105,9 @@ def test_home_for_an_organizer_with_disputes_to_resolve(client, django_assert_nu
     client.force_login(me)
     html = get(client, reverse("home"))
     assert html.count('aria-labelledby="to-resolve"') == 1
-    # read on every visit: the session, the user, his players, the disputes with their two sides
-    with django_assert_num_queries(3 + 3):
+    # read on every visit: his players, the disputes with their two sides (his session and
+    # account from the cache)
+    with django_assert_num_queries(1 + 3):
         assert main_of(get(client, reverse("home"))) == main_of(html)
 
 

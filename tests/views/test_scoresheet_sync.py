@@ -141,9 +141,9 @@ def test_a_sheet_that_has_not_moved_is_answered_304_after_one_query(
         client, cast, game, django_assert_num_queries):
     sign_in(client, cast.player_b)
     etag = poll(client, game)["ETag"]
-    # The session and its user, and the sheet's version (with its club and whether the club is
-    # public).
-    with django_assert_num_queries(3):
+    # The sheet's version (with its club and whether the club is public); the session and its
+    # account are read from the cache.
+    with django_assert_num_queries(1):
         response = poll(client, game, etag)
     assert response.status_code == 304
     assert response["ETag"] == etag
