@@ -120,7 +120,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # shares connections per transaction (PgBouncer in transaction mode) cannot keep them:
     # DATABASE_PREPARED_STATEMENTS=0 there.
     if env.bool("DATABASE_PREPARED_STATEMENTS", default=True):
-        DATABASES["default"]["OPTIONS"] |= {"server_side_binding": True, "prepare_threshold": 5}
+        DATABASES["default"]["OPTIONS"] |= {"server_side_binding": True, "prepare_threshold": 1}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -3,6 +3,7 @@
 from django.contrib import admin
 
 from league.clubs.models import Club, Player, Season
+from league.clubs.signals import user_players_changed
 
 
 @admin.register(Club)
@@ -21,6 +22,11 @@ class PlayerAdmin(admin.ModelAdmin):
     search_fields = ["name", "user__username", "user__email"]
     list_select_related = ["club", "user"]
     raw_id_fields = ["user"]
+
+    def save_model(self, request, obj, form, change) -> None:
+        super().save_model(request, obj, form, change)
+        if change and "user" in form.changed_data:  # the account he was taken from
+            user_players_changed([form.initial.get("user")])
 
 
 @admin.register(Season)

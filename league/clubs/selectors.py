@@ -12,6 +12,8 @@ from league.core.cache import derived
 
 LANGUAGE_KEY = "club-language:{}"
 LANGUAGE_SECONDS = 300
+USER_PLAYERS_KEY = "user-players:{}"
+USER_PLAYERS_SECONDS = 60 * 60  # forgotten on every change anyway; bounds what an idle copy keeps
 
 
 def club_by_slug(slug: str) -> Club:
@@ -69,10 +71,17 @@ def player_of_user(club: Club, user) -> Player | None:
 
 
 def player_ids_of_user(user) -> list[int]:
-    """The ids of the user's players, in any club: one query, none for a visitor."""
+    """The ids of the user's players, in any club: from the derived cache, else one query; none
+    for a visitor. The cached list goes whenever a player is linked to the account or unlinked
+    from it, and when the account goes (league.clubs.signals)."""
     if not user.is_authenticated:
         return []
-    return list(Player.objects.filter(user=user).order_by("pk").values_list("pk", flat=True))
+    key = USER_PLAYERS_KEY.format(user.pk)
+    ids = derived.get(key)
+    if not isinstance(ids, list):
+        ids = list(Player.objects.filter(user=user).order_by("pk").values_list("pk", flat=True))
+        derived.set(key, ids, USER_PLAYERS_SECONDS)
+    return ids
 
 
 def own_player(pk: int, user) -> Player | None:

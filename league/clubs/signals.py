@@ -7,6 +7,9 @@ answer to "organizes some club?" goes, and so does the version of the user's own
 invitation's token and the inviter's name; a receiver that tells the address's account itself
 (the notifications app) answers True, and then the plain mail is not sent.
 
+A user's players changed (one linked to his account or unlinked from it, one of his deleted,
+the account deleted): the cached list of their ids goes (league.clubs.selectors.USER_PLAYERS_KEY).
+
 `players_merged` is sent after the commit of a merge of two player records, with the club: what
 is derived from the club's results (its ratings) is computed again by those who keep it."""
 
@@ -19,9 +22,9 @@ from django.db import transaction
 from django.db.models.signals import m2m_changed, post_delete, post_save
 from django.dispatch import Signal, receiver
 
-from league.clubs.models import Club
+from league.clubs.models import Club, Player
 from league.clubs.permissions import ORGANIZES_KEY
-from league.clubs.selectors import LANGUAGE_KEY
+from league.clubs.selectors import LANGUAGE_KEY, USER_PLAYERS_KEY
 from league.clubs.visibility import PUBLIC_KEY
 from league.core.cache import derived
 
@@ -90,3 +93,26 @@ def forget_public(instance: Club, **_) -> None:
     keys = [PUBLIC_KEY.format(instance.pk), LANGUAGE_KEY.format(instance.pk)]
     derived.delete_many(keys)
     transaction.on_commit(lambda: derived.delete_many(keys))  # a reader meanwhile saw the old one
+
+
+def user_players_changed(user_ids: Iterable[int | None]) -> None:
+    """These users' players changed: forget the cached lists of their ids now and once the
+    transaction commits."""
+    keys = [USER_PLAYERS_KEY.format(pk) for pk in user_ids if pk is not None]
+    if keys:
+        derived.delete_many(keys)
+        transaction.on_commit(lambda: derived.delete_many(keys))
+
+
+@receiver(post_save, sender=Player, dispatch_uid="user-players-saved")
+@receiver(post_delete, sender=Player, dispatch_uid="user-players-deleted")
+def forget_user_players(instance: Player, **_) -> None:
+    """A player saved or deleted: his account's list (a player moved away from an account by
+    the admin is forgotten there too: league.clubs.admin)."""
+    user_players_changed([instance.user_id])
+
+
+@receiver(post_delete, sender=settings.AUTH_USER_MODEL, dispatch_uid="user-players-account-gone")
+def forget_players_of_account(instance, **_) -> None:
+    """An account deleted (its players were unlinked in one update, without a signal each)."""
+    user_players_changed([instance.pk])

@@ -9,6 +9,14 @@ from league.core.cache import derived
 from league.notifications.services import UNREAD_KEY, unread_count
 
 
+def header_keys(user) -> list[str]:
+    """The cached entries the header reads for this user: for a page to read ahead with its own
+    (league.core.cache.read_ahead), around its rendering."""
+    if not user.is_authenticated:
+        return []
+    return [ORGANIZES_KEY.format(user.pk), UNREAD_KEY.format(user.pk)]
+
+
 def header(request: HttpRequest) -> dict:
     """Whether the user organizes a club and how many notifications he has unread, each called
     by the template only where it is shown. Both are read from the cache in one call (each
@@ -19,7 +27,7 @@ def header(request: HttpRequest) -> dict:
     def cached(key: str):
         nonlocal found
         if found is None:
-            found = derived.get_many([ORGANIZES_KEY.format(user.pk), UNREAD_KEY.format(user.pk)])
+            found = derived.get_many(header_keys(user))
         return found.get(key.format(user.pk))
 
     def organizes() -> bool:

@@ -7,12 +7,14 @@ from datetime import timedelta
 
 import pytest
 from django.conf import settings
+from django.forms.models import model_to_dict
 from django.urls import reverse
 from django.utils import timezone
 
 from league.clubs.models import JoinRequest
 from league.clubs.services.clubs import accept_invitation, create_club, invitation_token
 from league.clubs.services.joining import accept_request, ask_to_join
+from league.clubs.services.players import claim_player, claim_token
 from league.competitions.entries.sign_ups import open_registration
 from league.competitions.formats.competitions import create_competition, register_players
 from league.competitions.formats.draws import start_competition
@@ -51,9 +53,9 @@ def test_a_second_visit_reads_his_own_parts_from_the_cache(client, cast,
                                                            django_assert_num_queries):
     sign_in(client, cast.player_a)
     first = home(client)
-    # his players (the version names them); his session and account are cached; no club night
-    # is open
-    with django_assert_num_queries(1):
+    # his session, account and players (the version names them) are cached; no club night is
+    # open
+    with django_assert_num_queries(0):
         again = home(client)
     assert main_of(again) == main_of(first)
     assert reverse("match", args=[cast.match.pk]) in again
@@ -103,6 +105,35 @@ def test_a_club_joined_is_on_the_next_visit(client, cast):
     accept_request(JoinRequest.objects.get(pk=request.pk), actor=cast.other_organizer)
     assert html.count(">Riverside Gin</a></h3>") == 0
     assert home(client).count(">Riverside Gin</a></h3>") == 1
+
+
+def test_a_player_claimed_brings_his_match_on_the_next_visit(client, cast):
+    newcomer = UserFactory()
+    sign_in(client, newcomer)
+    match_link = reverse("match", args=[cast.match.pk])
+    assert match_link not in home(client)  # his list of players, empty, is cached now
+    player = cast.match.entry_a.player
+    player.user = None
+    player.save()
+    claim_player(claim_token(player, actor=cast.organizer), user=newcomer)
+    assert match_link in home(client)
+
+
+def test_a_player_the_admin_moves_to_another_account_leaves_the_first_ones_home(
+        client, admin_client, cast):
+    sign_in(client, cast.player_a)
+    match_link = reverse("match", args=[cast.match.pk])
+    assert match_link in home(client)  # his players, cached
+    player = cast.match.entry_a.player
+    newcomer = UserFactory()
+    fields = {name: "" if value is None else value
+              for name, value in model_to_dict(player).items()}
+    response = admin_client.post(reverse("admin:clubs_player_change", args=[player.pk]),
+                                 {**fields, "user": newcomer.pk})
+    assert response.status_code == 302, response.content.decode()[:2000]
+    assert match_link not in home(client)
+    sign_in(client, newcomer)
+    assert match_link in home(client)
 
 
 def test_a_club_he_comes_to_organize_is_on_the_next_visit(client):

@@ -88,9 +88,9 @@ def test_home_for_a_player_with_matches_and_results_to_confirm(client, django_as
     with django_assert_num_queries(SIGNED_IN + 11):
         html = get(client, reverse("home"))
     assert html.count("Open the match to confirm or dispute it") == n
-    # his own parts, the public clubs, his session and account read from the cache: his players
-    # (no club night is open in his competitions: tonight's is not read)
-    with django_assert_num_queries(1):
+    # his own parts, the public clubs, his session, account and players read from the cache (no
+    # club night is open in his competitions: tonight's is not read)
+    with django_assert_num_queries(0):
         assert main_of(get(client, reverse("home"))) == main_of(html)
 
 
@@ -105,9 +105,9 @@ def test_home_for_an_organizer_with_disputes_to_resolve(client, django_assert_nu
     client.force_login(me)
     html = get(client, reverse("home"))
     assert html.count('aria-labelledby="to-resolve"') == 1
-    # read on every visit: his players, the disputes with their two sides (his session and
-    # account from the cache)
-    with django_assert_num_queries(1 + 3):
+    # read on every visit: the disputes with their two sides (his session, account and players
+    # from the cache)
+    with django_assert_num_queries(3):
         assert main_of(get(client, reverse("home"))) == main_of(html)
 
 

@@ -132,7 +132,13 @@ def club_pages_version() -> str:
 def club_version(club_id: int) -> str:
     """The version of a club page's head (its organizers and club nights): the shared version
     and the club's own (league.clubs.signals.CLUB_KEY)."""
-    return _tokens((PLAYER_PAGES_KEY, CLUB_KEY.format(club_id)))
+    return _tokens(tuple(club_keys(club_id)))
+
+
+def club_keys(club_id: int) -> list[str]:
+    """The cached entries the club page's versions read (`club_version` and
+    `club_pages_version`): to be read ahead in one call (league.core.cache.read_ahead)."""
+    return [PLAYER_PAGES_KEY, CLUB_KEY.format(club_id)]
 
 
 # Forgotten whenever a club night is scheduled, opened, closed or removed anywhere.
@@ -146,6 +152,12 @@ def club_nights_changed() -> None:
     transaction.on_commit(lambda: derived.delete(OPEN_NIGHTS_KEY))
 
 
+def home_keys(user_id: int) -> list[str]:
+    """The cached entries `home_version` reads whatever the user's players: to be read ahead
+    with others in one call (league.core.cache.read_ahead)."""
+    return [PLAYER_PAGES_KEY, USER_CLUBS_KEY.format(user_id), OPEN_NIGHTS_KEY]
+
+
 def home_version(user_id: int, player_ids: Iterable[int]) -> tuple[str, str]:
     """The version of what a signed-in user's home page shows of his own (his matches to play,
     the results waiting for his confirmation, the sign-ups open to him, his clubs): the shared
@@ -154,8 +166,7 @@ def home_version(user_id: int, player_ids: Iterable[int]) -> tuple[str, str]:
     the clubs he organizes (league.clubs.signals.USER_CLUBS_KEY) and the club nights' (his copy
     keeps whether one of his competitions has a night open). Returned second, after the shared
     version alone (club_pages_version's), read in the same call."""
-    keys = (PLAYER_PAGES_KEY, USER_CLUBS_KEY.format(user_id), OPEN_NIGHTS_KEY,
-            *(_player_key(pk) for pk in sorted(player_ids)))
+    keys = (*home_keys(user_id), *(_player_key(pk) for pk in sorted(player_ids)))
     version = _tokens(keys)
     # as long whatever the number of his players: a key for the cache
     return version.split(".")[0], hashlib.blake2b(version.encode(), digest_size=16).hexdigest()

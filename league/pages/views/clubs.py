@@ -19,11 +19,14 @@ from league.clubs.selectors import club_by_slug, player_of_user
 from league.clubs.visibility import may_see
 from league.competitions.base.page_versions import (
     FRAGMENT_SECONDS,
+    club_keys,
     club_pages_version,
     club_version,
 )
+from league.core.cache import read_ahead
 from league.core.views import in_club_zone
 from league.pages import selectors
+from league.pages.context_processors import header_keys
 
 FORBIDDEN = 403
 BODY = "pages/club_body.html"
@@ -34,6 +37,12 @@ def club(request: HttpRequest, slug: str) -> HttpResponse:
     """Seasons with their competitions, the ratings table, the players, the organizers; a
     members-only club shows them to its organizers and its players' accounts only."""
     club = club_by_slug(slug)
+    # One call to the shared cache for the page's versions and the header's answers.
+    with read_ahead([*club_keys(club.pk), *header_keys(request.user)]):
+        return _club(request, club)
+
+
+def _club(request: HttpRequest, club: Club) -> HttpResponse:
     if not club.is_public and not may_see(request.user, club.pk):
         return render(request, "pages/members_only.html", {"club": club}, status=FORBIDDEN)
     in_club_zone(club)

@@ -17,16 +17,19 @@ from django.utils import timezone, translation
 from django.utils.safestring import mark_safe
 
 from league.clubs.permissions import organizes_any
-from league.clubs.selectors import player_ids_of_user
+from league.clubs.selectors import USER_PLAYERS_KEY, player_ids_of_user
 from league.competitions.base.page_versions import (
     FRAGMENT_SECONDS,
     club_pages_version,
+    home_keys,
     home_version,
 )
 from league.competitions.base.selectors import entry_ids_of_players
 from league.competitions.entries.selectors import open_sign_ups
 from league.competitions.nights.selectors import tonight
+from league.core.cache import read_ahead
 from league.pages import selectors
+from league.pages.context_processors import header_keys
 
 PARTS = "pages/home_parts.html"
 
@@ -35,6 +38,15 @@ def home(request: HttpRequest) -> HttpResponse:
     """Signed in: what is waiting for me, tonight's club night first, and my clubs with their
     running competitions. Then the public clubs, found by name (a bounded list)."""
     user = request.user
+    if not user.is_authenticated:
+        return _home(request, user)
+    # One call to the shared cache for his players, the versions of his home and the header.
+    keys = [USER_PLAYERS_KEY.format(user.pk), *home_keys(user.pk), *header_keys(user)]
+    with read_ahead(keys):
+        return _home(request, user)
+
+
+def _home(request: HttpRequest, user) -> HttpResponse:
     query = selectors.club_search_text(request.GET.get("q", ""))
     context = {"query": query}
     shared = None
