@@ -71,22 +71,23 @@ def player_of_user(club: Club, user) -> Player | None:
 
 
 def player_ids_of_user(user) -> list[int]:
-    """The ids of the user's players, in any club: from the derived cache, else one query; none
-    for a visitor. The cached list goes whenever a player is linked to the account or unlinked
-    from it, and when the account goes (league.clubs.signals)."""
+    """The ids of the user's players, in any club, in order (see `own_players`)."""
+    return sorted(own_players(user))
+
+
+def own_players(user) -> dict[int, int]:
+    """The version of each of the user's players' calendar address (league.clubs.services.
+    calendar), by player id, in any club: from the derived cache, else one query; none for a
+    visitor. The cached copy goes whenever a player is linked to the account, unlinked from it or
+    given a new address, and when the account goes (league.clubs.signals)."""
     if not user.is_authenticated:
-        return []
+        return {}
     key = USER_PLAYERS_KEY.format(user.pk)
-    ids = derived.get(key)
-    if not isinstance(ids, list):
-        ids = list(Player.objects.filter(user=user).order_by("pk").values_list("pk", flat=True))
-        derived.set(key, ids, USER_PLAYERS_SECONDS)
-    return ids
-
-
-def own_player(pk: int, user) -> Player | None:
-    """Player `pk` when its account is the (signed-in) user's."""
-    return Player.objects.filter(pk=pk, user=user).first()
+    found = derived.get(key)
+    if not isinstance(found, dict):
+        found = dict(Player.objects.filter(user=user).values_list("pk", "calendar_version"))
+        derived.set(key, found, USER_PLAYERS_SECONDS)
+    return found
 
 
 def organized_clubs(user) -> QuerySet[Club]:

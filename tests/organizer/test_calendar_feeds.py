@@ -245,3 +245,14 @@ def test_the_player_page_shows_his_own_address_only_to_him(client):
     client.force_login(player.user)
     html = client.get(reverse("player", args=[player.pk])).content.decode()
     assert "Your calendar" in html and calendar_token(player) in html
+
+
+def test_the_player_page_shows_the_new_address_at_once(client):
+    player, _ = player_in_two_competitions()
+    client.force_login(player.user)
+    old = calendar_token(player)
+    assert old in client.get(reverse("player", args=[player.pk])).content.decode()
+    client.post(reverse("player-new-calendar", args=[player.pk]))
+    player.refresh_from_db()
+    html = client.get(reverse("player", args=[player.pk])).content.decode()
+    assert calendar_token(player) in html and old not in html

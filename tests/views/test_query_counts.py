@@ -8,6 +8,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from league.clubs.services.calendar import calendar_token
 from league.competitions.formats.competitions import create_competition, register_players
 from league.competitions.formats.draws import start_competition
 from league.competitions.models import (
@@ -246,6 +247,22 @@ def test_player_page(client, django_assert_num_queries, n):
     assert html.count('class="match-line"') == n
     assert html.count("outcome-won") == n
     assert html.split("<footer")[0].count("<option value=") == n + 1
+
+
+@pytest.mark.parametrize("n", SIZES)
+def test_a_players_own_page_reads_nothing_on_his_second_visit(client, django_assert_num_queries, n):
+    player = PlayerFactory()
+    for _ in range(n):
+        competition = CompetitionFactory(season=SeasonFactory(club=player.club))
+        MatchFactory(competition=competition, entry_a=EntryFactory(competition=competition,
+                                                                   player=player))
+    client.force_login(player.user)
+    assert calendar_token(player) in get(client, reverse("player", args=[player.pk]))
+    # his session, account and players (with his calendar address), the club's entries, the
+    # page's version, its body and the header's answers: all from the cache
+    with django_assert_num_queries(0):
+        html = get(client, reverse("player", args=[player.pk]))
+    assert calendar_token(player) in html and html.count('class="match-line"') == n
 
 
 @pytest.mark.parametrize("n", SIZES)

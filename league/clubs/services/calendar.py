@@ -13,6 +13,7 @@ from django.db.models import F
 from django.utils.translation import gettext
 
 from league.clubs.models import Player
+from league.clubs.signals import user_players_changed
 from league.core.errors import NotAllowed, ServiceError
 
 CALENDAR_SALT = "clubs.player-calendar"
@@ -20,8 +21,12 @@ _SIGNER = signing.Signer(salt=CALENDAR_SALT)
 
 
 def calendar_token(player: Player) -> str:
-    return _SIGNER.sign_object([player.pk, player.calendar_version, player.user_id],
-                               compress=True)
+    return calendar_token_of(player.pk, player.calendar_version, player.user_id)
+
+
+def calendar_token_of(player_id: int, calendar_version: int, user_id: int | None) -> str:
+    """The token of this player's address at this version, owned by this account."""
+    return _SIGNER.sign_object([player_id, calendar_version, user_id], compress=True)
 
 
 def player_of_calendar_token(token: str) -> Player | None:
@@ -48,4 +53,5 @@ def new_calendar_address(player_id: int, *, actor) -> Player:
                                      "address."))
         Player.objects.filter(pk=player.pk).update(calendar_version=F("calendar_version") + 1)
         player.refresh_from_db(fields=["calendar_version"])
+        user_players_changed([actor.pk])  # his cached addresses' versions
         return player

@@ -19,9 +19,14 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
-from league.clubs.models import Player
-from league.clubs.selectors import club_language, club_of_player, club_page_keys, own_player
-from league.clubs.services.calendar import calendar_token, new_calendar_address
+from league.clubs.selectors import (
+    USER_PLAYERS_KEY,
+    club_language,
+    club_of_player,
+    club_page_keys,
+    own_players,
+)
+from league.clubs.services.calendar import calendar_token_of, new_calendar_address
 from league.competitions.base.page_versions import (
     FRAGMENT_SECONDS,
     player_page_keys,
@@ -32,6 +37,7 @@ from league.core.cache import read_ahead
 from league.core.errors import ServiceError
 from league.core.languages import in_club_language
 from league.core.views import go, in_club_zone, refusal_status, sign_in_first
+from league.pages.context_processors import header_keys
 from league.pages.player_selectors import head_to_head, player_page
 from league.ratings.selectors import player_rating, rating_history, week_closes
 from league.stats.selectors import statistics_summary
@@ -43,12 +49,20 @@ NOT_AN_OPPONENT = _("Choose a player from the list: only opponents met in a conf
 
 def player(request: HttpRequest, pk: int) -> HttpResponse:
     club_id = club_of_player(pk)
-    # One call to the shared cache: the club's entries and the page's versions read together.
-    with read_ahead([*club_page_keys(club_id), *player_page_keys(pk)]):
-        if (refusal := members_only(request, club_id)) is not None:
-            return refusal
-        in_club_language(club_language(club_id))  # before the cached body's key names the language
-        version = player_pages_version(pk)
+    # One call to the shared cache: the club's entries, the page's versions and, for a signed-in
+    # viewer, his players and the header's answers read together.
+    keys = [*club_page_keys(club_id), *player_page_keys(pk), *header_keys(request.user)]
+    if request.user.is_authenticated:
+        keys.append(USER_PLAYERS_KEY.format(request.user.pk))
+    with read_ahead(keys):
+        return _page(request, pk, club_id)
+
+
+def _page(request: HttpRequest, pk: int, club_id: int | None) -> HttpResponse:
+    if (refusal := members_only(request, club_id)) is not None:
+        return refusal
+    in_club_language(club_language(club_id))  # before the cached body's key names the language
+    version = player_pages_version(pk)
     chosen = request.GET.get("opponent", "")
     if request.htmx:
         return render(request, f"{BODY}#head-to-head", _context(pk, chosen))
@@ -56,18 +70,19 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
         title, body = _rendered(_context(pk, chosen))
     else:
         title, body = _cached(pk, version)
-    context = {"title": title, "body": mark_safe(body), "own": _own_player(request, pk)}
-    if context["own"] is not None:
-        token = calendar_token(context["own"])
-        context["calendar_url"] = request.build_absolute_uri(reverse("player-ics", args=[token]))
+    context = {"title": title, "body": mark_safe(body), "player_id": pk,
+               "calendar_url": _own_calendar(request, pk)}
     return render(request, TEMPLATE, context)
 
 
-def _own_player(request: HttpRequest, pk: int) -> Player | None:
-    """The player, when the viewer's account is theirs (a visitor costs no query)."""
-    if not request.user.is_authenticated:
+def _own_calendar(request: HttpRequest, pk: int) -> str | None:
+    """The address of the player's private calendar, when the viewer's account is theirs (read
+    from the cache with his players: a visitor costs nothing)."""
+    version = own_players(request.user).get(pk)
+    if version is None:
         return None
-    return own_player(pk, request.user)
+    token = calendar_token_of(pk, version, request.user.pk)
+    return request.build_absolute_uri(reverse("player-ics", args=[token]))
 
 
 @require_POST
