@@ -8,10 +8,11 @@ gunicorn with production settings (DEBUG off, PostgreSQL and the cache in Redis 
 started anew with an empty cache, and every page is requested alone, one request at a time:
 
 - cold: the first visit to each of up to COLD_PROBES objects of the page's kind (divisions,
-  players, matches, games) with the cache emptied: no cached fragment or version helps. The
-  processes are warm (every page type served by every worker first, then the cache emptied),
-  as a site's are between deploys: the time of a process's first request of a kind (loading
-  templates and catalogs) is not the page's;
+  players, matches, games) with the cache emptied before each page: no cached fragment or
+  version helps, not even one another page rendered. The processes are warm (every page type
+  served by every worker first, then the cache emptied), as a site's are between deploys:
+  the time of a process's first request of a kind (loading templates and catalogs) is not
+  the page's;
 - warm: after every worker has served it, PROBES rounds that request each page in turn, so
   the machine's changing speed (it may be shared) falls on every page alike.
 
@@ -223,14 +224,15 @@ def measure(port: int, site: dict) -> dict[str, dict[str, float]]:
 def measure_pages(port: int, every: dict[str, tuple[list[str], str | None]],
                   redis_url: str = REDIS) -> dict[str, dict[str, float]]:
     """Each page's cold median (the first visit of up to COLD_PROBES of its addresses, the cache
-    in `redis_url` emptied) and warm median (its first address, PROBES rounds), and /healthz's
+    in `redis_url` emptied before each page) and warm median (its first address, PROBES rounds), and /healthz's
     in the same rounds, in ms; every process has served every page once before."""
     for urls, session in every.values():
         for _ in range(2 * WORKERS):
             _timed(port, urls[-1], session)
-    _empty_cache(redis_url)
-    cold = {name: statistics.median(_timed(port, url, session) for url in urls[:COLD_PROBES])
-            for name, (urls, session) in every.items()}
+    cold = {}
+    for name, (urls, session) in every.items():
+        _empty_cache(redis_url)  # afresh for each page: none finds what the one before cached
+        cold[name] = statistics.median(_timed(port, url, session) for url in urls[:COLD_PROBES])
     warm: dict[str, list[float]] = {name: [] for name in ("healthz", *every)}
     for urls, session in every.values():
         for _ in range(2 * WORKERS):
