@@ -17,9 +17,15 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from league.competitions.base.page_versions import FRAGMENT_SECONDS, club_pages_version
+from league.clubs.permissions import organizer_keys
+from league.competitions.base.page_versions import (
+    FRAGMENT_SECONDS,
+    club_pages_keys,
+    club_pages_version,
+)
 from league.competitions.base.permissions import side_of, viewer_in
 from league.competitions.views.visibility import for_members, members_only
+from league.core.cache import read_ahead
 from league.core.errors import ServiceError
 from league.core.page_bodies import Body, cached_body, messages_waiting, page
 from league.core.views import (
@@ -57,6 +63,13 @@ def scoresheet(request: HttpRequest, pk: int) -> HttpResponse:
     tag = sync.etag(request, pk, version)
     if request.htmx and (not_modified := sync.unchanged(request, tag)) is not None:
         return not_modified
+    # One call to the shared cache for the names' version and whether the viewer organizes.
+    with read_ahead([*club_pages_keys(), *organizer_keys(request.user)]):
+        return _sheet(request, pk, version, tag)
+
+
+def _sheet(request: HttpRequest, pk: int, version: sync.SheetVersion | None, tag: str
+           ) -> HttpResponse:
     # What the version says the sheet has none of is not read.
     read = partial(selectors.scoresheet, pk, flags=bool(version and version.open_flags),
                    rulings=bool(version and version.rulings))

@@ -25,7 +25,11 @@ from django.urls import reverse
 from django.utils import translation
 
 from league.competitions.base.dates import is_overdue, play_by_of
-from league.competitions.base.page_versions import FRAGMENT_SECONDS, club_pages_version
+from league.competitions.base.page_versions import (
+    FRAGMENT_SECONDS,
+    club_pages_keys,
+    club_pages_version,
+)
 from league.competitions.base.permissions import viewer_in
 from league.competitions.base.selectors import club_of_match, side_names
 from league.competitions.forms.formats import ForfeitForm
@@ -36,6 +40,7 @@ from league.competitions.results import services as results
 from league.competitions.views.competitions import match_format
 from league.competitions.views.history import history
 from league.competitions.views.visibility import members_only
+from league.core.cache import read_ahead
 from league.core.errors import ServiceError
 from league.core.languages import in_club_language
 from league.core.page_bodies import Body, cached_body, messages_waiting, page
@@ -43,6 +48,7 @@ from league.core.views import go, in_club_zone, page_refusal, unseen_errors
 from league.games.hand_views import may_correct
 from league.pages import match_selectors
 from league.pages import selectors as page_selectors
+from league.pages.context_processors import header_keys
 from league.pages.views.match_actions import Viewer, match_actions, viewer_of
 from league.ratings.selectors import win_probability
 
@@ -97,6 +103,13 @@ def render_match(request: HttpRequest, pk: int, *, forms: dict | None = None,
                        else (club_of_match(pk), None))
     if (members_refusal := members_only(request, club_id, public=public)) is not None:
         return members_refusal
+    # One call to the shared cache for the names' version and the header's answers.
+    with read_ahead([*club_pages_keys(), *header_keys(request.user)]):
+        return _page(request, pk, version, forms, refusal, status)
+
+
+def _page(request: HttpRequest, pk: int, version: match_selectors.MatchVersion | None,
+          forms: dict | None, refusal: str, status: int) -> HttpResponse:
     key = None if version is None else _body_key(request, pk, version)
     body = cached_body(key, lambda: _body(request, pk, forms, refusal, version), FRAGMENT_SECONDS)
     if request.htmx:
