@@ -89,7 +89,7 @@ class ClubList(KeptAnswers, ApiView, generics.ListAPIView):
 
     def list(self, request, *args, **kwargs):
         readers = "public" if self.key is None else self.key.club_id
-        return self.kept(f"clubs-{readers}", club_pages_version(),
+        return self.kept(f"clubs-{readers}", club_pages_version(None),
                          lambda: super(ClubList, self).list(request, *args, **kwargs))
 
 
@@ -119,7 +119,7 @@ class PlayerList(KeptAnswers, ApiView, generics.ListAPIView):
             ratings = ratings_for([row["id"] for row in page])
             return self.get_paginated_response(rows.players(page, ratings))
 
-        return self.kept(f"players-{club_id}", club_pages_version(), answer)
+        return self.kept(f"players-{club_id}", club_pages_version(club_id), answer)
 
 
 @extend_schema(summary="A player, with the current rating")
@@ -144,7 +144,8 @@ class PlayerRatings(KeptAnswers, ApiView, generics.RetrieveAPIView):
 
     def retrieve(self, request, *args, **kwargs):
         pk = self.kwargs["pk"]
-        if not selectors.may_read(self.key, club_of_player(pk)):
+        club_id = club_of_player(pk)
+        if not selectors.may_read(self.key, club_id):
             raise Http404(NO_PLAYER)
 
         def answer() -> Response:
@@ -154,9 +155,9 @@ class PlayerRatings(KeptAnswers, ApiView, generics.RetrieveAPIView):
             data = {"player": pk, "current": player_rating(pk), "history": history}
             return Response(shown.RatingHistorySerializer(data).data)
 
-        # A player's ratings are written by a club's rebuild alone, which forgets the version
-        # shared by every player page; so does the player's removal.
-        return self.kept(f"ratings-{pk}", club_pages_version(), answer)
+        # A player's ratings are written by his club's rebuild alone, which forgets the version
+        # of the club's pages; so does the player's removal.
+        return self.kept(f"ratings-{pk}", club_pages_version(club_id), answer)
 
 
 class CompetitionFilters(Dates):
@@ -182,7 +183,7 @@ class CompetitionList(KeptAnswers, ApiView, generics.ListAPIView):
             page = self.paginate_queryset(found)
             return self.get_paginated_response(self.get_serializer(page, many=True).data)
 
-        return self.kept(f"competitions-{club_id}", club_pages_version(), answer)
+        return self.kept(f"competitions-{club_id}", club_pages_version(club_id), answer)
 
 
 @extend_schema(summary="A competition: its stages, rounds (with their brackets) and entries")

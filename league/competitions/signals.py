@@ -20,6 +20,7 @@ from league.competitions.base.page_versions import (
     competition_changed,
     player_pages_changed,
 )
+from league.competitions.base.selectors import club_of_competition
 from league.competitions.models import (
     ClubNight,
     Competition,
@@ -36,7 +37,7 @@ WRITES = (post_save, post_delete)
 @receiver(WRITES, sender=Competition, dispatch_uid="page-competition")
 def _competition(instance: Competition, **_) -> None:
     competition_changed([instance.pk])
-    player_pages_changed()
+    player_pages_changed(club_ids=[club_of_competition(instance.pk)])
 
 
 @receiver(WRITES, sender=ClubNight, dispatch_uid="page-club-night")
@@ -53,7 +54,7 @@ def _club_night(instance: ClubNight, **_) -> None:
 @receiver(WRITES, sender=Round, dispatch_uid="page-round")
 def _part_of_competition(instance: Stage | Round, **_) -> None:
     competition_changed([instance.competition_id])
-    player_pages_changed()
+    player_pages_changed(club_ids=[club_of_competition(instance.competition_id)])
 
 
 @receiver(WRITES, sender=Entry, dispatch_uid="page-entry")
@@ -97,28 +98,28 @@ def _player(instance: Player, created: bool, **_) -> None:
     if not created:  # a new player has no entries yet
         competition_changed(Entry.objects.filter(player=instance)
                             .values_list("competition_id", flat=True))
-    player_pages_changed()
+    player_pages_changed(club_ids=[instance.club_id])
 
 
 @receiver(post_delete, sender=Player, dispatch_uid="page-player-deleted")
 def _player_deleted(instance: Player, **_) -> None:
-    player_pages_changed()
+    player_pages_changed(club_ids=[instance.club_id])
 
 
 @receiver(post_save, sender=Season, dispatch_uid="page-season")
 def _season(instance: Season, **_) -> None:
     competition_changed(instance.competitions.values_list("pk", flat=True))
-    player_pages_changed()
+    player_pages_changed(club_ids=[instance.club_id])
 
 
 @receiver(post_save, sender=Club, dispatch_uid="page-club")
 def _club(instance: Club, **_) -> None:
     competition_changed(Competition.objects.filter(season__club=instance)
                         .values_list("pk", flat=True))
-    player_pages_changed()
+    player_pages_changed(club_ids=[instance.pk])
 
 
 @receiver(post_delete, sender=Club, dispatch_uid="page-club-deleted")
 def _club_deleted(instance: Club, **_) -> None:
-    """The home page lists the public clubs, cached under the club pages' version."""
-    player_pages_changed()
+    """The home page lists the public clubs, cached under the lists' version."""
+    player_pages_changed(club_ids=[instance.pk])

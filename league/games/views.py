@@ -64,7 +64,7 @@ def scoresheet(request: HttpRequest, pk: int) -> HttpResponse:
     if request.htmx and (not_modified := sync.unchanged(request, tag)) is not None:
         return not_modified
     # One call to the shared cache for the names' version and whether the viewer organizes.
-    with read_ahead([*club_pages_keys(), *organizer_keys(request.user)]):
+    with read_ahead([*club_pages_keys(club_id), *organizer_keys(request.user)]):
         return _sheet(request, pk, version, tag)
 
 
@@ -87,7 +87,7 @@ def _body_key(request: HttpRequest, pk: int, tag: str, version: sync.SheetVersio
         return None
     side, organizes = viewer_in(request.user, (version.account_a, version.account_b),
                                 version.club_id)
-    return (f"scoresheet:{pk}:{tag}:{club_pages_version()}:{side}:{int(organizes)}:"
+    return (f"scoresheet:{pk}:{tag}:{club_pages_version(version.club_id)}:{side}:{int(organizes)}:"
             f"{int(bool(request.htmx))}")
 
 

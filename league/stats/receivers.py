@@ -7,7 +7,7 @@ from __future__ import annotations
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
-from league.clubs.models import Player
+from league.clubs.models import Player, Season
 from league.competitions.base.page_versions import player_pages_changed
 from league.competitions.models import Match
 from league.games.models import Game, Hand
@@ -46,5 +46,7 @@ def _hand(instance: Hand, **_) -> None:
 
 
 @receiver(WRITES, sender=PointsSeries, dispatch_uid="club-page-series")
-def _series(**_) -> None:
-    player_pages_changed()
+def _series(instance: PointsSeries, **_) -> None:
+    """The club page lists its seasons' series."""
+    player_pages_changed(club_ids=Season.objects.filter(pk=instance.season_id)
+                         .values_list("club_id", flat=True))

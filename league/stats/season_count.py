@@ -201,5 +201,5 @@ def count_season(season: Season) -> int:
         PlayerSeasonSummary.objects.bulk_create(rows, batch_size=2000)
         NotableMoment.objects.bulk_create(moments, batch_size=2000)
     statistics_changed()
-    player_pages_changed()
+    player_pages_changed(club_ids=[season.club_id])
     return len(rows)

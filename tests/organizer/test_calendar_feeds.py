@@ -118,11 +118,12 @@ def test_the_feed_has_an_event_per_timed_match_in_a_fixed_number_of_queries(clie
     competition = competition_in(PACIFIC, name="Winter, the long one")
     for day in range(n):
         MatchFactory(competition=competition, scheduled_at=datetime(2025, 1, 6 + day, 3, tzinfo=UTC))
-    # the competition's club and whether it is public (both cached from then on), its page
-    # version (its rounds, read when the version is made), the competition, its rounds with a
-    # date, the matches, the entries of sides A and B (no winner yet: none read), the club nights
+    # whether the competition's club is public (cached from then on; the club itself is known
+    # since the competition was written), its page version (its rounds, read when the version
+    # is made), the competition, its rounds with a date, the matches, the entries of sides A and
+    # B (no winner yet: none read), the club nights
     url = reverse("competition-fixtures-ics", args=[competition.pk])
-    with django_assert_num_queries(9):
+    with django_assert_num_queries(8):
         first = client.get(url)
     with django_assert_num_queries(0):  # unchanged: the feed kept under its version
         assert client.get(url).content == first.content

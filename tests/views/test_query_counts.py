@@ -147,12 +147,13 @@ def test_competition_page(client, django_assert_num_queries, n):
                                  status=Match.Status.CONFIRMED)
             Match.objects.filter(pk=match.pk).update(winner=match.entry_a, games_a=1)
     url = reverse("competition", args=[competition.pk]) + "?round=all"
-    # the club of the page's object and whether it is public (both cached from then on);
-    # the page's version (the competition exists); competition with season and club, entries
+    # whether the club of the page's object is public (cached from then on; the club is known
+    # since the competition was written); the page's version (the competition exists);
+    # competition with season and club, entries
     # with players, rounds, their matches (their sides are the entries read); the standings:
     # the matches with their games' totals (the entries are the page's; no hands: the page
     # shows none); its open or next club night
-    with django_assert_num_queries(2 + 7):
+    with django_assert_num_queries(1 + 7):
         html = get(client, url)
     assert html.count('class="match-line"') == 2 * n
     assert Entry.objects.filter(competition=competition).count() == 4 * n
@@ -172,10 +173,11 @@ def test_knockout_page_with_its_bracket(client, django_assert_num_queries, playe
     register_players(competition, PlayerFactory.create_batch(players, club=club),
                      actor=organizer)
     start_competition(competition.pk, actor=organizer)
-    # the club of the page's object and whether it is public (both cached from then on);
-    # the version, the page's three; the bracket: the matches of the page's rounds (the players
+    # whether the club of the page's object is public (cached from then on; the club is known
+    # since the competition was written); the version, the page's three; the bracket: the
+    # matches of the page's rounds (the players
     # are the page's entries), the shown round's among them
-    with django_assert_num_queries(2 + 5):
+    with django_assert_num_queries(1 + 5):
         html = get(client, reverse("competition", args=[competition.pk]))
     assert html.count('class="bracket-match box-') == 2 * players - 1  # reset included
 

@@ -98,53 +98,65 @@ def competition_changed(pks: Iterable[int | None]) -> None:
 
 
 # Player pages ----------------------------------------------------------------------------------
-# A player page is cached under two versions. The player's own is forgotten by a write to one of
-# the player's entries or matches (league.competitions.signals), the writes made while hands are played.
-# The shared one is forgotten by the rarer writes any player page may show: a competition, season
-# or club, a stage or round, a player's name, a club's ratings (league.ratings.services.rebuild),
-# a points series (league.stats.receivers). The club pages are cached under the shared one alone.
-# Games and hands, which a player page does not show, forget neither.
+# A player page is cached under three versions. The player's own is forgotten by a write to one
+# of the player's entries or matches (league.competitions.signals), the writes made while hands
+# are played. His club's is forgotten by the rarer writes any page of the club may show: one of
+# its competitions, seasons, stages or rounds, a player's name, its ratings (league.ratings.
+# services.rebuild, after each confirmed result), a points series (league.stats.receivers). The
+# site's is forgotten only by a change whose club is not known. The club pages (the club page,
+# a match's, a scoresheet, the API's answers of a club) are cached under the club's and the
+# site's versions: a write in one club leaves every other club's pages cached.
+#
+# The lists that name many clubs (the home page's, the API's list of clubs) are cached under the
+# site's version and the lists' one, which every club's change forgets too.
+# Games and hands, which none of these pages shows, forget none.
 
 PLAYER_PAGES_KEY = "player-pages-version"
+LISTS_KEY = "club-lists-version"
 
 
 def _player_key(pk: int) -> str:
     return f"player-page-version:{pk}"
 
 
-def player_pages_version(pk: int) -> str:
-    """The version of player ``pk``'s page: new after any change it shows."""
-    return _tokens((PLAYER_PAGES_KEY, _player_key(pk)))
+def _club_pages_key(club_id: int) -> str:
+    return f"club-pages-version:{club_id}"
 
 
-def player_page_keys(pk: int) -> list[str]:
+def player_pages_version(pk: int, club_id: int | None) -> str:
+    """The version of player ``pk``'s page (of club ``club_id``): new after any change it
+    shows."""
+    return _tokens(tuple(player_page_keys(pk, club_id)))
+
+
+def player_page_keys(pk: int, club_id: int | None) -> list[str]:
     """The cached entries `player_pages_version` reads: to be read ahead with others in one
     call (league.core.cache.read_ahead)."""
-    return [PLAYER_PAGES_KEY, _player_key(pk)]
+    return [*club_pages_keys(club_id), _player_key(pk)]
 
 
-def club_pages_version() -> str:
-    """The shared version alone: the club pages' (league.pages.views.clubs), which show the
-    clubs' competitions, seasons, players and ratings, and their points series."""
-    return _tokens((PLAYER_PAGES_KEY,))
+def club_pages_version(club_id: int | None) -> str:
+    """The version of what the club's pages show: its competitions, seasons, players, ratings
+    and points series. For no club (None), the lists' version (see above)."""
+    return _tokens(tuple(club_pages_keys(club_id)))
 
 
-def club_pages_keys() -> list[str]:
-    """The cached entry `club_pages_version` reads: to be read ahead with others in one call
+def club_pages_keys(club_id: int | None) -> list[str]:
+    """The cached entries `club_pages_version` reads: to be read ahead with others in one call
     (league.core.cache.read_ahead)."""
-    return [PLAYER_PAGES_KEY]
+    return [PLAYER_PAGES_KEY, LISTS_KEY if club_id is None else _club_pages_key(club_id)]
 
 
 def club_version(club_id: int) -> str:
-    """The version of a club page's head (its organizers and club nights): the shared version
-    and the club's own (league.clubs.signals.CLUB_KEY)."""
+    """The version of a club page's head (its organizers and club nights): the club pages'
+    version and the club's own (league.clubs.signals.CLUB_KEY)."""
     return _tokens(tuple(club_keys(club_id)))
 
 
 def club_keys(club_id: int) -> list[str]:
     """The cached entries the club page's versions read (`club_version` and
     `club_pages_version`): to be read ahead in one call (league.core.cache.read_ahead)."""
-    return [PLAYER_PAGES_KEY, CLUB_KEY.format(club_id)]
+    return [*club_pages_keys(club_id), CLUB_KEY.format(club_id)]
 
 
 # Forgotten whenever a club night is scheduled, opened, closed or removed anywhere.
@@ -161,7 +173,7 @@ def club_nights_changed() -> None:
 def home_keys(user_id: int) -> list[str]:
     """The cached entries `home_version` reads whatever the user's players: to be read ahead
     with others in one call (league.core.cache.read_ahead)."""
-    return [PLAYER_PAGES_KEY, USER_CLUBS_KEY.format(user_id), OPEN_NIGHTS_KEY]
+    return [*club_pages_keys(None), USER_CLUBS_KEY.format(user_id), OPEN_NIGHTS_KEY]
 
 
 def home_version(user_id: int, player_ids: Iterable[int]) -> tuple[str, str]:
@@ -170,12 +182,15 @@ def home_version(user_id: int, player_ids: Iterable[int]) -> tuple[str, str]:
     version, the page versions of his players (``player_ids``, read afresh on every visit, so a
     player linked to his account or unlinked from it changes the version too), the version of
     the clubs he organizes (league.clubs.signals.USER_CLUBS_KEY) and the club nights' (his copy
-    keeps whether one of his competitions has a night open). Returned second, after the shared
-    version alone (club_pages_version's), read in the same call."""
+    keeps whether one of his competitions has a night open). Returned second, after the lists'
+    version alone (club_pages_version(None)'s), read in the same call. A change in one of his
+    players' clubs that his players' own versions do not see (an opponent's new name) forgets
+    the lists' version too."""
     keys = (*home_keys(user_id), *(_player_key(pk) for pk in sorted(player_ids)))
     version = _tokens(keys)
+    shared = ".".join(version.split(".")[:len(club_pages_keys(None))])
     # as long whatever the number of his players: a key for the cache
-    return version.split(".")[0], hashlib.blake2b(version.encode(), digest_size=16).hexdigest()
+    return shared, hashlib.blake2b(version.encode(), digest_size=16).hexdigest()
 
 
 def _tokens(keys: tuple[str, ...]) -> str:
@@ -191,10 +206,17 @@ def _tokens(keys: tuple[str, ...]) -> str:
     return ".".join(tokens)
 
 
-def player_pages_changed(player_ids: Iterable[int | None] | None = None) -> None:
+def player_pages_changed(player_ids: Iterable[int | None] | None = None, *,
+                         club_ids: Iterable[int | None] | None = None) -> None:
     """What player pages show has changed: forget the versions of these players' pages, or of
-    every player page when no player is named, now and after the commit."""
-    if player_ids is None:
+    every page of these clubs (and the lists', which name them), or, when neither is named, of
+    every page of every club, now and after the commit. A club given as None (not known: its
+    object was deleted) counts as every club."""
+    if club_ids is not None:
+        clubs = list(club_ids)
+        keys = ({PLAYER_PAGES_KEY} if None in clubs or not clubs else
+                {LISTS_KEY, *(_club_pages_key(pk) for pk in clubs)})
+    elif player_ids is None:
         keys = {PLAYER_PAGES_KEY}
     else:
         keys = {_player_key(pk) for pk in player_ids if pk is not None}

@@ -79,7 +79,7 @@ def register_players(competition: Competition, players: Iterable[Player], *, act
         new = [Entry(competition=competition, player=p) for p in players if p.pk not in existing]
         Entry.objects.bulk_create(new)
         competition_changed([competition.pk])  # bulk_create sends no signal
-        player_pages_changed()
+        player_pages_changed(club_ids=[competition.season.club_id])
     return new
 
 
@@ -97,4 +97,4 @@ def seed_entries(competition: Competition, order: list[int], *, actor) -> None:
             entries[entry_id].seed = seed
         Entry.objects.bulk_update(entries.values(), ["seed"])
         competition_changed([competition.pk])  # update and bulk_update send no signal
-        player_pages_changed()
+        player_pages_changed(club_ids=[competition.season.club_id])

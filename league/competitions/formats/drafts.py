@@ -102,9 +102,9 @@ def delete_draft(competition_id: int, *, actor) -> str:
     """Delete a competition not started; its entries go with it. Returns its name."""
     with transaction.atomic():
         competition = _locked_draft(competition_id, actor, "deleted")
-        name = competition.name
+        name, club_id = competition.name, competition.season.club_id
         competition.delete()
-        player_pages_changed()
+        player_pages_changed(club_ids=[club_id])
     return name
 
 
@@ -167,4 +167,4 @@ def _save(competition: Competition, fields: list[str]) -> None:
     except IntegrityError:  # the same name given at the same instant
         raise ServiceError(_("%(season)s already has a competition called %(name)s.") % {"season": competition.season, "name": competition.name}, field="name") from None
     competition_changed([competition.pk])
-    player_pages_changed()
+    player_pages_changed(club_ids=[competition.season.club_id])

@@ -36,7 +36,7 @@ def club_feed_version(club_id: int) -> str:
     """The version of the club's feed: two or three reads of the cache (the club's competitions
     not finished are kept under the shared version, which a competition's save forgets), and
     one query when they are not kept."""
-    shared = club_pages_version()
+    shared = club_pages_version(club_id)
     fragments = caches["template_fragments"]
     key = f"feed-competitions:{club_id}:{shared}"
     pks = fragments.get(key)

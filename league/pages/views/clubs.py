@@ -77,7 +77,7 @@ def _head(club: Club) -> dict:
 def _body(request: HttpRequest, club: Club, organizes: bool) -> str:
     fragments = caches["template_fragments"]
     key = (
-        f"club-page:{club.pk}:{club_pages_version()}:{int(organizes)}:{translation.get_language()}"
+        f"club-page:{club.pk}:{club_pages_version(club.pk)}:{int(organizes)}:{translation.get_language()}"
     )
     found = fragments.get(key)
     if found is None:

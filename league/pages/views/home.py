@@ -66,7 +66,7 @@ def _found(query: str, shared: str | None) -> str:
     if query:
         return mark_safe(_rendered("found", {"found": selectors.find_clubs(query)}))
     fragments = caches["template_fragments"]
-    key = f"home-clubs:{shared or club_pages_version()}:{translation.get_language()}"
+    key = f"home-clubs:{shared or club_pages_version(None)}:{translation.get_language()}"
     found = fragments.get(key)
     if found is None:
         found = _rendered("found", {"found": selectors.find_clubs()})

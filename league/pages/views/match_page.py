@@ -104,7 +104,7 @@ def render_match(request: HttpRequest, pk: int, *, forms: dict | None = None,
     if (members_refusal := members_only(request, club_id, public=public)) is not None:
         return members_refusal
     # One call to the shared cache for the names' version and the header's answers.
-    with read_ahead([*club_pages_keys(), *header_keys(request.user)]):
+    with read_ahead([*club_pages_keys(club_id), *header_keys(request.user)]):
         return _page(request, pk, version, forms, refusal, status)
 
 
@@ -124,7 +124,7 @@ def _body_key(request: HttpRequest, pk: int, version: match_selectors.MatchVersi
         return None
     in_club_language(version.language)  # as the body's rendering will: the key names it
     viewer = (request.user.pk, *viewer_in(request.user, version.accounts, version.club_id))
-    parts = (version.facts, club_pages_version(), _club_day(version.time_zone),
+    parts = (version.facts, club_pages_version(version.club_id), _club_day(version.time_zone),
              translation.get_language(), request.build_absolute_uri("/"), viewer,
              bool(request.htmx))
     return f"match-page:{pk}:{hashlib.sha256(repr(parts).encode()).hexdigest()[:32]}"

@@ -51,7 +51,7 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
     club_id = club_of_player(pk)
     # One call to the shared cache: the club's entries, the page's versions and, for a signed-in
     # viewer, his players and the header's answers read together.
-    keys = [*club_page_keys(club_id), *player_page_keys(pk), *header_keys(request.user)]
+    keys = [*club_page_keys(club_id), *player_page_keys(pk, club_id), *header_keys(request.user)]
     if request.user.is_authenticated:
         keys.append(USER_PLAYERS_KEY.format(request.user.pk))
     with read_ahead(keys):
@@ -62,7 +62,7 @@ def _page(request: HttpRequest, pk: int, club_id: int | None) -> HttpResponse:
     if (refusal := members_only(request, club_id)) is not None:
         return refusal
     in_club_language(club_language(club_id))  # before the cached body's key names the language
-    version = player_pages_version(pk)
+    version = player_pages_version(pk, club_id)
     chosen = request.GET.get("opponent", "")
     if request.htmx:
         return render(request, f"{BODY}#head-to-head", _context(pk, chosen))

@@ -151,7 +151,7 @@ def rebuild_ratings(club_id: int, *, since: date | None, now: datetime | None = 
         closed_before = (stored.filter(is_open=False).order_by("-starts_on")
                          .values_list("starts_on", flat=True).first())
         (stored if since is None else stored.filter(starts_on__gte=since)).delete()
-        player_pages_changed()  # their ratings and charts, written in bulk (no signal)
+        player_pages_changed(club_ids=[club.pk])  # its ratings and charts, written in bulk
         until = max(last, max(results, default=last))
         if first is None or first > until:
             return RatingRun(club.name, settings, from_scratch=since is None)
