@@ -244,8 +244,25 @@ def build_large(clubs: int, path: str) -> None:
           f"{timedelta(seconds=int(time.perf_counter() - started))}", flush=True)
 
 
+def rebuild_elsewhere(slug: str) -> None:
+    """Another club's ratings rebuilt from its last rated week, as a confirmed result's
+    follow-up does (league.ratings.services.rebuild): the club of the lowest id but `slug`'s."""
+    _setup()
+    from league.clubs.models import Club
+    from league.ratings.models import RatingPeriod
+    from league.ratings.services.rebuild import rebuild_ratings
+
+    club = Club.objects.exclude(slug=slug).order_by("pk").first()
+    since = (RatingPeriod.objects.filter(club=club).order_by("-starts_on")
+             .values_list("starts_on", flat=True).first())
+    rebuild_ratings(club.pk, since=since)
+    print(f"  ratings of {club.name} rebuilt from {since}", flush=True)
+
+
 if __name__ == "__main__":
     if sys.argv[1] == "small":
         build_small(sys.argv[2])
+    elif sys.argv[1] == "elsewhere":
+        rebuild_elsewhere(sys.argv[2])
     else:
         build_large(int(sys.argv[1]), sys.argv[2])
