@@ -142,7 +142,7 @@ LOGOUT_REDIRECT_URL = "home"
 # DJANGO_TRUSTED_PROXY_COUNT proxies of ours wrote into X-Forwarded-For.
 # The first signs people in (allauth's backend, the account then read through the cache); the
 # second reads the sessions that named it before the first existed, so nobody was signed out
-# (they are all gone two weeks later, SESSION_COOKIE_AGE, and it with them).
+# (two weeks later, SESSION_COOKIE_AGE, none of them is left and it can go).
 AUTHENTICATION_BACKENDS = ["league.accounts.backends.AccountBackend",
                            "allauth.account.auth_backends.AuthenticationBackend"]
 ACCOUNT_ADAPTER = "league.accounts.adapter.AccountAdapter"

@@ -8,7 +8,9 @@ again after the commit, so no request after the change sees the account from bef
 the copy gone, or Redis not answering, the account is read from the database.
 
 The session is checked against the account as Django always does (its hash of the password),
-so a changed password still signs out the other devices.
+so a changed password still signs out the other devices. Redis then holds what the database
+holds of a signed-in account, password hash included, beside the sessions themselves: it must be
+as private as the database.
 """
 
 from __future__ import annotations
