@@ -4,6 +4,7 @@ query (a lookup that finds nothing is a 404 where the function says so)."""
 from __future__ import annotations
 
 from django.db.models import QuerySet
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 
 from league.clubs.models import Club, JoinRequest, Player
@@ -14,11 +15,28 @@ LANGUAGE_KEY = "club-language:{}"
 LANGUAGE_SECONDS = 300
 USER_PLAYERS_KEY = "user-players:{}"
 USER_PLAYERS_SECONDS = 60 * 60  # forgotten on every change anyway; bounds what an idle copy keeps
+CLUB_ROW_KEY = "club-row:{}"
+CLUB_ROW_SECONDS = 60 * 60  # the same
 
 
 def club_by_slug(slug: str) -> Club:
     """The club of a page's address, or 404."""
     return get_object_or_404(Club, slug=slug)
+
+
+def club_of_page(slug: str) -> Club:
+    """The club of its page's address, or 404, for reading: from the derived cache (forgotten
+    whenever the club is saved or deleted: league.clubs.signals), else one query. Its key,
+    `CLUB_ROW_KEY`, can be read ahead with others (league.core.cache.read_ahead)."""
+    pk = club_id_of_slug(slug)
+    if pk is None:
+        raise Http404("No such club.")
+    key = CLUB_ROW_KEY.format(pk)
+    club = derived.get(key)
+    if not isinstance(club, Club):
+        club = get_object_or_404(Club, pk=pk)
+        derived.set(key, club, CLUB_ROW_SECONDS)
+    return club
 
 
 def club_by_pk(pk: int) -> Club:

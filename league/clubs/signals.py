@@ -24,7 +24,7 @@ from django.dispatch import Signal, receiver
 
 from league.clubs.models import Club, Player
 from league.clubs.permissions import ORGANIZES_KEY
-from league.clubs.selectors import LANGUAGE_KEY, USER_PLAYERS_KEY
+from league.clubs.selectors import CLUB_ROW_KEY, LANGUAGE_KEY, USER_PLAYERS_KEY
 from league.clubs.visibility import PUBLIC_KEY
 from league.core.cache import derived
 
@@ -89,8 +89,10 @@ def forget_organizer_names(instance, update_fields=None, **_) -> None:
 @receiver(post_save, sender=Club, dispatch_uid="club-public")
 @receiver(post_delete, sender=Club, dispatch_uid="club-public-deleted")
 def forget_public(instance: Club, **_) -> None:
-    """Public or members-only: the cached answer goes when the club is saved."""
-    keys = [PUBLIC_KEY.format(instance.pk), LANGUAGE_KEY.format(instance.pk)]
+    """Public or members-only, its language, the club itself: the cached copies go when the
+    club is saved."""
+    keys = [PUBLIC_KEY.format(instance.pk), LANGUAGE_KEY.format(instance.pk),
+            CLUB_ROW_KEY.format(instance.pk)]
     derived.delete_many(keys)
     transaction.on_commit(lambda: derived.delete_many(keys))  # a reader meanwhile saw the old one
 

@@ -87,12 +87,14 @@ def test_a_player_renamed_shows_on_his_clubs_pages(client, two_clubs):
         assert "Ada Lovelace-Byron" in get(client, url)
 
 
-def test_a_club_renamed_is_listed_anew_on_the_home_page(client, two_clubs):
+def test_a_club_renamed_is_listed_anew_on_the_home_page_and_its_own(client, two_clubs):
     club = two_clubs[0].competition.season.club
     assert club.name in get(client, reverse("home"))
+    assert club.name in get(client, reverse("club", args=[club.slug]))  # the club is cached
     club.name = "Harbour Gin Society"
     club.save()
     assert "Harbour Gin Society" in get(client, reverse("home"))
+    assert "Harbour Gin Society" in get(client, reverse("club", args=[club.slug]))
 
 
 def test_a_change_of_no_known_club_renders_every_clubs_pages_afresh(client, two_clubs):

@@ -126,14 +126,15 @@ def test_club_page(client, django_assert_num_queries, n):
         club.organizers.add(UserFactory())
         ClubNight.objects.create(competition=competition,
                                  starts_at=timezone.now() + timedelta(days=i + 1))
-    # club, organizers, their names as the club's players and as players elsewhere, the
-    # nights; the body: seasons, their competitions and points series, players, their ratings
-    with django_assert_num_queries(10):
+    # the club's id by its address (remembered from then on), the club (cached from then on),
+    # organizers, their names as the club's players and as players elsewhere, the nights; the
+    # body: seasons, their competitions and points series, players, their ratings
+    with django_assert_num_queries(11):
         html = get(client, reverse("club", args=[club.slug]))
     assert html.count('href="/players/') == 2 * n  # in the ratings table and the players list
     assert html.count('class="rating-badge') == n
-    # the head and the body read from the fragment cache: the club alone
-    with django_assert_num_queries(1):
+    # the club, its head and its body read from the cache
+    with django_assert_num_queries(0):
         assert main_of(get(client, reverse("club", args=[club.slug]))) == main_of(html)
 
 

@@ -8,14 +8,14 @@ organizers or their names or of its club nights). The club and what the viewer m
 on every visit."""
 
 from django.core.cache import caches
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.safestring import mark_safe
 
 from league.clubs.models import Club
-from league.clubs.selectors import club_by_slug, player_of_user
+from league.clubs.selectors import CLUB_ROW_KEY, club_id_of_slug, club_of_page, player_of_user
 from league.clubs.visibility import may_see
 from league.competitions.base.page_versions import (
     FRAGMENT_SECONDS,
@@ -36,10 +36,13 @@ HEAD = "pages/club_head.html"
 def club(request: HttpRequest, slug: str) -> HttpResponse:
     """Seasons with their competitions, the ratings table, the players, the organizers; a
     members-only club shows them to its organizers and its players' accounts only."""
-    club = club_by_slug(slug)
-    # One call to the shared cache for the page's versions and the header's answers.
-    with read_ahead([*club_keys(club.pk), *header_keys(request.user)]):
-        return _club(request, club)
+    club_id = club_id_of_slug(slug)  # remembered: a club keeps its slug
+    if club_id is None:
+        raise Http404("No such club.")
+    # One call to the shared cache for the club, the page's versions and the header's answers.
+    keys = [CLUB_ROW_KEY.format(club_id), *club_keys(club_id), *header_keys(request.user)]
+    with read_ahead(keys):
+        return _club(request, club_of_page(slug))
 
 
 def _club(request: HttpRequest, club: Club) -> HttpResponse:
