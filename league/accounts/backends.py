@@ -18,11 +18,10 @@ from __future__ import annotations
 from allauth.account.auth_backends import AuthenticationBackend
 from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
-from django.db import transaction
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
-from league.core.cache import derived
+from league.core.cache import derived, forget
 
 ACCOUNT_KEY = "signed-in-account:{}"
 # An hour: a copy is forgotten on every change anyway; this only bounds what an idle one keeps.
@@ -55,7 +54,4 @@ class AccountBackend(AuthenticationBackend):
 @receiver(post_save, sender=get_user_model(), dispatch_uid="forget-signed-in-account-saved")
 @receiver(post_delete, sender=get_user_model(), dispatch_uid="forget-signed-in-account-deleted")
 def forget_account(sender, instance, **kwargs) -> None:
-    key = ACCOUNT_KEY.format(instance.pk)
-    derived.delete(key)
-    # again after the commit: a request meanwhile may have kept the account from before
-    transaction.on_commit(lambda: derived.delete(key))
+    forget([ACCOUNT_KEY.format(instance.pk)])

@@ -18,7 +18,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from django.conf import settings
-from django.db import transaction
 from django.db.models.signals import m2m_changed, post_delete, post_save
 from django.dispatch import Signal, receiver
 
@@ -26,7 +25,7 @@ from league.clubs.models import Club, Player
 from league.clubs.permissions import ORGANIZES_KEY
 from league.clubs.selectors import CLUB_ROW_KEY, LANGUAGE_KEY, USER_PLAYERS_KEY
 from league.clubs.visibility import PUBLIC_KEY
-from league.core.cache import derived
+from league.core.cache import derived, forget
 
 # A token per user, forgotten whenever the clubs he organizes change.
 USER_CLUBS_KEY = "user-clubs-version:{}"
@@ -54,9 +53,7 @@ def forget_organizes(sender, instance, action, reverse, pk_set, **kwargs) -> Non
             user_ids = set(getattr(instance, "_organizers_before_clear", ()))
     derived.delete_many([ORGANIZES_KEY.format(pk) for pk in user_ids])
     versions = [USER_CLUBS_KEY.format(pk) for pk in user_ids]
-    if versions:  # now, and again after the commit (a reader meanwhile saw the old clubs)
-        derived.delete_many(versions)
-        transaction.on_commit(lambda: derived.delete_many(versions))
+    forget(versions)  # now, and again after the commit (a reader meanwhile saw the old clubs)
 
 
 @receiver(m2m_changed, sender=Club.organizers.through)
@@ -70,10 +67,7 @@ def remember_before_clear(sender, instance, action, reverse, **kwargs) -> None:
 def club_page_changed(club_ids: Iterable[int | None]) -> None:
     """The heads of these clubs' pages show something new: forget their versions now and once
     the transaction commits."""
-    keys = [CLUB_KEY.format(pk) for pk in club_ids if pk is not None]
-    if keys:
-        derived.delete_many(keys)
-        transaction.on_commit(lambda: derived.delete_many(keys))
+    forget(CLUB_KEY.format(pk) for pk in club_ids if pk is not None)
 
 
 @receiver(post_save, sender=settings.AUTH_USER_MODEL, dispatch_uid="club-organizer-named")
@@ -91,19 +85,14 @@ def forget_organizer_names(instance, update_fields=None, **_) -> None:
 def forget_public(instance: Club, **_) -> None:
     """Public or members-only, its language, the club itself: the cached copies go when the
     club is saved."""
-    keys = [PUBLIC_KEY.format(instance.pk), LANGUAGE_KEY.format(instance.pk),
-            CLUB_ROW_KEY.format(instance.pk)]
-    derived.delete_many(keys)
-    transaction.on_commit(lambda: derived.delete_many(keys))  # a reader meanwhile saw the old one
+    forget([PUBLIC_KEY.format(instance.pk), LANGUAGE_KEY.format(instance.pk),
+            CLUB_ROW_KEY.format(instance.pk)])
 
 
 def user_players_changed(user_ids: Iterable[int | None]) -> None:
     """These users' players changed: forget the cached lists of their ids now and once the
     transaction commits."""
-    keys = [USER_PLAYERS_KEY.format(pk) for pk in user_ids if pk is not None]
-    if keys:
-        derived.delete_many(keys)
-        transaction.on_commit(lambda: derived.delete_many(keys))
+    forget(USER_PLAYERS_KEY.format(pk) for pk in user_ids if pk is not None)
 
 
 @receiver(post_save, sender=Player, dispatch_uid="user-players-saved")

@@ -8,6 +8,10 @@ A page that will read several keys asks for them at once first (`read_ahead`): o
 to the cache instead of one per key. Inside the block a read of one of those keys is answered
 from what that one call found (by the derived cache's backends, which are `ReadAhead`); a write
 or delete of a key forgets what was found for it, so the next read asks the cache again.
+
+A write to the database that changes what a key holds forgets the key twice (`forget`): at
+once, and again when the transaction commits, since a reader in between may have put back what
+it read from the database as it was before the commit.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 
 from django.core.cache import caches
+from django.db import transaction
 from django.utils.connection import ConnectionProxy
 
 DERIVED = "derived"
@@ -39,6 +44,16 @@ def read_ahead(keys: Iterable[str]) -> Iterator[None]:
         yield
     finally:
         _ahead.reset(token)
+
+
+def forget(keys: Iterable[str]) -> None:
+    """Forget these keys of the derived cache now and again once the transaction commits
+    (outside one: at once, twice). Nothing when there are none."""
+    keys = list(keys)
+    if not keys:
+        return
+    derived.delete_many(keys)
+    transaction.on_commit(lambda: derived.delete_many(keys))
 
 
 def _found(key, version):

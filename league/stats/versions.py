@@ -11,9 +11,7 @@ from __future__ import annotations
 
 import secrets
 
-from django.db import transaction
-
-from league.core.cache import derived
+from league.core.cache import derived, forget
 
 KEY = "statistics-version"
 
@@ -27,5 +25,4 @@ def statistics_version() -> str:
 
 
 def statistics_changed() -> None:
-    derived.delete(KEY)
-    transaction.on_commit(lambda: derived.delete(KEY))
+    forget([KEY])

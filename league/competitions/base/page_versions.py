@@ -19,11 +19,9 @@ import secrets
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from django.db import transaction
-
 from league.clubs.signals import CLUB_KEY, USER_CLUBS_KEY
 from league.competitions.models import Competition
-from league.core.cache import derived
+from league.core.cache import derived, forget
 
 # How long a rendered fragment is kept: a bound on what a deploy with changed templates shows
 # from the old ones; any change to the data makes a new version at once.
@@ -90,11 +88,7 @@ def _readable(stored) -> bool:
 def competition_changed(pks: Iterable[int | None]) -> None:
     """The pages of these competitions show something new: forget their versions now and once
     the transaction commits."""
-    keys = {_key(pk) for pk in pks if pk is not None}
-    if not keys:
-        return
-    derived.delete_many(keys)
-    transaction.on_commit(lambda: derived.delete_many(keys))
+    forget({_key(pk) for pk in pks if pk is not None})
 
 
 # Player pages ----------------------------------------------------------------------------------
@@ -166,8 +160,7 @@ OPEN_NIGHTS_KEY = "club-nights-version"
 def club_nights_changed() -> None:
     """A club night changed: every signed-in home's copy is rendered afresh (it keeps whether
     its player has a night open tonight), now and after the commit."""
-    derived.delete(OPEN_NIGHTS_KEY)
-    transaction.on_commit(lambda: derived.delete(OPEN_NIGHTS_KEY))
+    forget([OPEN_NIGHTS_KEY])
 
 
 def home_keys(user_id: int) -> list[str]:
@@ -220,7 +213,4 @@ def player_pages_changed(player_ids: Iterable[int | None] | None = None, *,
         keys = {PLAYER_PAGES_KEY}
     else:
         keys = {_player_key(pk) for pk in player_ids if pk is not None}
-    if not keys:
-        return
-    derived.delete_many(keys)
-    transaction.on_commit(lambda: derived.delete_many(keys))
+    forget(keys)
