@@ -4,7 +4,6 @@ query (a lookup that finds nothing is a 404 where the function says so)."""
 from __future__ import annotations
 
 from django.db.models import QuerySet
-from django.http import Http404
 from django.shortcuts import get_object_or_404
 
 from league.clubs.models import Club, JoinRequest, Player
@@ -24,13 +23,10 @@ def club_by_slug(slug: str) -> Club:
     return get_object_or_404(Club, slug=slug)
 
 
-def club_of_page(slug: str) -> Club:
-    """The club of its page's address, or 404, for reading: from the derived cache (forgotten
-    whenever the club is saved or deleted: league.clubs.signals), else one query. Its key,
-    `CLUB_ROW_KEY`, can be read ahead with others (league.core.cache.read_ahead)."""
-    pk = club_id_of_slug(slug)
-    if pk is None:
-        raise Http404("No such club.")
+def club_to_read(pk: int) -> Club:
+    """Club `pk`, or 404, for reading: from the derived cache (forgotten whenever the club is
+    saved or deleted: league.clubs.signals), else one query. Its key, `CLUB_ROW_KEY`, can be
+    read ahead with others (league.core.cache.read_ahead)."""
     key = CLUB_ROW_KEY.format(pk)
     club = derived.get(key)
     if not isinstance(club, Club):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.http import HttpRequest
 
-from league.clubs.permissions import ORGANIZES_KEY, organizes_any
+from league.clubs.permissions import ORGANIZES_KEY, organizer_keys, organizes_any
 from league.core.cache import derived
 from league.notifications.services import UNREAD_KEY, unread_count
 
@@ -14,7 +14,7 @@ def header_keys(user) -> list[str]:
     (league.core.cache.read_ahead), around its rendering."""
     if not user.is_authenticated:
         return []
-    return [ORGANIZES_KEY.format(user.pk), UNREAD_KEY.format(user.pk)]
+    return [*organizer_keys(user), UNREAD_KEY.format(user.pk)]
 
 
 def header(request: HttpRequest) -> dict:

@@ -15,7 +15,7 @@ from django.utils import translation
 from django.utils.safestring import mark_safe
 
 from league.clubs.models import Club
-from league.clubs.selectors import CLUB_ROW_KEY, club_id_of_slug, club_of_page, player_of_user
+from league.clubs.selectors import CLUB_ROW_KEY, club_id_of_slug, club_to_read, player_of_user
 from league.clubs.visibility import may_see
 from league.competitions.base.page_versions import (
     FRAGMENT_SECONDS,
@@ -42,7 +42,7 @@ def club(request: HttpRequest, slug: str) -> HttpResponse:
     # One call to the shared cache for the club, the page's versions and the header's answers.
     keys = [CLUB_ROW_KEY.format(club_id), *club_keys(club_id), *header_keys(request.user)]
     with read_ahead(keys):
-        return _club(request, club_of_page(slug))
+        return _club(request, club_to_read(club_id))
 
 
 def _club(request: HttpRequest, club: Club) -> HttpResponse:
