@@ -175,12 +175,8 @@ def _after_a_write_elsewhere(env: dict[str, str], port: int, site: dict) -> dict
     another club's ratings were rebuilt, as after a result confirmed there: a club's pages are
     cached under its own version, so they should stay as fast as warm."""
     _step(env, ["-m", "benchmarks.load.federation", "elsewhere", site["slug"]])
-    every = pages(site)
-    if chosen := os.environ.get("FEDERATION_PAGES"):
-        every = {name: page for name, page in every.items()
-                 if name in _page_names(chosen, every)}
     return {name: statistics.median(_timed(port, urls[0], session) for _ in range(2 * WORKERS))
-            for name, (urls, session) in every.items()}
+            for name, (urls, session) in _chosen_pages(site).items()}
 
 
 @contextmanager
@@ -234,11 +230,16 @@ def pages(site: dict) -> dict[str, tuple[list[str], str | None]]:
 
 def measure(port: int, site: dict) -> dict[str, dict[str, float]]:
     """Each page's cold and warm median (ms), and /healthz's in the same rounds."""
+    return measure_pages(port, _chosen_pages(site))
+
+
+def _chosen_pages(site: dict) -> dict[str, tuple[list[str], str | None]]:
+    """The site's pages, only those FEDERATION_PAGES names when it is set."""
     every = pages(site)
     if chosen := os.environ.get("FEDERATION_PAGES"):
         wanted = _page_names(chosen, every)
         every = {name: page for name, page in every.items() if name in wanted}
-    return measure_pages(port, every)
+    return every
 
 
 def measure_pages(port: int, every: dict[str, tuple[list[str], str | None]],
