@@ -12,11 +12,15 @@ or delete of a key forgets what was found for it, so the next read asks the cach
 A write to the database that changes what a key holds forgets the key twice (`forget`): at
 once, and again when the transaction commits, since a reader in between may have put back what
 it read from the database as it was before the commit.
+
+The frame around every page (its header) reads keys of its own for the viewer. The app that
+renders the frame names them at start-up (`frame_reads`), so that a page of an app below it
+reads them ahead with its own (`frame_keys`) without importing it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 
@@ -31,6 +35,19 @@ derived = ConnectionProxy(caches, DERIVED)
 
 ABSENT = object()  # read ahead and not in the cache
 _ahead: ContextVar[dict | None] = ContextVar("derived_read_ahead", default=None)
+_frame_readers: list[Callable[..., Iterable[str]]] = []
+
+
+def frame_reads(keys_of: Callable[..., Iterable[str]]) -> None:
+    """Name the keys the page frame reads for a user: `keys_of(user)`. Called once per reader
+    (a second call with the same one changes nothing)."""
+    if keys_of not in _frame_readers:
+        _frame_readers.append(keys_of)
+
+
+def frame_keys(user) -> list[str]:
+    """The keys the page frame will read for `user`, to read ahead with a page's own."""
+    return [key for keys_of in _frame_readers for key in keys_of(user)]
 
 
 @contextmanager

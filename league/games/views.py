@@ -25,7 +25,7 @@ from league.competitions.base.page_versions import (
 )
 from league.competitions.base.permissions import side_of, viewer_in
 from league.competitions.views.visibility import for_members, members_only
-from league.core.cache import read_ahead
+from league.core.cache import frame_keys, read_ahead
 from league.core.errors import ServiceError
 from league.core.page_bodies import Body, cached_body, messages_waiting, page
 from league.core.views import (
@@ -63,8 +63,10 @@ def scoresheet(request: HttpRequest, pk: int) -> HttpResponse:
     tag = sync.etag(request, pk, version)
     if request.htmx and (not_modified := sync.unchanged(request, tag)) is not None:
         return not_modified
-    # One call to the shared cache for the names' version and whether the viewer organizes.
-    with read_ahead([*club_pages_keys(club_id), *organizer_keys(request.user)]):
+    # One call to the shared cache for the names' version, whether the viewer organizes and
+    # the header's answers.
+    with read_ahead([*club_pages_keys(club_id), *organizer_keys(request.user),
+                     *frame_keys(request.user)]):
         return _sheet(request, pk, version, tag)
 
 
