@@ -1,11 +1,14 @@
 """Federation: does a site of a hundred clubs serve each page as fast as a site of one?
 
 The one club is the load test's season (500 players, 20,000 games, 25 league divisions and a
-knockout; benchmarks/load/season.py) with thirteen weeks of ratings. The federation is that
-club copied in SQL into FEDERATION_CLUBS clubs (default 100: 2,000,000 games, 8,000,000 hands;
-benchmarks/load/federation.py), in the same database, then ANALYZE. Each size is served by
-gunicorn with production settings (DEBUG off, PostgreSQL and the cache in Redis on loopback),
-started anew with an empty cache, and every page is requested alone, one request at a time:
+knockout; benchmarks/load/season.py) with thirteen weeks of ratings, kept apart in a copy of its
+database (FEDERATION_DATABASE with "_one" added) before the federation is built. The
+federation is that club copied in SQL into FEDERATION_CLUBS clubs (default 100: 2,000,000
+games, 8,000,000 hands; benchmarks/load/federation.py), in the same database, then ANALYZE.
+Each size is served by its own gunicorn with production settings (DEBUG off, PostgreSQL and the
+cache in Redis on loopback), both at once, each started with an empty cache, and every page is
+requested alone, one request at a time, at one size and then at the other, so that a change of
+the machine's speed (it may be shared) falls on both sizes alike:
 
 - cold: the first visit to each of up to COLD_PROBES objects of the page's kind (divisions,
   players, matches, games) with the cache emptied before each page: no cached fragment or
@@ -13,8 +16,8 @@ started anew with an empty cache, and every page is requested alone, one request
   served by every worker first, then the cache emptied), as a site's are between deploys:
   the time of a process's first request of a kind (loading templates and catalogs) is not
   the page's;
-- warm: after every worker has served it, PROBES rounds that request each page in turn, so
-  the machine's changing speed (it may be shared) falls on every page alike;
+- warm: after every worker has served it, PROBES rounds that request /healthz and each page in
+  turn at one club, then the same at the federation;
 - after (at the federation): right after another club's ratings were rebuilt, as a result
   confirmed there makes them, each page's first visits by every worker: a write in one club
   should leave the other clubs' pages warm.
@@ -26,14 +29,15 @@ federation / one club, and each as a multiple of /healthz (a view with no databa
 template) measured in the same rounds. Targets, at the federation: every page warm within 1.5x
 its time at one club, warm within 3x /healthz and cold within 10x /healthz.
 
-PostgreSQL at 127.0.0.1:5432 (database federation_load, created anew and dropped at the end
-unless FEDERATION_KEEP=1), Redis at 127.0.0.1:6379 database 13 (emptied before each size).
-About 5 GB of disk at full size.
+PostgreSQL at 127.0.0.1:5432 (databases federation_load and federation_load_one, created
+anew and dropped at the end unless FEDERATION_KEEP=1), Redis at 127.0.0.1:6379 databases 13
+(the federation) and 12 (one club), emptied before measuring. About 5 GB of disk at full size.
 
 To measure again after a change without building anew: FEDERATION_KEEP=1 and
-FEDERATION_MANIFEST=path keep the database and its manifest; FEDERATION_REUSE=1 with the same
-FEDERATION_MANIFEST then serves the kept federation only (no one-club figures, so no N/1), and
-FEDERATION_PAGES="match,scoresheet" times only the pages named.
+FEDERATION_MANIFEST=path keep the databases and the manifest; FEDERATION_REUSE=1 with the same
+FEDERATION_MANIFEST then serves the kept sizes (the federation alone, without N/1, when its
+one-club copy is not there), and FEDERATION_PAGES="match,scoresheet" times only the pages
+named.
 """
 
 from __future__ import annotations
@@ -61,6 +65,8 @@ PG = "postgres://postgres@127.0.0.1:5432"
 # Other names (FEDERATION_DATABASE, FEDERATION_REDIS_URL) let two people measure on one machine.
 DATABASE = os.environ.get("FEDERATION_DATABASE", "federation_load")
 REDIS = os.environ.get("FEDERATION_REDIS_URL", "redis://127.0.0.1:6379/13")
+ONE_CLUB = f"{DATABASE}_one"  # the one club, copied before the federation is built
+ONE_CLUB_REDIS = os.environ.get("FEDERATION_ONE_CLUB_REDIS_URL", "redis://127.0.0.1:6379/12")
 WORKERS = 3
 CLUBS = int(os.environ.get("FEDERATION_CLUBS", "100"))
 DISK_NEEDED = 6 * 2**30
@@ -96,26 +102,32 @@ def run() -> bool:
         try:
             create_database(env)
             _step(env, ["-m", "benchmarks.load.federation", "small", str(manifest)])
-            small = _serve_and_measure(env, work, json.loads(manifest.read_text())["small"])
+            copy_database(DATABASE, ONE_CLUB)
             _step(env, ["-m", "benchmarks.load.federation", str(CLUBS), str(manifest)],
                   timeout=4 * 3600)
             built = json.loads(manifest.read_text())
-            large = _serve_and_measure(env, work, built["large"])
+            small, large = _serve_both_and_measure(env, work, built)
         finally:
             if os.environ.get("FEDERATION_KEEP") != "1":
                 drop_database()
+                drop_database(ONE_CLUB)
     return _report(built["small"], built["large"], small, large)
 
 
 def _measure_kept(env: dict[str, str]) -> bool:
-    """The kept federation (FEDERATION_MANIFEST) measured alone, each page against /healthz."""
+    """The kept sizes (FEDERATION_MANIFEST) measured side by side; the federation alone, each
+    page against /healthz, when its one-club copy is not there."""
     kept = os.environ.get("FEDERATION_MANIFEST")
     if not kept or not Path(kept).exists():
         print("FEDERATION_REUSE=1 needs FEDERATION_MANIFEST naming a kept federation's manifest")
         return False
-    large_site = json.loads(Path(kept).read_text())["large"]
+    built = json.loads(Path(kept).read_text())
     with tempfile.TemporaryDirectory(prefix="ginleague-federation-") as folder:
-        large = _serve_and_measure(env, Path(folder), large_site)
+        if _database_exists(ONE_CLUB):
+            small, large = _serve_both_and_measure(env, Path(folder), built)
+            return _report(built["small"], built["large"], small, large)
+        large = _serve_and_measure(env, Path(folder), built["large"])
+    large_site = built["large"]
     hz = large["warm"]["healthz"]
     print(f"federation: {large_site['clubs']} clubs; /healthz warm {hz:.2f} ms; load average "
           f"{os.getloadavg()[0]:.2f}")
@@ -150,6 +162,24 @@ def create_database(env: dict[str, str], name: str = DATABASE) -> None:
                        timeout=300, stdout=subprocess.DEVNULL)
 
 
+def copy_database(source: str, copy: str) -> None:
+    """PostgreSQL's database `copy` made anew from `source` (nobody connected to it), its
+    planner's statistics with it."""
+    drop_database(copy)
+    import psycopg
+
+    with psycopg.connect(f"{PG}/postgres", autocommit=True) as admin:
+        admin.execute(f"CREATE DATABASE {copy} TEMPLATE {source}")
+
+
+def _database_exists(name: str) -> bool:
+    import psycopg
+
+    with psycopg.connect(f"{PG}/postgres", autocommit=True) as admin:
+        return admin.execute("SELECT 1 FROM pg_database WHERE datname = %s",
+                             [name]).fetchone() is not None
+
+
 def drop_database(name: str = DATABASE) -> None:
     import psycopg
 
@@ -170,6 +200,20 @@ def _serve_and_measure(env: dict[str, str], work: Path, site: dict) -> dict:
         return found
 
 
+def _serve_both_and_measure(env: dict[str, str], work: Path, built: dict) -> tuple[dict, dict]:
+    """The one club (its copy) and the federation served at once, each page timed at one size
+    and then at the other in every round; then the federation's pages after another club's
+    rebuild."""
+    one_env = {**env, "DATABASE_URL": f"{PG}/{ONE_CLUB}", "REDIS_URL": ONE_CLUB_REDIS}
+    _empty_cache(ONE_CLUB_REDIS)
+    _empty_cache(REDIS)
+    with serving(one_env, work, "one-club") as one_port, serving(env, work) as port:
+        small, large = measure_sizes([(one_port, _chosen_pages(built["small"]), ONE_CLUB_REDIS),
+                                      (port, _chosen_pages(built["large"]), REDIS)])
+        large["elsewhere"] = _after_a_write_elsewhere(env, port, built["large"])
+    return small, large
+
+
 def _after_a_write_elsewhere(env: dict[str, str], port: int, site: dict) -> dict[str, float]:
     """Each page's median over 2 x WORKERS visits (every process's first ones) right after
     another club's ratings were rebuilt, as after a result confirmed there: a club's pages are
@@ -180,14 +224,14 @@ def _after_a_write_elsewhere(env: dict[str, str], port: int, site: dict) -> dict
 
 
 @contextmanager
-def serving(env: dict[str, str], work: Path) -> Iterator[int]:
+def serving(env: dict[str, str], work: Path, name: str = "gunicorn") -> Iterator[int]:
     """gunicorn with WORKERS workers and the settings of `env` on a free port, up, until the
-    block ends; its errors logged in `work`."""
+    block ends; its errors logged in `work` (`name`.log)."""
     port = _free_port()
     command = [sys.executable, "-m", "gunicorn", "-c", "python:league.gunicorn_conf",
                "league.wsgi:application",
                "--workers", str(WORKERS), "--bind", f"127.0.0.1:{port}",
-               "--log-level", "warning", "--error-logfile", str(work / "gunicorn.log")]
+               "--log-level", "warning", "--error-logfile", str(work / f"{name}.log")]
     server = subprocess.Popen(command, cwd=ROOT, env=env)
     try:
         _wait_until_up(port)
@@ -247,22 +291,38 @@ def measure_pages(port: int, every: dict[str, tuple[list[str], str | None]],
     """Each page's cold median (the first visit of up to COLD_PROBES of its addresses, the cache
     in `redis_url` emptied before each page) and warm median (its first address, PROBES rounds), and /healthz's
     in the same rounds, in ms; every process has served every page once before."""
-    for urls, session in every.values():
-        for _ in range(2 * WORKERS):
-            _timed(port, urls[-1], session)
-    cold = {}
-    for name, (urls, session) in every.items():
-        _empty_cache(redis_url)  # afresh for each page: none finds what the one before cached
-        cold[name] = statistics.median(_timed(port, url, session) for url in urls[:COLD_PROBES])
-    warm: dict[str, list[float]] = {name: [] for name in ("healthz", *every)}
-    for urls, session in every.values():
-        for _ in range(2 * WORKERS):
-            _timed(port, urls[0], session)
+    return measure_sizes([(port, every, redis_url)])[0]
+
+
+def measure_sizes(sites: list[tuple[int, dict[str, tuple[list[str], str | None]], str]]
+                  ) -> list[dict[str, dict[str, float]]]:
+    """`measure_pages` for several servers (port, pages, cache) at once, with the same page
+    names: each page timed at each server in turn, so that the machine's changing speed falls on
+    every server alike."""
+    for port, every, _cache in sites:
+        for urls, session in every.values():
+            for _ in range(2 * WORKERS):
+                _timed(port, urls[-1], session)
+    found = [{"cold": {}, "warm": {name: [] for name in ("healthz", *every)}}
+             for _port, every, _cache in sites]
+    for name in sites[0][1]:
+        for (port, every, cache), times in zip(sites, found, strict=True):
+            _empty_cache(cache)  # afresh for each page: none finds what the one before cached
+            urls, session = every[name]
+            times["cold"][name] = statistics.median(
+                _timed(port, url, session) for url in urls[:COLD_PROBES])
+    for port, every, _cache in sites:
+        for urls, session in every.values():
+            for _ in range(2 * WORKERS):
+                _timed(port, urls[0], session)
     for _ in range(PROBES):
-        warm["healthz"].append(_timed(port, "/healthz", None))
-        for name, (urls, session) in every.items():
-            warm[name].append(_timed(port, urls[0], session))
-    return {"cold": cold, "warm": {name: statistics.median(t) for name, t in warm.items()}}
+        for (port, every, _cache), times in zip(sites, found, strict=True):
+            times["warm"]["healthz"].append(_timed(port, "/healthz", None))
+            for name, (urls, session) in every.items():
+                times["warm"][name].append(_timed(port, urls[0], session))
+    return [{"cold": times["cold"],
+             "warm": {name: statistics.median(t) for name, t in times["warm"].items()}}
+            for times in found]
 
 
 def _empty_cache(url: str = REDIS) -> None:
