@@ -9,6 +9,8 @@ from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from league.core.links import link
+
 
 class Club(models.Model):
     class RatingSystem(models.TextChoices):
@@ -112,7 +114,7 @@ class Player(models.Model):
         return self.name
 
     def get_absolute_url(self) -> str:
-        return reverse("player", args=[self.pk])
+        return link("player", self.pk)
 
     @property
     def is_retired(self) -> bool:

@@ -49,6 +49,8 @@ ALLOWED_WORDS = ("Gin League", "https://", "Hollywood", "Glicko-2", "Elo")
 # Passed on by tags, or a block's name, never shown: a CSS class, an HTML id, a kind (which of
 # its own marked words an included template shows).
 MACHINE_KEYS = re.compile(r"(^|_)(class|id|kind)$")
+# The tags whose first argument names a page, as {% url %}'s does (league.core.templatetags.links).
+PAGE_NAME_TAGS = {"link"}
 # The filters whose string argument is shown instead of (or with) the value.
 TEXT_FILTERS = {"default", "default_if_none", "yesno"}
 
@@ -134,6 +136,8 @@ class _Walker:
             named = node.extra_context
         elif isinstance(node, TagHelperNode):
             named = {**dict(enumerate(node.args)), **node.kwargs}
+            if node.func.__name__ in PAGE_NAME_TAGS:
+                named.pop(0, None)  # a page's name, not text
         elif isinstance(node, FirstOfNode):
             named = dict(enumerate(node.vars))
         for key, expression in named.items():

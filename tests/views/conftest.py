@@ -1,5 +1,6 @@
 """A match and everyone who may look at it: its two players, another player of the club, the
-club's organizer, another club's organizer, and an anonymous visitor."""
+club's organizer, another club's organizer, and an anonymous visitor. The calls a page makes to
+the shared cache, counted."""
 
 from dataclasses import dataclass
 
@@ -49,3 +50,35 @@ def sign_in(client, user) -> None:
 def main_of(html: str) -> str:
     """The page's content (outside it: the CSRF token, masked anew for every response)."""
     return html[html.index("<main"):html.index("</main>")]
+
+
+@pytest.fixture
+def shared_cache_calls(monkeypatch) -> list[str]:
+    """The calls ("get", "get_many") made to the shared ("derived") cache's storage from now on,
+    in order: a round trip each where the storage is Redis."""
+    from django.core.cache import caches
+
+    from league.core.cache import ReadAhead
+
+    shared = caches["derived"]
+    # The storage under the read-ahead layer: memory, or Redis where the settings name it.
+    mro = type(shared).__mro__
+    backend = mro[mro.index(ReadAhead) + 1]
+    calls, inside = [], []
+
+    def counting(name):
+        original = getattr(backend, name)
+
+        def counted(self, *args, **kwargs):
+            if self is shared and not inside:  # a get_many may call get for each key
+                calls.append(name)
+            inside.append(name)
+            try:
+                return original(self, *args, **kwargs)
+            finally:
+                inside.pop()
+        return counted
+
+    monkeypatch.setattr(backend, "get", counting("get"))
+    monkeypatch.setattr(backend, "get_many", counting("get_many"))
+    return calls

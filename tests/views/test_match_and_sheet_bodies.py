@@ -90,37 +90,13 @@ def test_a_visitors_scoresheet_is_read_from_the_cache_the_second_time(
 
 
 def test_a_players_finished_scoresheet_asks_the_shared_cache_once_beyond_his_session(
-        client, cast, game, monkeypatch, django_assert_num_queries):
-    from django.core.cache import caches
-
-    from league.core.cache import ReadAhead
-
+        client, cast, game, request, django_assert_num_queries):
     record_hand(game.pk, knock(1, points=90), actor=cast.player_a)
     record_hand(game.pk, knock(2, points=game.target_score - 90), actor=cast.player_a)
     # the game is won: its body holds no hand form, so is shared
     client.force_login(cast.player_a)
     sheet(client, game)  # the body, the versions and the header's answers cached
-    shared = caches["derived"]
-    # The storage under the read-ahead layer: memory, or Redis where the settings name it.
-    mro = type(shared).__mro__
-    backend = mro[mro.index(ReadAhead) + 1]
-    calls, inside = [], []
-
-    def counting(name):
-        original = getattr(backend, name)
-
-        def counted(self, *args, **kwargs):
-            if self is shared and not inside:  # a get_many may call get for each key
-                calls.append(name)
-            inside.append(name)
-            try:
-                return original(self, *args, **kwargs)
-            finally:
-                inside.pop()
-        return counted
-
-    monkeypatch.setattr(backend, "get", counting("get"))
-    monkeypatch.setattr(backend, "get_many", counting("get_many"))
+    calls = request.getfixturevalue("shared_cache_calls")  # counted from here on
     with django_assert_num_queries(1):  # the sheet's version
         html = sheet(client, game)
     assert main_of(html).count('<td data-label="Outcome">') == game.hands.count()

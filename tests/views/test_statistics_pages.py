@@ -80,35 +80,11 @@ def _main(page: str) -> str:
 
 
 @pytest.mark.parametrize("page", ["player", "player-stats", "club-records"])
-def test_a_page_already_rendered_asks_the_shared_cache_once(client, club, page, monkeypatch,
+def test_a_page_already_rendered_asks_the_shared_cache_once(client, club, page, request,
                                                              django_assert_num_queries):
-    from django.core.cache import caches
-
-    from league.core.cache import ReadAhead
-
     url = reverse(page, args=[club.club.slug if page == "club-records" else club.players[0].pk])
     client.get(url)
-    shared = caches["derived"]
-    # The storage under the read-ahead layer: memory, or Redis where the settings name it.
-    mro = type(shared).__mro__
-    backend = mro[mro.index(ReadAhead) + 1]
-    calls, inside = [], []
-
-    def counting(name):
-        original = getattr(backend, name)
-
-        def counted(self, *args, **kwargs):
-            if self is shared and not inside:  # a get_many may call get for each key
-                calls.append(name)
-            inside.append(name)
-            try:
-                return original(self, *args, **kwargs)
-            finally:
-                inside.pop()
-        return counted
-
-    monkeypatch.setattr(backend, "get", counting("get"))
-    monkeypatch.setattr(backend, "get_many", counting("get_many"))
+    calls = request.getfixturevalue("shared_cache_calls")  # counted from here on
     with django_assert_num_queries(0):
         assert client.get(url).status_code == 200
     assert calls == ["get_many"]  # the club's entries and the versions, read together

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from django.db import models
 from django.db.models import Q
-from django.urls import reverse
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from gameplay.engine import Ruleset
 from league.clubs.models import Club, Season
+from league.core.links import link
 
 
 class Seat(models.TextChoices):
@@ -99,7 +99,7 @@ class Competition(models.Model):
         return self.name
 
     def get_absolute_url(self) -> str:
-        return reverse("competition", args=[self.pk])
+        return link("competition", self.pk)
 
     @property
     def club(self) -> Club:

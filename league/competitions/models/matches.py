@@ -6,9 +6,10 @@ import re
 
 from django.db import models
 from django.db.models import F, Q
-from django.urls import reverse
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
+
+from league.core.links import link
 
 from .competitions import Competition, Stage
 from .entries import Entry
@@ -179,7 +180,7 @@ class Match(models.Model):
         return gettext("%(a)s v %(b)s") % {"a": self.entry_a or to_be_decided, "b": b}
 
     def get_absolute_url(self) -> str:
-        return reverse("match", args=[self.pk])
+        return link("match", self.pk)
 
     @property
     def is_confirmed(self) -> bool:

@@ -12,10 +12,11 @@ from __future__ import annotations
 from html import escape
 
 from django import template
-from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import capfirst
 from django.utils.translation import gettext
+
+from league.core.links import link
 
 register = template.Library()
 
@@ -49,12 +50,12 @@ def _row(line, words: dict, labels: dict, started: bool, byes_won: bool) -> str:
                      for v in row.tiebreaks)
     played, won = (row.played + row.byes, row.won + row.byes) if byes_won else (row.played,
                                                                                  row.won)
-    link = escape(reverse("player", args=[row.player.pk]))
+    address = escape(link("player", row.player.pk))
     points = f"{row.game_points_for}–{row.game_points_against}"
     shade = ' class="withdrawn"' if row.withdrawn else ""
     return (
         f'<tr{shade}><td class="num">{rank}</td>'
-        f'<td class="player-cell"><a href="{link}">{escape(row.player.name)}</a>{badge} {note} '
+        f'<td class="player-cell"><a href="{address}">{escape(row.player.name)}</a>{badge} {note} '
         f'<span class="phone-only standings-figures">{words["game pts"]} {points}{figures}'
         f'</span></td><td class="num points">{row.match_points}</td><td class="num">{played}</td>'
         f'<td class="num">{won}</td><td class="num">{row.drawn}</td><td class="num">{row.lost}'

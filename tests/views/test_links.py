@@ -1,0 +1,76 @@
+"""A link built from a page's address kept once (league.core.links) is the address reverse()
+gives, for every page of the site that takes one whole number, in every language, under a
+script prefix; what it cannot build is reversed as usual."""
+
+import pytest
+from django.conf import settings
+from django.template import engines
+from django.urls import NoReverseMatch, URLPattern, URLResolver, get_resolver, reverse
+from django.urls.base import get_script_prefix, set_script_prefix
+from django.utils import translation
+from hypothesis import given
+from hypothesis import strategies as st
+
+from league.core.links import link
+
+
+def _names(resolver: URLResolver, namespace: str = "") -> list[str]:
+    found = []
+    for pattern in resolver.url_patterns:
+        if isinstance(pattern, URLResolver):
+            inner = f"{namespace}{pattern.namespace}:" if pattern.namespace else namespace
+            found += _names(pattern, inner)
+        elif isinstance(pattern, URLPattern) and pattern.name:
+            found.append(f"{namespace}{pattern.name}")
+    return found
+
+
+def _takes_one_number(name: str) -> bool:
+    try:
+        reverse(name, args=[1])
+    except NoReverseMatch:
+        return False
+    return True
+
+
+ONE_NUMBER = sorted({name for name in _names(get_resolver()) if _takes_one_number(name)})
+
+
+def test_the_site_has_pages_that_take_one_number():
+    assert {"player", "match", "competition", "gameplay:scoresheet"} <= set(ONE_NUMBER)
+
+
+@pytest.mark.parametrize("name", ONE_NUMBER)
+def test_a_link_is_the_address_reverse_gives(name):
+    for language, _name in settings.LANGUAGES:
+        with translation.override(language):
+            for number in (0, 7, 123_456_789):
+                assert link(name, number) == reverse(name, args=[number])
+
+
+@given(st.integers(min_value=0, max_value=10**18))
+def test_any_whole_number_makes_the_same_address(number):
+    assert link("player", number) == reverse("player", args=[number])
+
+
+def test_a_link_carries_the_script_prefix():
+    before = get_script_prefix()
+    set_script_prefix("/gin-club/")
+    try:
+        assert link("match", 42) == "/gin-club/matches/42/" == reverse("match", args=[42])
+    finally:
+        set_script_prefix(before)
+    assert link("match", 42) == "/matches/42/"
+
+
+def test_what_is_not_a_whole_number_is_reversed_as_usual():
+    assert link("player", "17") == reverse("player", args=["17"])
+    with pytest.raises(NoReverseMatch):
+        link("player", -1)
+    with pytest.raises(NoReverseMatch):
+        link("home", 1)  # takes no number
+
+
+def test_the_template_tag_writes_the_same_address():
+    template = engines["django"].from_string("{% load links %}{% link 'player' number %}")
+    assert template.render({"number": 31}) == reverse("player", args=[31])
