@@ -11,6 +11,7 @@ or two places for it, an argument that is not a whole number) is reversed as usu
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 
 from django.conf import settings
@@ -22,11 +23,18 @@ MARKER = 9_731_864_205  # a number in no address of the site but where it stands
 
 def link(name: str, number: int) -> str:
     """reverse(name, args=[number]), for a whole number `number` >= 0."""
+    return links(name, [number])[0]
+
+
+def links(name: str, numbers: Iterable[int]) -> list[str]:
+    """link(name, number) for each number, the page's address looked up once."""
     halves = _halves(get_urlconf() or settings.ROOT_URLCONF, get_script_prefix(),
                      get_language(), name)
-    if halves is None or type(number) is not int or number < 0:
-        return reverse(name, args=[number])
-    return f"{halves[0]}{number}{halves[1]}"
+    if halves is None:
+        return [reverse(name, args=[number]) for number in numbers]
+    before, after = halves
+    return [f"{before}{number}{after}" if type(number) is int and number >= 0
+            else reverse(name, args=[number]) for number in numbers]
 
 
 @lru_cache(maxsize=256)

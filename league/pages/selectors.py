@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field, replace
+from typing import NamedTuple
 
 from django.db.models import F, Prefetch, Q, prefetch_related_objects
 from django.shortcuts import get_object_or_404
@@ -26,8 +27,9 @@ from league.competitions.models import AuditEntry, Competition, FollowUp, Match,
 from league.competitions.nights.selectors import club_nights
 from league.competitions.schedule.selectors import overdue_matches_of_club
 from league.games.models import Game, Hand, HandFlag, TableRuling
+from league.ratings.club_board import best_of_club
 from league.ratings.models import RatingPeriod
-from league.ratings.selectors import CurrentRating, ratings_for
+from league.ratings.selectors import CurrentRating
 from league.stats.models import PointsSeries
 
 TOP_RATED = 20
@@ -142,10 +144,19 @@ def club_head(club: Club) -> ClubHead:
     return ClubHead(organizers, person_names(organizers, club), club_nights(club.pk))
 
 
+class ClubPlayer(NamedTuple):
+    """A player as the club's page lists him: read as a row, not a model (a club of five
+    hundred players built five hundred models, most of the page's reading)."""
+
+    pk: int
+    name: str
+    user_id: int | None
+
+
 def club_page(club: Club) -> Club:
     """The club (club_head) given `.season_list` (each with `.competition_list` and
-    `.series_list`, its points series) and `.player_list`: the body of its page, cached
-    (league.pages.views.clubs). Four queries."""
+    `.series_list`, its points series) and `.player_list` (ClubPlayer, by name): the body of
+    its page, cached (league.pages.views.clubs). Four queries."""
     competitions = Competition.objects.order_by("-created_at", "pk")
     seasons = Season.objects.prefetch_related(
         Prefetch("competitions", queryset=competitions, to_attr="competition_list"),
@@ -155,15 +166,16 @@ def club_page(club: Club) -> Club:
     prefetch_related_objects(
         [club],
         Prefetch("seasons", queryset=seasons, to_attr="season_list"),
-        Prefetch("players", queryset=Player.objects.order_by("name"), to_attr="player_list"),
     )
+    rows = Player.objects.filter(club=club).order_by("name").values_list("pk", "name", "user_id")
+    club.player_list = [ClubPlayer(*row) for row in rows]
     return club
 
 
 @dataclass(frozen=True, slots=True)
 class RatedPlayer:
     rank: int
-    player: Player
+    player: ClubPlayer
     rating: CurrentRating
 
 
@@ -175,16 +187,15 @@ class ClubRatings:
 
 
 def club_ratings(club: Club, *, top: int = TOP_RATED) -> ClubRatings:
-    """The club's best rated players from `club.player_list` (club_page): one query."""
-    ratings = ratings_for(club.player_list)
-    rated = sorted(
-        (p for p in club.player_list if p.pk in ratings),
-        key=lambda p: (-ratings[p.pk].rating, p.name),
-    )
+    """The club's best rated players from `club.player_list` (club_page), best first, level
+    ratings by name: one query."""
+    best, rated = best_of_club(club.pk, top)
+    players = {p.pk: p for p in club.player_list}
+    best.sort(key=lambda r: (-r.rating, players[r.player_id].name))
     return ClubRatings(
-        [RatedPlayer(i, p, ratings[p.pk]) for i, p in enumerate(rated[:top], start=1)],
-        rated=len(rated),
-        unrated=len(club.player_list) - len(rated),
+        [RatedPlayer(i, players[r.player_id], r) for i, r in enumerate(best[:top], start=1)],
+        rated=rated,
+        unrated=len(club.player_list) - rated,
     )
 
 

@@ -114,7 +114,7 @@ def ratings_for(players: Iterable[Player | int]) -> dict[int, CurrentRating]:
         .values_list("player_id", "starts_on", "last_week", "system", "rating", "rd",
                      "volatility", "games", "total_games", "open_week")
     )
-    return {row[0]: _current(*row) for row in rows}
+    return {row[0]: current_rating(*row) for row in rows}
 
 
 def player_rating(player: Player | int) -> CurrentRating | None:
@@ -160,11 +160,12 @@ def _rating_in(current: CurrentRating | None, system: Club.RatingSystem) -> Rati
     return current.for_algorithm()
 
 
-def _current(
+def current_rating(
     player_id: int, starts_on: date, last_week: date, system: str, rating: float,
     rd: float | None, volatility: float | None, games: int, total_games: int,
     open_week: bool = False,
 ) -> CurrentRating:
+    """The current rating from the player's latest row and his club's last rated week."""
     idle_weeks = weeks_between(starts_on, last_week)
     row = Standing(player_id, rating, rd, volatility, games, total_games)
     now = restored(row, idle_weeks)

@@ -50,7 +50,7 @@ ALLOWED_WORDS = ("Gin League", "https://", "Hollywood", "Glicko-2", "Elo")
 # its own marked words an included template shows).
 MACHINE_KEYS = re.compile(r"(^|_)(class|id|kind)$")
 # The tags whose first argument names a page, as {% url %}'s does (league.core.templatetags.links).
-PAGE_NAME_TAGS = {"link"}
+PAGE_NAME_TAGS = {"link", "list_items"}
 # The filters whose string argument is shown instead of (or with) the value.
 TEXT_FILTERS = {"default", "default_if_none", "yesno"}
 

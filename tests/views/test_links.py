@@ -74,3 +74,16 @@ def test_what_is_not_a_whole_number_is_reversed_as_usual():
 def test_the_template_tag_writes_the_same_address():
     template = engines["django"].from_string("{% load links %}{% link 'player' number %}")
     assert template.render({"number": 31}) == reverse("player", args=[31])
+
+
+def test_a_list_of_links_is_what_a_template_loop_would_write():
+    from types import SimpleNamespace
+
+    things = [SimpleNamespace(pk=3, name="Ann & <Bo>"), SimpleNamespace(pk=41, name='"Cy"')]
+    drawn = engines["django"].from_string(
+        "{% load links %}{% list_items 'player' things %}").render({"things": things})
+    looped = engines["django"].from_string(
+        "{% for t in things %}<li><a href=\"{% url 'player' t.pk %}\">{{ t.name }}</a></li>"
+        "{% endfor %}").render({"things": things})
+    assert drawn == looped
+    assert "Ann &amp; &lt;Bo&gt;" in drawn

@@ -1,0 +1,64 @@
+"""A club's best current ratings, for its page: one query, written out rather than built by the
+ORM (building its subqueries and windows took as long as running them). Plain SQL, as SQLite
+and PostgreSQL both read it.
+
+Each of the club's players gives his latest row by one backward step of the (player, week)
+index; the rows are ranked by their stored rating, and only the best are read and restored:
+a week sat out widens the RD and leaves the rating as it was (Glicko-2's Step 6), so the
+stored ratings rank the players as their current ones do.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+from django.db import connection
+
+from league.clubs.models import Player
+
+from .models import PlayerRating, RatingPeriod
+from .selectors import CurrentRating, current_rating
+
+
+def _table(model) -> str:
+    return connection.ops.quote_name(model._meta.db_table)
+
+
+_BEST_SQL = f"""
+SELECT player_id, starts_on, last_week, system, rating, rd, volatility, games, total_games,
+  is_open, rated
+FROM (
+  SELECT r.player_id, r.starts_on, w.last_week, k.system, r.rating, r.rd, r.volatility, r.games,
+    r.total_games, k.is_open, RANK() OVER (ORDER BY r.rating DESC) AS place,
+    COUNT(*) OVER () AS rated
+  FROM {_table(Player)} p
+    JOIN {_table(PlayerRating)} r ON r.id = (
+      SELECT l.id FROM {_table(PlayerRating)} l WHERE l.player_id = p.id
+      ORDER BY l.starts_on DESC LIMIT 1)
+    JOIN {_table(RatingPeriod)} k ON k.id = r.period_id
+    CROSS JOIN (SELECT MAX(starts_on) AS last_week FROM {_table(RatingPeriod)}
+      WHERE club_id = %s) w
+  WHERE p.club_id = %s
+) ranked
+WHERE place <= %s
+"""
+
+
+def best_of_club(club_id: int, top: int) -> tuple[list[CurrentRating], int]:
+    """The `top` highest current ratings of the club's players (more where several tie at the
+    last place), in no set order, and how many of its players have one."""
+    with connection.cursor() as cursor:
+        cursor.execute(_BEST_SQL, [club_id, club_id, top])
+        rows = cursor.fetchall()
+    ratings = [
+        current_rating(player, _day(starts_on), _day(last_week), system, rating, rd, volatility,
+                       games, total_games, bool(is_open))
+        for (player, starts_on, last_week, system, rating, rd, volatility, games, total_games,
+             is_open, _rated) in rows
+    ]
+    return ratings, (rows[0][-1] if rows else 0)
+
+
+def _day(value: date | str) -> date:
+    """A date as the database gives it: SQLite gives the club's last week, computed, as text."""
+    return value if isinstance(value, date) else date.fromisoformat(value)
