@@ -31,14 +31,14 @@ FROM (
   SELECT r.player_id, r.starts_on, w.last_week, k.system, r.rating, r.rd, r.volatility, r.games,
     r.total_games, k.is_open, RANK() OVER (ORDER BY r.rating DESC) AS place,
     COUNT(*) OVER () AS rated
-  FROM {_table(Player)} p
-    JOIN {_table(PlayerRating)} r ON r.id = (
-      SELECT l.id FROM {_table(PlayerRating)} l WHERE l.player_id = p.id
-      ORDER BY l.starts_on DESC LIMIT 1)
+  FROM {_table(PlayerRating)} r
     JOIN {_table(RatingPeriod)} k ON k.id = r.period_id
     CROSS JOIN (SELECT MAX(starts_on) AS last_week FROM {_table(RatingPeriod)}
       WHERE club_id = %s) w
-  WHERE p.club_id = %s
+  WHERE r.id IN (
+    SELECT (SELECT l.id FROM {_table(PlayerRating)} l WHERE l.player_id = p.id
+            ORDER BY l.starts_on DESC LIMIT 1)
+    FROM {_table(Player)} p WHERE p.club_id = %s)
 ) ranked
 WHERE place <= %s
 """
