@@ -10,9 +10,11 @@ cache in Redis on loopback), both at once, each started with an empty cache, and
 requested alone, one request at a time, at one size and then at the other, so that a change of
 the machine's speed (it may be shared) falls on both sizes alike:
 
-- cold: the first visit to each of up to COLD_PROBES objects of the page's kind (divisions,
-  players, matches, games) with the cache emptied before each page: no cached fragment or
-  version helps, not even one another page rendered. The processes are warm (every page type
+- cold: COLD_PROBES first visits, to the objects of the page's kind in turn (divisions,
+  players, matches, games), the cache emptied before the first and again before an object is
+  visited a second time (a page of one object, as the club's, is timed COLD_PROBES times, each
+  after the cache was emptied): no cached fragment or version helps, not even one another page
+  rendered. The processes are warm (every page type
   served by every worker first, then the cache emptied), as a site's are between deploys:
   the time of a process's first request of a kind (loading templates and catalogs) is not
   the page's;
@@ -288,9 +290,9 @@ def _chosen_pages(site: dict) -> dict[str, tuple[list[str], str | None]]:
 
 def measure_pages(port: int, every: dict[str, tuple[list[str], str | None]],
                   redis_url: str = REDIS) -> dict[str, dict[str, float]]:
-    """Each page's cold median (the first visit of up to COLD_PROBES of its addresses, the cache
-    in `redis_url` emptied before each page) and warm median (its first address, PROBES rounds), and /healthz's
-    in the same rounds, in ms; every process has served every page once before."""
+    """Each page's cold median (COLD_PROBES first visits, the cache in `redis_url` emptied
+    before them: _cold_visits) and warm median (its first address, PROBES rounds), and
+    /healthz's in the same rounds, in ms; every process has served every page once before."""
     return measure_sizes([(port, every, redis_url)])[0]
 
 
@@ -307,10 +309,7 @@ def measure_sizes(sites: list[tuple[int, dict[str, tuple[list[str], str | None]]
              for _port, every, _cache in sites]
     for name in sites[0][1]:
         for (port, every, cache), times in zip(sites, found, strict=True):
-            _empty_cache(cache)  # afresh for each page: none finds what the one before cached
-            urls, session = every[name]
-            times["cold"][name] = statistics.median(
-                _timed(port, url, session) for url in urls[:COLD_PROBES])
+            times["cold"][name] = statistics.median(_cold_visits(port, *every[name], cache))
     for port, every, _cache in sites:
         for urls, session in every.values():
             for _ in range(2 * WORKERS):
@@ -323,6 +322,19 @@ def measure_sizes(sites: list[tuple[int, dict[str, tuple[list[str], str | None]]
     return [{"cold": times["cold"],
              "warm": {name: statistics.median(t) for name, t in times["warm"].items()}}
             for times in found]
+
+
+def _cold_visits(port: int, urls: list[str], session: str | None, cache: str) -> list[float]:
+    """COLD_PROBES first visits: each of the page's addresses in turn, the cache emptied before
+    the first and again before an address is visited a second time (a page of one address is
+    visited COLD_PROBES times, each after the cache was emptied), so that no visit finds what
+    another cached, not even one of another page."""
+    times = []
+    for probe in range(COLD_PROBES):
+        if probe % len(urls) == 0:
+            _empty_cache(cache)
+        times.append(_timed(port, urls[probe % len(urls)], session))
+    return times
 
 
 def _empty_cache(url: str = REDIS) -> None:
