@@ -191,6 +191,7 @@ def club_ratings(club: Club, *, top: int = TOP_RATED) -> ClubRatings:
     ratings by name: one query."""
     best, rated = best_of_club(club.pk, top)
     players = {p.pk: p for p in club.player_list}
+    best = [r for r in best if r.player_id in players]  # a player added since: on the next read
     best.sort(key=lambda r: (-r.rating, players[r.player_id].name))
     return ClubRatings(
         [RatedPlayer(i, players[r.player_id], r) for i, r in enumerate(best[:top], start=1)],

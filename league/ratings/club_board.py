@@ -4,8 +4,8 @@ and PostgreSQL both read it.
 
 Each of the club's players gives his latest row by one backward step of the (player, week)
 index; the rows are ranked by their stored rating, and only the best are read and restored:
-a week sat out widens the RD and leaves the rating as it was (Glicko-2's Step 6), so the
-stored ratings rank the players as their current ones do.
+a week sat out leaves the rating as it was (Elo does not move; Glicko-2 widens only the RD, its
+Step 6), so the stored ratings rank the players as their current ones do.
 """
 
 from __future__ import annotations

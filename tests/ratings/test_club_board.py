@@ -80,3 +80,16 @@ def test_the_board_agrees_with_every_current_rating(histories, top):
     expected = reference(club, top)
     assert rated == len(ratings_for(club.players.all()))
     assert sorted(best, key=lambda r: r.player_id) == sorted(expected, key=lambda r: r.player_id)
+
+
+def test_the_club_page_leaves_out_a_rated_player_its_list_did_not_hold():
+    from league.pages.selectors import club_page, club_ratings
+
+    club = ClubFactory()
+    listed, late = PlayerFactory(club=club, name="Listed"), PlayerFactory(club=club, name="Late")
+    rate(listed, 1500, 0)
+    page = club_page(club)
+    rate(late, 1600, 0)  # rated after the page read its players
+    page.player_list = [p for p in page.player_list if p.pk != late.pk]
+    shown = club_ratings(page)
+    assert [row.player.name for row in shown.top] == ["Listed"]
