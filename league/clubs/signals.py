@@ -8,7 +8,8 @@ invitation's token and the inviter's name; a receiver that tells the address's a
 (the notifications app) answers True, and then the plain mail is not sent.
 
 A user's players changed (one linked to his account or unlinked from it, one of his deleted,
-the account deleted): the cached list of their ids goes (league.clubs.selectors.USER_PLAYERS_KEY).
+the account deleted, one given a new calendar address): the cached copy of his players (their
+ids and calendar addresses' versions) goes (league.clubs.selectors.USER_PLAYERS_KEY).
 
 `players_merged` is sent after the commit of a merge of two player records, with the club: what
 is derived from the club's results (its ratings) is computed again by those who keep it."""
@@ -90,8 +91,8 @@ def forget_public(instance: Club, **_) -> None:
 
 
 def user_players_changed(user_ids: Iterable[int | None]) -> None:
-    """These users' players changed: forget the cached lists of their ids now and once the
-    transaction commits."""
+    """These users' players changed: forget the cached copies of their players now and once
+    the transaction commits."""
     forget(USER_PLAYERS_KEY.format(pk) for pk in user_ids if pk is not None)
 
 

@@ -5,7 +5,7 @@ once for each change of what it shows rather than on every visit.
 A competition's feed shows its matches, rounds, club nights, entries' players, and its
 season's and club's names: each of their writes forgets the competition's version. A club's
 feed shows the same of each of its competitions not finished, and the club's name: it is kept
-under those competitions' versions and the club pages' shared version, which a write to a
+under those competitions' versions and the version of the club's pages, which a write to a
 competition (one finished, one added), a season or the club forgets. A feed is kept for the
 address it was asked at (its events' links and UIDs name the host), after the members-only
 check, which the views make on every visit.
@@ -34,7 +34,7 @@ def competition_feed_version(pk: int) -> str | None:
 
 def club_feed_version(club_id: int) -> str:
     """The version of the club's feed: two or three reads of the cache (the club's competitions
-    not finished are kept under the shared version, which a competition's save forgets), and
+    not finished are kept under the club pages' version, which a competition's save forgets), and
     one query when they are not kept."""
     shared = club_pages_version(club_id)
     fragments = caches["template_fragments"]

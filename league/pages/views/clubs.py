@@ -1,10 +1,10 @@
 """The club page. Its body (seasons and competitions, the ratings table, the players) is the
-same for every visitor: it is rendered once per version of the player pages (the shared
-version of league.competitions.base.page_versions, new after any write those pages or this
-one show: a competition, season, club or player, the ratings, a points series) and then read
-from the fragment cache. Its head (the organizers, the club nights) likewise, once per version
-of the club (club_version: the shared one and the club's own, new after a change of its
-organizers or their names or of its club nights). The club and what the viewer may do are read
+same for every visitor: it is rendered once per version of the club's pages
+(league.competitions.base.page_versions.club_pages_version, new after any write in the club
+those pages or this one show: a competition, season, the club or a player, the ratings, a
+points series) and then read from the fragment cache. Its head (the organizers, the club
+nights) likewise, once per version of the club (club_version: the club pages' one and the
+club's own, new after a change of its organizers or their names or of its club nights). The club and what the viewer may do are read
 on every visit."""
 
 from django.core.cache import caches

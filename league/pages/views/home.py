@@ -61,8 +61,8 @@ def _home(request: HttpRequest, user) -> HttpResponse:
 
 
 def _found(query: str, shared: str | None) -> str:
-    """The public clubs found: every visitor's first look (no query) cached under the club
-    pages' version (``shared`` when it was read already)."""
+    """The public clubs found: every visitor's first look (no query) cached under the lists'
+    version (club_pages_version(None); ``shared`` when it was read already)."""
     if query:
         return mark_safe(_rendered("found", {"found": selectors.find_clubs(query)}))
     fragments = caches["template_fragments"]
