@@ -155,10 +155,7 @@ def _environment() -> dict[str, str]:
 def create_database(env: dict[str, str], name: str = DATABASE) -> None:
     """PostgreSQL's database `name` created anew, migrated, the static files collected."""
     drop_database(name)
-    import psycopg
-
-    with psycopg.connect(f"{PG}/postgres", autocommit=True) as admin:
-        admin.execute(f"CREATE DATABASE {name}")
+    _on_server(f"CREATE DATABASE {name}")
     for step in (["migrate", "--noinput"], ["collectstatic", "--noinput"]):
         subprocess.run([sys.executable, "manage.py", *step], cwd=ROOT, env=env, check=True,
                        timeout=300, stdout=subprocess.DEVNULL)
@@ -168,25 +165,25 @@ def copy_database(source: str, copy: str) -> None:
     """PostgreSQL's database `copy` made anew from `source` (nobody connected to it), its
     planner's statistics with it."""
     drop_database(copy)
-    import psycopg
-
-    with psycopg.connect(f"{PG}/postgres", autocommit=True) as admin:
-        admin.execute(f"CREATE DATABASE {copy} TEMPLATE {source}")
+    _on_server(f"CREATE DATABASE {copy} TEMPLATE {source}")
 
 
 def _database_exists(name: str) -> bool:
-    import psycopg
-
-    with psycopg.connect(f"{PG}/postgres", autocommit=True) as admin:
-        return admin.execute("SELECT 1 FROM pg_database WHERE datname = %s",
-                             [name]).fetchone() is not None
+    return _on_server("SELECT 1 FROM pg_database WHERE datname = %s", [name]) is not None
 
 
 def drop_database(name: str = DATABASE) -> None:
+    _on_server(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
+def _on_server(sql: str, params: list | None = None) -> tuple | None:
+    """One statement run on the PostgreSQL server (its `postgres` database, outside any
+    transaction, as CREATE and DROP DATABASE need); its first row, if it gives one."""
     import psycopg
 
     with psycopg.connect(f"{PG}/postgres", autocommit=True) as admin:
-        admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+        cursor = admin.execute(sql, params)
+        return cursor.fetchone() if cursor.description else None
 
 
 def _step(env: dict[str, str], arguments: list[str], timeout: int = 900) -> None:
