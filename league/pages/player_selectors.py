@@ -13,6 +13,7 @@ from league.clubs.models import Player
 from league.competitions.base.selectors import (
     matches_with_sides,
     of_entries,
+    with_sides,
 )
 from league.competitions.models import Entry, Match
 from league.games.models import Game
@@ -43,7 +44,8 @@ class PlayerPage:
 
 
 def player_page(pk: int) -> PlayerPage:
-    """Five queries: the player and club, entries, results, next matches, opponents."""
+    """Six queries: the player and club, entries, results, next matches, both lists' sides (their
+    entries with the players, one query: with_sides), opponents."""
     player = get_object_or_404(Player.objects.select_related("club"), pk=pk)
     entries = list(
         Entry.objects.filter(player=player)
@@ -51,14 +53,16 @@ def player_page(pk: int) -> PlayerPage:
         .order_by("-competition__created_at", "pk")
     )
     entry_ids = [e.pk for e in entries]
-    mine = matches_with_sides().filter(of_entries(entry_ids)).select_related("competition")
-    results = mine.filter(status=Match.Status.CONFIRMED).order_by("-confirmed_at", "-pk")
-    upcoming = mine.filter(status__in=Match.OPEN_FOR_PLAY).order_by("scheduled_at", "pk")
+    mine = Match.objects.filter(of_entries(entry_ids)).select_related("round", "competition")
+    results = list(mine.filter(status=Match.Status.CONFIRMED)
+                   .order_by("-confirmed_at", "-pk")[:RECENT_MATCHES])
+    upcoming = list(mine.filter(status__in=Match.OPEN_FOR_PLAY).order_by("scheduled_at", "pk"))
+    with_sides(*results, *upcoming)
     return PlayerPage(
         player,
         entries,
-        [result_line(match, player.pk) for match in results[:RECENT_MATCHES]],
-        list(upcoming),
+        [result_line(match, player.pk) for match in results],
+        upcoming,
         list(opponents_of(entry_ids)),
     )
 

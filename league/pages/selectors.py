@@ -86,20 +86,38 @@ def find_clubs(query: str = "", *, limit: int = CLUBS_FOUND) -> ClubsFound:
     return ClubsFound(query, found[:limit], len(found) > limit)
 
 
+@dataclass(frozen=True, slots=True)
+class Waiting:
+    """What waits for a user on his home page."""
+
+    to_confirm: list[ResultReport]
+    to_play: list[Match]
+
+
+def waiting_for(user, entry_ids: list[int]) -> Waiting:
+    """The reports he has to confirm and the matches he has to play, of his entries (their ids:
+    entry_ids_of_user). Three queries: the reports, the matches, and the sides of both lists'
+    matches (with_sides), none of them when both lists are empty."""
+    to_confirm = results_awaiting_confirmation(user, entry_ids)
+    to_play = matches_to_play(entry_ids)
+    with_sides(*(report.match for report in to_confirm), *to_play)
+    for report in to_confirm:  # the winner he is asked to confirm: one of the match's sides
+        sides = {entry.pk: entry for entry in (report.match.entry_a, report.match.entry_b)
+                 if entry is not None}
+        if report.winner_id in sides:
+            ResultReport._meta.get_field("winner").set_cached_value(report, sides[report.winner_id])
+    return Waiting(to_confirm, to_play)
+
+
 def results_awaiting_confirmation(user, entry_ids: list[int]) -> list[ResultReport]:
     """Pending reports of the user's matches (his entries' ids: entry_ids_of_user) that someone
-    else reported: his to confirm. One query."""
+    else reported: his to confirm, with their matches' competitions; the matches' sides are read
+    by `waiting_for`. One query."""
     return list(
         ResultReport.objects.filter(status=ResultReport.Status.PENDING)
         .filter(Q(match__entry_a_id__in=entry_ids) | Q(match__entry_b_id__in=entry_ids))
         .exclude(reported_by=user)
-        .select_related(
-            "reported_by",
-            "winner__player",
-            "match__competition",
-            "match__entry_a__player",
-            "match__entry_b__player",
-        )
+        .select_related("reported_by", "match__competition")
         .order_by("reported_at", "pk")
     )
 
@@ -107,10 +125,10 @@ def results_awaiting_confirmation(user, entry_ids: list[int]) -> list[ResultRepo
 def matches_to_play(entry_ids: list[int]) -> list[Match]:
     """The matches of these entries (a user's: entry_ids_of_user) open for play, soonest first:
     by the time set, then by the round's play-by date, the undated last (on every database
-    alike), then as they were drawn."""
+    alike), then as they were drawn; with their rounds and clubs. One query; the sides are read
+    by `waiting_for`."""
     return list(
-        matches_with_sides()
-        .filter(of_entries(entry_ids), status__in=Match.OPEN_FOR_PLAY)
+        Match.objects.filter(of_entries(entry_ids), status__in=Match.OPEN_FOR_PLAY)
         .select_related("competition__season__club", "round")
         .order_by(F("scheduled_at").asc(nulls_last=True),
                   F("round__play_by").asc(nulls_last=True), "pk")

@@ -82,13 +82,14 @@ def test_home_for_a_player_with_matches_and_results_to_confirm(client, django_as
                                     reported_by=to_confirm.entry_a.player.user)
     client.force_login(me)
     # + the public clubs found; his players (his home's version names them); his own parts:
-    # his entries' ids, results to confirm, matches to play and their two sides (none has a
-    # winner yet), sign-ups open, his clubs and their running competitions, whether a club night
-    # is open in his competitions (his entries where one is: none). He organizes nothing: no
-    # disputes to resolve.
-    with django_assert_num_queries(SIGNED_IN + 11):
+    # his entries' ids, results to confirm, matches to play, the sides of both lists' matches
+    # (the reports' winners among them), sign-ups open, his clubs and their running
+    # competitions, whether a club night is open in his competitions (his entries where one is:
+    # none). He organizes nothing: no disputes to resolve.
+    with django_assert_num_queries(SIGNED_IN + 10):
         html = get(client, reverse("home"))
     assert html.count("Open the match to confirm or dispute it") == n
+    assert html.count(" reported winning, 1–0.") == n
     # his own parts, the public clubs, his session, account and players read from the cache (no
     # club night is open in his competitions: tonight's is not read)
     with django_assert_num_queries(0):
@@ -243,9 +244,9 @@ def test_player_page(client, django_assert_num_queries, n):
         Match.objects.filter(pk=played.pk).update(winner=played.entry_b, games_b=1)
     # the club of the page's object, whether it is public and its language (all cached from
     # then on: the language for a visitor who chose none); player with club, entries with
-    # competitions, results and their SIDES, next matches and their two sides (no winner),
-    # opponents, current rating, rating history, the statistics card's sums of his season rows
-    with django_assert_num_queries(3 + 7 + SIDES + 2 + 1):
+    # competitions, results, next matches, the sides of both (one query), opponents, current
+    # rating, rating history, the statistics card's sums of his season rows
+    with django_assert_num_queries(3 + 6 + 2 + 1):
         html = get(client, reverse("player", args=[player.pk]))
     assert html.count('class="match-line"') == n
     assert html.count("outcome-won") == n
@@ -281,9 +282,8 @@ def test_player_page_head_to_head(client, django_assert_num_queries, n):
         Match.objects.filter(pk=match.pk).update(winner=match.entry_a, games_a=1)
         finished_game(match, 1, "A")
     url = reverse("player", args=[player.pk]) + f"?opponent={opponent.pk}"
-    # the page's (no match to play here: no sides for them), + the matches between them and
-    # their SIDES, their games
-    with django_assert_num_queries(3 + 7 + SIDES + 1 + 1 + SIDES + 1):
+    # the page's (as above), + the matches between them and their SIDES, their games
+    with django_assert_num_queries(3 + 6 + 2 + 1 + 1 + SIDES + 1):
         html = get(client, url)
     assert f"<strong>{n}–0</strong>" in html
     assert f"game points {120 * n}–{40 * n}" in html

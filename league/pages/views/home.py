@@ -100,10 +100,7 @@ def _mine_rendered(user, players: list[int]) -> dict:
     your_clubs = selectors.your_clubs(user)
     closing = [c.registration_closes_at for c in sign_ups if c.registration_closes_at]
     return {
-        "waiting": _rendered("waiting", {
-            "to_confirm": selectors.results_awaiting_confirmation(user, entries),
-            "to_play": selectors.matches_to_play(entries),
-        }),
+        "waiting": _rendered("waiting", {"waiting": selectors.waiting_for(user, entries)}),
         "sign_ups": _rendered("sign-ups", {"sign_ups": sign_ups}),
         "clubs": _rendered("your-clubs", {"your_clubs": your_clubs}),
         "has_clubs": bool(your_clubs),

@@ -1,0 +1,52 @@
+"""A match in a list, drawn in Python: the two players, the result or its state, a link to its
+page. A player's page, the home page and a competition's rounds list a line for each match,
+and as an included template each line cost more than the rest of its list item.
+
+`{% match_line match %}`: the line of a match whose sides (`entry_a`, `entry_b` with their
+players) are read. Names and words are escaped (html.escape, as Django's templates escape).
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from django import template
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext
+
+from league.competitions.models import Match
+from league.core.links import link
+
+register = template.Library()
+
+
+@register.simple_tag
+def match_line(match: Match) -> SafeString:
+    undecided = escape(gettext("To be decided"))
+    winner = match.winner_id
+    a = _side(match.entry_a, winner is not None and winner == match.entry_a_id, undecided)
+    if match.entry_b is not None:
+        b = _side(match.entry_b, winner is not None and winner == match.entry_b_id, undecided)
+    elif match.kind == Match.Kind.BYE:
+        b = f'<span class="muted">{escape(gettext("bye"))}</span>'
+    else:
+        b = f'<span class="muted">{undecided}</span>'
+    if match.status != Match.Status.CONFIRMED:
+        result = (f'<span class="badge status-{escape(match.status)}">'
+                  f"{escape(str(match.get_status_display()))}</span>")
+    elif match.kind == Match.Kind.PLAYED:
+        result = f"{match.games_a}–{match.games_b}"
+    else:
+        result = escape(str(match.get_kind_display()))
+    return mark_safe(
+        f'<a class="match-line" href="{escape(link("match", match.pk))}">'
+        f'<span class="players">{a} <span class="muted">{escape(gettext("v"))}</span> {b}</span> '
+        f'<span class="result">{result}</span></a>')
+
+
+def _side(entry, won: bool, undecided: str) -> str:
+    name = escape(entry.player.name) if entry is not None else undecided
+    if not won:
+        return f"<span>{name}</span>"
+    return (f'<span class="won">{name}<span class="visually-hidden"> {escape(gettext("(won)"))}'
+            "</span></span>")
