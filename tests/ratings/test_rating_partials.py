@@ -4,40 +4,59 @@ from datetime import date
 
 import pytest
 from django.template import Context, Template
-from django.template.loader import render_to_string
+from django.utils import translation
 
 from league.clubs.models import Club
 from league.ratings.charts import history_chart
 from league.ratings.selectors import CurrentRating, HistoryPoint, WinChances
+from league.ratings.templatetags.rating_tags import rating_badge
 
 
-def current(rating=1612.4, rd=48.0, provisional=False, system=Club.RatingSystem.GLICKO2):
-    return CurrentRating(7, system, rating, rd, 0.06 if rd else None, 31, date(2025, 3, 3), 0,
-                         provisional)
+def current(rating=1612.4, rd=48.0, provisional=False, system=Club.RatingSystem.GLICKO2,
+            games=31, open_week=False):
+    return CurrentRating(7, system, rating, rd, 0.06 if rd else None, games, date(2025, 3, 3), 0,
+                         provisional, open_week)
 
 
 def test_badge_shows_rating_and_interval():
-    html = render_to_string("ratings/badge.html", {"rating": current()})
-    assert "1612" in html and "±96" in html
-    assert "95% sure between 1516 and 1708" in html
-    assert "provisional" not in html
+    assert rating_badge(current()) == (
+        '<span class="rating-badge" title="Glicko-2 rating, 95% sure between 1516 and 1708, '
+        'after 31 rated games">1612<span class="rating-margin"> ±96</span></span>')
 
 
 def test_badge_marks_a_provisional_rating():
-    html = render_to_string("ratings/badge.html", {"rating": current(rd=180.0, provisional=True)})
+    html = rating_badge(current(rd=180.0, provisional=True, games=1))
     assert 'class="rating-badge provisional"' in html
+    assert ('after 1 rated game: provisional until it has more games and a narrower interval"'
+            in html)
+    assert html.endswith(' <span class="rating-provisional">provisional</span></span>')
+
+
+def test_badge_of_a_week_not_closed_says_it_moves_until_it_closes():
+    html = rating_badge(current(open_week=True))
+    assert 'class="rating-badge"' in html
+    assert ("; this week&#x27;s results count as if the week closed now, until it closes\""
+            in html)
     assert '<span class="rating-provisional">provisional</span>' in html
 
 
 def test_elo_badge_has_no_interval():
-    html = render_to_string(
-        "ratings/badge.html", {"rating": current(rd=None, system=Club.RatingSystem.ELO)}
-    )
-    assert "Elo rating" in html and "±" not in html
+    html = rating_badge(current(rd=None, system=Club.RatingSystem.ELO, provisional=True))
+    assert 'title="Elo rating, after 31 rated games: provisional until it has more games"' in html
+    assert "±" not in html
 
 
 def test_badge_of_an_unrated_player():
-    assert "unrated" in render_to_string("ratings/badge.html", {"rating": None})
+    assert rating_badge(None) == '<span class="rating-badge unrated">unrated</span>'
+
+
+def test_badge_in_the_page_language_with_its_number_format():
+    with translation.override("de"):
+        html = rating_badge(current(rating=1612.5, games=2))
+        words = translation.ngettext("after %(games)s rated game", "after %(games)s rated games",
+                                     2) % {"games": 2}
+    assert words != "after 2 rated games" and words in html
+    assert ">1613<" in html  # half away from zero, as the template's floatformat
 
 
 def test_history_chart_renders_svg():

@@ -22,15 +22,14 @@ register = template.Library()
 
 @register.simple_tag
 def match_line(match: Match) -> SafeString:
-    undecided = escape(gettext("To be decided"))
+    undecided, versus = escape(gettext("To be decided")), escape(gettext("v"))
     winner = match.winner_id
     a = _side(match.entry_a, winner is not None and winner == match.entry_a_id, undecided)
     if match.entry_b is not None:
         b = _side(match.entry_b, winner is not None and winner == match.entry_b_id, undecided)
-    elif match.kind == Match.Kind.BYE:
-        b = f'<span class="muted">{escape(gettext("bye"))}</span>'
     else:
-        b = f'<span class="muted">{undecided}</span>'
+        b = escape(gettext("bye")) if match.kind == Match.Kind.BYE else undecided
+        b = f'<span class="muted">{b}</span>'
     if match.status != Match.Status.CONFIRMED:
         result = (f'<span class="badge status-{escape(match.status)}">'
                   f"{escape(str(match.get_status_display()))}</span>")
@@ -40,7 +39,7 @@ def match_line(match: Match) -> SafeString:
         result = escape(str(match.get_kind_display()))
     return mark_safe(
         f'<a class="match-line" href="{escape(link("match", match.pk))}">'
-        f'<span class="players">{a} <span class="muted">{escape(gettext("v"))}</span> {b}</span> '
+        f'<span class="players">{a} <span class="muted">{versus}</span> {b}</span> '
         f'<span class="result">{result}</span></a>')
 
 
@@ -48,5 +47,6 @@ def _side(entry, won: bool, undecided: str) -> str:
     name = escape(entry.player.name) if entry is not None else undecided
     if not won:
         return f"<span>{name}</span>"
-    return (f'<span class="won">{name}<span class="visually-hidden"> {escape(gettext("(won)"))}'
-            "</span></span>")
+    marked = escape(gettext("(won)"))
+    return f'<span class="won">{name}<span class="visually-hidden"> {marked}</span></span>'
+
