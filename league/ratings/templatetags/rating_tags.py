@@ -29,7 +29,8 @@ def rating_badge(rating: CurrentRating | None) -> SafeString:
     the club page lists twenty, and as an included template they cost more than the rest of
     its ratings table. Words and numbers are escaped."""
     if rating is None:
-        return mark_safe(f'<span class="rating-badge unrated">{escape(gettext("unrated"))}</span>')
+        unrated = escape(gettext("unrated"))
+        return mark_safe(f'<span class="rating-badge unrated">{unrated}</span>')
     return mark_safe(
         f'<span class="rating-badge{" provisional" if rating.provisional else ""}" '
         f'title="{_reading(rating)}">{escape(floatformat(rating.rating, 0))}{_margin(rating)}'
@@ -66,7 +67,8 @@ def _margin(rating: CurrentRating) -> str:
 def _provisional_mark(rating: CurrentRating) -> str:
     if not (rating.provisional or rating.open_week):
         return ""
-    return f' <span class="rating-provisional">{escape(gettext("provisional"))}</span>'
+    provisional = escape(gettext("provisional"))
+    return f' <span class="rating-provisional">{provisional}</span>'
 
 
 @register.inclusion_tag("ratings/history_chart.html")
