@@ -1,10 +1,13 @@
 """A web worker's start (league/warm.py, run by league/gunicorn_conf.py): every template of the site
 compiles, and the connections open, or are left to the first request when nothing answers."""
 
+import gc
+
 import pytest
 from django.db import connection
 from django.template import engines
 
+from league import gunicorn_conf
 from league.warm import compile_site, connect
 
 
@@ -25,3 +28,12 @@ def test_a_worker_starts_connected_to_the_database():
     connection.close()
     connect()
     assert connection.connection is not None
+
+
+def test_what_the_workers_share_is_frozen_out_of_the_collector_before_they_start():
+    gc.unfreeze()
+    try:
+        gunicorn_conf.when_ready(server=None)
+        assert gc.get_freeze_count() > 10_000
+    finally:
+        gc.unfreeze()
