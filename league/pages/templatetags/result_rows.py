@@ -1,0 +1,73 @@
+"""The rows of a table of matches seen from one player's side, drawn in Python: a player's page
+lists twenty, and as template nodes each row (six cells, three links, a date in the club's zone)
+cost more than the rest of the page's body.
+
+`{% result_rows lines points %}`: the <tr> of each line (league.pages.player_selectors.
+ResultLine), as templates/includes/result_table.html places them; `points` adds the game points.
+Everything shown is escaped (html.escape, as Django's templates escape).
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from django import template
+from django.template.defaultfilters import date as format_date
+from django.utils import timezone
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext, pgettext
+
+from league.core.links import link
+
+register = template.Library()
+
+
+def outcome_words() -> dict[str, str]:
+    """A result seen from the player's side, in the page's language."""
+    return {"won": pgettext("a match's result for one player", "Won"),
+            "lost": pgettext("a match's result for one player", "Lost"),
+            "drawn": pgettext("a match's result for one player", "Drawn")}
+
+
+@register.simple_tag
+def result_rows(lines, points: bool = False) -> SafeString:
+    words = {key: escape(text) for key, text in (
+        ("date", gettext("Date")), ("opponent", gettext("Opponent")),
+        ("result", gettext("Result")), ("games", gettext("Games")),
+        ("points", gettext("Game points")), ("competition", gettext("Competition")),
+        ("bye", gettext("bye")), ("undecided", gettext("To be decided")),
+        ("open", gettext("open the match")), ("day", gettext("j M Y")))}
+    outcomes = {key: escape(text) for key, text in outcome_words().items()}
+    return mark_safe("\n".join(_row(line, words, outcomes, points) for line in lines))
+
+
+def _row(line, words: dict, outcomes: dict, points: bool) -> str:
+    match = line.match
+    day = escape(format_date(timezone.localtime(match.confirmed_at), words["day"])
+                 ) if match.confirmed_at else "—"
+    if line.opponent is not None:
+        opponent = (f'<a href="{escape(link("player", line.opponent.pk))}">'
+                    f"{escape(line.opponent.name)}</a>")
+    else:
+        opponent = f'<span class="muted">{words["bye" if match.kind == "bye" else "undecided"]}</span>'
+    said = outcomes[line.outcome] if line.outcome else escape(str(match.get_status_display()))
+    if match.kind != "played":
+        said += f' <span class="small">({escape(str(match.get_kind_display()).lower())})</span>'
+    result = (f'<a class="outcome outcome-{escape(line.outcome or "open")}" '
+              f'href="{escape(link("match", match.pk))}">{said}'
+              f'<span class="visually-hidden">: {words["open"]}</span></a>')
+    game_points = ""
+    if points:
+        shown = ("—" if line.points_for is None
+                 else f"{line.points_for}–{line.points_against}")
+        game_points = f'<td class="num" data-label="{words["points"]}">{shown}</td>'
+    return (
+        f'<tr><td data-label="{words["date"]}">{day}</td>'
+        f'<td data-label="{words["opponent"]}">{opponent}</td>'
+        f'<td data-label="{words["result"]}">{result}</td>'
+        f'<td class="num" data-label="{words["games"]}">{line.games_for}–{line.games_against}</td>'
+        f"{game_points}"
+        f'<td class="wrap" data-label="{words["competition"]}">'
+        f'<a href="{escape(link("competition", match.competition_id))}">'
+        f"{escape(match.competition.name)}</a> "
+        f'<span class="muted small">{escape(str(match.round))}</span></td></tr>')
