@@ -255,6 +255,28 @@ def test_fewer_melds_then_fewer_cards_in_sets_come_first_between_choices_of_sets
     ]
 
 
+@pytest.mark.parametrize("size", [9, 10, 11])
+def test_a_hand_of_any_size_is_read_alike_as_cards_names_or_text(size):
+    """Ten cards, a hand's usual size, have their own quicker reading: every form of a hand of
+    nine, ten or eleven gives the arrangement of its cards."""
+    hand = cards("AS 2S 3S 4S 7D 7H 7C 9C 10C JC QH")[:size]
+    expected = best_arrangement(tuple(hand))
+    assert len(expected.cards) == size
+    for form in (list(hand), [card.code for card in hand], " ".join(card.code for card in hand),
+                 [*hand[:5], *(card.code for card in hand[5:])]):
+        assert best_arrangement(form) == expected
+        assert least_deadwood(form) == expected.deadwood_points
+
+
+@pytest.mark.parametrize("read", [best_arrangement, least_deadwood])
+def test_a_card_given_twice_in_a_hand_of_ten_is_refused(read):
+    hand = [*cards("AS 2S 3S 4S 7D 7H 7C 9C 10C"), parse_card("7D")]
+    with pytest.raises(InvalidCards, match="7D is given twice"):
+        read(hand)
+    with pytest.raises(InvalidCards):
+        read("AS2S3S4S5S")  # ten characters, no card
+
+
 def test_a_card_given_twice_is_refused():
     with pytest.raises(InvalidCards, match="AS is given twice"):
         best_arrangement([parse_card("AS"), parse_card("2S"), parse_card("AS")])
