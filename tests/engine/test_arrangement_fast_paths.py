@@ -71,16 +71,19 @@ def test_the_short_ways_find_what_the_search_finds():
         assert least_deadwood(text) == arrangement.search(mask, keys)[0] >> arrangement.POINTS_SHIFT
 
 
-def test_a_hand_of_cards_is_read_from_the_cards_bits(monkeypatch):
-    cards = parse_cards(FOUR_CARDS_ONE_IN_A_RUN)
+@pytest.mark.parametrize("extra", ["", " KH"])  # ten cards (read bit by bit), and eleven
+def test_a_hand_of_cards_is_read_from_the_cards_bits(monkeypatch, extra):
+    text = FOUR_CARDS_ONE_IN_A_RUN + extra
+    cards = parse_cards(text)
     parsed = []
     hand_mask = arrangement.hand_mask
     monkeypatch.setattr(arrangement, "hand_mask", lambda given: parsed.append(given) or hand_mask(given))
     least_deadwood(cards)
     best_arrangement(cards)
     assert parsed == []
-    least_deadwood(FOUR_CARDS_ONE_IN_A_RUN)  # names are parsed
-    assert parsed == [FOUR_CARDS_ONE_IN_A_RUN]
+    least_deadwood(text)  # names are parsed
+    best_arrangement(text)
+    assert parsed == [text, text]
 
 
 def test_a_hand_of_cards_gives_its_mask_without_parsing_names(monkeypatch):
