@@ -1,4 +1,8 @@
-"""A player's form (his last counted matches) and his record against each opponent.
+"""A player's form (his last counted matches), his longest winning run and his record against
+each opponent, counted from his counted matches read once (his_matches.matches_seen).
+
+A winning run is counted matches won one after another, in the order their results were
+confirmed (runs.py counts the club's players' runs the same way, in the database).
 
 Head to head: for each opponent, the counted matches between them (meetings), won, drawn and
 lost, and the game points for and against (the hand points of their counted games, summed).
@@ -11,11 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.db.models import Case, CharField, Count, F, IntegerField, Q, Sum, Value, When
-
-from league.clubs.models import Player, Season
-
-from .counted import counted_games, counted_matches, entries_of, played_by
+from .his_matches import MatchSeen
 
 FORM_MATCHES = 10
 
@@ -57,55 +57,31 @@ class HeadToHeadTable:
         return min(found, key=lambda r: (-r.lost, r.won, r.name), default=None)
 
 
-def _as_a(player: Player, prefix: str) -> Q:
-    return Q(**{f"{prefix}entry_a_id__in": entries_of(player)})
+def recent_form(matches: list[MatchSeen], count: int = FORM_MATCHES) -> list[FormMatch]:
+    """His last ``count`` of ``matches`` (his counted matches, oldest first: matches_seen),
+    oldest first (as the chart reads)."""
+    return [FormMatch(m.match_id, m.confirmed_at, m.outcome, m.games_for, m.games_against,
+                      m.opponent) for m in matches[-count:]] if count > 0 else []
 
 
-def _theirs(player: Player, prefix: str, field: str, output) -> Case:
-    return Case(When(_as_a(player, prefix), then=F(f"{prefix}entry_b__player__{field}")),
-                default=F(f"{prefix}entry_a__player__{field}"), output_field=output)
-
-
-def _mine(player: Player, prefix: str, a: str, b: str) -> Case:
-    """Field ``a`` when he sits in seat A of the match ``prefix`` away, else ``b``."""
-    return Case(When(_as_a(player, prefix), then=F(a)), default=F(b), output_field=IntegerField())
-
-
-def recent_form(player: Player, season: Season | None, count: int = FORM_MATCHES) -> list[FormMatch]:
-    """One query: his last ``count`` counted matches, oldest first (as the chart reads)."""
-    outcome = Case(When(winner__isnull=True, then=Value("drawn")),
-                   When(winner_id__in=entries_of(player), then=Value("won")),
-                   default=Value("lost"), output_field=CharField())
-    rows = (counted_matches(player.club_id, season).filter(played_by(player, ""))
-            .annotate(outcome=outcome, games_for=_mine(player, "", "games_a", "games_b"),
-                      games_against=_mine(player, "", "games_b", "games_a"),
-                      opponent=_theirs(player, "", "name", CharField()))
-            .order_by("-confirmed_at", "-pk")
-            .values_list("pk", "confirmed_at", "outcome", "games_for", "games_against",
-                         "opponent")[:count])
-    return [FormMatch(*row) for row in reversed(rows)]
-
-
-def head_to_head_table(player: Player, season: Season | None) -> HeadToHeadTable:
-    """Two queries: the meetings by opponent, and the game points by opponent."""
-    opponent = _theirs(player, "", "id", IntegerField())
-    mine = Q(winner_id__in=entries_of(player))
-    meetings = (counted_matches(player.club_id, season).filter(played_by(player, ""))
-                .annotate(opponent=opponent, opponent_name=_theirs(player, "", "name", CharField()))
-                .order_by().values("opponent", "opponent_name")
-                .annotate(meetings=Count("pk"), won=Count("pk", filter=mine),
-                          drawn=Count("pk", filter=Q(winner__isnull=True)),
-                          lost=Count("pk", filter=Q(winner__isnull=False) & ~mine)))
-    points = dict(
-        (row[0], row[1:]) for row in
-        counted_games(player.club_id, season).filter(played_by(player, "match__"))
-        .annotate(opponent=_theirs(player, "match__", "id", IntegerField()))
-        .order_by().values("opponent")
-        .annotate(points_for=Sum(_mine(player, "match__", "total_a", "total_b")),
-                  points_against=Sum(_mine(player, "match__", "total_b", "total_a")))
-        .values_list("opponent", "points_for", "points_against"))
-    rows = [Opponent(row["opponent"], row["opponent_name"], row["meetings"], row["won"],
-                     row["drawn"], row["lost"], *points.get(row["opponent"], (0, 0)))
-            for row in meetings]
+def head_to_head_table(matches: list[MatchSeen]) -> HeadToHeadTable:
+    """His record against each opponent he met in ``matches`` (his counted matches)."""
+    met: dict[int, list] = {}
+    for m in matches:
+        row = met.setdefault(m.opponent_id, [m.opponent, 0, 0, 0, 0, 0, 0])
+        row[1] += 1
+        row[2 + ("won", "drawn", "lost").index(m.outcome)] += 1
+        row[5] += m.points_for
+        row[6] += m.points_against
+    rows = [Opponent(pk, *row) for pk, row in met.items()]
     rows.sort(key=lambda r: (-r.meetings, r.name))
     return HeadToHeadTable(rows)
+
+
+def longest_winning_run(matches: list[MatchSeen]) -> int:
+    """The most of ``matches`` (his counted matches, oldest first) he won one after another."""
+    longest = current = 0
+    for m in matches:
+        current = current + 1 if m.outcome == "won" else 0
+        longest = max(longest, current)
+    return longest

@@ -74,11 +74,6 @@ def longest_run(player: Player, season: Season | None, keep: tuple[str, ...]) ->
     return found[0][2] if found else 0
 
 
-def longest_winning_run(player: Player, season: Season | None) -> int:
-    """The most counted matches he won one after another."""
-    return longest_run(player, season, ("won",))
-
-
 def longest_unbeaten_runs(club_id: int, season: Season | None, *, top: int) -> list[Run]:
     """One query: the longest unbeaten run of each of the ``top`` players with the longest."""
     matches = counted_matches(club_id, season)

@@ -15,7 +15,8 @@ from .charts import FormChart, form_chart
 from .counted import with_entry_ids
 from .figures import FigureRow, hand_rows
 from .hands import HandFigures
-from .meetings import HeadToHeadTable, head_to_head_table, recent_form
+from .his_matches import matches_seen
+from .meetings import HeadToHeadTable, head_to_head_table, longest_winning_run, recent_form
 from .results import GameFigures, MatchFigures
 from .rows import (
     club_sums,
@@ -25,7 +26,6 @@ from .rows import (
     player_sums,
     player_sums_and_run,
 )
-from .runs import longest_winning_run
 from .versions import statistics_version
 
 
@@ -69,15 +69,17 @@ def chosen_season(seasons: list[Season], value: str) -> tuple[Season | None, boo
 
 def player_statistics(player: Player, seasons: list[Season], season: Season | None
                       ) -> PlayerStatistics:
-    """Five queries (six all time): his entries' ids; his summary rows added up, with a
-    season's longest winning run from his row; all time, his longest winning run over his
-    matches (runs do not add up); his form; his meetings and game points by opponent. One more
-    for the club's rows added up, the first time a page of the season (or all time) asks for
-    them under this statistics version."""
+    """Three queries: his entries' ids; his summary rows added up, with a season's longest
+    winning run from his row; his counted matches (none for a player entered nowhere), from
+    which his form, his meetings and game points by opponent and, all time, his longest winning
+    run are counted (runs do not add up over seasons). One more for the club's rows added up,
+    the first time a page of the season (or all time) asks for them under this statistics
+    version."""
     player = with_entry_ids(player)
     mine, season_run = player_sums_and_run(player, season)
     club = _club_sums(player.club_id, season)
-    run = season_run if season is not None else longest_winning_run(player, None)
+    matches = matches_seen(player, season)
+    run = season_run if season is not None else longest_winning_run(matches)
     return PlayerStatistics(
         player=player, seasons=seasons, season=season,
         hands=hand_figures(mine),
@@ -85,8 +87,8 @@ def player_statistics(player: Player, seasons: list[Season], season: Season | No
         games=game_figures(mine),
         matches=match_figures(mine),
         winning_run=run,
-        form=form_chart(recent_form(player, season)),
-        opponents=head_to_head_table(player, season),
+        form=form_chart(recent_form(matches)),
+        opponents=head_to_head_table(matches),
     )
 
 

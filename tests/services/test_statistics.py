@@ -174,25 +174,26 @@ def test_nothing_counts_before_the_result_is_confirmed(club, league):
 def test_the_same_queries_for_two_matches_and_for_six(club, league, season_played,
                                                       django_assert_num_queries):
     seasons = club_seasons(club.club)
-    # The club's rows added up: one query the first time, then kept under the version.
-    with django_assert_num_queries(7):
+    # His entries, his rows added up, his counted matches; the club's rows added up: one query
+    # the first time, then kept under the version.
+    with django_assert_num_queries(4):
         player_statistics(ann(club), seasons, None)
-    with django_assert_num_queries(6):
+    with django_assert_num_queries(3):
         player_statistics(club.players[1], seasons, None)
-    with django_assert_num_queries(6):  # a season's winning run read from his row, with his sums
+    with django_assert_num_queries(4):  # a season's winning run read from his row, with his sums
         player_statistics(ann(club), seasons, club.season)
-    with django_assert_num_queries(5):
+    with django_assert_num_queries(3):
         player_statistics(club.players[1], seasons, club.season)
     with django_assert_num_queries(6):
         club_records(club.club, club.season)
     play(match_of(league, club, 2, 3), P03_SHUTS_ANN_OUT, subject=2)
     play(match_of(league, club, 2, 4), ANN_BEATS_P02[:1] + P03_SHUTS_ANN_OUT, subject=2)
     play(match_of(league, club, 3, 4), P03_SHUTS_ANN_OUT, subject=3)
-    with django_assert_num_queries(7):  # the results counted since changed the version
+    with django_assert_num_queries(4):  # the results counted since changed the version
         player_statistics(club.players[1], seasons, None)
-    with django_assert_num_queries(6):
+    with django_assert_num_queries(4):
         player_statistics(club.players[1], seasons, club.season)
-    with django_assert_num_queries(5):
+    with django_assert_num_queries(3):
         player_statistics(ann(club), seasons, club.season)
     with django_assert_num_queries(6):
         club_records(club.club, club.season)
