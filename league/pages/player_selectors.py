@@ -6,16 +6,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import Prefetch, Q, QuerySet
+from django.db import DEFAULT_DB_ALIAS, connection, connections
+from django.db.models import Prefetch, Q
 from django.shortcuts import get_object_or_404
 
 from league.clubs.models import Player
-from league.competitions.base.selectors import (
-    matches_with_sides,
-    of_entries,
-    with_sides,
-)
-from league.competitions.models import Entry, Match
+from league.competitions.base.selectors import matches_with_sides
+from league.competitions.models import Competition, Entry, Match, Round
+from league.core.written_reads import Columns
 from league.games.models import Game
 
 RECENT_MATCHES = 20
@@ -44,8 +42,8 @@ class PlayerPage:
 
 
 def player_page(pk: int) -> PlayerPage:
-    """Six queries: the player and club, entries, results, next matches, both lists' sides (their
-    entries with the players, one query: with_sides), opponents."""
+    """Six queries: the player and club, entries, results, next matches (each with its round and
+    competition), both lists' sides, opponents."""
     player = get_object_or_404(Player.objects.select_related("club"), pk=pk)
     entries = list(
         Entry.objects.filter(player=player)
@@ -53,28 +51,116 @@ def player_page(pk: int) -> PlayerPage:
         .order_by("-competition__created_at", "pk")
     )
     entry_ids = [e.pk for e in entries]
-    mine = Match.objects.filter(of_entries(entry_ids)).select_related("round", "competition")
-    results = list(mine.filter(status=Match.Status.CONFIRMED)
-                   .order_by("-confirmed_at", "-pk")[:RECENT_MATCHES])
-    upcoming = list(mine.filter(status__in=Match.OPEN_FOR_PLAY).order_by("scheduled_at", "pk"))
-    with_sides(*results, *upcoming)
+    results = his_matches(entry_ids, [Match.Status.CONFIRMED], "m.confirmed_at DESC, m.id DESC",
+                          RECENT_MATCHES)
+    upcoming = his_matches(entry_ids, Match.OPEN_FOR_PLAY, "m.scheduled_at, m.id")
+    with_players(*results, *upcoming)
     return PlayerPage(
         player,
         entries,
         [result_line(match, player.pk) for match in results],
         upcoming,
-        list(opponents_of(entry_ids)),
+        opponents_of(entry_ids),
     )
 
 
-def opponents_of(entry_ids: list[int]) -> QuerySet[Player]:
-    """Everyone met in a confirmed match, by the player's entries' ids."""
-    confirmed = Match.objects.filter(status=Match.Status.CONFIRMED).order_by()
-    met_as_a = confirmed.filter(entry_a_id__in=entry_ids).values("entry_b__player")
-    met_as_b = confirmed.filter(entry_b_id__in=entry_ids).values("entry_a__player")
-    # One list of ids (a UNION), each player then found by his id: an OR of the two lists
-    # reads every player of the site.
-    return Player.objects.filter(pk__in=met_as_a.union(met_as_b)).order_by("name")
+# A player's matches as his page shows them, read in SQL written out (league.core.
+# written_reads): built by the ORM with their rounds, competitions and sides, these reads cost
+# the page several times what the database took to answer them. The sides come in a query of
+# their own: PostgreSQL takes longer to plan the matches joined to four more tables than to
+# run that query.
+MATCH, ROUND = Columns(Match, "m"), Columns(Round, "r")
+COMPETITION = Columns(Competition, "c", ("id", "season_id", "name", "format", "status"))
+ENTRY, PLAYER = Columns(Entry, "e"), Columns(Player, "p", ("id", "club_id", "name", "user_id"))
+HIS_MATCHES = """
+SELECT {columns} FROM {match} m
+JOIN {round} r ON r.id = m.round_id
+JOIN {competition} c ON c.id = m.competition_id
+WHERE (m.entry_a_id IN ({entries}) OR m.entry_b_id IN ({entries})) AND m.status IN ({statuses})
+ORDER BY {order}
+"""
+SIDES = "SELECT {columns} FROM {entry} e JOIN {player} p ON p.id = e.player_id WHERE e.id IN ({ids})"
+TABLES = {"match": Match._meta.db_table, "round": Round._meta.db_table,
+          "competition": Competition._meta.db_table, "entry": Entry._meta.db_table,
+          "player": Player._meta.db_table}
+
+
+def his_matches(entry_ids: list[int], statuses, order: str, limit: int | None = None
+                ) -> list[Match]:
+    """The matches of these entries in these statuses, in this order (SQL of the match `m`),
+    each with its round and competition (its name, format and status; the rest read when
+    used): one query, none without entries. Their sides: with_players."""
+    if not entry_ids:
+        return []
+    sql = HIS_MATCHES.format(
+        **TABLES, columns=f"{MATCH.sql}, {ROUND.sql}, {COMPETITION.sql}", order=order,
+        entries=_marks(entry_ids), statuses=_marks(statuses))
+    params = [*entry_ids, *entry_ids, *(str(status) for status in statuses)]
+    if limit is not None:
+        sql += " LIMIT %s"
+        params.append(limit)
+    db, kept, matches = connections[DEFAULT_DB_ALIAS], {}, []
+    for row in _rows(sql, params):
+        match = MATCH.instance(row, 0, db)
+        at = len(MATCH)
+        Match._meta.get_field("round").set_cached_value(match, ROUND.instance(row, at, db))
+        Match._meta.get_field("competition").set_cached_value(
+            match, COMPETITION.instance(row, at + len(ROUND), db, kept))
+        matches.append(match)
+    return matches
+
+
+def with_players(*matches: Match) -> None:
+    """Each match's sides and winner, the entries with their players, read in one query (none
+    when no match has a side) and set on the matches, each entry once."""
+    ids = {pk for m in matches for pk in (m.entry_a_id, m.entry_b_id, m.winner_id)} - {None}
+    entries = {}
+    if ids:
+        db = connections[DEFAULT_DB_ALIAS]
+        sql = SIDES.format(**TABLES, columns=f"{ENTRY.sql}, {PLAYER.sql}", ids=_marks(ids))
+        for row in _rows(sql, list(ids)):
+            entry = ENTRY.instance(row, 0, db)
+            Entry._meta.get_field("player").set_cached_value(
+                entry, PLAYER.instance(row, len(ENTRY), db))
+            entries[entry.pk] = entry
+    for match in matches:
+        for side in ("entry_a", "entry_b", "winner"):
+            Match._meta.get_field(side).set_cached_value(
+                match, entries.get(getattr(match, f"{side}_id")))
+
+
+def _marks(values) -> str:
+    return ", ".join(["%s"] * len(values))
+
+
+def _rows(sql: str, params: list) -> list[tuple]:
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchall()
+
+
+OPPONENTS = """
+SELECT {columns} FROM {player} p WHERE p.id IN (
+  SELECT e.player_id FROM {match} m JOIN {entry} e ON e.id = m.entry_b_id
+  WHERE m.status = %s AND m.entry_a_id IN ({entries})
+  UNION
+  SELECT e.player_id FROM {match} m JOIN {entry} e ON e.id = m.entry_a_id
+  WHERE m.status = %s AND m.entry_b_id IN ({entries}))
+ORDER BY p.name, p.id
+"""
+
+
+def opponents_of(entry_ids: list[int]) -> list[Player]:
+    """Everyone met in a confirmed match, by the player's entries' ids, by name: one query, none
+    without entries. One list of ids (a UNION), each player then found by his id: an OR of the
+    two lists reads every player of the site."""
+    if not entry_ids:
+        return []
+    sql = OPPONENTS.format(**TABLES, columns=PLAYER.sql, entries=_marks(entry_ids))
+    confirmed = str(Match.Status.CONFIRMED)
+    db = connections[DEFAULT_DB_ALIAS]
+    return [PLAYER.instance(row, 0, db)
+            for row in _rows(sql, [confirmed, *entry_ids, confirmed, *entry_ids])]
 
 
 def result_line(match: Match, player_id: int) -> ResultLine:
