@@ -10,7 +10,7 @@ from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.db.models import Prefetch, Q
 from django.shortcuts import get_object_or_404
 
-from league.clubs.models import Player
+from league.clubs.models import Club, Player, Season
 from league.competitions.base.selectors import matches_with_sides
 from league.competitions.models import Competition, Entry, Match, Round
 from league.core.written_reads import Columns
@@ -70,30 +70,40 @@ def player_page(pk: int) -> PlayerPage:
 # their own: PostgreSQL takes longer to plan the matches joined to four more tables than to
 # run that query.
 MATCH, ROUND = Columns(Match, "m"), Columns(Round, "r")
+CLUB_SHOWN = ("id", "name", "slug", "time_zone", "is_public")
 COMPETITION = Columns(Competition, "c", ("id", "season_id", "name", "format", "status"))
 ENTRY, PLAYER = Columns(Entry, "e"), Columns(Player, "p", ("id", "club_id", "name", "user_id"))
+SEASON, CLUB = Columns(Season, "s", ("id", "club_id", "name")), Columns(Club, "k", CLUB_SHOWN)
 HIS_MATCHES = """
 SELECT {columns} FROM {match} m
 JOIN {round} r ON r.id = m.round_id
-JOIN {competition} c ON c.id = m.competition_id
+JOIN {competition} c ON c.id = m.competition_id{clubs}
 WHERE (m.entry_a_id IN ({entries}) OR m.entry_b_id IN ({entries})) AND m.status IN ({statuses})
 ORDER BY {order}
 """
+WITH_CLUBS = """
+JOIN {season} s ON s.id = c.season_id
+JOIN {club} k ON k.id = s.club_id"""
 SIDES = "SELECT {columns} FROM {entry} e JOIN {player} p ON p.id = e.player_id WHERE e.id IN ({ids})"
 TABLES = {"match": Match._meta.db_table, "round": Round._meta.db_table,
           "competition": Competition._meta.db_table, "entry": Entry._meta.db_table,
-          "player": Player._meta.db_table}
+          "player": Player._meta.db_table, "season": Season._meta.db_table,
+          "club": Club._meta.db_table}
 
 
-def his_matches(entry_ids: list[int], statuses, order: str, limit: int | None = None
-                ) -> list[Match]:
-    """The matches of these entries in these statuses, in this order (SQL of the match `m`),
-    each with its round and competition (its name, format and status; the rest read when
-    used): one query, none without entries. Their sides: with_players."""
+def his_matches(entry_ids: list[int], statuses, order: str, limit: int | None = None, *,
+                clubs: bool = False) -> list[Match]:
+    """The matches of these entries in these statuses, in this order (SQL of the match `m` and
+    its round `r`), each with its round and competition and, with `clubs`, the competition's
+    season and club (what a list of matches shows of them: names, the club's time zone and
+    address; the rest read when used): one query, none without entries. Their sides:
+    with_players."""
     if not entry_ids:
         return []
+    parts = (MATCH, ROUND, COMPETITION, SEASON, CLUB) if clubs else (MATCH, ROUND, COMPETITION)
     sql = HIS_MATCHES.format(
-        **TABLES, columns=f"{MATCH.sql}, {ROUND.sql}, {COMPETITION.sql}", order=order,
+        **TABLES, columns=", ".join(part.sql for part in parts), order=order,
+        clubs=WITH_CLUBS.format(**TABLES) if clubs else "",
         entries=_marks(entry_ids), statuses=_marks(statuses))
     params = [*entry_ids, *entry_ids, *(str(status) for status in statuses)]
     if limit is not None:
@@ -101,13 +111,25 @@ def his_matches(entry_ids: list[int], statuses, order: str, limit: int | None = 
         params.append(limit)
     db, kept, matches = connections[DEFAULT_DB_ALIAS], {}, []
     for row in _rows(sql, params):
-        match = MATCH.instance(row, 0, db)
-        at = len(MATCH)
-        Match._meta.get_field("round").set_cached_value(match, ROUND.instance(row, at, db))
-        Match._meta.get_field("competition").set_cached_value(
-            match, COMPETITION.instance(row, at + len(ROUND), db, kept))
+        match, round_, competition, *club = _parts(row, parts, db, kept)
+        if club:
+            season, club = club
+            Season._meta.get_field("club").set_cached_value(season, club)
+            Competition._meta.get_field("season").set_cached_value(competition, season)
+        Match._meta.get_field("round").set_cached_value(match, round_)
+        Match._meta.get_field("competition").set_cached_value(match, competition)
         matches.append(match)
     return matches
+
+
+def _parts(row: tuple, parts, db, kept: dict) -> list:
+    """The row's models; its match and round built anew, its competition, season and club
+    given again when an earlier row built them."""
+    found, start = [], 0
+    for part in parts:
+        found.append(part.instance(row, start, db, None if part in (MATCH, ROUND) else kept))
+        start += len(part)
+    return found
 
 
 def with_players(*matches: Match) -> None:

@@ -7,7 +7,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
-from django.db.models import F, Prefetch, Q, prefetch_related_objects
+from django.db.models import Prefetch, Q, prefetch_related_objects
 from django.shortcuts import get_object_or_404
 
 from league.clubs.models import Club, JoinRequest, Player, Season
@@ -19,7 +19,6 @@ from league.competitions.base.selectors import (
     RECENT_AUDIT,
     audit_entries,
     matches_with_sides,
-    of_entries,
     with_sides,
 )
 from league.competitions.formats.selectors import open_decisions
@@ -27,6 +26,7 @@ from league.competitions.models import AuditEntry, Competition, FollowUp, Match,
 from league.competitions.nights.selectors import club_nights
 from league.competitions.schedule.selectors import overdue_matches_of_club
 from league.games.models import Game, Hand, HandFlag, TableRuling
+from league.pages.player_selectors import his_matches, with_players
 from league.ratings.club_board import best_of_club
 from league.ratings.models import RatingPeriod
 from league.ratings.selectors import CurrentRating
@@ -97,10 +97,10 @@ class Waiting:
 def waiting_for(user, entry_ids: list[int]) -> Waiting:
     """The reports he has to confirm and the matches he has to play, of his entries (their ids:
     entry_ids_of_user). Three queries: the reports, the matches, and the sides of both lists'
-    matches (with_sides), none of them when both lists are empty."""
+    matches (with_players), none of them when both lists are empty."""
     to_confirm = results_awaiting_confirmation(user, entry_ids)
     to_play = matches_to_play(entry_ids)
-    with_sides(*(report.match for report in to_confirm), *to_play)
+    with_players(*(report.match for report in to_confirm), *to_play)
     for report in to_confirm:  # the winner he is asked to confirm: one of the match's sides
         sides = {entry.pk: entry for entry in (report.match.entry_a, report.match.entry_b)
                  if entry is not None}
@@ -112,7 +112,9 @@ def waiting_for(user, entry_ids: list[int]) -> Waiting:
 def results_awaiting_confirmation(user, entry_ids: list[int]) -> list[ResultReport]:
     """Pending reports of the user's matches (his entries' ids: entry_ids_of_user) that someone
     else reported: his to confirm, with their matches' competitions; the matches' sides are read
-    by `waiting_for`. One query."""
+    by `waiting_for`. One query, none without entries."""
+    if not entry_ids:
+        return []
     return list(
         ResultReport.objects.filter(status=ResultReport.Status.PENDING)
         .filter(Q(match__entry_a_id__in=entry_ids) | Q(match__entry_b_id__in=entry_ids))
@@ -122,17 +124,16 @@ def results_awaiting_confirmation(user, entry_ids: list[int]) -> list[ResultRepo
     )
 
 
+# Soonest first: by the time set, then by the round's play-by date, the undated last (on every
+# database alike), then as they were drawn.
+SOONEST = "m.scheduled_at IS NULL, m.scheduled_at, r.play_by IS NULL, r.play_by, m.id"
+
+
 def matches_to_play(entry_ids: list[int]) -> list[Match]:
-    """The matches of these entries (a user's: entry_ids_of_user) open for play, soonest first:
-    by the time set, then by the round's play-by date, the undated last (on every database
-    alike), then as they were drawn; with their rounds and clubs. One query; the sides are read
-    by `waiting_for`."""
-    return list(
-        Match.objects.filter(of_entries(entry_ids), status__in=Match.OPEN_FOR_PLAY)
-        .select_related("competition__season__club", "round")
-        .order_by(F("scheduled_at").asc(nulls_last=True),
-                  F("round__play_by").asc(nulls_last=True), "pk")
-    )
+    """The matches of these entries (a user's: entry_ids_of_user) open for play, soonest first,
+    with their rounds and clubs (his_matches: one query, written out). The sides are read by
+    `waiting_for`."""
+    return his_matches(entry_ids, Match.OPEN_FOR_PLAY, SOONEST, clubs=True)
 
 
 def disputes_to_resolve(user) -> list[Match]:
