@@ -17,7 +17,9 @@ from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, pgettext
 
-from league.core.links import link
+from league.competitions.models import Match
+from league.core.choices import label
+from league.core.links import links
 
 register = template.Library()
 
@@ -38,23 +40,32 @@ def result_rows(lines, points: bool = False) -> SafeString:
         ("bye", gettext("bye")), ("undecided", gettext("To be decided")),
         ("open", gettext("open the match")), ("day", gettext("j M Y")))}
     outcomes = {key: escape(text) for key, text in outcome_words().items()}
-    return mark_safe("\n".join(_row(line, words, outcomes, points) for line in lines))
+    lines = list(lines)
+    # each page's addresses in one call: per row, the lookups of the language and the URLconf
+    # cost as much as the rest of the row
+    addresses = zip(links("player", [line.opponent.pk if line.opponent else 0 for line in lines]),
+                    links("match", [line.match.pk for line in lines]),
+                    links("competition", [line.match.competition_id for line in lines]),
+                    strict=True)
+    return mark_safe("\n".join(_row(line, words, outcomes, points, *found)
+                                for line, found in zip(lines, addresses, strict=True)))
 
 
-def _row(line, words: dict, outcomes: dict, points: bool) -> str:
+def _row(line, words: dict, outcomes: dict, points: bool, player_address: str,
+         match_address: str, competition_address: str) -> str:
     match = line.match
     day = escape(format_date(timezone.localtime(match.confirmed_at), words["day"])
                  ) if match.confirmed_at else "—"
     if line.opponent is not None:
-        opponent = (f'<a href="{escape(link("player", line.opponent.pk))}">'
+        opponent = (f'<a href="{escape(player_address)}">'
                     f"{escape(line.opponent.name)}</a>")
     else:
         opponent = f'<span class="muted">{words["bye" if match.kind == "bye" else "undecided"]}</span>'
-    said = outcomes[line.outcome] if line.outcome else escape(str(match.get_status_display()))
+    said = outcomes[line.outcome] if line.outcome else escape(label(Match.Status, match.status))
     if match.kind != "played":
-        said += f' <span class="small">({escape(str(match.get_kind_display()).lower())})</span>'
+        said += f' <span class="small">({escape(label(Match.Kind, match.kind).lower())})</span>'
     result = (f'<a class="outcome outcome-{escape(line.outcome or "open")}" '
-              f'href="{escape(link("match", match.pk))}">{said}'
+              f'href="{escape(match_address)}">{said}'
               f'<span class="visually-hidden">: {words["open"]}</span></a>')
     game_points = ""
     if points:
@@ -68,6 +79,6 @@ def _row(line, words: dict, outcomes: dict, points: bool) -> str:
         f'<td class="num" data-label="{words["games"]}">{line.games_for}–{line.games_against}</td>'
         f"{game_points}"
         f'<td class="wrap" data-label="{words["competition"]}">'
-        f'<a href="{escape(link("competition", match.competition_id))}">'
+        f'<a href="{escape(competition_address)}">'
         f"{escape(match.competition.name)}</a> "
         f'<span class="muted small">{escape(str(match.round))}</span></td></tr>')
