@@ -14,3 +14,15 @@ def label(choices: type[Choices], value) -> str:
         return str(choices(value).label)
     except ValueError:
         return str(value)
+
+
+def display(field: str, choices: type[Choices]):
+    """A model's `get_FOO_display` for its choice field `field` whose choices are `choices`,
+    found by value (Django keeps a method a model defines itself):
+    `get_status_display = display("status", Status)`."""
+
+    def get_display(self) -> str:
+        return label(choices, getattr(self, field))
+
+    get_display.__doc__ = f"The label of the {field}, in the page's language."
+    return get_display

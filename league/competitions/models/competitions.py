@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 from gameplay.engine import Ruleset
 from league.clubs.models import Club, Season
+from league.core.choices import display
 from league.core.links import link
 
 
@@ -47,6 +48,9 @@ class Competition(models.Model):
     description = models.TextField(blank=True, max_length=2000)
     format = models.CharField(max_length=24, choices=Format.choices)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
+    # what the lists of competitions show, on every row (league.core.choices)
+    get_format_display = display("format", Format)
+    get_status_display = display("status", Status)
     ruleset = models.JSONField(default=dict, blank=True, help_text="The engine's Ruleset as a dict")
     match_format = models.CharField(
         max_length=12, choices=MatchFormat.choices, default=MatchFormat.FIRST_TO

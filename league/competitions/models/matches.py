@@ -9,6 +9,7 @@ from django.db.models import F, Q
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from league.core.choices import display
 from league.core.links import link
 
 from .competitions import Competition, Stage
@@ -123,6 +124,9 @@ class Match(models.Model):
     )
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.SCHEDULED)
     kind = models.CharField(max_length=16, choices=Kind.choices, default=Kind.PLAYED)
+    # what the lists of matches show, on every row (league.core.choices)
+    get_status_display = display("status", Status)
+    get_kind_display = display("kind", Kind)
     winner = models.ForeignKey(
         Entry, on_delete=models.PROTECT, related_name="+", null=True, blank=True
     )
