@@ -10,19 +10,12 @@ Step 6), so the stored ratings rank the players as their current ones do.
 
 from __future__ import annotations
 
-from datetime import date
-
 from django.db import connection
 
 from league.clubs.models import Player
 
 from .models import PlayerRating, RatingPeriod
-from .selectors import CurrentRating, current_rating
-
-
-def _table(model) -> str:
-    return connection.ops.quote_name(model._meta.db_table)
-
+from .selectors import CurrentRating, current_rating, day, sql_table
 
 _BEST_SQL = f"""
 SELECT player_id, starts_on, last_week, system, rating, rd, volatility, games, total_games,
@@ -31,14 +24,14 @@ FROM (
   SELECT r.player_id, r.starts_on, w.last_week, k.system, r.rating, r.rd, r.volatility, r.games,
     r.total_games, k.is_open, RANK() OVER (ORDER BY r.rating DESC) AS place,
     COUNT(*) OVER () AS rated
-  FROM {_table(PlayerRating)} r
-    JOIN {_table(RatingPeriod)} k ON k.id = r.period_id
-    CROSS JOIN (SELECT MAX(starts_on) AS last_week FROM {_table(RatingPeriod)}
+  FROM {sql_table(PlayerRating)} r
+    JOIN {sql_table(RatingPeriod)} k ON k.id = r.period_id
+    CROSS JOIN (SELECT MAX(starts_on) AS last_week FROM {sql_table(RatingPeriod)}
       WHERE club_id = %s) w
   WHERE r.id IN (
-    SELECT (SELECT l.id FROM {_table(PlayerRating)} l WHERE l.player_id = p.id
+    SELECT (SELECT l.id FROM {sql_table(PlayerRating)} l WHERE l.player_id = p.id
             ORDER BY l.starts_on DESC LIMIT 1)
-    FROM {_table(Player)} p WHERE p.club_id = %s)
+    FROM {sql_table(Player)} p WHERE p.club_id = %s)
 ) ranked
 WHERE place <= %s
 """
@@ -51,14 +44,9 @@ def best_of_club(club_id: int, top: int) -> tuple[list[CurrentRating], int]:
         cursor.execute(_BEST_SQL, [club_id, club_id, top])
         rows = cursor.fetchall()
     ratings = [
-        current_rating(player, _day(starts_on), _day(last_week), system, rating, rd, volatility,
+        current_rating(player, day(starts_on), day(last_week), system, rating, rd, volatility,
                        games, total_games, bool(is_open))
         for (player, starts_on, last_week, system, rating, rd, volatility, games, total_games,
              is_open, _rated) in rows
     ]
     return ratings, (rows[0][-1] if rows else 0)
-
-
-def _day(value: date | str) -> date:
-    """A date as the database gives it: SQLite gives the club's last week, computed, as text."""
-    return value if isinstance(value, date) else date.fromisoformat(value)

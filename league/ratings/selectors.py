@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, datetime
 
-from django.db.models import F, OuterRef, Subquery
+from django.db import connection
 from django.utils import timezone
 
 from league.clubs.models import Club, Player
@@ -19,7 +19,6 @@ from league.competitions.models import Match
 from league.ratings import algorithms as algorithms
 from league.ratings.algorithms import Elo, Glicko2, elo_expected_score, rating_interval
 
-from .latest import latest_rows
 from .models import PlayerRating, RatingPeriod
 from .periods import WEEK, Rating, Standing, is_provisional_rating, restored, week_of, weeks_between
 from .services.results import start_of_week
@@ -98,23 +97,45 @@ def week_closes(now: datetime | None = None) -> datetime:
     return start_of_week(week_of(today) + WEEK)
 
 
+def sql_table(model) -> str:
+    """A model's table, quoted, for the queries written out."""
+    return connection.ops.quote_name(model._meta.db_table)
+
+
+# Written out, as the club page's board is (league.ratings.club_board): built by the ORM, its
+# subqueries took longer to build than to run. Each player's latest row is one backward step
+# of the (player, week) index; his club's last rated week, the latest of its periods.
+_CURRENT_SQL = f"""
+SELECT r.player_id, r.starts_on,
+  (SELECT MAX(w.starts_on) FROM {sql_table(RatingPeriod)} w WHERE w.club_id = k.club_id),
+  k.system, r.rating, r.rd, r.volatility, r.games, r.total_games, k.is_open
+FROM {sql_table(PlayerRating)} r JOIN {sql_table(RatingPeriod)} k ON k.id = r.period_id
+WHERE r.id IN (
+  SELECT (SELECT l.id FROM {sql_table(PlayerRating)} l WHERE l.player_id = p.id
+          ORDER BY l.starts_on DESC LIMIT 1)
+  FROM {sql_table(Player)} p WHERE p.id IN ({{players}}))
+"""
+
+
 def ratings_for(players: Iterable[Player | int]) -> dict[int, CurrentRating]:
-    """The current rating of each player who has one, by player id: one query, one probe of
-    the (player, week) index per player whatever the length of their history."""
+    """The current rating of each player who has one, by player id: one query (none for no
+    player), one probe of the (player, week) index per player whatever the length of their
+    history."""
     ids = [p if isinstance(p, int) else p.pk for p in players]
-    last_week = (
-        RatingPeriod.objects.filter(club=OuterRef("period__club"))
-        .order_by("-starts_on")
-        .values("starts_on")[:1]
-    )
-    rows = (
-        PlayerRating.objects.filter(pk__in=latest_rows(ids))
-        .annotate(last_week=Subquery(last_week), system=F("period__system"),
-                  open_week=F("period__is_open"))
-        .values_list("player_id", "starts_on", "last_week", "system", "rating", "rd",
-                     "volatility", "games", "total_games", "open_week")
-    )
-    return {row[0]: current_rating(*row) for row in rows}
+    if not ids:
+        return {}
+    with connection.cursor() as cursor:
+        cursor.execute(_CURRENT_SQL.format(players=", ".join(["%s"] * len(ids))), ids)
+        rows = cursor.fetchall()
+    return {player: current_rating(player, day(starts_on), day(last_week), system, rating, rd,
+                                   volatility, games, total_games, bool(is_open))
+            for (player, starts_on, last_week, system, rating, rd, volatility, games,
+                 total_games, is_open) in rows}
+
+
+def day(value: date | str) -> date:
+    """A date as the database gives it: SQLite gives a week computed (MAX) as text."""
+    return value if isinstance(value, date) else date.fromisoformat(value)
 
 
 def player_rating(player: Player | int) -> CurrentRating | None:
