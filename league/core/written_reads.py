@@ -21,6 +21,13 @@ from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.db.models import Model
 
 
+def fetched(sql: str, params: Sequence) -> list[tuple]:
+    """The rows of a written-out query on the default database."""
+    with connection.cursor() as cursor:
+        cursor.execute(sql, list(params))
+        return cursor.fetchall()
+
+
 class Columns:
     def __init__(self, model: type[Model], alias: str, names: Sequence[str] | None = None):
         fields = model._meta.concrete_fields

@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db import DEFAULT_DB_ALIAS, connection, connections
+from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.models import Prefetch, Q
 from django.shortcuts import get_object_or_404
 
 from league.clubs.models import Club, Player, Season
 from league.competitions.base.selectors import matches_with_sides
 from league.competitions.models import Competition, Entry, Match, Round
-from league.core.written_reads import Columns
+from league.core.written_reads import Columns, fetched
 from league.games.models import Game
 
 RECENT_MATCHES = 20
@@ -110,7 +110,7 @@ def his_matches(entry_ids: list[int], statuses, order: str, limit: int | None = 
         sql += " LIMIT %s"
         params.append(limit)
     db, kept, matches = connections[DEFAULT_DB_ALIAS], {}, []
-    for row in _rows(sql, params):
+    for row in fetched(sql, params):
         match, round_, competition, *club = _parts(row, parts, db, kept)
         if club:
             season, club = club
@@ -140,7 +140,7 @@ def with_players(*matches: Match) -> None:
     if ids:
         db = connections[DEFAULT_DB_ALIAS]
         sql = SIDES.format(**TABLES, columns=f"{ENTRY.sql}, {PLAYER.sql}", ids=_marks(ids))
-        for row in _rows(sql, list(ids)):
+        for row in fetched(sql, list(ids)):
             entry = ENTRY.instance(row, 0, db)
             Entry._meta.get_field("player").set_cached_value(
                 entry, PLAYER.instance(row, len(ENTRY), db))
@@ -154,11 +154,6 @@ def with_players(*matches: Match) -> None:
 def _marks(values) -> str:
     return ", ".join(["%s"] * len(values))
 
-
-def _rows(sql: str, params: list) -> list[tuple]:
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        return cursor.fetchall()
 
 
 OPPONENTS = """
@@ -182,7 +177,7 @@ def opponents_of(entry_ids: list[int]) -> list[Player]:
     confirmed = str(Match.Status.CONFIRMED)
     db = connections[DEFAULT_DB_ALIAS]
     return [PLAYER.instance(row, 0, db)
-            for row in _rows(sql, [confirmed, *entry_ids, confirmed, *entry_ids])]
+            for row in fetched(sql, [confirmed, *entry_ids, confirmed, *entry_ids])]
 
 
 def result_line(match: Match, player_id: int) -> ResultLine:
