@@ -1,0 +1,117 @@
+"""The pages' reads written out in SQL give what the same reads through the ORM give: a player's
+matches (in their order, with rounds, competitions, sides and winners), his opponents, and the
+club page's seasons, competitions, points series and players; on random clubs."""
+
+import random
+from datetime import UTC, date, datetime, timedelta
+
+import pytest
+from django.db.models import Q
+
+from league.clubs.models import Player
+from league.competitions.models import Match
+from league.pages.player_selectors import his_matches, opponents_of, with_players
+from league.pages.selectors import club_page
+from league.stats.models import PointsSeries
+from tests.factories import (
+    ClubFactory,
+    CompetitionFactory,
+    EntryFactory,
+    MatchFactory,
+    PlayerFactory,
+    RoundFactory,
+    SeasonFactory,
+)
+
+pytestmark = pytest.mark.django_db
+
+START = datetime(2026, 2, 2, 19, 0, tzinfo=UTC)
+STATUSES = list(Match.Status)
+
+
+def a_club(seed: int):
+    """A club of five players over two or three seasons, their competitions, points series and
+    random matches of player "Me": every status, byes and seats still empty, repeated times."""
+    rng = random.Random(seed)
+    club = ClubFactory()
+    me = PlayerFactory(club=club, name="Me")
+    others = [PlayerFactory(club=club, name=name) for name in ("Bo", "Cy", "Bea", "Di")]
+    for number in range(rng.randint(2, 3)):
+        season = SeasonFactory(club=club, starts_on=rng.choice(
+            [None, date(2025 + number, 1, 1), date(2025, 1, 1)]))
+        for name in rng.sample(["Cup", "Ace", "Cup 2"], rng.randint(0, 2)):
+            PointsSeries.objects.create(season=season, name=name)
+        for _ in range(rng.randint(1, 2)):
+            competition = CompetitionFactory(season=season)
+            mine = EntryFactory(competition=competition, player=me)
+            theirs = [EntryFactory(competition=competition, player=p) for p in others]
+            rounds = [RoundFactory(competition=competition, number=n + 1,
+                                   play_by=rng.choice([None, date(2026, 3, n + 1)]))
+                      for n in range(3)]
+            for _ in range(rng.randint(2, 8)):
+                other = rng.choice([*theirs, None])
+                a, b = (mine, other) if rng.random() < 0.6 else (other, mine)
+                winner = rng.choice([a, b, None])
+                MatchFactory(competition=competition, round=rng.choice(rounds), entry_a=a,
+                             entry_b=b, status=rng.choice(STATUSES), winner=winner,
+                             kind=Match.Kind.BYE if other is None else Match.Kind.PLAYED,
+                             games_a=rng.randint(0, 2), games_b=rng.randint(0, 2),
+                             scheduled_at=rng.choice([None, START + timedelta(days=2)]),
+                             confirmed_at=rng.choice([None, START, START + timedelta(days=1)]))
+    return club, me
+
+
+def shown(match: Match) -> tuple:
+    """What a list of matches shows of one."""
+    def side(entry):
+        return None if entry is None else (entry.pk, entry.player.pk, entry.player.name)
+    return (match.pk, match.status, match.kind, match.games_a, match.games_b, match.confirmed_at,
+            match.scheduled_at, str(match.round), match.round.play_by, match.competition.name,
+            side(match.entry_a), side(match.entry_b), side(match.winner))
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_his_matches_and_opponents_are_the_orms(seed, django_assert_num_queries):
+    club, me = a_club(seed)
+    ids = list(me.entries.values_list("pk", flat=True))
+    mine = Match.objects.filter(Q(entry_a_id__in=ids) | Q(entry_b_id__in=ids)).select_related(
+        "round", "competition", "entry_a__player", "entry_b__player", "winner__player")
+    read = 0
+    for statuses, order, orm_order, limit in (
+            ([Match.Status.CONFIRMED], "m.confirmed_at DESC, m.id DESC",
+             ("-confirmed_at", "-pk"), 20),
+            (Match.OPEN_FOR_PLAY, "m.scheduled_at, m.id", ("scheduled_at", "pk"), None)):
+        with django_assert_num_queries(2):
+            found = his_matches(ids, statuses, order, limit)
+            with_players(*found)
+        with django_assert_num_queries(0):
+            written = [shown(match) for match in found]
+        expected = mine.filter(status__in=statuses).order_by(*orm_order)
+        assert written == [shown(m) for m in (expected[:limit] if limit else expected)]
+        read += len(written)
+    assert read  # the club has matches of his to compare
+    confirmed = Match.objects.filter(status=Match.Status.CONFIRMED)
+    met = Player.objects.filter(
+        Q(pk__in=confirmed.filter(entry_a_id__in=ids).values("entry_b__player"))
+        | Q(pk__in=confirmed.filter(entry_b_id__in=ids).values("entry_a__player")))
+    assert [(p.pk, p.name) for p in opponents_of(ids)] == [
+        (p.pk, p.name) for p in met.order_by("name", "pk")]
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_the_club_pages_lists_are_the_orms(seed):
+    club, _ = a_club(seed)
+    read = club_page(club)
+    seasons = list(club.seasons.all())  # the seasons' own order: newest first, then by name
+    assert [s.pk for s in read.season_list] == [s.pk for s in seasons]
+    for written, season in zip(read.season_list, seasons, strict=True):
+        assert (written.name, written.starts_on, written.ends_on) == (
+            season.name, season.starts_on, season.ends_on)
+        assert [(c.pk, c.name, c.get_format_display(), c.get_status_display())
+                for c in written.competition_list] == [
+            (c.pk, c.name, c.get_format_display(), c.get_status_display())
+            for c in season.competitions.order_by("-created_at", "pk")]
+        assert [(x.pk, x.name) for x in written.series_list] == list(
+            season.points_series.order_by("name", "pk").values_list("pk", "name"))
+    assert [tuple(p) for p in read.player_list] == list(
+        club.players.order_by("name", "pk").values_list("pk", "name", "user_id"))
