@@ -72,7 +72,7 @@ def shown(match: Match) -> tuple:
 
 @pytest.mark.parametrize("seed", range(5))
 def test_his_matches_and_opponents_are_the_orms(seed, django_assert_num_queries):
-    club, me = a_club(seed)
+    _, me = a_club(seed)
     ids = list(me.entries.values_list("pk", flat=True))
     mine = Match.objects.filter(Q(entry_a_id__in=ids) | Q(entry_b_id__in=ids)).select_related(
         "round", "competition", "entry_a__player", "entry_b__player", "winner__player")
