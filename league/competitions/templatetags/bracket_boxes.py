@@ -15,9 +15,6 @@ from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
-from league.competitions.models import Match
-from league.core.choices import label
-
 register = template.Library()
 
 CONFIRMED, VOID, PLAYED, BYE = "confirmed", "void", "played", "bye"
@@ -46,7 +43,7 @@ def bracket_box(slot, seeds) -> SafeString:
 def _match_box(view, seeds) -> str:
     match = view.match
     if match.status != CONFIRMED:
-        said = f": {escape(label(Match.Status, match.status).lower())}"
+        said = f": {escape(match.get_status_display().lower())}"
     elif match.winner_id:
         winner = view.a if view.a.won else view.b
         name = winner.player.name if winner.player is not None else ""

@@ -15,7 +15,6 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
 from league.competitions.models import Match
-from league.core.choices import label
 from league.core.links import link
 
 register = template.Library()
@@ -33,11 +32,11 @@ def match_line(match: Match) -> SafeString:
         b = f'<span class="muted">{b}</span>'
     if match.status != Match.Status.CONFIRMED:
         result = (f'<span class="badge status-{escape(match.status)}">'
-                  f"{escape(label(Match.Status, match.status))}</span>")
+                  f"{escape(match.get_status_display())}</span>")
     elif match.kind == Match.Kind.PLAYED:
         result = f"{match.games_a}–{match.games_b}"
     else:
-        result = escape(label(Match.Kind, match.kind))
+        result = escape(match.get_kind_display())
     return mark_safe(
         f'<a class="match-line" href="{escape(link("match", match.pk))}">'
         f'<span class="players">{a} <span class="muted">{versus}</span> {b}</span> '

@@ -17,8 +17,6 @@ from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, pgettext
 
-from league.competitions.models import Match
-from league.core.choices import label
 from league.core.links import links
 
 register = template.Library()
@@ -61,9 +59,9 @@ def _row(line, words: dict, outcomes: dict, points: bool, player_address: str,
                     f"{escape(line.opponent.name)}</a>")
     else:
         opponent = f'<span class="muted">{words["bye" if match.kind == "bye" else "undecided"]}</span>'
-    said = outcomes[line.outcome] if line.outcome else escape(label(Match.Status, match.status))
+    said = outcomes[line.outcome] if line.outcome else escape(match.get_status_display())
     if match.kind != "played":
-        said += f' <span class="small">({escape(label(Match.Kind, match.kind).lower())})</span>'
+        said += f' <span class="small">({escape(match.get_kind_display().lower())})</span>'
     result = (f'<a class="outcome outcome-{escape(line.outcome or "open")}" '
               f'href="{escape(match_address)}">{said}'
               f'<span class="visually-hidden">: {words["open"]}</span></a>')
