@@ -212,6 +212,18 @@ def _whole_chain(request: pytest.FixtureRequest, _follow_ups: FollowUps) -> Iter
 
 
 @pytest.fixture(autouse=True)
+def _no_language_left_active() -> Iterator[None]:
+    """Each test starts in the site's default language, as a fresh thread does. A request leaves
+    the language it spoke (the reader's, or a club page's own) active on its thread after the
+    response: Django's LocaleMiddleware sets the language at the next request, it does not put
+    it back after this one. A later test on the same thread would otherwise read German."""
+    from django.utils import translation
+
+    translation.deactivate()
+    yield
+
+
+@pytest.fixture(autouse=True)
 def _empty_cache() -> Iterator[None]:
     empty_caches()
     yield
