@@ -21,6 +21,16 @@ from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.db.models import Model
 
 
+def table(model: type[Model]) -> str:
+    """A model's table, quoted, for a query written out."""
+    return connection.ops.quote_name(model._meta.db_table)
+
+
+def marks(values: Sequence) -> str:
+    """One placeholder for each of `values`: `IN ({marks(ids)})`."""
+    return ", ".join(["%s"] * len(values))
+
+
 def fetched(sql: str, params: Sequence) -> list[tuple]:
     """The rows of a written-out query on the default database."""
     with connection.cursor() as cursor:

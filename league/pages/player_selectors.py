@@ -11,9 +11,9 @@ from django.db.models import Prefetch, Q
 from django.shortcuts import get_object_or_404
 
 from league.clubs.models import Club, Player, Season
-from league.competitions.base.selectors import matches_with_sides
+from league.competitions.base.selectors import matches_with_sides, with_sides
 from league.competitions.models import Competition, Entry, Match, Round
-from league.core.written_reads import Columns, fetched
+from league.core.written_reads import Columns, fetched, marks, table
 from league.games.models import Game
 
 RECENT_MATCHES = 20
@@ -43,7 +43,7 @@ class PlayerPage:
 
 def player_page(pk: int) -> PlayerPage:
     """Six queries: the player and club, entries, results, next matches (each with its round and
-    competition), both lists' sides, opponents."""
+    competition), both lists' sides (with_sides), opponents."""
     player = get_object_or_404(Player.objects.select_related("club"), pk=pk)
     entries = list(
         Entry.objects.filter(player=player)
@@ -54,7 +54,7 @@ def player_page(pk: int) -> PlayerPage:
     results = his_matches(entry_ids, [Match.Status.CONFIRMED], "m.confirmed_at DESC, m.id DESC",
                           RECENT_MATCHES)
     upcoming = his_matches(entry_ids, Match.OPEN_FOR_PLAY, "m.scheduled_at, m.id")
-    with_players(*results, *upcoming)
+    with_sides(*results, *upcoming)
     return PlayerPage(
         player,
         entries,
@@ -67,12 +67,12 @@ def player_page(pk: int) -> PlayerPage:
 # A player's matches as his page shows them, read in SQL written out (league.core.
 # written_reads): built by the ORM with their rounds, competitions and sides, these reads cost
 # the page several times what the database took to answer them. The sides come in a query of
-# their own: PostgreSQL takes longer to plan the matches joined to four more tables than to
-# run that query.
+# their own (with_sides): PostgreSQL takes longer to plan the matches joined to four more
+# tables than to run that query.
 MATCH, ROUND = Columns(Match, "m"), Columns(Round, "r")
 CLUB_SHOWN = ("id", "name", "slug", "time_zone", "is_public")
 COMPETITION = Columns(Competition, "c", ("id", "season_id", "name", "format", "status"))
-ENTRY, PLAYER = Columns(Entry, "e"), Columns(Player, "p", ("id", "club_id", "name", "user_id"))
+PLAYER = Columns(Player, "p", ("id", "club_id", "name", "user_id"))
 SEASON, CLUB = Columns(Season, "s", ("id", "club_id", "name")), Columns(Club, "k", CLUB_SHOWN)
 HIS_MATCHES = """
 SELECT {columns} FROM {match} m
@@ -84,11 +84,9 @@ ORDER BY {order}
 WITH_CLUBS = """
 JOIN {season} s ON s.id = c.season_id
 JOIN {club} k ON k.id = s.club_id"""
-SIDES = "SELECT {columns} FROM {entry} e JOIN {player} p ON p.id = e.player_id WHERE e.id IN ({ids})"
-TABLES = {"match": Match._meta.db_table, "round": Round._meta.db_table,
-          "competition": Competition._meta.db_table, "entry": Entry._meta.db_table,
-          "player": Player._meta.db_table, "season": Season._meta.db_table,
-          "club": Club._meta.db_table}
+TABLES = {"match": table(Match), "round": table(Round), "competition": table(Competition),
+          "entry": table(Entry), "player": table(Player), "season": table(Season),
+          "club": table(Club)}
 
 
 def his_matches(entry_ids: list[int], statuses, order: str, limit: int | None = None, *,
@@ -97,14 +95,14 @@ def his_matches(entry_ids: list[int], statuses, order: str, limit: int | None = 
     its round `r`), each with its round and competition and, with `clubs`, the competition's
     season and club (what a list of matches shows of them: names, the club's time zone and
     address; the rest read when used): one query, none without entries. Their sides:
-    with_players."""
+    with_sides."""
     if not entry_ids:
         return []
     parts = (MATCH, ROUND, COMPETITION, SEASON, CLUB) if clubs else (MATCH, ROUND, COMPETITION)
     sql = HIS_MATCHES.format(
         **TABLES, columns=", ".join(part.sql for part in parts), order=order,
         clubs=WITH_CLUBS.format(**TABLES) if clubs else "",
-        entries=_marks(entry_ids), statuses=_marks(statuses))
+        entries=marks(entry_ids), statuses=marks(statuses))
     params = [*entry_ids, *entry_ids, *(str(status) for status in statuses)]
     if limit is not None:
         sql += " LIMIT %s"
@@ -132,30 +130,6 @@ def _parts(row: tuple, parts, db, kept: dict) -> list:
     return found
 
 
-def with_players(*matches: Match) -> None:
-    """Each match's sides and winner, the entries with their players, read in one query (none
-    when no match has a side) and set on the matches, each entry once."""
-    ids = {pk for m in matches for pk in (m.entry_a_id, m.entry_b_id, m.winner_id)} - {None}
-    entries = {}
-    if ids:
-        db = connections[DEFAULT_DB_ALIAS]
-        sql = SIDES.format(**TABLES, columns=f"{ENTRY.sql}, {PLAYER.sql}", ids=_marks(ids))
-        for row in fetched(sql, list(ids)):
-            entry = ENTRY.instance(row, 0, db)
-            Entry._meta.get_field("player").set_cached_value(
-                entry, PLAYER.instance(row, len(ENTRY), db))
-            entries[entry.pk] = entry
-    for match in matches:
-        for side in ("entry_a", "entry_b", "winner"):
-            Match._meta.get_field(side).set_cached_value(
-                match, entries.get(getattr(match, f"{side}_id")))
-
-
-def _marks(values) -> str:
-    return ", ".join(["%s"] * len(values))
-
-
-
 OPPONENTS = """
 SELECT {columns} FROM {player} p WHERE p.id IN (
   SELECT e.player_id FROM {match} m JOIN {entry} e ON e.id = m.entry_b_id
@@ -173,7 +147,7 @@ def opponents_of(entry_ids: list[int]) -> list[Player]:
     two lists reads every player of the site."""
     if not entry_ids:
         return []
-    sql = OPPONENTS.format(**TABLES, columns=PLAYER.sql, entries=_marks(entry_ids))
+    sql = OPPONENTS.format(**TABLES, columns=PLAYER.sql, entries=marks(entry_ids))
     confirmed = str(Match.Status.CONFIRMED)
     db = connections[DEFAULT_DB_ALIAS]
     return [PLAYER.instance(row, 0, db)

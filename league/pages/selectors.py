@@ -26,9 +26,9 @@ from league.competitions.formats.selectors import open_decisions
 from league.competitions.models import AuditEntry, Competition, FollowUp, Match, ResultReport
 from league.competitions.nights.selectors import club_nights
 from league.competitions.schedule.selectors import overdue_matches_of_club
-from league.core.written_reads import Columns, fetched
+from league.core.written_reads import Columns, fetched, table
 from league.games.models import Game, Hand, HandFlag, TableRuling
-from league.pages.player_selectors import his_matches, with_players
+from league.pages.player_selectors import his_matches
 from league.ratings.club_board import best_of_club
 from league.ratings.models import RatingPeriod
 from league.ratings.selectors import CurrentRating
@@ -99,10 +99,10 @@ class Waiting:
 def waiting_for(user, entry_ids: list[int]) -> Waiting:
     """The reports he has to confirm and the matches he has to play, of his entries (their ids:
     entry_ids_of_user). Three queries: the reports, the matches, and the sides of both lists'
-    matches (with_players), none of them when both lists are empty."""
+    matches (with_sides), none of them when both lists are empty."""
     to_confirm = results_awaiting_confirmation(user, entry_ids)
     to_play = matches_to_play(entry_ids)
-    with_players(*(report.match for report in to_confirm), *to_play)
+    with_sides(*(report.match for report in to_confirm), *to_play)
     for report in to_confirm:  # the winner he is asked to confirm: one of the match's sides
         sides = {entry.pk: entry for entry in (report.match.entry_a, report.match.entry_b)
                  if entry is not None}
@@ -181,7 +181,7 @@ def club_page(club: Club) -> Club:
     core.written_reads): through the ORM's prefetches they cost the page four times what the
     database took."""
     db, params = connections[DEFAULT_DB_ALIAS], [club.pk]
-    seasons = [SEASON.instance(row, 0, db) for row in fetched(CLUB_SEASONS, params)]
+    seasons = [CLUB_SEASON.instance(row, 0, db) for row in fetched(CLUB_SEASONS, params)]
     by_id = {season.pk: season for season in seasons}
     for season in seasons:
         season.competition_list, season.series_list = [], []
@@ -196,20 +196,19 @@ def club_page(club: Club) -> Club:
     return club
 
 
-SEASON = Columns(Season, "s")
+CLUB_SEASON = Columns(Season, "s")
 CLUB_COMPETITION = Columns(Competition, "c", ("id", "season_id", "name", "format", "status",
                                               "created_at"))
 SERIES = Columns(PointsSeries, "x", ("id", "season_id", "name"))
-_OF_CLUB = f"JOIN {Season._meta.db_table} s ON s.id = {{alias}}.season_id WHERE s.club_id = %s"
-CLUB_SEASONS = (f"SELECT {SEASON.sql} FROM {Season._meta.db_table} s WHERE s.club_id = %s "
+_OF_CLUB = f"JOIN {table(Season)} s ON s.id = {{alias}}.season_id WHERE s.club_id = %s"
+CLUB_SEASONS = (f"SELECT {CLUB_SEASON.sql} FROM {table(Season)} s WHERE s.club_id = %s "
                 "ORDER BY s.starts_on DESC, s.name")
-CLUB_COMPETITIONS = (f"SELECT {CLUB_COMPETITION.sql} FROM {Competition._meta.db_table} c "
+CLUB_COMPETITIONS = (f"SELECT {CLUB_COMPETITION.sql} FROM {table(Competition)} c "
                      f"{_OF_CLUB.format(alias='c')} ORDER BY c.created_at DESC, c.id")
-CLUB_SERIES = (f"SELECT {SERIES.sql} FROM {PointsSeries._meta.db_table} x "
+CLUB_SERIES = (f"SELECT {SERIES.sql} FROM {table(PointsSeries)} x "
                f"{_OF_CLUB.format(alias='x')} ORDER BY x.name, x.id")
-CLUB_PLAYERS = (f"SELECT p.id, p.name, p.user_id FROM {Player._meta.db_table} p "
+CLUB_PLAYERS = (f"SELECT p.id, p.name, p.user_id FROM {table(Player)} p "
                 "WHERE p.club_id = %s ORDER BY p.name, p.id")
-
 
 
 @dataclass(frozen=True, slots=True)

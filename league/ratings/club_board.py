@@ -10,12 +10,11 @@ Step 6), so the stored ratings rank the players as their current ones do.
 
 from __future__ import annotations
 
-from django.db import connection
-
 from league.clubs.models import Player
+from league.core.written_reads import fetched, table
 
 from .models import PlayerRating, RatingPeriod
-from .selectors import CurrentRating, current_rating, day, sql_table
+from .selectors import CurrentRating, current_rating, day
 
 _BEST_SQL = f"""
 SELECT player_id, starts_on, last_week, system, rating, rd, volatility, games, total_games,
@@ -24,14 +23,14 @@ FROM (
   SELECT r.player_id, r.starts_on, w.last_week, k.system, r.rating, r.rd, r.volatility, r.games,
     r.total_games, k.is_open, RANK() OVER (ORDER BY r.rating DESC) AS place,
     COUNT(*) OVER () AS rated
-  FROM {sql_table(PlayerRating)} r
-    JOIN {sql_table(RatingPeriod)} k ON k.id = r.period_id
-    CROSS JOIN (SELECT MAX(starts_on) AS last_week FROM {sql_table(RatingPeriod)}
+  FROM {table(PlayerRating)} r
+    JOIN {table(RatingPeriod)} k ON k.id = r.period_id
+    CROSS JOIN (SELECT MAX(starts_on) AS last_week FROM {table(RatingPeriod)}
       WHERE club_id = %s) w
   WHERE r.id IN (
-    SELECT (SELECT l.id FROM {sql_table(PlayerRating)} l WHERE l.player_id = p.id
+    SELECT (SELECT l.id FROM {table(PlayerRating)} l WHERE l.player_id = p.id
             ORDER BY l.starts_on DESC LIMIT 1)
-    FROM {sql_table(Player)} p WHERE p.club_id = %s)
+    FROM {table(Player)} p WHERE p.club_id = %s)
 ) ranked
 WHERE place <= %s
 """
@@ -40,9 +39,7 @@ WHERE place <= %s
 def best_of_club(club_id: int, top: int) -> tuple[list[CurrentRating], int]:
     """The `top` highest current ratings of the club's players (more where several tie at the
     last place), in no set order, and how many of its players have one."""
-    with connection.cursor() as cursor:
-        cursor.execute(_BEST_SQL, [club_id, club_id, top])
-        rows = cursor.fetchall()
+    rows = fetched(_BEST_SQL, [club_id, club_id, top])
     ratings = [
         current_rating(player, day(starts_on), day(last_week), system, rating, rd, volatility,
                        games, total_games, bool(is_open))

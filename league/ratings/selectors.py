@@ -11,11 +11,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, datetime
 
-from django.db import connection
 from django.utils import timezone
 
 from league.clubs.models import Club, Player
 from league.competitions.models import Match
+from league.core.written_reads import fetched, marks, table
 from league.ratings import algorithms as algorithms
 from league.ratings.algorithms import Elo, Glicko2, elo_expected_score, rating_interval
 
@@ -97,23 +97,18 @@ def week_closes(now: datetime | None = None) -> datetime:
     return start_of_week(week_of(today) + WEEK)
 
 
-def sql_table(model) -> str:
-    """A model's table, quoted, for the queries written out."""
-    return connection.ops.quote_name(model._meta.db_table)
-
-
 # Written out, as the club page's board is (league.ratings.club_board): built by the ORM, its
 # subqueries took longer to build than to run. Each player's latest row is one backward step
 # of the (player, week) index; his club's last rated week, the latest of its periods.
 _CURRENT_SQL = f"""
 SELECT r.player_id, r.starts_on,
-  (SELECT MAX(w.starts_on) FROM {sql_table(RatingPeriod)} w WHERE w.club_id = k.club_id),
+  (SELECT MAX(w.starts_on) FROM {table(RatingPeriod)} w WHERE w.club_id = k.club_id),
   k.system, r.rating, r.rd, r.volatility, r.games, r.total_games, k.is_open
-FROM {sql_table(PlayerRating)} r JOIN {sql_table(RatingPeriod)} k ON k.id = r.period_id
+FROM {table(PlayerRating)} r JOIN {table(RatingPeriod)} k ON k.id = r.period_id
 WHERE r.id IN (
-  SELECT (SELECT l.id FROM {sql_table(PlayerRating)} l WHERE l.player_id = p.id
+  SELECT (SELECT l.id FROM {table(PlayerRating)} l WHERE l.player_id = p.id
           ORDER BY l.starts_on DESC LIMIT 1)
-  FROM {sql_table(Player)} p WHERE p.id IN ({{players}}))
+  FROM {table(Player)} p WHERE p.id IN ({{players}}))
 """
 
 
@@ -124,9 +119,7 @@ def ratings_for(players: Iterable[Player | int]) -> dict[int, CurrentRating]:
     ids = [p if isinstance(p, int) else p.pk for p in players]
     if not ids:
         return {}
-    with connection.cursor() as cursor:
-        cursor.execute(_CURRENT_SQL.format(players=", ".join(["%s"] * len(ids))), ids)
-        rows = cursor.fetchall()
+    rows = fetched(_CURRENT_SQL.format(players=marks(ids)), ids)
     return {player: current_rating(player, day(starts_on), day(last_week), system, rating, rd,
                                    volatility, games, total_games, bool(is_open))
             for (player, starts_on, last_week, system, rating, rd, volatility, games,

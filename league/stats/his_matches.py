@@ -14,11 +14,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from django.db import connection
 from django.utils.dateparse import parse_datetime
 
 from league.clubs.models import Player, Season
 from league.competitions.models import Competition, Entry, Match
+from league.core.written_reads import fetched, marks, table
 from league.games.models import Game
 
 from .counted import entries_of
@@ -70,18 +70,14 @@ def matches_seen(player: Player, season: Season | None) -> list[MatchSeen]:
         entries = list(entries.values_list("pk", flat=True))
     if not entries:
         return []
-    tables = {"match": Match._meta.db_table, "entry": Entry._meta.db_table,
-              "player": Player._meta.db_table, "game": Game._meta.db_table,
-              "competition": Competition._meta.db_table, "season": Season._meta.db_table}
+    tables = {"match": table(Match), "entry": table(Entry), "player": table(Player),
+              "game": table(Game), "competition": table(Competition), "season": table(Season)}
     scope = (OF_SEASON if season is not None else OF_CLUB).format(**tables)
-    sql = MATCHES.format(**tables, competitions=scope, entries=", ".join(["%s"] * len(entries)))
+    sql = MATCHES.format(**tables, competitions=scope, entries=marks(entries))
     params = [Game.Status.FINISHED.value, Match.Status.CONFIRMED.value, Match.Kind.PLAYED.value,
               season.pk if season is not None else player.club_id, *entries, *entries]
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        rows = cursor.fetchall()
     mine = set(entries)
-    return [_seen(row, mine) for row in rows]
+    return [_seen(row, mine) for row in fetched(sql, params)]
 
 
 def _seen(row: tuple, mine: set[int]) -> MatchSeen:

@@ -9,8 +9,9 @@ import pytest
 from django.db.models import Q
 
 from league.clubs.models import Player
+from league.competitions.base.selectors import with_sides
 from league.competitions.models import Match
-from league.pages.player_selectors import his_matches, opponents_of, with_players
+from league.pages.player_selectors import his_matches, opponents_of
 from league.pages.selectors import club_page
 from league.stats.models import PointsSeries
 from tests.factories import (
@@ -83,7 +84,7 @@ def test_his_matches_and_opponents_are_the_orms(seed, django_assert_num_queries)
             (Match.OPEN_FOR_PLAY, "m.scheduled_at, m.id", ("scheduled_at", "pk"), None)):
         with django_assert_num_queries(2):
             found = his_matches(ids, statuses, order, limit)
-            with_players(*found)
+            with_sides(*found)
         with django_assert_num_queries(0):
             written = [shown(match) for match in found]
         expected = mine.filter(status__in=statuses).order_by(*orm_order)
