@@ -120,6 +120,25 @@ def test_game_points_and_hands_won_come_from_the_games_hands():
     assert "hand points" in competition_standings(competition).notes[0]
 
 
+def test_game_points_add_up_the_finished_games_and_leave_out_a_game_without_a_winner():
+    competition = Club(2).competition(LEAGUE)
+    match = competition.matches.get()
+    for number, (status, winner, a, b) in enumerate([
+            (Game.Status.FINISHED, "A", 110, 40), (Game.Status.FINISHED, "B", 20, 125),
+            (Game.Status.IN_PROGRESS, "", 55, 0)], start=1):
+        Game.objects.create(match=match, number=number, ruleset=competition.ruleset,
+                            target_score=100, status=status, winner=winner, total_a=a,
+                            total_b=b)
+    match.status = Match.Status.IN_PROGRESS
+    match.save()
+    with committed():
+        report_result(match.pk, actor=match.entry_a.player.user)
+        confirm_result(match.pk, actor=match.entry_b.player.user)
+    rows = {r.player.name: r for r in competition_standings(competition).rows}
+    assert (rows["P01"].game_points_for, rows["P01"].game_points_against) == (130, 165)
+    assert (rows["P02"].game_points_for, rows["P02"].game_points_against) == (165, 130)
+
+
 @pytest.mark.parametrize("players", [4, 12])
 def test_standings_take_three_queries_whatever_the_size(players, django_assert_num_queries):
     competition = Club(players).competition(LEAGUE)
