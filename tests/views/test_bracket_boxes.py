@@ -1,5 +1,5 @@
-"""A bracket's boxes as the template tag draws them: a match with its sides, seeds, games and
-winner; a bye; a match not drawn; names escaped."""
+"""A bracket's boxes as the template tags draw them: a match with its sides, seeds, games and
+winner; a bye; a match not drawn; names escaped; a column's groups of boxes."""
 
 from types import SimpleNamespace
 
@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 
 from league.competitions.models import Match
-from league.competitions.templatetags.bracket_boxes import bracket_box
+from league.competitions.templatetags.bracket_boxes import bracket_box, bracket_groups
 
 pytestmark = pytest.mark.django_db
 
@@ -60,3 +60,18 @@ def test_a_bye_and_a_slot_without_a_match():
                    '</span></span></div>')
     empty = bracket_box(SimpleNamespace(view=None, bye_player=None), {})
     assert 'aria-hidden="true"' in empty and "—" in empty
+
+
+def test_a_columns_groups_hold_their_boxes_as_each_box_is_drawn_alone():
+    first = box(Match.Status.CONFIRMED, a=player(1, "Ann"), b=player(2, "Bo"), won="a",
+                games=(2, 0))
+    bye = SimpleNamespace(view=None, bye_player=player(3, "Cy"))
+    empty = SimpleNamespace(view=None, bye_player=None)
+    html = bracket_groups([[first, bye], [empty]], {1: 1, 3: 2})
+    assert html == (
+        '<li class="bracket-group"><ul>'
+        f'<li class="bracket-slot">{bracket_box(first, {1: 1, 3: 2})}</li>'
+        f'<li class="bracket-slot">{bracket_box(bye, {1: 1, 3: 2})}</li></ul></li>'
+        f'<li class="bracket-group"><ul><li class="bracket-slot">{bracket_box(empty, {})}</li>'
+        '</ul></li>')
+    assert html.count(f'href="{reverse("match", args=[41])}"') == 1
