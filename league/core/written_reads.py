@@ -65,13 +65,19 @@ class Columns:
         if kept is not None and (found := kept.get((self.model, pk))) is not None:
             return found
         db = db or connections[DEFAULT_DB_ALIAS]
-        values = list(row[start:start + len(self.fields)])
-        for index, convert, column in self._converters_now(db):
-            values[index] = convert(values[index], column, db)
-        made = self.model.from_db(db.alias, self.names, values)
+        made = self.model.from_db(db.alias, self.names, self.values(row, start, db))
         if kept is not None:
             kept[(self.model, pk)] = made
         return made
+
+    def values(self, row: Sequence, start: int = 0, db=None) -> list:
+        """The columns from `start` in `row`, each as its field reads it (converted), without
+        building the model: for a column read on its own, as an aggregate of it (`MAX(...)`)."""
+        db = db or connections[DEFAULT_DB_ALIAS]
+        values = list(row[start:start + len(self.fields)])
+        for index, convert, column in self._converters_now(db):
+            values[index] = convert(values[index], column, db)
+        return values
 
     def _converters_now(self, db) -> list:
         found = self._converters.get(db.vendor)

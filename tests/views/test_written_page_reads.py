@@ -1,16 +1,19 @@
 """The pages' reads written out in SQL give what the same reads through the ORM give: a player's
-matches (in their order, with rounds, competitions, sides and winners), his opponents, and the
-club page's seasons, competitions, points series and players; on random clubs."""
+matches (in their order, with rounds, competitions, sides and winners), his opponents, the
+club page's seasons, competitions, points series and players, and the competition page's
+competition, entries and rounds; on random clubs and competitions."""
 
 import random
 from datetime import UTC, date, datetime, timedelta
 
 import pytest
-from django.db.models import Q
+from django.db.models import Count, Max, Prefetch, Q
+from django.http import Http404
 
 from league.clubs.models import Player
 from league.competitions.base.selectors import with_sides
-from league.competitions.models import Match
+from league.competitions.formats.selectors import BRACKET_ORDER, competition_page
+from league.competitions.models import Competition, Entry, Match, Round, Stage
 from league.pages.player_selectors import his_matches, opponents_of
 from league.pages.selectors import club_page
 from league.stats.models import PointsSeries
@@ -116,3 +119,79 @@ def test_the_club_pages_lists_are_the_orms(seed):
             season.points_series.order_by("name", "pk").values_list("pk", "name"))
     assert [tuple(p) for p in read.player_list] == list(
         club.players.order_by("name", "pk").values_list("pk", "name", "user_id"))
+
+
+def a_competition(seed: int) -> Competition:
+    """A competition of random entries (some seeded, some withdrawn), in random name order,
+    stages or none, rounds of every bracket (some without matches) and matches of every status,
+    confirmed at random times."""
+    rng = random.Random(seed)
+    competition = CompetitionFactory()
+    club = competition.season.club
+    seeds = rng.sample(range(1, 10), 9)
+    for n in range(rng.randint(0, 9)):
+        EntryFactory(competition=competition,
+                     player=PlayerFactory(club=club, name=f"{rng.choice('CAB')}{n}"),
+                     seed=rng.choice([None, seeds[n]]),
+                     withdrawn_at=rng.choice([None, START]))
+    entries = list(competition.entries.all())
+    stages = [Stage.objects.create(competition=competition, order=n + 1,
+                                   kind=rng.choice(list(Stage.Kind)))
+              for n in range(rng.choice([0, 0, 2]))]
+    places = [(stage, bracket, number) for stage in stages or [None]
+              for bracket in Round.Bracket for number in range(1, 5)]
+    for n, (stage, bracket, number) in enumerate(rng.sample(places, rng.randint(0, 6))):
+        round_ = RoundFactory(competition=competition, number=number, bracket=bracket,
+                              stage=stage)
+        for _ in range(rng.randint(0, 3)):
+            MatchFactory(competition=competition, round=round_,
+                         entry_a=rng.choice(entries) if entries else None, entry_b=None,
+                         status=rng.choice(STATUSES),
+                         confirmed_at=rng.choice([None, START + timedelta(hours=n)]))
+    return competition
+
+
+def the_orms_page(pk: int) -> Competition:
+    """The competition page's read as the ORM gives it."""
+    done = (Match.Status.CONFIRMED, Match.Status.VOID)
+    rounds = Round.objects.select_related("stage").order_by("number").annotate(
+        open_matches=Count("matches", filter=~Q(matches__status__in=done)),
+        last_confirmed=Max("matches__confirmed_at"))
+    return Competition.objects.select_related("season__club").prefetch_related(
+        Prefetch("entries", queryset=Entry.objects.select_related("player"), to_attr="entry_list"),
+        Prefetch("rounds", queryset=rounds, to_attr="round_list"),
+    ).get(pk=pk)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_the_competition_pages_read_is_the_orms(seed, django_assert_num_queries):
+    competition = a_competition(seed)
+    with django_assert_num_queries(3):
+        read = competition_page(competition.pk)
+    orm = the_orms_page(competition.pk)
+    with django_assert_num_queries(0):
+        assert (read.name, read.season.name, read.season.club.slug) == (
+            orm.name, orm.season.name, orm.season.club.slug)
+        assert [(e.pk, e.seed, e.withdrawn_at, e.player.name, e.competition.pk)
+                for e in read.entry_list] == [
+            (e.pk, e.seed, e.withdrawn_at, e.player.name, e.competition.pk)
+            for e in orm.entry_list]  # the entries' own order: seed, then name
+        by_pk = {r.pk: r for r in orm.round_list}
+        assert sorted(r.pk for r in read.round_list) == sorted(by_pk)
+        for written in read.round_list:
+            expected = by_pk[written.pk]
+            assert (written.number, written.bracket, written.stage_id, written.open_matches,
+                    written.last_confirmed) == (
+                expected.number, expected.bracket, expected.stage_id, expected.open_matches,
+                expected.last_confirmed)
+            assert (written.stage.kind if written.stage else None) == (
+                expected.stage.kind if expected.stage else None)
+        # shown stage by stage, the main or winners' bracket, the losers', the finals
+        keys = [(r.stage.order if r.stage else 0, BRACKET_ORDER[r.bracket], r.number)
+                for r in read.round_list]
+        assert keys == sorted(keys)
+
+
+def test_a_competition_page_of_no_competition_is_not_found():
+    with pytest.raises(Http404):
+        competition_page(987654)
