@@ -161,8 +161,9 @@ def league_table(
     if len(set(tiebreaks)) != len(tiebreaks):
         raise ValueError("a tiebreak appears twice")
     mine = results_by_player(players, results)
-    records = {p: _record(p, mine[p], points) for p in players}
-    profiles = {p: _profile(p, mine[p], points, records[p]) for p in players}
+    encounters = {p: tuple(_encounter(r, p, points) for r in mine[p]) for p in players}
+    records = {p: _record(p, mine[p], encounters[p]) for p in players}
+    profiles = {p: _profile(encounters[p], records[p]) for p in players}
     scoring = Scoring(points.win, points.draw, points.loss)
     fixed = fixed_values(profiles, tiebreaks, scoring)  # the chosen tiebreaks only
     rows: list[Row] = []
@@ -197,15 +198,13 @@ def results_by_player(
     return mine
 
 
-def _profile(
-    player: Hashable, mine: Sequence[MatchResult], points: PointsSystem, record: Mapping[str, int]
-) -> Profile:
+def _profile(encounters: tuple[Encounter, ...], record: Mapping[str, int]) -> Profile:
     return Profile(
         match_points=record["match_points"],
         net_game_points=record["game_points_for"] - record["game_points_against"],
         hands_won=record["hands_won"],
         hands_lost=record["hands_lost"],
-        encounters=tuple(_encounter(r, player, points) for r in mine),
+        encounters=encounters,
     )
 
 
@@ -230,11 +229,18 @@ def _encounter(r: MatchResult, player: Hashable, points: PointsSystem) -> Encoun
         won, drawn = earned >= points.win, earned == points.draw
     else:
         won, drawn = kind is RoundKind.FORFEIT_WIN, False
-    score = Fraction(1) if won else Fraction(1, 2) if drawn else Fraction(0)
+    score = WIN_SCORE if won else DRAW_SCORE if drawn else LOSS_SCORE
     return Encounter(r.opponent_of(player), score, earned, kind)
 
 
-def _record(player: Hashable, mine: Sequence[MatchResult], points: PointsSystem) -> dict[str, int]:
+# A round's game score in FIDE's formulas; fractions are immutable, so every encounter shares them.
+WIN_SCORE, DRAW_SCORE, LOSS_SCORE = Fraction(1), Fraction(1, 2), Fraction(0)
+
+
+def _record(player: Hashable, mine: Sequence[MatchResult],
+            encounters: Sequence[Encounter]) -> dict[str, int]:
+    """The player's record from his results, and his match points from his encounters (what
+    each round earned him)."""
     matches = [r for r in mine if r.player_b is not None]
     won = sum(r.winner == player for r in matches)
     drawn = sum(r.winner is None and r.kind is ResultKind.PLAYED for r in matches)
@@ -245,7 +251,7 @@ def _record(player: Hashable, mine: Sequence[MatchResult], points: PointsSystem)
         "drawn": drawn,
         "lost": len(matches) - won - drawn,
         "byes": sum(r.kind is ResultKind.BYE for r in mine),
-        "match_points": sum(points.earned(r, player) for r in mine),
+        "match_points": sum(e.match_points for e in encounters),
         "game_points_for": sum(s[0] for s in sides),
         "game_points_against": sum(s[1] for s in sides),
         "hands_won": sum(s[2] for s in sides),
