@@ -1,12 +1,15 @@
-"""The rating history chart's geometry (SVG coordinates: y grows downwards)."""
+"""The rating history chart: its geometry (SVG coordinates: y grows downwards) and its drawing."""
 
+import re
 from datetime import date, timedelta
 from itertools import pairwise
 
 import pytest
+from django.utils import translation
 
 from league.ratings.charts import HEIGHT, LEFT, RIGHT, WIDTH, history_chart
 from league.ratings.selectors import HistoryPoint
+from league.ratings.templatetags.rating_tags import rating_chart
 
 
 def point(weeks_in, rating, rd=80.0, provisional=False):
@@ -66,3 +69,24 @@ def test_provisional_weeks_are_marked_and_described():
 
 def test_no_history_no_chart():
     assert history_chart([]) is None
+
+
+@pytest.mark.django_db
+def test_the_drawn_chart_has_a_dot_per_week_open_while_provisional_and_its_band():
+    html = rating_chart([point(0, 1500), point(1, 1520, provisional=True), point(3, 1510)])
+    assert html.count("<circle ") == 3
+    assert html.count('fill="#ffffff"') == 1  # the provisional week's dot is open
+    assert '<polygon class="rating-interval"' in html
+    assert "the shaded band is the 95% interval" in html  # not "95%%"
+    assert '<text x="70"' in html and 'text-anchor="start"' in html and 'text-anchor="end"' in html
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["de", "es"])
+def test_the_drawn_chart_writes_its_coordinates_as_svg_reads_them_in_every_language(language):
+    with translation.override(language):
+        html = rating_chart([point(0, 1500.4), point(1, 1531.7)])
+        assert "%%" not in html  # the translated caption's percent sign written once
+    xs = [float(x) for x in re.findall(r'cx="([^"]+)"', html)]
+    assert xs == [LEFT, WIDTH - RIGHT]  # "76.0", never "76,0"
+    assert "rating after each week" not in html  # the caption in the page's language

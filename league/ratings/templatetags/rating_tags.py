@@ -13,6 +13,7 @@ from html import escape
 
 from django import template
 from django.template.defaultfilters import floatformat
+from django.utils.formats import localize
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext
 
@@ -71,9 +72,47 @@ def _provisional_mark(rating: CurrentRating) -> str:
     return f' <span class="rating-provisional">{provisional}</span>'
 
 
-@register.inclusion_tag("ratings/history_chart.html")
-def rating_chart(history: Sequence[HistoryPoint]) -> dict:
-    return {"chart": history_chart(history)}
+@register.simple_tag
+def rating_chart(history: Sequence[HistoryPoint]) -> SafeString:
+    """A player's rating history as an SVG drawn on the server: the rating ticks, the 95%
+    interval's band (Glicko-2), the line and a dot per week (open while provisional, its reading
+    as its tooltip), the first and last weeks; or a sentence when nothing is rated yet. Numbers
+    are written without the language's separators (the SVG's own syntax); words are escaped."""
+    chart = history_chart(history)
+    if chart is None:
+        return mark_safe(f'<p class="empty">{escape(gettext("No rated games yet."))}</p>')
+    ticks = "".join(
+        f'<line x1="{chart.plot_left}" x2="{chart.plot_right}" y1="{_n(tick.at)}" '
+        f'y2="{_n(tick.at)}" stroke="#d9d6cf" stroke-width="1"/>'
+        f'<text x="{chart.plot_left - 6}" y="{_n(tick.at)}" text-anchor="end" '
+        f'dominant-baseline="middle" font-size="11" fill="#55606a">{escape(tick.label)}</text>'
+        for tick in chart.ratings)
+    band = (f'<polygon class="rating-interval" points="{escape(chart.band)}" fill="#1d2327" '
+            f'fill-opacity="0.1"/>' if chart.band else "")
+    dots = "".join(
+        f'<circle cx="{_n(dot.x)}" cy="{_n(dot.y)}" r="3.5" '
+        f'fill="{"#ffffff" if dot.provisional else "#1d2327"}" stroke="#1d2327" '
+        f'stroke-width="1.5"><title>{escape(dot.label)}</title></circle>' for dot in chart.dots)
+    last = len(chart.weeks) - 1
+    weeks = "".join(
+        f'<text x="{_n(tick.at)}" y="{chart.plot_bottom + 18}" text-anchor="'
+        f'{"start" if i == 0 < last else "end" if i == last > 0 else "middle"}" font-size="11" '
+        f'fill="#55606a">{escape(tick.label)}</text>' for i, tick in enumerate(chart.weeks))
+    caption = (gettext("The rating after each week played; the shaded band is the 95%% interval; "
+                       "open dots are provisional ratings.") % {} if chart.band else
+               gettext("The rating after each week played; open dots are provisional ratings."))
+    return mark_safe(
+        f'<figure class="rating-chart"><svg viewBox="0 0 {chart.width} {chart.height}" '
+        f'width="100%" role="img" aria-label="{escape(chart.summary)}" '
+        f'xmlns="http://www.w3.org/2000/svg">{ticks}{band}'
+        f'<polyline class="rating-line" points="{escape(chart.line)}" fill="none" '
+        f'stroke="#1d2327" stroke-width="2" stroke-linejoin="round"/>{dots}{weeks}</svg>'
+        f'<figcaption class="muted small">{escape(caption)}</figcaption></figure>')
+
+
+def _n(number: float) -> str:
+    """A coordinate as SVG reads it, whatever the page's language."""
+    return localize(number, use_l10n=False)
 
 
 @register.inclusion_tag("ratings/win_probability.html")
