@@ -72,7 +72,8 @@ def round_links(rounds: Sequence[Round], competition_pk: int, shown: Round | Non
     page reloads at them): the round shown is the current page, the round being played says
     "now"."""
     page = escape(link("competition", competition_pk))
-    now = f' <span class="now">{escape(gettext("now"))}</span>'
+    now = escape(gettext("now"))
+    now = f' <span class="now">{now}</span>'
     shown_pk, current_pk = _pk(shown), _pk(current)
     found = []
     for round_ in rounds:

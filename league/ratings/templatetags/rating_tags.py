@@ -80,7 +80,8 @@ def rating_chart(history: Sequence[HistoryPoint]) -> SafeString:
     are written without the language's separators (the SVG's own syntax); words are escaped."""
     chart = history_chart(history)
     if chart is None:
-        return mark_safe(f'<p class="empty">{escape(gettext("No rated games yet."))}</p>')
+        nothing = escape(gettext("No rated games yet."))
+        return mark_safe(f'<p class="empty">{nothing}</p>')
     ticks = "".join(
         f'<line x1="{chart.plot_left}" x2="{chart.plot_right}" y1="{_n(tick.at)}" '
         f'y2="{_n(tick.at)}" stroke="#d9d6cf" stroke-width="1"/>'
