@@ -1,5 +1,6 @@
-"""Reads for the pages that bring the apps together: home, club, player, match and the
-organizer's page of a club. Each runs a fixed number of queries whatever the number of rows."""
+"""Reads for the pages that bring the apps together: club, match and the organizer's page of a
+club, and the disputes an organizer's home page lists (a player's page and the rest of the home
+page have their own modules). Each runs a fixed number of queries whatever the number of rows."""
 
 from __future__ import annotations
 
@@ -28,114 +29,12 @@ from league.competitions.nights.selectors import club_nights
 from league.competitions.schedule.selectors import overdue_matches_of_club
 from league.core.written_reads import Columns, fetched, table
 from league.games.models import Game, Hand, HandFlag, TableRuling
-from league.pages.player_selectors import his_matches
 from league.ratings.club_board import best_of_club
 from league.ratings.models import RatingPeriod
 from league.ratings.selectors import CurrentRating
 from league.stats.models import PointsSeries
 
 TOP_RATED = 20
-
-
-# The clubs the home page lists at most when it finds clubs; a search narrows them.
-CLUBS_FOUND = 12
-
-
-@dataclass(frozen=True, slots=True)
-class ClubSummary:
-    club: Club
-    running: list[Competition]
-
-
-def your_clubs(user) -> list[ClubSummary]:
-    """The clubs the user plays in or organizes, by name, each with its running competitions
-    (newest first). Two queries, none for a visitor: what grows is his clubs, not the site."""
-    if not user.is_authenticated:
-        return []
-    # Each side by its own index (his players, his places as organizer): an OR across the two
-    # joins reads every player of the site.
-    plays = Player.objects.filter(user=user).values("club_id")
-    organizes = Club.organizers.through.objects.filter(user=user).values("club_id")
-    clubs = list(Club.objects.filter(Q(pk__in=plays) | Q(pk__in=organizes)).order_by("name"))
-    running: dict[int, list[Competition]] = {}
-    for competition in (Competition.objects
-                        .filter(status=Competition.Status.RUNNING, season__club__in=clubs)
-                        .select_related("season").order_by("-created_at", "pk")):
-        running.setdefault(competition.season.club_id, []).append(competition)
-    return [ClubSummary(club, running.get(club.pk, [])) for club in clubs]
-
-
-@dataclass(frozen=True, slots=True)
-class ClubsFound:
-    query: str
-    clubs: list[Club]
-    more: bool  # more clubs match than are listed: a search narrows them
-
-
-def club_search_text(query: str) -> str:
-    """The text searched for: spaces collapsed, at most 100 characters."""
-    return " ".join(query.split())[:100]
-
-
-def find_clubs(query: str = "", *, limit: int = CLUBS_FOUND) -> ClubsFound:
-    """The public clubs whose name or description holds the query (every public club when it is
-    empty), by name, at most `limit` of them: one query, as long whatever the site's size."""
-    query = club_search_text(query)
-    clubs = Club.objects.filter(is_public=True)
-    if query:
-        clubs = clubs.filter(Q(name__icontains=query) | Q(description__icontains=query))
-    found = list(clubs.order_by("name")[:limit + 1])
-    return ClubsFound(query, found[:limit], len(found) > limit)
-
-
-@dataclass(frozen=True, slots=True)
-class Waiting:
-    """What waits for a user on his home page."""
-
-    to_confirm: list[ResultReport]
-    to_play: list[Match]
-
-
-def waiting_for(user, entry_ids: list[int]) -> Waiting:
-    """The reports he has to confirm and the matches he has to play, of his entries (their ids:
-    entry_ids_of_user). Three queries: the reports, the matches, and the sides of both lists'
-    matches (with_sides), none of them when both lists are empty."""
-    to_confirm = results_awaiting_confirmation(user, entry_ids)
-    to_play = matches_to_play(entry_ids)
-    with_sides(*(report.match for report in to_confirm), *to_play)
-    for report in to_confirm:  # the winner he is asked to confirm: one of the match's sides
-        sides = {entry.pk: entry for entry in (report.match.entry_a, report.match.entry_b)
-                 if entry is not None}
-        if report.winner_id in sides:
-            ResultReport._meta.get_field("winner").set_cached_value(report, sides[report.winner_id])
-    return Waiting(to_confirm, to_play)
-
-
-def results_awaiting_confirmation(user, entry_ids: list[int]) -> list[ResultReport]:
-    """Pending reports of the user's matches (his entries' ids: entry_ids_of_user) that someone
-    else reported: his to confirm, with their matches' competitions; the matches' sides are read
-    by `waiting_for`. One query, none without entries."""
-    if not entry_ids:
-        return []
-    return list(
-        ResultReport.objects.filter(status=ResultReport.Status.PENDING)
-        .filter(Q(match__entry_a_id__in=entry_ids) | Q(match__entry_b_id__in=entry_ids))
-        .exclude(reported_by=user)
-        .select_related("reported_by", "match__competition")
-        .order_by("reported_at", "pk")
-    )
-
-
-# Soonest first: by the time set, then by the round's play-by date, the undated last (on every
-# database alike), then as they were drawn.
-SOONEST = "m.scheduled_at IS NULL, m.scheduled_at, r.play_by IS NULL, r.play_by, m.id"
-
-
-def matches_to_play(entry_ids: list[int]) -> list[Match]:
-    """The matches of these entries (a user's: entry_ids_of_user) open for play, soonest first,
-    with their rounds and clubs (his_matches: one query, written out). The sides are read by
-    `waiting_for`."""
-    return his_matches(entry_ids, Match.OPEN_FOR_PLAY, SOONEST, clubs=True)
 
 
 def disputes_to_resolve(user) -> list[Match]:

@@ -18,7 +18,7 @@ from league.competitions.nights.attendance import check_in, check_out
 from league.competitions.nights.pairing import pair_night_round
 from league.competitions.nights.selectors import tonight
 from league.competitions.nights.services import close_night, open_night, schedule_night
-from league.pages.selectors import matches_to_play
+from league.pages.home_selectors import matches_to_play
 from tests.formats.builders import Club
 
 pytestmark = pytest.mark.django_db

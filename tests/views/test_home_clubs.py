@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 
 from league.competitions.models import Competition
-from league.pages.selectors import CLUBS_FOUND
+from league.pages.home_selectors import CLUBS_FOUND
 from tests.factories import ClubFactory, CompetitionFactory, PlayerFactory, UserFactory
 
 pytestmark = pytest.mark.django_db

@@ -28,7 +28,7 @@ from league.competitions.base.selectors import entry_ids_of_players
 from league.competitions.entries.selectors import open_sign_ups
 from league.competitions.nights.selectors import tonight
 from league.core.cache import read_ahead
-from league.pages import selectors
+from league.pages import home_selectors, selectors
 from league.pages.context_processors import header_keys
 
 PARTS = "pages/home_parts.html"
@@ -47,7 +47,7 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 def _home(request: HttpRequest, user) -> HttpResponse:
-    query = selectors.club_search_text(request.GET.get("q", ""))
+    query = home_selectors.club_search_text(request.GET.get("q", ""))
     context = {"query": query}
     shared = None
     if user.is_authenticated:
@@ -64,12 +64,12 @@ def _found(query: str, shared: str | None) -> str:
     """The public clubs found: every visitor's first look (no query) cached under the lists'
     version (club_pages_version(None); ``shared`` when it was read already)."""
     if query:
-        return mark_safe(_rendered("found", {"found": selectors.find_clubs(query)}))
+        return mark_safe(_rendered("found", {"found": home_selectors.find_clubs(query)}))
     fragments = caches["template_fragments"]
     key = f"home-clubs:{shared or club_pages_version(None)}:{translation.get_language()}"
     found = fragments.get(key)
     if found is None:
-        found = _rendered("found", {"found": selectors.find_clubs()})
+        found = _rendered("found", {"found": home_selectors.find_clubs()})
         fragments.set(key, found, FRAGMENT_SECONDS)
     return mark_safe(found)
 
@@ -97,10 +97,10 @@ def _current(found) -> bool:
 def _mine_rendered(user, players: list[int]) -> dict:
     entries = entry_ids_of_players(players)
     sign_ups = open_sign_ups(user)
-    your_clubs = selectors.your_clubs(user)
+    your_clubs = home_selectors.your_clubs(user)
     closing = [c.registration_closes_at for c in sign_ups if c.registration_closes_at]
     return {
-        "waiting": _rendered("waiting", {"waiting": selectors.waiting_for(user, entries)}),
+        "waiting": _rendered("waiting", {"waiting": home_selectors.waiting_for(user, entries)}),
         "sign_ups": _rendered("sign-ups", {"sign_ups": sign_ups}),
         "clubs": _rendered("your-clubs", {"your_clubs": your_clubs}),
         "has_clubs": bool(your_clubs),

@@ -1,0 +1,165 @@
+"""Reads for a signed-in user's home page: his clubs with their running competitions, the results
+waiting for his confirmation and his matches to play; and the public clubs any visitor finds.
+Each runs a fixed number of queries whatever the site's size: what grows is his clubs and his
+matches, found through his own rows' indexes.
+
+His clubs and the results he has to confirm are written out in SQL (league.core.written_reads):
+built by the ORM on each new version of his home, they cost the page several times what the
+database took to answer them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db.models import Q
+
+from league.clubs.models import Club, Player, Season
+from league.competitions.base.selectors import with_sides
+from league.competitions.models import Competition, Match, ResultReport
+from league.core.written_reads import Columns, fetched, marks, table
+from league.pages.player_selectors import his_matches
+
+# The clubs the home page lists at most when it finds clubs; a search narrows them.
+CLUBS_FOUND = 12
+
+
+@dataclass(frozen=True, slots=True)
+class ClubSummary:
+    club: Club
+    running: list[Competition]
+
+
+CLUB = Columns(Club, "cl")
+RUNNING = Columns(Competition, "c")
+RUNNING_SEASON = Columns(Season, "s")
+# Each side by its own index (his players, his places as organizer): an OR across the two joins
+# reads every player of the site.
+HIS_CLUBS = f"""
+SELECT {CLUB.sql} FROM {table(Club)} cl
+WHERE cl.id IN (SELECT p.club_id FROM {table(Player)} p WHERE p.user_id = %s)
+   OR cl.id IN (SELECT o.club_id FROM {table(Club.organizers.through)} o WHERE o.user_id = %s)
+ORDER BY cl.name, cl.id
+"""
+RUNNING_IN = f"""
+SELECT {RUNNING.sql}, {RUNNING_SEASON.sql} FROM {table(Competition)} c
+JOIN {table(Season)} s ON s.id = c.season_id
+WHERE c.status = %s AND s.club_id IN ({{clubs}})
+ORDER BY c.created_at DESC, c.id
+"""
+
+
+def your_clubs(user) -> list[ClubSummary]:
+    """The clubs the user plays in or organizes, by name, each with its running competitions
+    (newest first, with their seasons). Two queries, one without clubs, none for a visitor."""
+    if not user.is_authenticated:
+        return []
+    clubs = [CLUB.instance(row) for row in fetched(HIS_CLUBS, [user.pk, user.pk])]
+    if not clubs:
+        return []
+    running: dict[int, list[Competition]] = {}
+    ids = [club.pk for club in clubs]
+    for row in fetched(RUNNING_IN.format(clubs=marks(ids)), [Competition.Status.RUNNING, *ids]):
+        competition = RUNNING.instance(row)
+        season = RUNNING_SEASON.instance(row, len(RUNNING))
+        competition._state.fields_cache["season"] = season
+        running.setdefault(season.club_id, []).append(competition)
+    return [ClubSummary(club, running.get(club.pk, [])) for club in clubs]
+
+
+@dataclass(frozen=True, slots=True)
+class ClubsFound:
+    query: str
+    clubs: list[Club]
+    more: bool  # more clubs match than are listed: a search narrows them
+
+
+def club_search_text(query: str) -> str:
+    """The text searched for: spaces collapsed, at most 100 characters."""
+    return " ".join(query.split())[:100]
+
+
+def find_clubs(query: str = "", *, limit: int = CLUBS_FOUND) -> ClubsFound:
+    """The public clubs whose name or description holds the query (every public club when it is
+    empty), by name, at most `limit` of them: one query, as long whatever the site's size."""
+    query = club_search_text(query)
+    clubs = Club.objects.filter(is_public=True)
+    if query:
+        clubs = clubs.filter(Q(name__icontains=query) | Q(description__icontains=query))
+    found = list(clubs.order_by("name")[:limit + 1])
+    return ClubsFound(query, found[:limit], len(found) > limit)
+
+
+@dataclass(frozen=True, slots=True)
+class Waiting:
+    """What waits for a user on his home page."""
+
+    to_confirm: list[ResultReport]
+    to_play: list[Match]
+
+
+def waiting_for(user, entry_ids: list[int]) -> Waiting:
+    """The reports he has to confirm and the matches he has to play, of his entries (their ids:
+    entry_ids_of_user). Three queries: the reports, the matches, and the sides of both lists'
+    matches (with_sides), none of them when both lists are empty."""
+    to_confirm = results_awaiting_confirmation(user, entry_ids)
+    to_play = matches_to_play(entry_ids)
+    with_sides(*(report.match for report in to_confirm), *to_play)
+    for report in to_confirm:  # the winner he is asked to confirm: one of the match's sides
+        sides = {entry.pk: entry for entry in (report.match.entry_a, report.match.entry_b)
+                 if entry is not None}
+        if report.winner_id in sides:
+            ResultReport._meta.get_field("winner").set_cached_value(report, sides[report.winner_id])
+    return Waiting(to_confirm, to_play)
+
+
+REPORT = Columns(ResultReport, "rr")
+REPORTER = Columns(ResultReport._meta.get_field("reported_by").related_model, "u")
+REPORTED_MATCH = Columns(Match, "m")
+REPORTED_IN = Columns(Competition, "c")
+# Someone else's report: his own, or one of an account since deleted (no reporter), excluded
+# and kept as the ORM's exclude(reported_by=user) does.
+TO_CONFIRM = f"""
+SELECT {REPORT.sql}, {REPORTER.sql}, {REPORTED_MATCH.sql}, {REPORTED_IN.sql}
+FROM {table(ResultReport)} rr
+LEFT JOIN {table(REPORTER.model)} u ON u.id = rr.reported_by_id
+JOIN {table(Match)} m ON m.id = rr.match_id
+JOIN {table(Competition)} c ON c.id = m.competition_id
+WHERE rr.status = %s AND (m.entry_a_id IN ({{entries}}) OR m.entry_b_id IN ({{entries}}))
+  AND (rr.reported_by_id IS NULL OR rr.reported_by_id <> %s)
+ORDER BY rr.reported_at, rr.id
+"""
+
+
+def results_awaiting_confirmation(user, entry_ids: list[int]) -> list[ResultReport]:
+    """Pending reports of the user's matches (his entries' ids: entry_ids_of_user) that someone
+    else reported: his to confirm, with who reported them and their matches' competitions; the
+    matches' sides are read by `waiting_for`. One query, none without entries."""
+    if not entry_ids:
+        return []
+    entries = marks(entry_ids)
+    sql = TO_CONFIRM.format(entries=entries)
+    params = [ResultReport.Status.PENDING, *entry_ids, *entry_ids, user.pk]
+    at_match = len(REPORT) + len(REPORTER)
+    reports = []
+    for row in fetched(sql, params):
+        report = REPORT.instance(row)
+        match = REPORTED_MATCH.instance(row, at_match)
+        match._state.fields_cache["competition"] = REPORTED_IN.instance(
+            row, at_match + len(REPORTED_MATCH))
+        report._state.fields_cache.update(reported_by=REPORTER.instance(row, len(REPORT)),
+                                          match=match)
+        reports.append(report)
+    return reports
+
+
+# Soonest first: by the time set, then by the round's play-by date, the undated last (on every
+# database alike), then as they were drawn.
+SOONEST = "m.scheduled_at IS NULL, m.scheduled_at, r.play_by IS NULL, r.play_by, m.id"
+
+
+def matches_to_play(entry_ids: list[int]) -> list[Match]:
+    """The matches of these entries (a user's: entry_ids_of_user) open for play, soonest first,
+    with their rounds and clubs (his_matches: one query, written out). The sides are read by
+    `waiting_for`."""
+    return his_matches(entry_ids, Match.OPEN_FOR_PLAY, SOONEST, clubs=True)
