@@ -1,7 +1,8 @@
-"""The competition page's lists as their template tags draw them: the entries with their seeds
-and withdrawals, the rounds as options and as links (the round shown, the round being played,
-a later bracket's round), the ruleset's settings; names escaped, words in the page's language.
-Each is checked against the markup the page's template drew item by item."""
+"""The lists of competitions' pages as their template tags draw them: the entries with their
+seeds and withdrawals, the rounds as options and as links (the round shown, the round being
+played, a later bracket's round), the ruleset's settings, a club's competitions; names escaped,
+words in the page's language. Each is checked against the markup the page's template drew item
+by item."""
 
 from datetime import UTC, datetime
 
@@ -11,8 +12,9 @@ from django.urls import reverse
 from django.utils import translation
 
 from league.clubs.models import Player
-from league.competitions.models import Entry, Round
+from league.competitions.models import Competition, Entry, Round
 from league.competitions.templatetags.competition_lists import (
+    competition_items,
     entry_items,
     round_label,
     round_links,
@@ -114,3 +116,26 @@ def test_each_setting_links_its_section_of_the_rules():
                     '<td>10</td></tr>'
                     f'<tr><td><a href="{rules}#setting-gin-bonus">Gin bonus</a></td>'
                     '<td>&lt;25&gt;</td></tr>')
+
+
+COMPETITION_ITEM = Template(
+    "{% load links %}{% for competition in competitions %}<li class=\"row-between\"><span><a "
+    "href=\"{% link 'competition' competition.pk %}\">{{ competition.name }}</a> <span "
+    "class=\"muted\">{{ competition.get_format_display }}</span></span> <span class=\"badge "
+    "status-{{ competition.status }}\">{{ competition.get_status_display }}</span></li>"
+    "{% endfor %}")
+
+
+@pytest.mark.parametrize("language", ["en", "es", "de"])
+def test_a_clubs_competitions_are_drawn_as_the_template_drew_them(language):
+    competitions = [Competition(pk=n, name=name, format=format_, status=status)
+                    for n, (name, format_, status) in enumerate([
+                        ("Winter <Cup>", Competition.Format.SINGLE_ELIMINATION,
+                         Competition.Status.FINISHED),
+                        ("Thursday League", Competition.Format.LEAGUE, Competition.Status.RUNNING),
+                        ("Swiss & Co", Competition.Format.SWISS, Competition.Status.DRAFT)],
+                        start=1)]
+    with translation.override(language):
+        drawn = competition_items(competitions)
+        assert drawn == COMPETITION_ITEM.render(Context({"competitions": competitions}))
+    assert drawn.count("<li ") == 3 and "Winter &lt;Cup&gt;" in drawn

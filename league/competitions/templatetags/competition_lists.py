@@ -1,7 +1,8 @@
-"""The competition page's long lists, drawn in Python: its entries, its rounds (as a select's
-options or as links) and its ruleset's settings. A league division lists forty rounds and a
-knockout sixty-four entries; drawn by the template, with a translated word, an address and a
-condition for each item, these lists cost more than the rest of the page's body.
+"""Long lists of and about competitions, drawn in Python: a competition page's entries, its
+rounds (as a select's options or as links) and its ruleset's settings, and a club's
+competitions. A league division lists forty rounds, a knockout sixty-four entries and a club
+thirty competitions a season; drawn by the template, with a translated word, an address and a
+condition for each item, these lists cost more than the rest of their pages' bodies.
 
 Names and words are escaped (html.escape, as Django's templates escape); numbers are written
 as the templates write them (the site shows no thousands separators).
@@ -18,7 +19,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import capfirst
 from django.utils.translation import gettext
 
-from league.competitions.models import Entry, Round
+from league.competitions.models import Competition, Entry, Round
 from league.core.links import link, links
 
 register = template.Library()
@@ -95,6 +96,18 @@ def setting_rows(settings: Sequence) -> SafeString:
     return mark_safe("".join(
         f'<tr><td><a href="{rules}#{escape(setting.section)}">{escape(capfirst(setting.name))}'
         f"</a></td><td>{escape(setting.value)}</td></tr>" for setting in settings))
+
+
+@register.simple_tag
+def competition_items(competitions: Sequence[Competition]) -> SafeString:
+    """One list item per competition: its name linking its page, its format and its status."""
+    addresses = links("competition", [competition.pk for competition in competitions])
+    return mark_safe("".join(
+        f'<li class="row-between"><span><a href="{escape(address)}">{escape(competition.name)}'
+        f'</a> <span class="muted">{escape(competition.get_format_display())}</span></span> '
+        f'<span class="badge status-{escape(competition.status)}">'
+        f"{escape(competition.get_status_display())}</span></li>"
+        for competition, address in zip(competitions, addresses, strict=True)))
 
 
 def _pk(round_: Round | None) -> int | None:
