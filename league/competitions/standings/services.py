@@ -228,8 +228,8 @@ class MatchFacts(NamedTuple):
 
 # The facts of every match of a competition (or of one of its stages), in round order, with the
 # game points of its finished games (a finished game is one with a winner: gameplay keeps them
-# so), NULL without any. Written out: the ORM built this query on every cold visit of a
-# standings page for twice what PostgreSQL took to answer it.
+# so), NULL without any. Written out, as the competition page's other reads are
+# (league.competitions.formats.selectors.competition_page): read as plain rows.
 FACTS = """
 SELECT m.id, m.entry_a_id, m.entry_b_id, m.winner_id, m.kind, m.status, m.round_id,
        r.number, r.bracket, SUM(g.total_a), SUM(g.total_b)
