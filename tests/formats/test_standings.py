@@ -99,6 +99,15 @@ def test_the_competition_orders_its_own_tiebreaks():
     assert [label for _, label in standings.tiebreaks] == ["number of wins", "Buchholz"]
 
 
+def reported_and_confirmed(match: Match) -> None:
+    """The match played out, its result reported by one side and confirmed by the other."""
+    match.status = Match.Status.IN_PROGRESS
+    match.save()
+    with committed():
+        report_result(match.pk, actor=match.entry_a.player.user)
+        confirm_result(match.pk, actor=match.entry_b.player.user)
+
+
 def test_game_points_and_hands_won_come_from_the_games_hands():
     competition = Club(2).competition(LEAGUE)
     match = competition.matches.get()
@@ -109,11 +118,7 @@ def test_game_points_and_hands_won_come_from_the_games_hands():
         Hand.objects.create(game=game, number=number, dealer="A", outcome="knock",
                             knocker=winner, winner=winner, points=points)
     Hand.objects.create(game=game, number=4, dealer="A", outcome="dead_hand")
-    match.status = Match.Status.IN_PROGRESS
-    match.save()
-    with committed():
-        report_result(match.pk, actor=match.entry_a.player.user)
-        confirm_result(match.pk, actor=match.entry_b.player.user)
+    reported_and_confirmed(match)
     rows = {r.player.name: r for r in competition_standings(competition).rows}
     assert (rows["P02"].game_points_for, rows["P02"].game_points_against) == (105, 30)
     assert (rows["P02"].hands_won, rows["P01"].hands_won) == (2, 1)
@@ -129,11 +134,7 @@ def test_game_points_add_up_the_finished_games_and_leave_out_a_game_without_a_wi
         Game.objects.create(match=match, number=number, ruleset=competition.ruleset,
                             target_score=100, status=status, winner=winner, total_a=a,
                             total_b=b)
-    match.status = Match.Status.IN_PROGRESS
-    match.save()
-    with committed():
-        report_result(match.pk, actor=match.entry_a.player.user)
-        confirm_result(match.pk, actor=match.entry_b.player.user)
+    reported_and_confirmed(match)
     rows = {r.player.name: r for r in competition_standings(competition).rows}
     assert (rows["P01"].game_points_for, rows["P01"].game_points_against) == (130, 165)
     assert (rows["P02"].game_points_for, rows["P02"].game_points_against) == (165, 130)
