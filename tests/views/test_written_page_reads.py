@@ -12,7 +12,7 @@ from django.http import Http404
 
 from league.clubs.models import Player
 from league.competitions.base.selectors import with_sides
-from league.competitions.formats.selectors import BRACKET_ORDER, competition_page
+from league.competitions.formats.selectors import BRACKET_ORDER, competition_page, fixtures_of
 from league.competitions.models import Competition, Entry, Match, Round, Stage
 from league.pages.player_selectors import his_matches, opponents_of
 from league.pages.selectors import club_page
@@ -190,6 +190,24 @@ def test_the_competition_pages_read_is_the_orms(seed, django_assert_num_queries)
         keys = [(r.stage.order if r.stage else 0, BRACKET_ORDER[r.bracket], r.number)
                 for r in read.round_list]
         assert keys == sorted(keys)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_the_fixtures_of_the_rounds_shown_are_the_orms(seed, django_assert_num_queries):
+    competition = a_competition(seed)
+    read = competition_page(competition.pk)
+    rounds = read.round_list
+    with django_assert_num_queries(1 if rounds else 0):
+        fixtures_of(rounds, read.entry_list)
+    with django_assert_num_queries(0):  # rounds, sides and winners from the page's reads
+        written = [[(m.pk, m.round.pk, m.status, m.entry_a and m.entry_a.player.name,
+                     m.entry_b and m.entry_b.player.name, m.winner and m.winner.player.name)
+                    for m in r.match_list] for r in rounds]
+    assert written == [[(m.pk, r.pk, m.status, m.entry_a and m.entry_a.player.name,
+                         m.entry_b and m.entry_b.player.name, m.winner and m.winner.player.name)
+                        for m in Match.objects.filter(round=r).order_by("pk")] for r in rounds]
+    with django_assert_num_queries(0):  # rounds that have their matches are not read again
+        fixtures_of(rounds, read.entry_list)
 
 
 def test_a_competition_page_of_no_competition_is_not_found():
