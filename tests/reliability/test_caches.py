@@ -107,3 +107,18 @@ def test_a_version_stored_by_an_older_release_is_replaced_not_trusted():
     version = competition_version(competition.pk)
     assert version is not None and version.token != "a-token-of-an-older-format"
     assert competition_version(competition.pk) == version
+
+
+@pytest.mark.django_db
+def test_a_version_knows_its_competitions_rounds_and_no_competition_has_none():
+    from league.competitions.base.page_versions import competition_tokens, competition_version
+    from tests.factories import CompetitionFactory, RoundFactory
+
+    with_rounds, without = CompetitionFactory(), CompetitionFactory()
+    rounds = {RoundFactory(competition=with_rounds, number=n).pk for n in (1, 2)}
+    assert competition_version(with_rounds.pk).rounds == rounds
+    assert competition_version(without.pk).rounds == frozenset()
+    assert competition_version(987654) is None
+    tokens = competition_tokens([with_rounds.pk, without.pk, 987654])
+    assert set(tokens) == {with_rounds.pk, without.pk}
+    assert tokens[with_rounds.pk] == competition_version(with_rounds.pk).token

@@ -20,8 +20,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from league.clubs.signals import CLUB_KEY, USER_CLUBS_KEY
-from league.competitions.models import Competition
+from league.competitions.models import Competition, Round
 from league.core.cache import derived, forget
+from league.core.written_reads import fetched, marks, table
 
 # How long a rendered fragment is kept: a bound on what a deploy with changed templates shows
 # from the old ones; any change to the data makes a new version at once.
@@ -44,10 +45,10 @@ def competition_version(pk: int) -> PageVersion | None:
     """The page's current version; None when there is no such competition."""
     stored = derived.get(_key(pk))
     if not _readable(stored):
-        rounds = list(Competition.objects.filter(pk=pk).values_list("rounds__pk", flat=True))
-        if not rounds:
+        rounds = _rounds_of([pk])
+        if pk not in rounds:
             return None
-        minted = (secrets.token_hex(8), tuple(r for r in rounds if r))
+        minted = (secrets.token_hex(8), tuple(rounds[pk]))
         if stored is not None:  # written by an older release in another form
             derived.delete(_key(pk))
         derived.add(_key(pk), minted, timeout=None)
@@ -70,15 +71,26 @@ def competition_tokens(pks: Iterable[int]) -> dict[int, str]:
     tokens = {pk: stored[key][0] for pk, key in keys.items() if _readable(stored.get(key))}
     missing = [pk for pk in keys if pk not in tokens]
     if missing:
-        rounds: dict[int, list[int]] = {}
-        for pk, round_pk in Competition.objects.filter(pk__in=missing).values_list(
-                "pk", "rounds__pk"):
-            rounds.setdefault(pk, []).extend([round_pk] if round_pk else [])
         minted = {pk: (secrets.token_hex(8), tuple(its_rounds))
-                  for pk, its_rounds in rounds.items()}
+                  for pk, its_rounds in _rounds_of(missing).items()}
         derived.set_many({keys[pk]: version for pk, version in minted.items()}, timeout=None)
         tokens.update({pk: version[0] for pk, version in minted.items()})
     return tokens
+
+
+# The competitions that exist of those asked for, with their rounds' ids: written out, as a
+# cold page's first read it is read on every first visit after a change.
+ROUNDS_OF = ("SELECT c.id, r.id FROM {competition} c LEFT JOIN {round} r "
+             "ON r.competition_id = c.id WHERE c.id IN ({pks})")
+
+
+def _rounds_of(pks: list[int]) -> dict[int, list[int]]:
+    """The round ids of each of these competitions that exists: one query."""
+    sql = ROUNDS_OF.format(competition=table(Competition), round=table(Round), pks=marks(pks))
+    rounds: dict[int, list[int]] = {}
+    for pk, round_pk in fetched(sql, pks):
+        rounds.setdefault(pk, []).extend([round_pk] if round_pk else [])
+    return rounds
 
 
 def _readable(stored) -> bool:
