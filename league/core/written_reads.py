@@ -11,6 +11,7 @@ by the ORM on every visit, costs several times what the database takes to answer
 `alias.column`; `instance` builds the model from them as the ORM would: each value converted by
 the database's and the field's converters (SQLite's times made aware, JSON read), then
 `Model.from_db`, so a field left out is deferred (read when first used), never made up.
+`related(match, round=round_)` hands a model the objects read with it, as select_related does.
 """
 
 from __future__ import annotations
@@ -36,6 +37,12 @@ def fetched(sql: str, params: Sequence) -> list[tuple]:
     with connection.cursor() as cursor:
         cursor.execute(sql, list(params))
         return cursor.fetchall()
+
+
+def related(instance: Model, **objects: Model | None) -> None:
+    """Give `instance` the related objects read with it, by field name (None for a relation
+    that is empty), as select_related leaves them: reading them costs no query."""
+    instance._state.fields_cache.update(objects)
 
 
 class Columns:

@@ -17,7 +17,7 @@ from django.db.models import Q
 from league.clubs.models import Club, Player, Season
 from league.competitions.base.selectors import with_sides
 from league.competitions.models import Competition, Match, ResultReport
-from league.core.written_reads import Columns, fetched, marks, table
+from league.core.written_reads import Columns, fetched, marks, related, table
 from league.pages.player_selectors import his_matches
 
 # The clubs the home page lists at most when it finds clubs; a search narrows them.
@@ -62,7 +62,7 @@ def your_clubs(user) -> list[ClubSummary]:
     for row in fetched(RUNNING_IN.format(clubs=marks(ids)), [Competition.Status.RUNNING, *ids]):
         competition = RUNNING.instance(row)
         season = RUNNING_SEASON.instance(row, len(RUNNING))
-        competition._state.fields_cache["season"] = season
+        related(competition, season=season)
         running.setdefault(season.club_id, []).append(competition)
     return [ClubSummary(club, running.get(club.pk, [])) for club in clubs]
 
@@ -109,7 +109,7 @@ def waiting_for(user, entry_ids: list[int]) -> Waiting:
         sides = {entry.pk: entry for entry in (report.match.entry_a, report.match.entry_b)
                  if entry is not None}
         if report.winner_id in sides:
-            ResultReport._meta.get_field("winner").set_cached_value(report, sides[report.winner_id])
+            related(report, winner=sides[report.winner_id])
     return Waiting(to_confirm, to_play)
 
 
@@ -145,10 +145,8 @@ def results_awaiting_confirmation(user, entry_ids: list[int]) -> list[ResultRepo
     for row in fetched(sql, params):
         report = REPORT.instance(row)
         match = REPORTED_MATCH.instance(row, at_match)
-        match._state.fields_cache["competition"] = REPORTED_IN.instance(
-            row, at_match + len(REPORTED_MATCH))
-        report._state.fields_cache.update(reported_by=REPORTER.instance(row, len(REPORT)),
-                                          match=match)
+        related(match, competition=REPORTED_IN.instance(row, at_match + len(REPORTED_MATCH)))
+        related(report, reported_by=REPORTER.instance(row, len(REPORT)), match=match)
         reports.append(report)
     return reports
 

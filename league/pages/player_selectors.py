@@ -13,7 +13,7 @@ from django.shortcuts import get_object_or_404
 from league.clubs.models import Club, Player, Season
 from league.competitions.base.selectors import matches_with_sides, with_sides
 from league.competitions.models import Competition, Entry, Match, Round
-from league.core.written_reads import Columns, fetched, marks, table
+from league.core.written_reads import Columns, fetched, marks, related, table
 from league.games.models import Game
 
 RECENT_MATCHES = 20
@@ -112,10 +112,9 @@ def his_matches(entry_ids: list[int], statuses, order: str, limit: int | None = 
         match, round_, competition, *club = _parts(row, parts, db, kept)
         if club:
             season, club = club
-            Season._meta.get_field("club").set_cached_value(season, club)
-            Competition._meta.get_field("season").set_cached_value(competition, season)
-        Match._meta.get_field("round").set_cached_value(match, round_)
-        Match._meta.get_field("competition").set_cached_value(match, competition)
+            related(season, club=club)
+            related(competition, season=season)
+        related(match, round=round_, competition=competition)
         matches.append(match)
     return matches
 

@@ -19,7 +19,7 @@ from league.competitions.models import (
     Match,
     Round,
 )
-from league.core.written_reads import Columns, fetched, marks, table
+from league.core.written_reads import Columns, fetched, marks, related, table
 
 MATCH_SIDES = ("entry_a__player", "entry_b__player", "winner__player")
 
@@ -46,13 +46,11 @@ def with_sides(*matches: Match) -> None:
         db = connections[DEFAULT_DB_ALIAS]
         for row in fetched(SIDES_SQL.format(ids=marks(ids)), list(ids)):
             entry = ENTRY.instance(row, 0, db)
-            Entry._meta.get_field("player").set_cached_value(
-                entry, PLAYER.instance(row, len(ENTRY), db))
+            related(entry, player=PLAYER.instance(row, len(ENTRY), db))
             entries[entry.pk] = entry
     for match in matches:
-        for side in ("entry_a", "entry_b", "winner"):
-            Match._meta.get_field(side).set_cached_value(
-                match, entries.get(getattr(match, f"{side}_id")))
+        related(match, entry_a=entries.get(match.entry_a_id),
+                entry_b=entries.get(match.entry_b_id), winner=entries.get(match.winner_id))
 
 
 ENTRY, PLAYER = Columns(Entry, "e"), Columns(Player, "p")

@@ -14,7 +14,7 @@ from league.competitions.models import (
     Competition,
     Entry,
 )
-from league.core.written_reads import Columns, fetched, table
+from league.core.written_reads import Columns, fetched, related, table
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,8 +68,8 @@ def open_sign_ups(user, *, now=None) -> list[Competition]:
     for row in fetched(sql, params):
         competition = SIGN_UP_COMPETITION.instance(row)
         season = SIGN_UP_SEASON.instance(row, at_season)
-        season._state.fields_cache["club"] = SIGN_UP_CLUB.instance(row, at_club)
-        competition._state.fields_cache["season"] = season
+        related(season, club=SIGN_UP_CLUB.instance(row, at_club))
+        related(competition, season=season)
         competition.entered = bool(row[-1])
         found.append(competition)
     return found

@@ -20,7 +20,7 @@ from league.competitions.models import (
     Stage,
     StageEntry,
 )
-from league.core.written_reads import Columns, fetched, marks, table
+from league.core.written_reads import Columns, fetched, marks, related, table
 
 # Rounds in the order they are shown: the main or winners' bracket, the losers', the finals.
 BRACKET_ORDER = {Round.Bracket.MAIN: 0, Round.Bracket.WINNERS: 0, Round.Bracket.LOSERS: 1,
@@ -82,29 +82,24 @@ def competition_page(pk: int) -> Competition:
     row, at = found[0], len(COMPETITION)
     competition = COMPETITION.instance(row)
     season, club = SEASON.instance(row, at), CLUB.instance(row, at + len(SEASON))
-    _cache(competition, season=season)
-    _cache(season, club=club)
+    related(competition, season=season)
+    related(season, club=club)
     competition.entry_list = []
     for row in fetched(PAGE_ENTRIES.format(**tables), [pk]):
         entry = ENTRY.instance(row)
-        _cache(entry, player=PLAYER.instance(row, len(ENTRY)), competition=competition)
+        related(entry, player=PLAYER.instance(row, len(ENTRY)), competition=competition)
         competition.entry_list.append(entry)
     competition.round_list = []
     done = (Match.Status.CONFIRMED, Match.Status.VOID)
     for row in fetched(PAGE_ROUNDS.format(**tables), [*done, pk, pk]):
         round_ = ROUND.instance(row)
-        _cache(round_, stage=STAGE.instance(row, len(ROUND)), competition=competition)
+        related(round_, stage=STAGE.instance(row, len(ROUND)), competition=competition)
         round_.open_matches = row[len(ROUND) + len(STAGE)] or 0
         round_.last_confirmed = LAST_CONFIRMED.values(row, len(ROUND) + len(STAGE) + 1)[0]
         competition.round_list.append(round_)
     competition.round_list.sort(key=lambda r: (r.stage.order if r.stage else 0,
                                                BRACKET_ORDER.get(r.bracket, 3), r.number))
     return competition
-
-
-def _cache(instance, **related) -> None:
-    """The related objects read with `instance`, as select_related leaves them."""
-    instance._state.fields_cache.update(related)
 
 
 FIXTURE = Columns(Match, "m")
@@ -127,12 +122,12 @@ def fixtures_of(rounds: list[Round], entries: list[Entry]) -> None:
     by_id = {entry.pk: entry for entry in entries}
     for round_ in rounds:
         for match in round_.match_list:
-            related = {"round": round_}
+            sides = {"round": round_}
             for side in ("entry_a", "entry_b", "winner"):
                 pk = getattr(match, f"{side}_id")
                 if pk is None or pk in by_id:  # any other is read when shown, as before
-                    related[side] = by_id.get(pk)
-            match._state.fields_cache.update(related)
+                    sides[side] = by_id.get(pk)
+            related(match, **sides)
 
 
 def organizing_status(user, pk: int) -> str:
