@@ -12,13 +12,11 @@ through the games' match column.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import UTC, datetime
-
-from django.utils.dateparse import parse_datetime
+from datetime import datetime
 
 from league.clubs.models import Player, Season
 from league.competitions.models import Competition, Entry, Match
-from league.core.written_reads import fetched, marks, table
+from league.core.written_reads import Columns, fetched, marks, table
 from league.games.models import Game
 
 from .counted import entries_of
@@ -80,22 +78,17 @@ def matches_seen(player: Player, season: Season | None) -> list[MatchSeen]:
     return [_seen(row, mine) for row in fetched(sql, params)]
 
 
+# The confirmation time, as the field reads it (SQLite's made aware).
+CONFIRMED_AT = Columns(Match, "m", ["confirmed_at"])
+
+
 def _seen(row: tuple, mine: set[int]) -> MatchSeen:
-    pk, confirmed_at, entry_a, winner, games_a, games_b, a_id, a_name, b_id, b_name, *totals = row
+    pk, _, entry_a, winner, games_a, games_b, a_id, a_name, b_id, b_name, *totals = row
+    confirmed_at = CONFIRMED_AT.values(row, 1)[0]
     points_a, points_b = (total or 0 for total in totals)
     outcome = "drawn" if winner is None else "won" if winner in mine else "lost"
     if entry_a in mine:
-        return MatchSeen(pk, _moment(confirmed_at), outcome, games_a, games_b, points_a, points_b,
+        return MatchSeen(pk, confirmed_at, outcome, games_a, games_b, points_a, points_b,
                          b_id, b_name)
-    return MatchSeen(pk, _moment(confirmed_at), outcome, games_b, games_a, points_b, points_a,
+    return MatchSeen(pk, confirmed_at, outcome, games_b, games_a, points_b, points_a,
                      a_id, a_name)
-
-
-def _moment(value) -> datetime | None:
-    """A stored time as an aware datetime: SQLite gives it without its zone (UTC, as Django
-    keeps it there), as a datetime or as its text."""
-    if isinstance(value, str):
-        value = parse_datetime(value)
-    if value is not None and value.tzinfo is None:
-        value = value.replace(tzinfo=UTC)
-    return value
