@@ -49,4 +49,3 @@ def _side(entry, won: bool, undecided: str) -> str:
         return f"<span>{name}</span>"
     marked = escape(gettext("(won)"))
     return f'<span class="won">{name}<span class="visually-hidden"> {marked}</span></span>'
-

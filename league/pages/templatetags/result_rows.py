@@ -17,6 +17,7 @@ from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, pgettext
 
+from league.competitions.models import Match
 from league.core.links import links
 
 register = template.Library()
@@ -58,9 +59,10 @@ def _row(line, words: dict, outcomes: dict, points: bool, player_address: str,
         opponent = (f'<a href="{escape(player_address)}">'
                     f"{escape(line.opponent.name)}</a>")
     else:
-        opponent = f'<span class="muted">{words["bye" if match.kind == "bye" else "undecided"]}</span>'
+        nobody = words["bye" if match.kind == Match.Kind.BYE else "undecided"]
+        opponent = f'<span class="muted">{nobody}</span>'
     said = outcomes[line.outcome] if line.outcome else escape(match.get_status_display())
-    if match.kind != "played":
+    if match.kind != Match.Kind.PLAYED:
         said += f' <span class="small">({escape(match.get_kind_display().lower())})</span>'
     result = (f'<a class="outcome outcome-{escape(line.outcome or "open")}" '
               f'href="{escape(match_address)}">{said}'
