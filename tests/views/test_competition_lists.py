@@ -139,3 +139,20 @@ def test_a_clubs_competitions_are_drawn_as_the_template_drew_them(language):
         drawn = competition_items(competitions)
         assert drawn == COMPETITION_ITEM.render(Context({"competitions": competitions}))
     assert drawn.count("<li ") == 3 and "Winter &lt;Cup&gt;" in drawn
+
+
+ROUND_HEADING = Template(
+    "{% for round in rounds %}<h3>{% if not round.name and round.bracket != \"main\" %}"
+    "{{ round.get_bracket_display }}: {% endif %}{{ round }}</h3>{% endfor %}")
+ROUND_LABEL = Template(
+    "{% load competition_lists %}{% for round in rounds %}<h3>{{ round|round_label }}</h3>"
+    "{% endfor %}")
+
+
+@pytest.mark.parametrize("language", ["en", "es", "de"])
+def test_a_rounds_heading_names_it_as_the_template_did(language):
+    context = Context({"rounds": rounds()})
+    with translation.override(language):
+        drawn = ROUND_LABEL.render(context)
+        assert drawn == ROUND_HEADING.render(context)
+    assert drawn.count("<h3>") == 4

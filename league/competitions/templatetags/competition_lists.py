@@ -25,9 +25,11 @@ from league.core.links import link, links
 register = template.Library()
 
 
+@register.filter
 def round_label(round_: Round) -> str:
-    """A round as its lists name it: a round of a later bracket without a name of its own says
-    its bracket ("Losers' bracket: Round 2"). Not escaped."""
+    """A round as the competition page names it (`{{ round|round_label }}` in a heading): a
+    round of a later bracket without a name of its own says its bracket ("Losers' bracket:
+    Round 2"). Not escaped."""
     if not round_.name and round_.bracket != Round.Bracket.MAIN:
         return f"{round_.get_bracket_display()}: {round_}"
     return str(round_)
