@@ -40,13 +40,13 @@ SIGN_UP_SEASON = Columns(Season, "s")
 SIGN_UP_CLUB = Columns(Club, "cl")
 SIGN_UPS = f"""
 SELECT {SIGN_UP_COMPETITION.sql}, {SIGN_UP_SEASON.sql}, {SIGN_UP_CLUB.sql},
-       EXISTS(SELECT 1 FROM {{entry}} e JOIN {{player}} ep ON ep.id = e.player_id
+       EXISTS(SELECT 1 FROM {table(Entry)} e JOIN {table(Player)} ep ON ep.id = e.player_id
               WHERE e.competition_id = c.id AND ep.user_id = %s AND e.withdrawn_at IS NULL)
-FROM {{competition}} c
-JOIN {{season}} s ON s.id = c.season_id
-JOIN {{club}} cl ON cl.id = s.club_id
+FROM {table(Competition)} c
+JOIN {table(Season)} s ON s.id = c.season_id
+JOIN {table(Club)} cl ON cl.id = s.club_id
 WHERE c.status = %s AND c.registration_open = %s
-  AND s.club_id IN (SELECT p.club_id FROM {{player}} p
+  AND s.club_id IN (SELECT p.club_id FROM {table(Player)} p
                     WHERE p.user_id = %s AND p.retired_at IS NULL)
   AND (c.registration_closes_at IS NULL OR c.registration_closes_at > %s)
 ORDER BY c.registration_closes_at, c.name, c.id
@@ -59,13 +59,11 @@ def open_sign_ups(user, *, now=None) -> list[Competition]:
     has an entry not withdrawn). One query, none for a visitor."""
     if not user.is_authenticated:
         return []
-    sql = SIGN_UPS.format(entry=table(Entry), player=table(Player), competition=table(Competition),
-                          season=table(Season), club=table(Club))
     params = [user.pk, Competition.Status.DRAFT, True, user.pk, now or timezone.now()]
     found = []
     at_season = len(SIGN_UP_COMPETITION)
     at_club = at_season + len(SIGN_UP_SEASON)
-    for row in fetched(sql, params):
+    for row in fetched(SIGN_UPS, params):
         competition = SIGN_UP_COMPETITION.instance(row)
         season = SIGN_UP_SEASON.instance(row, at_season)
         related(season, club=SIGN_UP_CLUB.instance(row, at_club))

@@ -40,16 +40,16 @@ LAST_CONFIRMED = Columns(Match, "m", ["confirmed_at"])
 
 PAGE_COMPETITION = f"""
 SELECT {COMPETITION.sql}, {SEASON.sql}, {CLUB.sql}
-FROM {{competition}} c
-JOIN {{season}} s ON s.id = c.season_id
-JOIN {{club}} cl ON cl.id = s.club_id
+FROM {table(Competition)} c
+JOIN {table(Season)} s ON s.id = c.season_id
+JOIN {table(Club)} cl ON cl.id = s.club_id
 WHERE c.id = %s
 """
 # In the entries' own order (seed, then name; Entry.Meta), then by id.
 PAGE_ENTRIES = f"""
 SELECT {ENTRY.sql}, {PLAYER.sql}
-FROM {{entry}} e
-JOIN {{player}} p ON p.id = e.player_id
+FROM {table(Entry)} e
+JOIN {table(Player)} p ON p.id = e.player_id
 WHERE e.competition_id = %s
 ORDER BY e.seed, p.name, e.id
 """
@@ -57,11 +57,11 @@ ORDER BY e.seed, p.name, e.id
 # and when its latest result was confirmed.
 PAGE_ROUNDS = f"""
 SELECT {ROUND.sql}, {STAGE.sql}, counted.open, counted.last
-FROM {{round}} r
-LEFT JOIN {{stage}} st ON st.id = r.stage_id
+FROM {table(Round)} r
+LEFT JOIN {table(Stage)} st ON st.id = r.stage_id
 LEFT JOIN (SELECT m.round_id, COUNT(CASE WHEN m.status NOT IN (%s, %s) THEN 1 END) AS open,
                   MAX(m.confirmed_at) AS last
-           FROM {{match}} m WHERE m.competition_id = %s GROUP BY m.round_id
+           FROM {table(Match)} m WHERE m.competition_id = %s GROUP BY m.round_id
           ) counted ON counted.round_id = r.id
 WHERE r.competition_id = %s
 ORDER BY r.number, r.id
@@ -73,10 +73,7 @@ def competition_page(pk: int) -> Competition:
     `.round_list`, each round with its stage, `.open_matches` (its matches still to be played
     or confirmed) and `.last_confirmed` (when its latest result was confirmed): three queries,
     or 404. The matches themselves come with `fixtures_of`, for the rounds shown."""
-    tables = {"competition": table(Competition), "season": table(Season), "club": table(Club),
-              "entry": table(Entry), "player": table(Player), "round": table(Round),
-              "stage": table(Stage), "match": table(Match)}
-    found = fetched(PAGE_COMPETITION.format(**tables), [pk])
+    found = fetched(PAGE_COMPETITION, [pk])
     if not found:
         raise Http404("No such competition.")
     row, at = found[0], len(COMPETITION)
@@ -85,13 +82,13 @@ def competition_page(pk: int) -> Competition:
     related(competition, season=season)
     related(season, club=club)
     competition.entry_list = []
-    for row in fetched(PAGE_ENTRIES.format(**tables), [pk]):
+    for row in fetched(PAGE_ENTRIES, [pk]):
         entry = ENTRY.instance(row)
         related(entry, player=PLAYER.instance(row, len(ENTRY)), competition=competition)
         competition.entry_list.append(entry)
     competition.round_list = []
     done = (Match.Status.CONFIRMED, Match.Status.VOID)
-    for row in fetched(PAGE_ROUNDS.format(**tables), [*done, pk, pk]):
+    for row in fetched(PAGE_ROUNDS, [*done, pk, pk]):
         round_ = ROUND.instance(row)
         related(round_, stage=STAGE.instance(row, len(ROUND)), competition=competition)
         round_.open_matches = row[len(ROUND) + len(STAGE)] or 0
