@@ -17,7 +17,9 @@ class Game(models.Model):
         IN_PROGRESS = "in_progress", _("In progress")
         FINISHED = "finished", _("Finished")
 
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="games")
+    # Found by its match through the indexes below, which both begin with the match.
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="games",
+                              db_index=False)
     number = models.PositiveSmallIntegerField()
     ruleset = models.JSONField(help_text=_("The competition's ruleset, copied when the game starts"))
     target_score = models.PositiveSmallIntegerField()
@@ -45,6 +47,11 @@ class Game(models.Model):
 
     class Meta:
         ordering = ["match", "number"]
+        # A match's finished games and their totals read from the index alone, without the
+        # games' rows (the standings, a player's results): a game's row is large, its ruleset
+        # and columns kept with it.
+        indexes = [models.Index(fields=["match", "winner", "total_a", "total_b"],
+                                name="game_points_of_match")]
         constraints = [
             models.UniqueConstraint(fields=["match", "number"], name="game_number_unique_in_match"),
             models.CheckConstraint(
