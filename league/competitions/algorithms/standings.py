@@ -222,10 +222,15 @@ def round_kind(r: MatchResult, player: Hashable) -> RoundKind:
 
 
 def _encounter(r: MatchResult, player: Hashable, points: PointsSystem) -> Encounter:
+    if r.kind is ResultKind.PLAYED:  # most rounds: won, drawn (no winner) or lost at the table
+        opponent = r.player_b if player == r.player_a else r.player_a
+        if r.winner == player:
+            return Encounter(opponent, WIN_SCORE, points.win, RoundKind.PLAYED)
+        if r.winner is None:
+            return Encounter(opponent, DRAW_SCORE, points.draw, RoundKind.PLAYED)
+        return Encounter(opponent, LOSS_SCORE, points.loss, RoundKind.PLAYED)
     kind, earned = round_kind(r, player), points.earned(r, player)
-    if kind is RoundKind.PLAYED:
-        won, drawn = r.winner == player, r.winner is None
-    elif kind is RoundKind.BYE:  # the result its points make it (FIDE C.07, unplayed rounds)
+    if kind is RoundKind.BYE:  # the result its points make it (FIDE C.07, unplayed rounds)
         won, drawn = earned >= points.win, earned == points.draw
     else:
         won, drawn = kind is RoundKind.FORFEIT_WIN, False
