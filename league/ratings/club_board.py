@@ -3,9 +3,10 @@ ORM (building its subqueries and windows took as long as running them). Plain SQ
 and PostgreSQL both read it.
 
 Each of the club's players gives his latest row by one backward step of the (player, week)
-index; the rows are ranked by their stored rating, and only the best are read and restored:
-a week sat out leaves the rating as it was (Elo does not move; Glicko-2 widens only the RD, its
-Step 6), so the stored ratings rank the players as their current ones do.
+index, joined to him: as a join, PostgreSQL takes each player's step once (a list of the steps'
+rows took each twice). The rows are ranked by their stored rating, and only the best are read
+and restored: a week sat out leaves the rating as it was (Elo does not move; Glicko-2 widens
+only the RD, its Step 6), so the stored ratings rank the players as their current ones do.
 """
 
 from __future__ import annotations
@@ -23,14 +24,14 @@ FROM (
   SELECT r.player_id, r.starts_on, w.last_week, k.system, r.rating, r.rd, r.volatility, r.games,
     r.total_games, k.is_open, RANK() OVER (ORDER BY r.rating DESC) AS place,
     COUNT(*) OVER () AS rated
-  FROM {table(PlayerRating)} r
+  FROM {table(Player)} p
+    JOIN {table(PlayerRating)} r ON r.id = (
+      SELECT l.id FROM {table(PlayerRating)} l WHERE l.player_id = p.id
+      ORDER BY l.starts_on DESC LIMIT 1)
     JOIN {table(RatingPeriod)} k ON k.id = r.period_id
     CROSS JOIN (SELECT MAX(starts_on) AS last_week FROM {table(RatingPeriod)}
       WHERE club_id = %s) w
-  WHERE r.id IN (
-    SELECT (SELECT l.id FROM {table(PlayerRating)} l WHERE l.player_id = p.id
-            ORDER BY l.starts_on DESC LIMIT 1)
-    FROM {table(Player)} p WHERE p.club_id = %s)
+  WHERE p.club_id = %s
 ) ranked
 WHERE place <= %s
 """
