@@ -99,16 +99,18 @@ def week_closes(now: datetime | None = None) -> datetime:
 
 # Written out, as the club page's board is (league.ratings.club_board): built by the ORM, its
 # subqueries took longer to build than to run. Each player's latest row is one backward step
-# of the (player, week) index; his club's last rated week, the latest of its periods.
+# of the (player, week) index, joined to him as on the board; his club's last rated week, the
+# latest of its periods.
 _CURRENT_SQL = f"""
 SELECT r.player_id, r.starts_on,
   (SELECT MAX(w.starts_on) FROM {table(RatingPeriod)} w WHERE w.club_id = k.club_id),
   k.system, r.rating, r.rd, r.volatility, r.games, r.total_games, k.is_open
-FROM {table(PlayerRating)} r JOIN {table(RatingPeriod)} k ON k.id = r.period_id
-WHERE r.id IN (
-  SELECT (SELECT l.id FROM {table(PlayerRating)} l WHERE l.player_id = p.id
-          ORDER BY l.starts_on DESC LIMIT 1)
-  FROM {table(Player)} p WHERE p.id IN ({{players}}))
+FROM {table(Player)} p
+  JOIN {table(PlayerRating)} r ON r.id = (
+    SELECT l.id FROM {table(PlayerRating)} l WHERE l.player_id = p.id
+    ORDER BY l.starts_on DESC LIMIT 1)
+  JOIN {table(RatingPeriod)} k ON k.id = r.period_id
+WHERE p.id IN ({{players}})
 """
 
 
