@@ -4,12 +4,15 @@ from datetime import date
 
 import pytest
 from django.template import Context, Template
+from django.template.defaultfilters import floatformat
 from django.utils import translation
+from hypothesis import given
+from hypothesis import strategies as st
 
 from league.clubs.models import Club
 from league.ratings.charts import history_chart
 from league.ratings.selectors import CurrentRating, HistoryPoint, WinChances
-from league.ratings.templatetags.rating_tags import rating_badge
+from league.ratings.templatetags.rating_tags import rating_badge, whole
 
 
 def current(rating=1612.4, rd=48.0, provisional=False, system=Club.RatingSystem.GLICKO2,
@@ -57,6 +60,17 @@ def test_badge_in_the_page_language_with_its_number_format():
                                      2) % {"games": 2}
     assert words != "after 2 rated games" and words in html
     assert ">1613<" in html  # half away from zero, as the template's floatformat
+
+
+@given(st.one_of(st.floats(-5000, 5000).filter(lambda x: x == 0 or abs(x) >= 0.001),
+                 st.integers(-5000, 5000).map(lambda n: n + 0.5)))
+def test_a_badge_number_is_written_as_floatformat_writes_it(number):
+    """Rounded half up to a whole number, in every language, halves and negatives included (a
+    rating, its margin and interval: Django writes a float far below a thousandth in its
+    exponent form, which no rating is)."""
+    for language in ("en", "es", "de"):
+        with translation.override(language):
+            assert whole(number) == floatformat(number, 0)
 
 
 def test_history_chart_renders_svg():

@@ -9,10 +9,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from decimal import ROUND_HALF_UP, Decimal
 from html import escape
 
 from django import template
-from django.template.defaultfilters import floatformat
 from django.utils.formats import localize
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext
@@ -34,7 +34,7 @@ def rating_badge(rating: CurrentRating | None) -> SafeString:
         return mark_safe(f'<span class="rating-badge unrated">{unrated}</span>')
     return mark_safe(
         f'<span class="rating-badge{" provisional" if rating.provisional else ""}" '
-        f'title="{_reading(rating)}">{escape(floatformat(rating.rating, 0))}{_margin(rating)}'
+        f'title="{_reading(rating)}">{whole(rating.rating)}{_margin(rating)}'
         f"{_provisional_mark(rating)}</span>")
 
 
@@ -43,7 +43,7 @@ def _reading(rating: CurrentRating) -> str:
     title = escape(gettext("%(system)s rating") % {"system": escape(str(rating.system.label))})
     interval = rating.interval
     if interval:
-        low, high = (escape(floatformat(end, 0)) for end in interval)
+        low, high = (whole(end) for end in interval)
         between = gettext("95%% sure between %(low)s and %(high)s")
         title += ", " + escape(between % {"low": low, "high": high})
     games = rating.total_games
@@ -62,7 +62,17 @@ def _reading(rating: CurrentRating) -> str:
 def _margin(rating: CurrentRating) -> str:
     if rating.margin is None:
         return ""
-    return f'<span class="rating-margin"> ±{escape(floatformat(rating.margin, 0))}</span>'
+    return f'<span class="rating-margin"> ±{whole(rating.margin)}</span>'
+
+
+def whole(number: float) -> str:
+    """The number rounded half up to a whole one, as Django's `floatformat:0` writes it in every
+    language the site speaks (it groups no thousands), about ten times faster: the club page
+    writes eighty of them."""
+    return str(int(Decimal(repr(number)).quantize(_ONE, ROUND_HALF_UP)))
+
+
+_ONE = Decimal(1)
 
 
 def _provisional_mark(rating: CurrentRating) -> str:
