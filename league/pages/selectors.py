@@ -9,8 +9,7 @@ from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
 from django.db import DEFAULT_DB_ALIAS, connections
-from django.db.models import Prefetch, Q
-from django.shortcuts import get_object_or_404
+from django.db.models import Q
 
 from league.clubs.models import Club, JoinRequest, Player, Season
 from league.clubs.permissions import organized_by
@@ -28,7 +27,8 @@ from league.competitions.models import AuditEntry, Competition, FollowUp, Match,
 from league.competitions.nights.selectors import club_nights
 from league.competitions.schedule.selectors import overdue_matches_of_club
 from league.core.written_reads import Columns, fetched, table
-from league.games.models import Game, Hand, HandFlag, TableRuling
+from league.games.models import Game, HandFlag, TableRuling
+from league.pages.match_reads import games_of, match_with_its_competition
 from league.ratings.club_board import best_of_club
 from league.ratings.models import RatingPeriod
 from league.ratings.selectors import CurrentRating
@@ -149,20 +149,13 @@ class MatchPage:
 
 def match_page(pk: int, *, hands: bool = True, reports: bool = True,
                audit: bool = True) -> MatchPage:
-    """Six queries: the match, its sides, games, their hands, reports, the audit. What the
+    """Six queries: the match, its sides, games, their hands (written out: league.pages.
+    match_reads), reports, the audit. What the
     match's version (league.pages.match_selectors) counts none of is not read: `hands`,
     `reports`, `audit` False (and the hands when there is no game)."""
-    match = get_object_or_404(Match.objects.select_related("competition__season__club", "round"),
-                              pk=pk)
+    match = match_with_its_competition(pk)
     with_sides(match)
-    games = Game.objects.filter(match=match).order_by("number")
-    if hands:
-        by_number = Hand.objects.order_by("number")
-        games = games.prefetch_related(Prefetch("hands", queryset=by_number, to_attr="hand_list"))
-    games = list(games)
-    if not hands:
-        for game in games:
-            game.hand_list = []
+    games = games_of(match, hands=hands)
     report_list = list(
         ResultReport.objects.filter(match=match).select_related(
             "reported_by", "decided_by", "winner__player"
