@@ -223,7 +223,7 @@ def round_kind(r: MatchResult, player: Hashable) -> RoundKind:
 
 def _encounter(r: MatchResult, player: Hashable, points: PointsSystem) -> Encounter:
     if r.kind is ResultKind.PLAYED:  # most rounds: won, drawn (no winner) or lost at the table
-        opponent = r.player_b if player == r.player_a else r.player_a
+        opponent = r.opponent_of(player)
         if r.winner == player:
             return Encounter(opponent, WIN_SCORE, points.win, RoundKind.PLAYED)
         if r.winner is None:
