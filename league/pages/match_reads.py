@@ -4,7 +4,6 @@ database took to answer (the match with four models joined, its games, their han
 
 from __future__ import annotations
 
-from django.db import DEFAULT_DB_ALIAS, connections
 from django.http import Http404
 
 from league.clubs.models import Club, Season
@@ -35,31 +34,28 @@ def match_with_its_competition(pk: int) -> Match:
     found = fetched(MATCH_SQL, [pk])
     if not found:
         raise Http404("No such match.")
-    row, db = found[0], connections[DEFAULT_DB_ALIAS]
-    at = [len(MATCH)]
-    for columns in (COMPETITION, SEASON, CLUB):
-        at.append(at[-1] + len(columns))
-    match = MATCH.instance(row, 0, db)
-    competition = COMPETITION.instance(row, at[0], db)
-    season, club = SEASON.instance(row, at[1], db), CLUB.instance(row, at[2], db)
+    row = found[0]
+    at_season = len(MATCH) + len(COMPETITION)
+    at_club = at_season + len(SEASON)
+    match, competition = MATCH.instance(row), COMPETITION.instance(row, len(MATCH))
+    season, club = SEASON.instance(row, at_season), CLUB.instance(row, at_club)
     related(season, club=club)
     related(competition, season=season)
-    related(match, competition=competition, round=ROUND.instance(row, at[3], db))
+    related(match, competition=competition, round=ROUND.instance(row, at_club + len(CLUB)))
     return match
 
 
 def games_of(match: Match, *, hands: bool = True) -> list[Game]:
     """The match's games by number, each with `.hand_list` (its hands by number, each knowing
     its game; empty without `hands`): two queries, one without `hands` or without a game."""
-    db = connections[DEFAULT_DB_ALIAS]
-    games = [GAME.instance(row, 0, db) for row in fetched(GAMES_SQL, [match.pk])]
+    games = [GAME.instance(row) for row in fetched(GAMES_SQL, [match.pk])]
     by_pk = {}
     for game in games:
         game.hand_list = []
         by_pk[game.pk] = game
     if hands and games:
         for row in fetched(HANDS_SQL.format(games=marks(games)), list(by_pk)):
-            hand = HAND.instance(row, 0, db)
+            hand = HAND.instance(row)
             game = by_pk[hand.game_id]
             related(hand, game=game)
             game.hand_list.append(hand)
