@@ -65,14 +65,14 @@ def _margin(rating: CurrentRating) -> str:
     return f'<span class="rating-margin"> ±{whole(rating.margin)}</span>'
 
 
+_ONE = Decimal(1)
+
+
 def whole(number: float) -> str:
     """The number rounded half up to a whole one, as Django's `floatformat:0` writes it in every
     language the site speaks (it groups no thousands), about ten times faster: the club page
     writes eighty of them."""
     return str(int(Decimal(repr(number)).quantize(_ONE, ROUND_HALF_UP)))
-
-
-_ONE = Decimal(1)
 
 
 def _provisional_mark(rating: CurrentRating) -> str:
