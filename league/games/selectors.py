@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import Prefetch, QuerySet
+from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
@@ -15,6 +15,7 @@ from league.clubs.visibility import club_of
 from league.competitions.base.selectors import side_names, with_sides
 from league.competitions.models import Match
 from league.core.numbers import ascii_int
+from league.games import sheet_reads
 from league.games.models import Game, Hand, HandFlag, TableRuling
 from league.games.services.scoring import score_of
 
@@ -182,22 +183,13 @@ class Scoresheet:
 
 
 def scoresheet(pk: int, *, flags: bool = True, rulings: bool = True) -> Scoresheet:
-    """The game with its match, the match's sides, the hands and their open flags: four queries,
-    three when the game has no hand; `flags` False (the sheet's version counts no open flag):
-    the flags are not read; `rulings` False (it counts no table ruling): the rulings waiting
-    are not read either (open_table_rulings)."""
-    game = get_object_or_404(
-        Game.objects.select_related("match__competition__season__club", "match__round"), pk=pk)
+    """The game with its match, the match's sides, the hands and their open flags: three queries
+    (league.games.sheet_reads); `flags` False (the sheet's version counts no open flag): the
+    flags are not read; `rulings` False (it counts no table ruling): the rulings waiting are not
+    read either (open_table_rulings)."""
+    game = sheet_reads.game_with_its_match(pk)
     with_sides(game.match)
-    hands = Hand.objects.filter(game=game).order_by("number")
-    if flags:
-        open_flags = Prefetch("flags", queryset=HandFlag.objects.filter(cleared="")
-                              .select_related("raised_by"), to_attr="open_flags")
-        hands = list(hands.prefetch_related(open_flags))
-    else:
-        hands = list(hands)
-        for hand in hands:
-            hand.open_flags = []
+    hands = sheet_reads.hands_of(game, flags=flags)
     return Scoresheet(game, hands, score_of(game, hands), side_names(game.match),
                       may_have_rulings=rulings)
 

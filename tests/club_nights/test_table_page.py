@@ -55,9 +55,9 @@ def test_the_table_page_reads_a_fixed_number_of_queries(django_assert_num_querie
     game = start_game_at_table(actor)
     for number in range(1, 4):
         enter_hand_at_table(actor, game.pk, HandEntry("knock", "B", 10, expected_number=number))
-    # the scoresheet's game, its match's sides and its hands are three of them (the sides in a
-    # query of their own: league.competitions.base.selectors.with_sides)
-    with django_assert_num_queries(7):
+    # the scoresheet's game, its match's sides and its hands with their open flags are three of
+    # them (the sides in a query of their own: league.competitions.base.selectors.with_sides)
+    with django_assert_num_queries(6):
         table_page(live_table_link(token))
 
 

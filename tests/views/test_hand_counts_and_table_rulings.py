@@ -159,9 +159,9 @@ def test_the_ruling_page_of_a_hand_reads_a_fixed_number_of_queries(client, cast,
     sign_in(client, cast.player_a)
     url = reverse("gameplay:table-ruling", args=[game.pk, hands + 1, "illegal_knock"])
     client.get(url)  # the club's visibility is cached from then on
-    # the game with its match, the match's sides, its hands and their flags (the session and
-    # the account read from the cache since the first visit)
-    with django_assert_num_queries(4):
+    # the game with its match, the match's sides, and its hands with their open flags (the
+    # session and the account read from the cache since the first visit)
+    with django_assert_num_queries(3):
         assert client.get(f"{url}?problem=over_limit&seat=A").status_code == 200
 
 
