@@ -13,7 +13,7 @@ from icalendar import Calendar
 from league.accounts.services import delete_account
 from league.clubs.services.calendar import calendar_token, new_calendar_address
 from league.competitions.models import Match
-from league.competitions.schedule.selectors import (
+from league.competitions.schedule.feed_reads import (
     feed_matches_of_club,
     feed_matches_of_competition,
 )
@@ -108,9 +108,9 @@ def test_the_club_feed_reads_only_the_matches_that_are_events(undated):
     for _ in range(undated):  # a season not yet given dates: no event, nothing read
         MatchFactory(competition=competition, round=bare)
     club = competition.season.club
-    read = set(feed_matches_of_club(club).values_list("pk", flat=True))
+    read = {match.pk for match in feed_matches_of_club(club)}
     assert read == {timed.pk, by_round.pk, own.pk}
-    assert set(feed_matches_of_competition(competition).values_list("pk", flat=True)) == read
+    assert {match.pk for match in feed_matches_of_competition(competition)} == read
 
 
 @pytest.mark.parametrize("n", [2, 6])
@@ -120,10 +120,10 @@ def test_the_feed_has_an_event_per_timed_match_in_a_fixed_number_of_queries(clie
         MatchFactory(competition=competition, scheduled_at=datetime(2025, 1, 6 + day, 3, tzinfo=UTC))
     # whether the competition's club is public (cached from then on; the club itself is known
     # since the competition was written), its page version (its rounds, read when the version
-    # is made), the competition, its rounds with a date, the matches, the entries of sides A and
-    # B (no winner yet: none read), the club nights
+    # is made), the competition, its rounds with a date, the matches, the entries of both sides
+    # with their players, the club nights
     url = reverse("competition-fixtures-ics", args=[competition.pk])
-    with django_assert_num_queries(8):
+    with django_assert_num_queries(7):
         first = client.get(url)
     with django_assert_num_queries(0):  # unchanged: the feed kept under its version
         assert client.get(url).content == first.content

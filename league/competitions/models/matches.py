@@ -173,7 +173,7 @@ class Match(models.Model):
             models.Index(fields=["competition", "status"]),
             models.Index(fields=["competition", "played_at"], name="match_played_in_competition"),
             # The calendar feeds' matches with a time or a date of their own, found without
-            # reading the competition's undated ones (league.competitions.schedule.selectors).
+            # reading the competition's undated ones (league.competitions.schedule.feed_reads).
             models.Index(fields=["competition"], name="match_dated_in_competition",
                          condition=Q(scheduled_at__isnull=False) | Q(play_by__isnull=False)),
         ]

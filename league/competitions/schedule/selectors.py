@@ -12,63 +12,16 @@ from django.shortcuts import get_object_or_404
 
 from league.clubs.models import Club
 from league.competitions.base.dates import NOT_OVERDUE, is_overdue
-from league.competitions.base.selectors import MATCH_SIDES, SIDES, of_entries
+from league.competitions.base.selectors import MATCH_SIDES
 from league.competitions.models import ClubNight, Competition, Match, Round
 
 # Calendar feeds ---------------------------------------------------------------------------------
-# Each match with its round, competition, season and club joined; the sides' and the winner's
-# entries and players in three small queries (league.competitions.base.selectors.SIDES), read
-# only when there are matches: PostgreSQL took longer to plan the join of all of them than to
-# run it.
-FEED_RELATED = ("round", "competition__season__club")
-
-
-# A match is an event when it has a time or a play-by date (its own or its round's) and is no
-# bye (league.competitions.schedule.ical): the feeds read no other, however many there are. The
-# rounds with a play-by date are read first (one query, by their competition's index), so that
-# the matches are found by their rounds' index and by the index of the dated matches of each
-# competition (match_dated_in_competition): tested on each match, every match of the feed's
-# competitions would be read.
-def _events(matches: QuerySet[Match], rounds: QuerySet[Round]) -> QuerySet[Match]:
-    dated_rounds = list(rounds.filter(play_by__isnull=False).order_by()
-                        .values_list("pk", flat=True))
-    dated = (Q(scheduled_at__isnull=False) | Q(play_by__isnull=False)
-             | Q(round__in=dated_rounds))
-    return (matches.filter(dated).exclude(kind=Match.Kind.BYE).select_related(*FEED_RELATED)
-            .prefetch_related(*SIDES))
+# The feeds' matches are written out (league.competitions.schedule.feed_reads); their competition
+# and club nights are read here.
 
 
 def feed_competition(pk: int) -> Competition:
     return get_object_or_404(Competition.objects.select_related("season"), pk=pk)
-
-
-def feed_matches_of_competition(competition: Competition) -> QuerySet[Match]:
-    """Every dated match of the competition, in bracket and round order: two queries (its
-    rounds with a date, the matches), and three for the sides when there are matches."""
-    return (_events(Match.objects.filter(competition=competition),
-                    Round.objects.filter(competition=competition))
-            .order_by("round__bracket", "round__number", "pk"))
-
-
-def feed_matches_of_player(player) -> QuerySet[Match]:
-    """Every dated match of the player, across competitions, by time: three queries (his
-    entries' ids, the rounds with a date, the matches by them), and three for the sides when
-    there are matches."""
-    entry_ids = list(player.entries.values_list("pk", flat=True))
-    competitions = player.entries.values("competition_id")
-    return (_events(Match.objects.filter(of_entries(entry_ids)),
-                    Round.objects.filter(competition__in=competitions))
-            .order_by("scheduled_at", "round__number", "pk"))
-
-
-def feed_matches_of_club(club: Club) -> QuerySet[Match]:
-    """Every dated match of the club's competitions not finished, by time: two queries (the
-    rounds with a date, the matches), and three for the sides when there are matches."""
-    open_competitions = (Competition.objects.filter(season__club=club)
-                         .exclude(status=Competition.Status.FINISHED))
-    return (_events(Match.objects.filter(competition__in=open_competitions.values("pk")),
-                    Round.objects.filter(competition__in=open_competitions.values("pk")))
-            .order_by("scheduled_at", "round__number", "pk"))
 
 
 NIGHT_RELATED = ("competition__season__club",)

@@ -12,6 +12,11 @@ from league.clubs.selectors import club_by_pk, club_id_of_slug
 from league.clubs.services.calendar import player_of_calendar_token
 from league.competitions.base.selectors import club_of_competition
 from league.competitions.schedule import ical
+from league.competitions.schedule.feed_reads import (
+    feed_matches_of_club,
+    feed_matches_of_competition,
+    feed_matches_of_player,
+)
 from league.competitions.schedule.feeds import (
     club_feed_version,
     competition_feed_version,
@@ -19,9 +24,6 @@ from league.competitions.schedule.feeds import (
 )
 from league.competitions.schedule.selectors import (
     feed_competition,
-    feed_matches_of_club,
-    feed_matches_of_competition,
-    feed_matches_of_player,
     feed_nights_of_club,
     feed_nights_of_competition,
     feed_nights_of_player,
