@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.models import Prefetch, Q
-from django.shortcuts import get_object_or_404
+from django.http import Http404
 
 from league.clubs.models import Club, Player, Season
 from league.competitions.base.selectors import matches_with_sides, with_sides
@@ -42,14 +42,11 @@ class PlayerPage:
 
 
 def player_page(pk: int) -> PlayerPage:
-    """Six queries: the player and club, entries, results, next matches (each with its round and
-    competition), both lists' sides (with_sides), opponents."""
-    player = get_object_or_404(Player.objects.select_related("club"), pk=pk)
-    entries = list(
-        Entry.objects.filter(player=player)
-        .select_related("competition__season")
-        .order_by("-competition__created_at", "pk")
-    )
+    """Six queries: the player and club, entries (with their competitions and seasons), results,
+    next matches (each with its round and competition), both lists' sides (with_sides),
+    opponents; each written out (league.core.written_reads)."""
+    player = player_with_his_club(pk)
+    entries = entries_of(player)
     entry_ids = [e.pk for e in entries]
     results = his_matches(entry_ids, [Match.Status.CONFIRMED], "m.confirmed_at DESC, m.id DESC",
                           RECENT_MATCHES)
@@ -62,6 +59,45 @@ def player_page(pk: int) -> PlayerPage:
         upcoming,
         opponents_of(entry_ids),
     )
+
+
+# The player with his club, and his entries with their competitions and seasons, newest
+# competition first: written out as his matches are (below), for the same reason.
+HIS_PLAYER, HIS_CLUB = Columns(Player, "p"), Columns(Club, "k")
+HIS_ENTRY, ENTERED = Columns(Entry, "e"), Columns(Competition, "c")
+ENTERED_SEASON = Columns(Season, "s")
+PLAYER_SQL = (f"SELECT {HIS_PLAYER.sql}, {HIS_CLUB.sql} FROM {table(Player)} p "
+              f"JOIN {table(Club)} k ON k.id = p.club_id WHERE p.id = %s")
+ENTRIES_SQL = f"""
+SELECT {HIS_ENTRY.sql}, {ENTERED.sql}, {ENTERED_SEASON.sql} FROM {table(Entry)} e
+JOIN {table(Competition)} c ON c.id = e.competition_id
+JOIN {table(Season)} s ON s.id = c.season_id
+WHERE e.player_id = %s
+ORDER BY c.created_at DESC, e.id
+"""
+
+
+def player_with_his_club(pk: int) -> Player:
+    """The player with his club: one query, or 404."""
+    found = fetched(PLAYER_SQL, [pk])
+    if not found:
+        raise Http404("No such player.")
+    player = HIS_PLAYER.instance(found[0])
+    related(player, club=HIS_CLUB.instance(found[0], len(HIS_PLAYER)))
+    return player
+
+
+def entries_of(player: Player) -> list[Entry]:
+    """The player's entries, the newest competition first, each with its competition and its
+    season, and knowing its player: one query."""
+    entries = []
+    for row in fetched(ENTRIES_SQL, [player.pk]):
+        entry = HIS_ENTRY.instance(row)
+        competition = ENTERED.instance(row, len(HIS_ENTRY))
+        related(competition, season=ENTERED_SEASON.instance(row, len(HIS_ENTRY) + len(ENTERED)))
+        related(entry, competition=competition, player=player)
+        entries.append(entry)
+    return entries
 
 
 # A player's matches as his page shows them, read in SQL written out (league.core.

@@ -14,7 +14,12 @@ from league.clubs.models import Player
 from league.competitions.base.selectors import with_sides
 from league.competitions.formats.selectors import BRACKET_ORDER, competition_page, fixtures_of
 from league.competitions.models import Competition, Entry, Match, Round, Stage
-from league.pages.player_selectors import his_matches, opponents_of
+from league.pages.player_selectors import (
+    entries_of,
+    his_matches,
+    opponents_of,
+    player_with_his_club,
+)
 from league.pages.selectors import club_page
 from league.stats.models import PointsSeries
 from tests.factories import (
@@ -100,6 +105,39 @@ def test_his_matches_and_opponents_are_the_orms(seed, django_assert_num_queries)
         | Q(pk__in=confirmed.filter(entry_b_id__in=ids).values("entry_a__player")))
     assert [(p.pk, p.name) for p in opponents_of(ids)] == [
         (p.pk, p.name) for p in met.order_by("name", "pk")]
+
+
+def values(instance) -> list:
+    """Every column of the row, as the model holds it."""
+    return [getattr(instance, field.attname) for field in instance._meta.concrete_fields]
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_the_player_with_his_club_and_his_entries_are_the_orms(seed, django_assert_num_queries):
+    _, me = a_club(seed)
+    rng = random.Random(seed)
+    for competition in Competition.objects.all():  # some created at the same moment
+        Competition.objects.filter(pk=competition.pk).update(
+            created_at=rng.choice([START, START + timedelta(hours=1)]))
+    expected = Player.objects.select_related("club").get(pk=me.pk)
+    expected_entries = list(Entry.objects.filter(player=me).select_related("competition__season")
+                            .order_by("-competition__created_at", "pk"))
+    with django_assert_num_queries(1):
+        player = player_with_his_club(me.pk)
+    with django_assert_num_queries(1):
+        entries = entries_of(player)
+    with django_assert_num_queries(0):
+        assert values(player) == values(expected)
+        assert values(player.club) == values(expected.club)
+        assert [values(e) for e in entries] == [values(e) for e in expected_entries]
+        assert [values(e.competition) for e in entries] == [
+            values(e.competition) for e in expected_entries]
+        assert [values(e.competition.season) for e in entries] == [
+            values(e.competition.season) for e in expected_entries]
+        assert all(e.player is player for e in entries)
+    assert len(entries) >= 2
+    with pytest.raises(Http404):
+        player_with_his_club(987654)
 
 
 @pytest.mark.parametrize("seed", range(5))
