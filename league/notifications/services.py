@@ -24,6 +24,7 @@ from league.core.cache import derived
 from league.core.errors import ServiceError
 from league.core.languages import mail_language
 from league.notifications.models import DEFAULT_CHANNEL, Channel, Kind, Notification, Preference
+from league.notifications.selectors import unread_in_database
 
 log = logging.getLogger(__name__)
 
@@ -193,8 +194,7 @@ def unread_count(user) -> int:
     key = UNREAD_KEY.format(user.pk)
     count = derived.get(key)
     if count is None:
-        count = Notification.objects.filter(user=user, read_at__isnull=True,
-                                            done_at__isnull=True).count()
+        count = unread_in_database(user.pk)
         derived.set(key, count, timeout=60 * 60)
     return count
 
