@@ -57,10 +57,20 @@ class ClubHead:
     nights: list  # the club's open nights and the next scheduled one of each competition
 
 
+ORGANIZER = Columns(Club.organizers.field.related_model, "u")
+ORGANIZERS_SQL = f"""
+SELECT {ORGANIZER.sql} FROM {table(ORGANIZER.model)} u
+JOIN {table(Club.organizers.through)} o ON o.user_id = u.id
+WHERE o.club_id = %s
+ORDER BY u.id
+"""
+
+
 def club_head(club: Club) -> ClubHead:
     """What the club's page shows above its body: its organizers with their names and its club
-    nights. Four queries at most."""
-    organizers = list(club.organizers.order_by("pk"))
+    nights. Four queries at most; the organizers and the nights written out, as the ORM's
+    queries cost several times what the database took to answer them."""
+    organizers = [ORGANIZER.instance(row) for row in fetched(ORGANIZERS_SQL, [club.pk])]
     return ClubHead(organizers, person_names(organizers, club), club_nights(club.pk))
 
 
