@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.db import transaction
-from django.db.models import Prefetch, prefetch_related_objects
+from django.db.models import Prefetch
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -40,6 +40,7 @@ from league.competitions.base.brackets import (
 )
 from league.competitions.base.seeding import current_ratings
 from league.competitions.formats import knockout, swiss_rounds
+from league.competitions.formats.selectors import with_match_lists
 from league.competitions.formats.stage_draws import draw_first_stage
 from league.competitions.ladders import services as ladders
 from league.competitions.models import Competition, Entry, Match, Round, Stage
@@ -215,15 +216,16 @@ def bracket_view(competition: Competition, stage: Stage | None = None,
     `entries` with their players, and one fewer given its `rounds` (those that have their
     `match_list` already are not read again). The players come from the entries: a match is
     read alone."""
-    matches = Prefetch("matches", queryset=Match.objects.order_by("pk"), to_attr="match_list")
     if rounds is None:
+        matches = Prefetch("matches", queryset=Match.objects.order_by("pk"),
+                           to_attr="match_list")
         scope = Round.objects.filter(competition=competition)
         if stage is not None:
             scope = scope.filter(stage=stage)
         rounds = list(scope.prefetch_related(matches))
     else:
         rounds = [r for r in rounds if stage is None or r.stage_id == stage.pk]
-        prefetch_related_objects(rounds, matches)
+        with_match_lists(rounds)
     if entries is None:
         entries = list(competition.entries.select_related("player"))
     drawn = stage or competition

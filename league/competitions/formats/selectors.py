@@ -4,6 +4,8 @@ whatever the rows."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from django.db.models import Q, QuerySet
 from django.http import Http404
 from django.shortcuts import get_object_or_404
@@ -102,11 +104,9 @@ def competition_page(pk: int) -> Competition:
 FIXTURE = Columns(Match, "m")
 
 
-def fixtures_of(rounds: list[Round], entries: list[Entry]) -> None:
-    """Give each round its `.match_list`, in the order drawn (a round that has it already, as the
-    bracket leaves them, is not read again), each match with its round, and its sides and
-    winner from the competition's `entries` (with their players: the competition page has them
-    read). One query, written out as the page's other reads; none when every round is read."""
+def with_match_lists(rounds: Sequence[Round]) -> None:
+    """Give each round that has none its `.match_list`: its matches in the order drawn (by id),
+    every column read, each knowing its round. One query, none when every round has one."""
     unread = {round_.pk: round_ for round_ in rounds if not hasattr(round_, "match_list")}
     for round_ in unread.values():
         round_.match_list = []
@@ -115,7 +115,17 @@ def fixtures_of(rounds: list[Round], entries: list[Entry]) -> None:
                f"WHERE m.round_id IN ({marks(unread)}) ORDER BY m.id")
         for row in fetched(sql, list(unread)):
             match = FIXTURE.instance(row)
-            unread[match.round_id].match_list.append(match)
+            round_ = unread[match.round_id]
+            related(match, round=round_)
+            round_.match_list.append(match)
+
+
+def fixtures_of(rounds: list[Round], entries: list[Entry]) -> None:
+    """Give each round its `.match_list`, in the order drawn (a round that has it already, as the
+    bracket leaves them, is not read again), each match with its round, and its sides and
+    winner from the competition's `entries` (with their players: the competition page has them
+    read). One query, written out as the page's other reads; none when every round is read."""
+    with_match_lists(rounds)
     by_id = {entry.pk: entry for entry in entries}
     for round_ in rounds:
         for match in round_.match_list:
