@@ -8,9 +8,9 @@ from dataclasses import dataclass
 
 from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.models import Prefetch, Q
-from django.http import Http404
 
 from league.clubs.models import Club, Player, Season
+from league.clubs.selectors import player_with_his_club
 from league.competitions.base.selectors import matches_with_sides, with_sides
 from league.competitions.models import Competition, Entry, Match, Round
 from league.core.written_reads import Columns, fetched, marks, related, table
@@ -61,13 +61,10 @@ def player_page(pk: int) -> PlayerPage:
     )
 
 
-# The player with his club, and his entries with their competitions and seasons, newest
-# competition first: written out as his matches are (below), for the same reason.
-HIS_PLAYER, HIS_CLUB = Columns(Player, "p"), Columns(Club, "k")
+# His entries with their competitions and seasons, newest competition first: written out as his
+# matches are (below), for the same reason.
 HIS_ENTRY, ENTERED = Columns(Entry, "e"), Columns(Competition, "c")
 ENTERED_SEASON = Columns(Season, "s")
-PLAYER_SQL = (f"SELECT {HIS_PLAYER.sql}, {HIS_CLUB.sql} FROM {table(Player)} p "
-              f"JOIN {table(Club)} k ON k.id = p.club_id WHERE p.id = %s")
 ENTRIES_SQL = f"""
 SELECT {HIS_ENTRY.sql}, {ENTERED.sql}, {ENTERED_SEASON.sql} FROM {table(Entry)} e
 JOIN {table(Competition)} c ON c.id = e.competition_id
@@ -75,16 +72,6 @@ JOIN {table(Season)} s ON s.id = c.season_id
 WHERE e.player_id = %s
 ORDER BY c.created_at DESC, e.id
 """
-
-
-def player_with_his_club(pk: int) -> Player:
-    """The player with his club: one query, or 404."""
-    found = fetched(PLAYER_SQL, [pk])
-    if not found:
-        raise Http404("No such player.")
-    player = HIS_PLAYER.instance(found[0])
-    related(player, club=HIS_CLUB.instance(found[0], len(HIS_PLAYER)))
-    return player
 
 
 def entries_of(player: Player) -> list[Entry]:

@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from league.clubs.models import Club, Player
 from league.competitions.models import Match
-from league.core.written_reads import fetched, marks, table
+from league.core.written_reads import Columns, fetched, marks, table
 from league.ratings import algorithms as algorithms
 from league.ratings.algorithms import Elo, Glicko2, elo_expected_score, rating_interval
 
@@ -138,13 +138,18 @@ def player_rating(player: Player | int) -> CurrentRating | None:
     return next(iter(ratings_for([player]).values()), None)
 
 
+# Written out, as the ORM's query cost several times what the database took to answer it on a
+# cold visit of a player's page (league.core.written_reads).
+HISTORY = Columns(PlayerRating, "r", ["starts_on", "rating", "rd", "volatility", "games",
+                                      "total_games"])
+_HISTORY_SQL = (f"SELECT {HISTORY.sql} FROM {table(PlayerRating)} r WHERE r.player_id = %s "
+                f"ORDER BY r.starts_on")
+
+
 def rating_history(player: Player | int) -> tuple[HistoryPoint, ...]:
     """The player's rating after each week they played in, oldest first: one query."""
     player_id = player if isinstance(player, int) else player.pk
-    rows = PlayerRating.objects.filter(player_id=player_id).order_by("starts_on").values_list(
-        "starts_on", "rating", "rd", "volatility", "games", "total_games"
-    )
-    return tuple(_point(*row) for row in rows)
+    return tuple(_point(*HISTORY.values(row)) for row in fetched(_HISTORY_SQL, [player_id]))
 
 
 def win_probability(match: Match | int) -> WinChances | None:

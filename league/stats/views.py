@@ -19,11 +19,11 @@ from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
 from league.clubs.selectors import (
-    club_by_slug,
     club_id_of_slug,
     club_language,
     club_of_player,
     club_page_keys,
+    club_to_read,
 )
 from league.competitions.base.page_versions import FRAGMENT_SECONDS
 from league.competitions.views.visibility import members_only
@@ -83,7 +83,8 @@ def records(request: HttpRequest, slug: str) -> HttpResponse:
     min_hands = ascii_int(request.GET.get("min_hands", "")) or MIN_HANDS
     min_hands = max(1, min(min_hands, 10_000))
     key = f"club-records:{club_id}:{value.strip()[:12]}:{min_hands}:{version}:{get_language()}"
-    title, body, ok = _fragment(key, lambda: _records_body(club_by_slug(slug), value, min_hands))
+    title, body, ok = _fragment(key, lambda: _records_body(club_to_read(club_id), value,
+                                                           min_hands))
     return render(request, "stats/page.html", {"title": title, "body": mark_safe(body)},
                   status=200 if ok else UNPROCESSABLE)
 

@@ -10,18 +10,16 @@ import pytest
 from django.db.models import Count, Max, Prefetch, Q
 from django.http import Http404
 
-from league.clubs.models import Player
+from league.clubs.models import Player, Season
+from league.clubs.selectors import player_with_his_club
 from league.competitions.base.selectors import with_sides
 from league.competitions.formats.selectors import BRACKET_ORDER, competition_page, fixtures_of
 from league.competitions.models import Competition, Entry, Match, Round, Stage
-from league.pages.player_selectors import (
-    entries_of,
-    his_matches,
-    opponents_of,
-    player_with_his_club,
-)
+from league.pages.player_selectors import entries_of, his_matches, opponents_of
 from league.pages.selectors import club_page
+from league.stats.counted import with_entry_ids
 from league.stats.models import PointsSeries
+from league.stats.selectors import club_seasons
 from tests.factories import (
     ClubFactory,
     CompetitionFactory,
@@ -138,6 +136,22 @@ def test_the_player_with_his_club_and_his_entries_are_the_orms(seed, django_asse
     assert len(entries) >= 2
     with pytest.raises(Http404):
         player_with_his_club(987654)
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_the_statistics_reads_of_a_club_and_a_player_are_the_orms(seed, django_assert_num_queries):
+    """The seasons latest start first (some starting on the same day, some without a start:
+    where the database puts those), and a player's entries' ids."""
+    club, me = a_club(seed)
+    with django_assert_num_queries(1):
+        seasons = club_seasons(club)
+    assert [values(s) for s in seasons] == [
+        values(s) for s in Season.objects.filter(club=club).order_by("-starts_on", "-pk")]
+    assert all(s.club is club for s in seasons)
+    with django_assert_num_queries(1):
+        ids = with_entry_ids(me).entry_ids
+    assert sorted(ids) == sorted(Entry.objects.filter(player=me).values_list("pk", flat=True))
+    assert ids
 
 
 @pytest.mark.parametrize("seed", range(5))
