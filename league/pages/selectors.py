@@ -24,7 +24,7 @@ from league.competitions.base.selectors import (
 )
 from league.competitions.formats.selectors import open_decisions
 from league.competitions.models import AuditEntry, Competition, FollowUp, Match, ResultReport
-from league.competitions.nights.selectors import club_nights
+from league.competitions.nights.night_reads import club_nights
 from league.competitions.schedule.selectors import overdue_matches_of_club
 from league.core.written_reads import Columns, fetched, table
 from league.games.models import Game, HandFlag, TableRuling

@@ -1,17 +1,28 @@
 """The reads above a club's and a competition's page, written out in SQL, give what the same
 reads through the ORM give: the club's organizers oldest account first, the club's open nights
 and the next scheduled night of each competition, and a competition's open and next scheduled
-night; on random clubs of nights of every status, some at the same moment."""
+night; on random clubs of nights of every status, some at the same moment. And a signed-in
+user's entries in competitions with a night open, which his home page asks for."""
 
 import random
 from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from league.competitions.models import ClubNight
-from league.competitions.nights.selectors import club_nights, nights_of
+from league.competitions.models import ClubNight, Entry
+from league.competitions.nights.night_reads import (
+    club_nights,
+    entries_with_a_night_open,
+    nights_of,
+)
 from league.pages.selectors import club_head
-from tests.factories import CompetitionFactory, SeasonFactory, UserFactory
+from tests.factories import (
+    CompetitionFactory,
+    EntryFactory,
+    PlayerFactory,
+    SeasonFactory,
+    UserFactory,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -93,6 +104,29 @@ def test_the_random_clubs_have_open_and_scheduled_nights_and_organizers():
 
 
 def test_the_nights_read_in_one_query_each(django_assert_num_queries):
-    club, competitions = a_club(3)
+    club, _ = a_club(3)
     with django_assert_num_queries(1):
         club_nights(club.pk)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_his_entries_with_a_night_open_are_the_orms(seed):
+    """His players in two clubs, entered (or withdrawn) in competitions with an open night or
+    none; another user's entries beside them."""
+    rng = random.Random(seed)
+    me = UserFactory()
+    for _ in range(2):
+        club, competitions = a_club(rng.randrange(1000))
+        mine, theirs = PlayerFactory(club=club, user=me), PlayerFactory(club=club)
+        for competition in competitions:
+            seeds = rng.sample([None, 1, 2], 2)  # a seed is one entry's in a competition
+            for player, seed in zip((mine, theirs), seeds, strict=True):
+                if rng.random() < 0.8:
+                    EntryFactory(competition=competition, player=player, seed=seed,
+                                 withdrawn_at=rng.choice([None, None, START]))
+    expected = {e.competition_id: e for e in Entry.objects.filter(
+        player__user=me, withdrawn_at=None,
+        competition__nights__status=ClubNight.Status.OPEN).select_related("player")}
+    found = entries_with_a_night_open(me)
+    assert {k: (values(e), values(e.player)) for k, e in found.items()} == {
+        k: (values(e), values(e.player)) for k, e in expected.items()}

@@ -9,7 +9,7 @@ from django.db.models import Prefetch, Q
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
-from league.clubs.models import Player, Season
+from league.clubs.models import Player
 from league.clubs.permissions import is_organizer
 from league.competitions.base.brackets import table_of
 from league.competitions.base.selectors import matches_with_sides
@@ -17,8 +17,8 @@ from league.competitions.entries.late_entries import late_entry_refusal
 from league.competitions.formats.swiss_rounds import paired_at_nights
 from league.competitions.models import CheckIn, ClubNight, Competition, Entry, Match, Round
 from league.competitions.nights.attendance import entered_tonight
+from league.competitions.nights.night_reads import entries_with_a_night_open
 from league.competitions.nights.pairing import UNPLAYED, league_rounds, left_sides
-from league.core.written_reads import Columns, fetched, related, table
 
 PRESENT, ABSENT, LEFT, WITHDRAWN = "present", "absent", "left", "withdrawn"
 OPEN_FIXTURE = (Match.Status.SCHEDULED, Match.Status.IN_PROGRESS, Match.Status.REPORTED,
@@ -214,9 +214,7 @@ def tonight(user) -> list[TonightSeat]:
     one for a user entered nowhere with a night open, none for a visitor."""
     if not user.is_authenticated:
         return []
-    entries = {e.competition_id: e for e in Entry.objects.filter(
-        player__user=user, withdrawn_at=None,
-        competition__nights__status=ClubNight.Status.OPEN).select_related("player")}
+    entries = entries_with_a_night_open(user)
     if not entries:
         return []
     nights = list(ClubNight.objects.filter(status=ClubNight.Status.OPEN,
@@ -245,52 +243,6 @@ def opponent_of(match: Match, entry_id: int) -> str:
     """The name of the entry's opponent in the match; "" for a bye."""
     other = match.entry_b if match.entry_a_id == entry_id else match.entry_a
     return other.player.name if other else ""
-
-
-# The nights shown above a competition's or a club's page: written out, as the ORM's query cost
-# several times what the database took to answer it on a cold visit (league.core.written_reads).
-NIGHT, OF_COMPETITION = Columns(ClubNight, "n"), Columns(Competition, "c")
-SHOWN_NIGHTS = (ClubNight.Status.OPEN, ClubNight.Status.SCHEDULED)
-COMPETITION_NIGHTS_SQL = f"""
-SELECT {NIGHT.sql} FROM {table(ClubNight)} n
-WHERE n.competition_id = %s AND n.status IN (%s, %s)
-ORDER BY n.starts_at, n.id
-"""
-CLUB_NIGHTS_SQL = f"""
-SELECT {NIGHT.sql}, {OF_COMPETITION.sql} FROM {table(ClubNight)} n
-JOIN {table(Competition)} c ON c.id = n.competition_id
-JOIN {table(Season)} s ON s.id = c.season_id
-WHERE s.club_id = %s AND n.status IN (%s, %s)
-ORDER BY n.starts_at, n.id
-"""
-
-
-def nights_of(competition: Competition) -> tuple[ClubNight | None, ClubNight | None]:
-    """The competition's open night and its next scheduled one (one query)."""
-    found = [NIGHT.instance(row)
-             for row in fetched(COMPETITION_NIGHTS_SQL, [competition.pk, *SHOWN_NIGHTS])]
-    for night in found:
-        related(night, competition=competition)
-    open_night = next((n for n in found if n.is_open), None)
-    scheduled = next((n for n in found if not n.is_open), None)
-    return open_night, scheduled
-
-
-def club_nights(club_id: int) -> list[ClubNight]:
-    """The club's open nights and the next scheduled night of each competition (one query)."""
-    found = []
-    for row in fetched(CLUB_NIGHTS_SQL, [club_id, *SHOWN_NIGHTS]):
-        night = NIGHT.instance(row)
-        related(night, competition=OF_COMPETITION.instance(row, len(NIGHT)))
-        found.append(night)
-    seen: set[tuple[int, str]] = set()
-    shown = []
-    for night in found:
-        key = (night.competition_id, night.status)
-        if key not in seen:
-            seen.add(key)
-            shown.append(night)
-    return sorted(shown, key=lambda n: (not n.is_open, n.starts_at))
 
 
 @dataclass

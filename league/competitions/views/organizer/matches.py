@@ -27,7 +27,8 @@ from league.competitions.forms.entries import DecisionForm, QualifiersForm
 from league.competitions.forms.schedule import OverdueForm, RoundDatesForm, WeeklyDatesForm
 from league.competitions.models import Competition, Match
 from league.competitions.nights.guards import night_refusal
-from league.competitions.nights.selectors import nights_of, swiss_mode
+from league.competitions.nights.night_reads import nights_of
+from league.competitions.nights.selectors import swiss_mode
 from league.competitions.schedule.selectors import matches_by_status, overdue_matches
 from league.core.errors import ServiceError
 from league.core.views import (
