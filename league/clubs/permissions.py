@@ -22,13 +22,16 @@ def is_organizer(user: User, club: Club) -> bool:
     return club.organizers.filter(pk=user.pk).exists()
 
 
+_ORGANIZES_CLUB_SQL = (f"SELECT 1 FROM {table(Club.organizers.through)} o "
+                       f"WHERE o.club_id = %s AND o.user_id = %s")
+
+
 def organizes_club(user: User, club_id: int) -> bool:
     """is_organizer for a club known by its id: no query for a visitor, a superuser or one who
     organizes no club (organizes_any, cached), else one."""
     if not organizes_any(user):
         return False
-    return user.is_superuser or Club.organizers.through.objects.filter(
-        club_id=club_id, user_id=user.pk).exists()
+    return user.is_superuser or bool(fetched(_ORGANIZES_CLUB_SQL, [club_id, user.pk]))
 
 
 def organized_by(user: User, club: str) -> Q:

@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from league.clubs.permissions import is_organizer
+from league.clubs.permissions import organizes_club
 from league.clubs.views import refused
 from league.competitions.base.permissions import side_of
 from league.competitions.base.selectors import side_names
@@ -147,4 +147,7 @@ def _refused_dismiss(request: HttpRequest, hand: Hand, error: ServiceError) -> H
 
 
 def may_correct(user, match) -> bool:
-    return match.status in CORRECTABLE and is_organizer(user, match.competition.season.club)
+    """Whether the page offers the user to correct the match's hands (the service checks
+    again): no query for one who organizes no club (organizes_club)."""
+    return (match.status in CORRECTABLE
+            and organizes_club(user, match.competition.season.club_id))

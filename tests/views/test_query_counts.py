@@ -222,10 +222,11 @@ def test_scoresheet_for_a_player(client, django_assert_num_queries, n):
                                    answers={"offender": "B"}, proposed_side="B")
     client.force_login(player)
     # the sheet's version (its ETag, with the club, whether it is public, and the players'
-    # accounts: the viewer's side, the key of its cached body); game with its match, the match's sides, hands (no open flag: the version counts none, so
-    # none is read), may the viewer correct hands (organizer) (the player's side needs no
-    # query), the rulings waiting
-    with django_assert_num_queries(SIGNED_IN + 1 + 5):
+    # accounts: the viewer's side, the key of its cached body); game with its match, the
+    # match's sides, hands (no open flag: the version counts none, so none is read), the
+    # rulings waiting. Whether he may correct hands costs none: he organizes no club, as the
+    # header's answer (cached) says; the player's side needs none either.
+    with django_assert_num_queries(SIGNED_IN + 1 + 4):
         html = get(client, reverse("gameplay:scoresheet", args=[game.pk]))
     assert Game.objects.get(pk=game.pk).hands.count() == n
     assert html.count('<td data-label="Outcome">Knock') == n
