@@ -10,7 +10,7 @@ from django.shortcuts import get_object_or_404
 from league.clubs.models import Club, JoinRequest, Player
 from league.clubs.visibility import PUBLIC_KEY, club_of
 from league.core.cache import derived
-from league.core.written_reads import Columns, fetched, related, table
+from league.core.written_reads import Columns, fetched, marks, related, table
 
 LANGUAGE_KEY = "club-language:{}"
 LANGUAGE_SECONDS = 300
@@ -172,19 +172,24 @@ def person_name(user, club: Club | None = None) -> str:
 
 def person_names(users, club: Club | None = None, *, known: dict | None = None) -> dict[int, str]:
     """person_name of each user (None skipped) by user id, in two queries at most (none for what
-    `known`, the names in the club already read, holds)."""
+    `known`, the names in the club already read, holds), written out: a club page's head asks
+    on every cold visit."""
     users = {user.pk: user for user in users if user is not None}
-    if known is None and club is not None:
-        known = dict(Player.objects.filter(club=club, user__in=list(users))
-                     .values_list("user_id", "name"))
+    if known is None and club is not None and users:
+        # by name, as the players' order: of two of his players in the club, the last name
+        ids = list(users)
+        known = dict(fetched(f"SELECT p.user_id, p.name FROM {table(Player)} p "
+                             f"WHERE p.club_id = %s AND p.user_id IN ({marks(ids)}) "
+                             f"ORDER BY p.name", [club.pk, *ids]))
     names = {pk: name for pk, name in (known or {}).items() if pk in users and name}
     for pk, user in users.items():
         if pk not in names and user.get_full_name().strip():
             names[pk] = user.get_full_name().strip()
     unnamed = [pk for pk in users if pk not in names]
     if unnamed:
-        for pk, name in (Player.objects.filter(user__in=unnamed).order_by("-pk")
-                         .values_list("user_id", "name")):
+        for pk, name in fetched(f"SELECT p.user_id, p.name FROM {table(Player)} p "
+                                f"WHERE p.user_id IN ({marks(unnamed)}) ORDER BY p.id DESC",
+                                unnamed):
             names[pk] = name  # the oldest player last, so his name stays
     for pk in unnamed:
         names.setdefault(pk, users[pk].get_username())
