@@ -6,26 +6,16 @@ from __future__ import annotations
 
 from django.http import Http404
 
-from league.clubs.models import Club, Season
-from league.competitions.models import Competition, Match, Round
+from league.competitions.base import match_rows
+from league.competitions.models import Match
 from league.core.written_reads import Columns, fetched, related, table
 from league.games.models import Game, Hand, HandFlag
 
-GAME, MATCH, COMPETITION = Columns(Game, "g"), Columns(Match, "m"), Columns(Competition, "c")
-SEASON, CLUB, ROUND = Columns(Season, "s"), Columns(Club, "cl"), Columns(Round, "r")
-HAND, FLAG = Columns(Hand, "h"), Columns(HandFlag, "f")
+GAME, HAND, FLAG = Columns(Game, "g"), Columns(Hand, "h"), Columns(HandFlag, "f")
 RAISER = Columns(HandFlag._meta.get_field("raised_by").related_model, "u")
 
-GAME_SQL = f"""
-SELECT {GAME.sql}, {MATCH.sql}, {COMPETITION.sql}, {SEASON.sql}, {CLUB.sql}, {ROUND.sql}
-FROM {table(Game)} g
-JOIN {table(Match)} m ON m.id = g.match_id
-JOIN {table(Competition)} c ON c.id = m.competition_id
-JOIN {table(Season)} s ON s.id = c.season_id
-JOIN {table(Club)} cl ON cl.id = s.club_id
-JOIN {table(Round)} r ON r.id = m.round_id
-WHERE g.id = %s
-"""
+GAME_SQL = (f"SELECT {GAME.sql}, {match_rows.COLUMNS} FROM {table(Game)} g "
+            f"JOIN {table(Match)} m ON m.id = g.match_id {match_rows.JOINS} WHERE g.id = %s")
 HANDS_SQL = f"SELECT {HAND.sql} FROM {table(Hand)} h WHERE h.game_id = %s ORDER BY h.number"
 # A hand with open flags (not cleared: an empty `cleared`) comes once per flag, in the order they
 # were raised; one without, once, with NULL flag columns.
@@ -45,17 +35,8 @@ def game_with_its_match(pk: int) -> Game:
     found = fetched(GAME_SQL, [pk])
     if not found:
         raise Http404("No such game.")
-    row = found[0]
-    at_competition = len(GAME) + len(MATCH)
-    at_season = at_competition + len(COMPETITION)
-    at_club = at_season + len(SEASON)
-    game, match = GAME.instance(row), MATCH.instance(row, len(GAME))
-    competition = COMPETITION.instance(row, at_competition)
-    season, club = SEASON.instance(row, at_season), CLUB.instance(row, at_club)
-    related(season, club=club)
-    related(competition, season=season)
-    related(match, competition=competition, round=ROUND.instance(row, at_club + len(CLUB)))
-    related(game, match=match)
+    game = GAME.instance(found[0])
+    related(game, match=match_rows.match_of_row(found[0], len(GAME)))
     return game
 
 

@@ -6,24 +6,14 @@ from __future__ import annotations
 
 from django.http import Http404
 
-from league.clubs.models import Club, Season
-from league.competitions.models import Competition, Match, Round
+from league.competitions.base import match_rows
+from league.competitions.models import Match
 from league.core.written_reads import Columns, fetched, marks, related, table
 from league.games.models import Game, Hand
 
-MATCH, COMPETITION = Columns(Match, "m"), Columns(Competition, "c")
-SEASON, CLUB, ROUND = Columns(Season, "s"), Columns(Club, "cl"), Columns(Round, "r")
 GAME, HAND = Columns(Game, "g"), Columns(Hand, "h")
 
-MATCH_SQL = f"""
-SELECT {MATCH.sql}, {COMPETITION.sql}, {SEASON.sql}, {CLUB.sql}, {ROUND.sql}
-FROM {table(Match)} m
-JOIN {table(Competition)} c ON c.id = m.competition_id
-JOIN {table(Season)} s ON s.id = c.season_id
-JOIN {table(Club)} cl ON cl.id = s.club_id
-JOIN {table(Round)} r ON r.id = m.round_id
-WHERE m.id = %s
-"""
+MATCH_SQL = f"SELECT {match_rows.COLUMNS} FROM {table(Match)} m {match_rows.JOINS} WHERE m.id = %s"
 GAMES_SQL = f"SELECT {GAME.sql} FROM {table(Game)} g WHERE g.match_id = %s ORDER BY g.number"
 HANDS_SQL = (f"SELECT {HAND.sql} FROM {table(Hand)} h WHERE h.game_id IN ({{games}}) "
              f"ORDER BY h.game_id, h.number")
@@ -34,15 +24,7 @@ def match_with_its_competition(pk: int) -> Match:
     found = fetched(MATCH_SQL, [pk])
     if not found:
         raise Http404("No such match.")
-    row = found[0]
-    at_season = len(MATCH) + len(COMPETITION)
-    at_club = at_season + len(SEASON)
-    match, competition = MATCH.instance(row), COMPETITION.instance(row, len(MATCH))
-    season, club = SEASON.instance(row, at_season), CLUB.instance(row, at_club)
-    related(season, club=club)
-    related(competition, season=season)
-    related(match, competition=competition, round=ROUND.instance(row, at_club + len(CLUB)))
-    return match
+    return match_rows.match_of_row(found[0])
 
 
 def games_of(match: Match, *, hands: bool = True) -> list[Game]:

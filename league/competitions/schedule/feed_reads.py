@@ -14,12 +14,10 @@ competitions would be read.
 from __future__ import annotations
 
 from league.clubs.models import Club, Season
+from league.competitions.base import match_rows
 from league.competitions.base.selectors import with_sides
 from league.competitions.models import Competition, Entry, Match, Round
-from league.core.written_reads import Columns, fetched, marks, related, table
-
-MATCH, ROUND, COMPETITION = Columns(Match, "m"), Columns(Round, "r"), Columns(Competition, "c")
-SEASON, CLUB = Columns(Season, "s"), Columns(Club, "cl")
+from league.core.written_reads import fetched, marks, table
 
 # The feed's competitions ({which}), each with its rounds that have a play-by date (NULL: none).
 DATED_ROUNDS_SQL = f"""
@@ -33,12 +31,7 @@ OF_CLUB = (f"c.season_id IN (SELECT s.id FROM {table(Season)} s WHERE s.club_id 
 OF_PLAYER = f"c.id IN (SELECT e.competition_id FROM {table(Entry)} e WHERE e.player_id = %s)"
 
 EVENTS_SQL = f"""
-SELECT {MATCH.sql}, {ROUND.sql}, {COMPETITION.sql}, {SEASON.sql}, {CLUB.sql}
-FROM {table(Match)} m
-JOIN {table(Round)} r ON r.id = m.round_id
-JOIN {table(Competition)} c ON c.id = m.competition_id
-JOIN {table(Season)} s ON s.id = c.season_id
-JOIN {table(Club)} cl ON cl.id = s.club_id
+SELECT {match_rows.COLUMNS} FROM {table(Match)} m {match_rows.JOINS}
 WHERE {{which}} AND m.kind <> %s
   AND (m.scheduled_at IS NOT NULL OR m.play_by IS NOT NULL{{by_round}})
 ORDER BY {{order}}
@@ -91,18 +84,8 @@ def _dated_rounds(which: str, params: list) -> tuple[list[int], list[int]]:
 def _events(which: str, params: list, rounds: list[int], order: str) -> list[Match]:
     by_round = f" OR m.round_id IN ({marks(rounds)})" if rounds else ""
     sql = EVENTS_SQL.format(which=which, by_round=by_round, order=order)
-    at_competition = len(MATCH) + len(ROUND)
-    at_season = at_competition + len(COMPETITION)
-    at_club = at_season + len(SEASON)
-    matches, kept = [], {}
-    for row in fetched(sql, [*params, Match.Kind.BYE, *rounds]):
-        match = MATCH.instance(row)
-        # a competition, season, club and round met on many rows are built once (kept)
-        competition = COMPETITION.instance(row, at_competition, kept=kept)
-        season = SEASON.instance(row, at_season, kept=kept)
-        related(season, club=CLUB.instance(row, at_club, kept=kept))
-        related(competition, season=season)
-        related(match, round=ROUND.instance(row, len(MATCH), kept=kept), competition=competition)
-        matches.append(match)
+    kept: dict = {}  # a competition, season, club and round met on many rows: built once
+    matches = [match_rows.match_of_row(row, kept=kept)
+               for row in fetched(sql, [*params, Match.Kind.BYE, *rounds])]
     with_sides(*matches)
     return matches
