@@ -17,6 +17,7 @@ from league.competitions.schedule.feed_reads import (
     feed_matches_of_competition,
     feed_matches_of_player,
 )
+from tests.columns import values
 from tests.factories import (
     CompetitionFactory,
     EntryFactory,
@@ -92,12 +93,6 @@ def orm_of_player(player):
                       Round.objects.filter(competition__in=player.entries.values(
                           "competition_id")))
                 .order_by("scheduled_at", "round__number", "pk"))
-
-
-def values(instance) -> list | None:
-    if instance is None:
-        return None
-    return [getattr(instance, field.attname) for field in instance._meta.concrete_fields]
 
 
 def shown(match) -> list:

@@ -16,6 +16,7 @@ from league.competitions.nights.night_reads import (
     nights_of,
 )
 from league.pages.selectors import club_head
+from tests.columns import values
 from tests.factories import (
     CompetitionFactory,
     EntryFactory,
@@ -27,12 +28,6 @@ from tests.factories import (
 pytestmark = pytest.mark.django_db
 
 START = datetime(2026, 12, 1, 19, tzinfo=UTC)
-
-
-def values(instance) -> list | None:
-    if instance is None:
-        return None
-    return [getattr(instance, field.attname) for field in instance._meta.concrete_fields]
 
 
 def a_club(seed: int):

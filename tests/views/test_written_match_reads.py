@@ -11,16 +11,12 @@ from django.http import Http404
 from league.competitions.models import Match
 from league.games.models import Game, Hand
 from league.pages.match_reads import games_of, match_with_its_competition
+from tests.columns import values
 from tests.factories import MatchFactory
 
 pytestmark = pytest.mark.django_db
 
 OUTCOMES = list(Hand.Outcome)
-
-
-def values(instance) -> list:
-    """Every column of the row, as the model holds it."""
-    return [getattr(instance, field.attname) for field in instance._meta.concrete_fields]
 
 
 def a_match(seed: int) -> Match:

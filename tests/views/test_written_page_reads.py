@@ -20,6 +20,7 @@ from league.pages.selectors import club_page
 from league.stats.counted import with_entry_ids
 from league.stats.models import PointsSeries
 from league.stats.selectors import club_seasons
+from tests.columns import values
 from tests.factories import (
     ClubFactory,
     CompetitionFactory,
@@ -103,11 +104,6 @@ def test_his_matches_and_opponents_are_the_orms(seed, django_assert_num_queries)
         | Q(pk__in=confirmed.filter(entry_b_id__in=ids).values("entry_a__player")))
     assert [(p.pk, p.name) for p in opponents_of(ids)] == [
         (p.pk, p.name) for p in met.order_by("name", "pk")]
-
-
-def values(instance) -> list:
-    """Every column of the row, as the model holds it."""
-    return [getattr(instance, field.attname) for field in instance._meta.concrete_fields]
 
 
 @pytest.mark.parametrize("seed", range(5))

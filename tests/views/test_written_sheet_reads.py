@@ -14,17 +14,13 @@ from django.utils import timezone
 from league.competitions.models import Match
 from league.games.models import Game, Hand, HandFlag
 from league.games.sheet_reads import game_with_its_match, hands_of
+from tests.columns import values
 from tests.factories import MatchFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
 OUTCOMES = list(Hand.Outcome)
 CLEARED = ["", "", *HandFlag.Cleared.values]  # open twice as often as each way of clearing
-
-
-def values(instance) -> list:
-    """Every column of the row, as the model holds it."""
-    return [getattr(instance, field.attname) for field in instance._meta.concrete_fields]
 
 
 def a_game(seed: int) -> Game:
