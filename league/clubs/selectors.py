@@ -4,13 +4,12 @@ query (a lookup that finds nothing is a 404 where the function says so)."""
 from __future__ import annotations
 
 from django.db.models import QuerySet
-from django.http import Http404
 from django.shortcuts import get_object_or_404
 
 from league.clubs.models import Club, JoinRequest, Player
 from league.clubs.visibility import PUBLIC_KEY, club_of
 from league.core.cache import derived
-from league.core.written_reads import Columns, fetched, marks, related, table
+from league.core.written_reads import Columns, fetched, marks, related, table, the_row
 
 LANGUAGE_KEY = "club-language:{}"
 LANGUAGE_SECONDS = 300
@@ -36,11 +35,9 @@ _PLAYER_SQL = (f"SELECT {PLAYER.sql}, {CLUB.sql} FROM {table(Player)} p "
 
 def player_with_his_club(pk: int) -> Player:
     """The player with his club: one query, or 404."""
-    found = fetched(_PLAYER_SQL, [pk])
-    if not found:
-        raise Http404("No such player.")
-    player = PLAYER.instance(found[0])
-    related(player, club=CLUB.instance(found[0], len(PLAYER)))
+    row = the_row(_PLAYER_SQL, [pk], "No such player.")
+    player = PLAYER.instance(row)
+    related(player, club=CLUB.instance(row, len(PLAYER)))
     return player
 
 
@@ -51,10 +48,7 @@ def club_to_read(pk: int) -> Club:
     key = CLUB_ROW_KEY.format(pk)
     club = derived.get(key)
     if not isinstance(club, Club):
-        found = fetched(_CLUB_SQL, [pk])
-        if not found:
-            raise Http404("No such club.")
-        club = CLUB.instance(found[0])
+        club = CLUB.instance(the_row(_CLUB_SQL, [pk], "No such club."))
         derived.set(key, club, CLUB_ROW_SECONDS)
     return club
 

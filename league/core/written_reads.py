@@ -20,6 +20,7 @@ from collections.abc import Sequence
 
 from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.db.models import Model
+from django.http import Http404
 
 
 def table(model: type[Model]) -> str:
@@ -37,6 +38,15 @@ def fetched(sql: str, params: Sequence) -> list[tuple]:
     with connection.cursor() as cursor:
         cursor.execute(sql, list(params))
         return cursor.fetchall()
+
+
+def the_row(sql: str, params: Sequence, missing: str) -> tuple:
+    """The row of a written-out query for one object by its key; a 404 (`missing`: what the
+    page says of it) when there is none."""
+    found = fetched(sql, params)
+    if not found:
+        raise Http404(missing)
+    return found[0]
 
 
 def related(instance: Model, **objects: Model | None) -> None:

@@ -4,11 +4,9 @@ prefetched flags cost more than twice what the database took to answer them."""
 
 from __future__ import annotations
 
-from django.http import Http404
-
 from league.competitions.base import match_rows
 from league.competitions.models import Match
-from league.core.written_reads import Columns, fetched, related, table
+from league.core.written_reads import Columns, fetched, related, table, the_row
 from league.games.models import Game, Hand, HandFlag
 
 GAME, HAND, FLAG = Columns(Game, "g"), Columns(Hand, "h"), Columns(HandFlag, "f")
@@ -32,11 +30,9 @@ ORDER BY h.number, f.raised_at, f.id
 def game_with_its_match(pk: int) -> Game:
     """The game with its match, and the match's competition, season, club and round: one query,
     or 404."""
-    found = fetched(GAME_SQL, [pk])
-    if not found:
-        raise Http404("No such game.")
-    game = GAME.instance(found[0])
-    related(game, match=match_rows.match_of_row(found[0], len(GAME)))
+    row = the_row(GAME_SQL, [pk], "No such game.")
+    game = GAME.instance(row)
+    related(game, match=match_rows.match_of_row(row, len(GAME)))
     return game
 
 

@@ -4,11 +4,9 @@ database took to answer (the match with four models joined, its games, their han
 
 from __future__ import annotations
 
-from django.http import Http404
-
 from league.competitions.base import match_rows
 from league.competitions.models import Match
-from league.core.written_reads import Columns, fetched, marks, related, table
+from league.core.written_reads import Columns, fetched, marks, related, table, the_row
 from league.games.models import Game, Hand
 
 GAME, HAND = Columns(Game, "g"), Columns(Hand, "h")
@@ -21,10 +19,7 @@ HANDS_SQL = (f"SELECT {HAND.sql} FROM {table(Hand)} h WHERE h.game_id IN ({{game
 
 def match_with_its_competition(pk: int) -> Match:
     """The match with its competition, season, club and round: one query, or 404."""
-    found = fetched(MATCH_SQL, [pk])
-    if not found:
-        raise Http404("No such match.")
-    return match_rows.match_of_row(found[0])
+    return match_rows.match_of_row(the_row(MATCH_SQL, [pk], "No such match."))
 
 
 def games_of(match: Match, *, hands: bool = True) -> list[Game]:

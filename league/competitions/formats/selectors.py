@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from django.db.models import Q, QuerySet
-from django.http import Http404
 from django.shortcuts import get_object_or_404
 
 from league.clubs.models import Club, Player, Season
@@ -22,7 +21,7 @@ from league.competitions.models import (
     Stage,
     StageEntry,
 )
-from league.core.written_reads import Columns, fetched, marks, related, table
+from league.core.written_reads import Columns, fetched, marks, related, table, the_row
 
 # Rounds in the order they are shown: the main or winners' bracket, the losers', the finals.
 BRACKET_ORDER = {Round.Bracket.MAIN: 0, Round.Bracket.WINNERS: 0, Round.Bracket.LOSERS: 1,
@@ -75,10 +74,7 @@ def competition_page(pk: int) -> Competition:
     `.round_list`, each round with its stage, `.open_matches` (its matches still to be played
     or confirmed) and `.last_confirmed` (when its latest result was confirmed): three queries,
     or 404. The matches themselves come with `fixtures_of`, for the rounds shown."""
-    found = fetched(PAGE_COMPETITION, [pk])
-    if not found:
-        raise Http404("No such competition.")
-    row, at = found[0], len(COMPETITION)
+    row, at = the_row(PAGE_COMPETITION, [pk], "No such competition."), len(COMPETITION)
     competition = COMPETITION.instance(row)
     season, club = SEASON.instance(row, at), CLUB.instance(row, at + len(SEASON))
     related(competition, season=season)
