@@ -14,7 +14,7 @@ from django.utils import timezone
 from league.competitions.models import Match
 from league.games.models import Game, Hand, HandFlag
 from league.games.sheet_reads import game_with_its_match, hands_of
-from tests.columns import values
+from tests.columns import match_read_with_its_competition, values
 from tests.factories import MatchFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -70,13 +70,8 @@ def test_the_game_and_its_hands_with_open_flags_are_the_orms(seed, django_assert
         hands = hands_of(read)
     with django_assert_num_queries(0):
         assert values(read) == values(orm_game)
-        match, orm_match = read.match, orm_game.match
-        assert values(match) == values(orm_match)
-        for part in ("competition", "round"):
-            assert values(getattr(match, part)) == values(getattr(orm_match, part))
-        assert values(match.competition.season) == values(orm_match.competition.season)
-        assert values(match.competition.season.club) == values(
-            orm_match.competition.season.club)
+        assert (match_read_with_its_competition(read.match)
+                == match_read_with_its_competition(orm_game.match))
         assert [values(h) for h in hands] == [values(h) for h in orm_hands]
         assert [[values(f) for f in h.open_flags] for h in hands] == [
             [values(f) for f in h.open_flags] for h in orm_hands]
