@@ -9,7 +9,9 @@ from collections.abc import Iterable
 
 from rest_framework import serializers
 
+from league.clubs.models import Player
 from league.competitions.models import Entry
+from league.core.written_reads import fetched, marks, table
 from league.ratings.selectors import CurrentRating
 
 _DATE = serializers.DateField()
@@ -47,13 +49,18 @@ def players(rows: Iterable[dict], ratings: dict[int, CurrentRating]) -> list[dic
             for row in rows]
 
 
+# Written out (league.core.written_reads): a cold page of matches asks for it.
+SIDES_SQL = (f"SELECT e.id, e.player_id, p.name FROM {table(Entry)} e "
+             f"JOIN {table(Player)} p ON p.id = e.player_id WHERE e.id IN ({{ids}})")
+
+
 def sides_of(rows: list[dict]) -> dict[int, dict]:
     """The entries of these matches' sides as `SideSerializer` shows them: one query, none
     without any."""
-    ids = {row[side] for row in rows for side in ("entry_a_id", "entry_b_id")} - {None}
+    ids = list({row[side] for row in rows for side in ("entry_a_id", "entry_b_id")} - {None})
     if not ids:
         return {}
-    found = Entry.objects.filter(pk__in=ids).values_list("pk", "player_id", "player__name")
+    found = fetched(SIDES_SQL.format(ids=marks(ids)), ids)
     return {pk: {"entry": pk, "player": player, "name": name} for pk, player, name in found}
 
 
