@@ -12,8 +12,8 @@ from __future__ import annotations
 from django.db.models import Case, CharField, Q, QuerySet, Value, When
 
 from league.clubs.models import Player, Season
+from league.competitions.base.selectors import entry_ids_of_players
 from league.competitions.models import Competition, Entry, Match
-from league.core.written_reads import fetched, table
 from league.games.models import Game, Hand
 
 
@@ -54,14 +54,9 @@ def entries_of(player: Player):
     return ids if ids is not None else Entry.objects.filter(player_id=player.pk).values("pk")
 
 
-# Written out: the ORM's query (joined to the players for the entries' default order, which a
-# list of ids does not need) cost several times what the database took to answer it.
-_ENTRY_IDS_SQL = f"SELECT e.id FROM {table(Entry)} e WHERE e.player_id = %s ORDER BY e.id"
-
-
 def with_entry_ids(player: Player) -> Player:
     """One query: the player, carrying his entries' ids for the reads below."""
-    player.entry_ids = [pk for (pk,) in fetched(_ENTRY_IDS_SQL, [player.pk])]
+    player.entry_ids = entry_ids_of_players([player.pk])
     return player
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from league.clubs.models import Club, Season
 from league.competitions.base import match_rows
-from league.competitions.base.selectors import with_sides
+from league.competitions.base.selectors import entry_ids_of_players, with_sides
 from league.competitions.models import Competition, Entry, Match, Round
 from league.core.written_reads import fetched, marks, table
 
@@ -62,7 +62,7 @@ def feed_matches_of_player(player) -> list[Match]:
     """Every dated match of the player, across competitions, by time: three queries (his
     entries' ids, his competitions' rounds with a date, the matches by his entries), one
     without an entry, and one for the sides when there are matches."""
-    entries = list(Entry.objects.filter(player=player).values_list("pk", flat=True))
+    entries = entry_ids_of_players([player.pk])
     if not entries:
         return []
     _, rounds = _dated_rounds(OF_PLAYER, [player.pk])
