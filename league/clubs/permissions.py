@@ -14,16 +14,16 @@ from league.core.written_reads import fetched, table
 User = AbstractBaseUser | AnonymousUser
 
 
+_ORGANIZES_CLUB_SQL = (f"SELECT 1 FROM {table(Club.organizers.through)} o "
+                       f"WHERE o.club_id = %s AND o.user_id = %s")
+
+
 def is_organizer(user: User, club: Club) -> bool:
     if not user.is_authenticated:
         return False
     if user.is_superuser:
         return True
-    return club.organizers.filter(pk=user.pk).exists()
-
-
-_ORGANIZES_CLUB_SQL = (f"SELECT 1 FROM {table(Club.organizers.through)} o "
-                       f"WHERE o.club_id = %s AND o.user_id = %s")
+    return bool(fetched(_ORGANIZES_CLUB_SQL, [club.pk, user.pk]))
 
 
 def organizes_club(user: User, club_id: int) -> bool:
