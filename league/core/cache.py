@@ -114,6 +114,14 @@ class ReadAhead:
         _forget((key,))
         return super().add(key, *args, **kwargs)
 
+    def add_many(self, data, *args, **kwargs) -> dict:
+        """Each key of `data` added where the cache holds nothing under it, and what each key
+        holds then (its value, or another writer's that came first), in one call; a key the
+        cache does not hold after all (forgotten at that moment, the cache not answering) is
+        left out."""
+        _forget(data)
+        return super().add_many(data, *args, **kwargs)
+
     def delete(self, key, *args, **kwargs):
         _forget((key,))
         return super().delete(key, *args, **kwargs)

@@ -18,9 +18,8 @@ KEY = "statistics-version"
 
 def statistics_version() -> str:
     token = derived.get(KEY)
-    if not isinstance(token, str):
-        derived.add(KEY, secrets.token_hex(8), timeout=None)
-        token = derived.get(KEY)
+    if not isinstance(token, str):  # two first visitors at once agree on the token added
+        token = derived.add_many({KEY: secrets.token_hex(8)}, timeout=None).get(KEY)
     return token if isinstance(token, str) else secrets.token_hex(8)
 
 

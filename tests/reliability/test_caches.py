@@ -96,6 +96,46 @@ def test_the_redis_cache_reads_what_it_wrote(alias):
     assert cache.get(key) is None
 
 
+@pytest.mark.parametrize("where", ["redis", "memory"])
+def test_adding_many_keeps_what_another_writer_put_first(where):
+    if where == "redis" and not redis_answers(REDIS):
+        pytest.skip("Redis does not answer on 127.0.0.1:6379")
+    with override_settings(CACHES=caches_for(REDIS if where == "redis" else "")):
+        cache = caches["derived"]
+        cache.delete_many(["first", "second", "third"])
+        cache.set("first", "theirs", 30)
+        held = cache.add_many({"first": "mine", "second": ("mine", (1, 2))}, timeout=None)
+        assert held == {"first": "theirs", "second": ("mine", (1, 2))}
+        assert cache.get_many(["first", "second"]) == held
+        assert cache.add_many({"second": "again", "third": 3}, timeout=30) == {
+            "second": ("mine", (1, 2)), "third": 3}
+        cache.delete_many(["first", "second", "third"])
+
+
+def test_adding_many_forgets_what_was_read_ahead_of_those_keys():
+    from league.core.cache import derived, read_ahead
+
+    derived.delete_many(["read-ahead", "kept"])
+    derived.set("kept", "before", 30)
+    with read_ahead(["read-ahead", "kept"]):
+        assert derived.get("read-ahead") is None
+        derived.delete("kept")  # forgotten by another writer, as the read ahead does not know
+        assert derived.add_many({"read-ahead": "added", "kept": "new"}, timeout=30) == {
+            "read-ahead": "added", "kept": "new"}
+        assert derived.get_many(["read-ahead", "kept"]) == {"read-ahead": "added", "kept": "new"}
+    derived.delete_many(["read-ahead", "kept"])
+
+
+def test_adding_many_with_the_redis_down_holds_nothing_and_the_page_mints_its_own():
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    with override_settings(CACHES=caches_for(f"redis://127.0.0.1:{port}/0")):
+        assert caches["derived"].add_many({"anything": 1}, timeout=None) == {}
+
+
 @pytest.mark.django_db
 def test_a_version_stored_by_an_older_release_is_replaced_not_trusted():
     from league.competitions.base.page_versions import competition_version

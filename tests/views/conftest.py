@@ -54,8 +54,8 @@ def main_of(html: str) -> str:
 
 @pytest.fixture
 def shared_cache_calls(monkeypatch) -> list[str]:
-    """The calls ("get", "get_many") made to the shared ("derived") cache's storage from now on,
-    in order: a round trip each where the storage is Redis."""
+    """The calls ("get", "get_many", "add", "add_many") made to the shared ("derived") cache's
+    storage from now on, in order: a round trip each where the storage is Redis."""
     from django.core.cache import caches
 
     from league.core.cache import ReadAhead
@@ -79,6 +79,6 @@ def shared_cache_calls(monkeypatch) -> list[str]:
                 inside.pop()
         return counted
 
-    monkeypatch.setattr(backend, "get", counting("get"))
-    monkeypatch.setattr(backend, "get_many", counting("get_many"))
+    for name in ("get", "get_many", "add", "add_many"):
+        monkeypatch.setattr(backend, name, counting(name))
     return calls

@@ -44,6 +44,19 @@ def test_a_second_visit_is_served_from_the_cache_without_a_query(client, rivals,
     assert "<title>Ada · Gin League" in again
 
 
+def test_a_first_visit_reads_its_three_versions_at_once_and_mints_them_at_once(client, rivals,
+                                                                              request):
+    ada, _, _ = rivals
+    calls = request.getfixturevalue("shared_cache_calls")  # counted from here on, none cached
+    visit(client, ada)
+    # the site's, the club's and the player's version: read together, none there, all three
+    # added in one call that also reads what another first visitor may have added
+    assert calls.count("add_many") == 1 and "add" not in calls
+    calls.clear()
+    visit(client, ada)
+    assert calls == ["get_many"]
+
+
 def test_a_confirmed_result_is_on_the_next_visit(client, rivals, django_capture_on_commit_callbacks):
     ada, bea, match = rivals
     finished_game(match, 1, "A")

@@ -51,8 +51,8 @@ def competition_version(pk: int) -> PageVersion | None:
         minted = (secrets.token_hex(8), tuple(rounds[pk]))
         if stored is not None:  # written by an older release in another form
             derived.delete(_key(pk))
-        derived.add(_key(pk), minted, timeout=None)
-        stored = derived.get(_key(pk))  # two first visitors at once agree on the one token added
+        # two first visitors at once agree on the one token added
+        stored = derived.add_many({_key(pk): minted}, timeout=None).get(_key(pk))
         if not _readable(stored):  # forgotten again in between: this visit renders afresh
             stored = minted
     token, rounds = stored
@@ -199,12 +199,12 @@ def home_version(user_id: int, player_ids: Iterable[int]) -> tuple[str, str]:
 
 
 def _tokens(keys: tuple[str, ...]) -> str:
+    """The tokens under these keys, joined; those missing minted and added in one call."""
     stored = derived.get_many(keys)
-    missing = [key for key in keys if not isinstance(stored.get(key), str)]
-    for key in missing:
-        derived.add(key, secrets.token_hex(8), timeout=None)
+    missing = {key: secrets.token_hex(8) for key in keys if not isinstance(stored.get(key), str)}
     if missing:  # two first visitors at once agree on the tokens added
-        stored = derived.get_many(keys)
+        added = derived.add_many(missing, timeout=None)
+        stored.update((key, added.get(key)) for key in missing)
     tokens = [stored.get(key) for key in keys]
     if not all(isinstance(token, str) for token in tokens):  # forgotten again: render afresh
         return secrets.token_hex(8)
