@@ -5,17 +5,53 @@ Only for values that never change under their key: a competition page's fragment
 the page's version (league.competitions.base.page_versions), so a fragment found in this process's memory
 is the fragment any process would render. A fragment is rendered once for all processes, and
 read from the shared cache (a network round trip) once per process.
+
+During a request (`HoldFragmentWrites`), what it renders is kept in this process at once and
+written to the shared cache together, in one round trip, once the response has been sent: the
+visitor does not wait for it, and a page of several fragments costs one write, not one each.
+Nothing is lost by the wait: a fragment never changes under its key, so another process that
+asks for it meanwhile renders the same fragment.
 """
 
 from __future__ import annotations
 
+from contextvars import ContextVar
+
 from django.core.cache import caches
 from django.core.cache.backends.base import DEFAULT_TIMEOUT, BaseCache
 from django.core.cache.backends.locmem import LocMemCache
+from django.core.signals import request_finished
+from django.http import HttpRequest, HttpResponse
 
 from league.core.cache import DERIVED
 
 MISSING = object()
+# The writes held during this request: by (shared alias, timeout, version), key -> value.
+_held: ContextVar[dict | None] = ContextVar("held_fragment_writes", default=None)
+
+
+class HoldFragmentWrites:
+    """Middleware: the request's fragments are written to the shared cache after its response
+    (first in the middleware, so that every fragment a view renders is held)."""
+
+    def __init__(self, get_response) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        _held.set({})
+        return self.get_response(request)
+
+
+def write_held(**_signal) -> None:
+    """The held writes, one call per kind (in practice one), after the response was sent
+    (Django's request_finished); from now on writes go through at once."""
+    held = _held.get()
+    _held.set(None)
+    for (alias, timeout, version), data in (held or {}).items():
+        caches[alias].set_many(data, timeout, version)
+
+
+request_finished.connect(write_held, dispatch_uid="league.fragment_cache.write_held")
 
 
 class LocalThenShared(BaseCache):
@@ -39,14 +75,23 @@ class LocalThenShared(BaseCache):
 
     def set(self, key, value, timeout=DEFAULT_TIMEOUT, version=None) -> None:
         self._local.set(key, value, timeout, version)
-        self._shared.set(key, value, timeout, version)
+        if (held := _held.get()) is not None:
+            held.setdefault((self._shared_alias, timeout, version), {})[key] = value
+        else:
+            self._shared.set(key, value, timeout, version)
 
     def add(self, key, value, timeout=DEFAULT_TIMEOUT, version=None) -> bool:
         self._local.add(key, value, timeout, version)
+        if (held := _held.get()) is not None:  # what is kept under a key never changes
+            held.setdefault((self._shared_alias, timeout, version), {})[key] = value
+            return True
         return self._shared.add(key, value, timeout, version)
 
     def delete(self, key, version=None) -> bool:
         self._local.delete(key, version)
+        for (alias, _timeout, held_version), data in (_held.get() or {}).items():
+            if alias == self._shared_alias and held_version == version:
+                data.pop(key, None)
         return self._shared.delete(key, version)
 
     def touch(self, key, timeout=DEFAULT_TIMEOUT, version=None) -> bool:

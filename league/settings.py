@@ -58,6 +58,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "league.fragment_cache.HoldFragmentWrites",
     "django.middleware.security.SecurityMiddleware",
     "league.api.headers.ApiHeadersMiddleware",
     "league.core.middleware.NulInQueryStringMiddleware",

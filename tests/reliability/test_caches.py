@@ -48,6 +48,40 @@ def test_a_fragment_rendered_here_is_shared_with_the_other_processes():
     assert shared.get("page-version") == 3  # clearing the fragments leaves the shared cache
 
 
+@pytest.mark.django_db  # request_finished closes the database's old connections too
+@override_settings(CACHES=LOCAL_AND_SHARED)
+def test_a_requests_fragments_are_shared_together_once_its_response_is_sent(monkeypatch):
+    from django.core.signals import request_finished
+    from django.http import HttpResponse
+
+    from league.fragment_cache import HoldFragmentWrites
+
+    fragments, shared = caches["template_fragments"], caches["derived"]
+    writes = []
+    monkeypatch.setattr(type(shared), "set_many",
+                        lambda self, data, *args: writes.append(dict(data)) or [])
+
+    def view(request):
+        fragments.set("head", "<h1>Club</h1>", 60)
+        fragments.set("table", "<table></table>", 60)
+        fragments.add("fixtures", "<ol></ol>", 60)
+        fragments.set("withdrawn", "<p>gone</p>", 60)
+        fragments.delete("withdrawn")
+        assert fragments.get("table") == "<table></table>"  # this process has it at once
+        assert shared.get("head") is None and writes == []  # the others once the page is sent
+        return HttpResponse("page")
+
+    HoldFragmentWrites(view)(None)
+    assert writes == []
+    request_finished.send(sender=None)
+    assert writes == [{"head": "<h1>Club</h1>", "table": "<table></table>",
+                       "fixtures": "<ol></ol>"}]
+    fragments.set("outside-a-request", "<p>at once</p>", 60)  # a task, a shell
+    assert shared.get("outside-a-request") == "<p>at once</p>"
+    request_finished.send(sender=None)
+    assert len(writes) == 1
+
+
 def redis_answers(url: str) -> bool:
     import redis
 

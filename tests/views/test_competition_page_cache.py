@@ -181,3 +181,33 @@ def test_a_swiss_is_fresh_when_its_next_round_is_paired(client):
         play(swiss, "Bea", "Dot", winner="Bea")
     assert swiss.rounds.count() == 2
     assert page.changed
+
+
+def test_a_first_visit_shares_its_fragments_in_one_write(client, monkeypatch):
+    from django.core.cache import caches
+
+    from league.core.cache import ReadAhead
+
+    competition = started(Competition.Format.LEAGUE, 4)
+    shared = caches["derived"]
+    mro = type(shared).__mro__
+    storage = mro[mro.index(ReadAhead) + 1]  # memory, or Redis where the settings name it
+    written: list[tuple[str, list[str]]] = []
+    inside = []  # memory's set_many calls its set for each key: one call all the same
+    for name in ("set", "set_many"):
+        def writing(self, first, *args, _name=name, _original=getattr(storage, name), **kwargs):
+            keys = list(first) if _name == "set_many" else [first]
+            if not inside:
+                written.append((_name, [key for key in keys if key.startswith("template.cache.")]))
+            inside.append(_name)
+            try:
+                return _original(self, first, *args, **kwargs)
+            finally:
+                inside.pop()
+        monkeypatch.setattr(storage, name, writing)
+    empty_caches()
+    assert client.get(reverse("competition", args=[competition.pk])).status_code == 200
+    fragment_writes = [(name, keys) for name, keys in written if keys]
+    # the title, the head, the standings and the fixtures: rendered, then shared together
+    assert [name for name, _ in fragment_writes] == ["set_many"]
+    assert len(fragment_writes[0][1]) == 4
