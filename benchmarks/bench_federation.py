@@ -4,7 +4,7 @@ The one club is the load test's season (500 players, 20,000 games, 25 league div
 knockout; benchmarks/load/season.py) with thirteen weeks of ratings, kept apart in a copy of its
 database (FEDERATION_DATABASE with "_one" added) before the federation is built. The
 federation is that club copied in SQL into FEDERATION_CLUBS clubs (default 100: 2,000,000
-games, 8,000,000 hands; benchmarks/load/federation.py), in the same database, then ANALYZE.
+games, 8,000,000 hands; benchmarks/load/federation.py), in the same database, then VACUUM (ANALYZE).
 Each size is served by its own gunicorn with production settings (DEBUG off, PostgreSQL and the
 cache in Redis on loopback), both at once, each started with an empty cache, and every page is
 requested alone, one request at a time, at one size and then at the other, so that a change of

@@ -2,7 +2,7 @@
 players, competitions, matches, games, hands, ratings, notifications) copied N - 1 times inside
 PostgreSQL (INSERT ... SELECT), copy k with every id and every id it refers to moved by
 k * OFFSET, and the text each copy must hold alone (a unique slug, user name, entry key) given
-the suffix "-k". Then ANALYZE, as autovacuum would after such a load.
+the suffix "-k". Then VACUUM (ANALYZE), as autovacuum would after such a load.
 
     DATABASE_URL=postgres://…/federation_load python -m benchmarks.load.federation 100 manifest.json
 
