@@ -194,17 +194,23 @@ def test_a_first_visit_shares_its_fragments_in_one_write(client, monkeypatch):
     storage = mro[mro.index(ReadAhead) + 1]  # memory, or Redis where the settings name it
     written: list[tuple[str, list[str]]] = []
     inside = []  # memory's set_many calls its set for each key: one call all the same
-    for name in ("set", "set_many"):
-        def writing(self, first, *args, _name=name, _original=getattr(storage, name), **kwargs):
-            keys = list(first) if _name == "set_many" else [first]
+
+    def recorded(name):
+        original = getattr(storage, name)
+
+        def writing(self, first, *args, **kwargs):
+            keys = list(first) if name == "set_many" else [first]
             if not inside:
-                written.append((_name, [key for key in keys if key.startswith("template.cache.")]))
-            inside.append(_name)
+                written.append((name, [key for key in keys if key.startswith("template.cache.")]))
+            inside.append(name)
             try:
-                return _original(self, first, *args, **kwargs)
+                return original(self, first, *args, **kwargs)
             finally:
                 inside.pop()
-        monkeypatch.setattr(storage, name, writing)
+        return writing
+
+    for name in ("set", "set_many"):
+        monkeypatch.setattr(storage, name, recorded(name))
     empty_caches()
     assert client.get(reverse("competition", args=[competition.pk])).status_code == 200
     fragment_writes = [(name, keys) for name, keys in written if keys]
