@@ -49,6 +49,7 @@ LOGGER = "ginleague.cache"
 BREAK_SECONDS = 30
 UNREACHABLE = (ConnectionInterrupted, RedisError, OSError)
 UNTAKEN = object()  # a delete the cache did not take
+MISSING = object()
 
 
 def caches_for(redis_url: str) -> dict[str, dict]:
@@ -345,9 +346,11 @@ class AddingMemory(LocMemCache):
     `AddingRedisCache` does."""
 
     def add_many(self, data, timeout=DEFAULT_TIMEOUT, version=None) -> dict:
+        # LocMemCache's own add and get: not those of a layer above it (league.core.cache)
         for key, value in data.items():
-            self.add(key, value, timeout, version)
-        return self.get_many(data, version)
+            LocMemCache.add(self, key, value, timeout, version)
+        held = {key: LocMemCache.get(self, key, MISSING, version) for key in data}
+        return {key: value for key, value in held.items() if value is not MISSING}
 
 
 class DerivedMemory(ReadAhead, AddingMemory):

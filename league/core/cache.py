@@ -25,6 +25,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 
 from django.core.cache import caches
+from django.core.cache.backends.base import DEFAULT_TIMEOUT
 from django.db import transaction
 from django.utils.connection import ConnectionProxy
 
@@ -87,9 +88,19 @@ def _forget(keys: Iterable[str]) -> None:
             ahead.pop(key, None)
 
 
+def _learn(held: dict) -> None:
+    """What keys read ahead hold now, as this request just wrote or was told: read again, they
+    need not ask the cache."""
+    ahead = _ahead.get()
+    if ahead is not None:
+        for key in ahead.keys() & held.keys():
+            ahead[key] = held[key]
+
+
 class ReadAhead:
     """A cache backend's reads answered from the keys read ahead (`read_ahead`), its writes
-    forgetting them. Put before the backend's class."""
+    forgetting what was read of them, or, where the write says what they hold now (`set`,
+`add_many`), keeping that instead. Put before the backend's class."""
 
     def get(self, key, default=None, version=None):
         found = _found(key, version)
@@ -106,21 +117,37 @@ class ReadAhead:
                      if value is not None and value is not ABSENT)
         return found
 
-    def set(self, key, *args, **kwargs):
-        _forget((key,))
-        return super().set(key, *args, **kwargs)
+    def set(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
+        try:
+            written = super().set(key, value, timeout, version)
+        except BaseException:
+            _forget((key,))
+            raise
+        if version is None:
+            _learn({key: value})
+        else:
+            _forget((key,))
+        return written
 
     def add(self, key, *args, **kwargs):
         _forget((key,))
         return super().add(key, *args, **kwargs)
 
-    def add_many(self, data, *args, **kwargs) -> dict:
+    def add_many(self, data, timeout=DEFAULT_TIMEOUT, version=None) -> dict:
         """Each key of `data` added where the cache holds nothing under it, and what each key
         holds then (its value, or another writer's that came first), in one call; a key the
         cache does not hold after all (forgotten at that moment, the cache not answering) is
         left out."""
-        _forget(data)
-        return super().add_many(data, *args, **kwargs)
+        try:
+            held = super().add_many(data, timeout, version)
+        except BaseException:
+            _forget(data)
+            raise
+        if version is None:
+            _learn({key: held.get(key, ABSENT) for key in data})
+        else:
+            _forget(data)
+        return held
 
     def delete(self, key, *args, **kwargs):
         _forget((key,))

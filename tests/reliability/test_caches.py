@@ -146,18 +146,27 @@ def test_adding_many_keeps_what_another_writer_put_first(where):
         cache.delete_many(["first", "second", "third"])
 
 
-def test_adding_many_forgets_what_was_read_ahead_of_those_keys():
-    from league.core.cache import derived, read_ahead
+def test_a_key_read_ahead_then_written_is_read_again_as_written_without_asking_the_cache():
+    from league.core.cache import ReadAhead, derived, read_ahead
 
-    derived.delete_many(["read-ahead", "kept"])
-    derived.set("kept", "before", 30)
-    with read_ahead(["read-ahead", "kept"]):
-        assert derived.get("read-ahead") is None
-        derived.delete("kept")  # forgotten by another writer, as the read ahead does not know
-        assert derived.add_many({"read-ahead": "added", "kept": "new"}, timeout=30) == {
-            "read-ahead": "added", "kept": "new"}
-        assert derived.get_many(["read-ahead", "kept"]) == {"read-ahead": "added", "kept": "new"}
-    derived.delete_many(["read-ahead", "kept"])
+    behind = super(ReadAhead, caches["derived"])  # the storage, under the read-ahead layer
+    keys = ["set-here", "added-here", "added-elsewhere", "not-read-ahead"]
+    derived.delete_many(keys)
+    derived.set("added-elsewhere", "theirs", 30)
+    with read_ahead(keys[:3]):
+        assert derived.get("set-here") is None
+        derived.set("set-here", "mine", 30)
+        held = derived.add_many({"added-here": "mine", "added-elsewhere": "mine"}, timeout=30)
+        assert held == {"added-here": "mine", "added-elsewhere": "theirs"}
+        for key in keys[:3]:  # unseen by this request: what it wrote is what it reads
+            behind.delete(key)
+        assert derived.get_many(keys[:3]) == {"set-here": "mine", "added-here": "mine",
+                                              "added-elsewhere": "theirs"}
+        derived.set("not-read-ahead", "mine", 30)
+        behind.delete("not-read-ahead")
+        assert derived.get("not-read-ahead") is None  # the cache asked: it was not read ahead
+    assert derived.get("set-here") is None  # after the block, the cache is asked again
+    derived.delete_many(keys)
 
 
 def test_adding_many_with_the_redis_down_holds_nothing_and_the_page_mints_its_own():
