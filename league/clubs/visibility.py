@@ -36,6 +36,12 @@ MEMBERS_ONLY_SECONDS = 300
 _PUBLIC_SQL = f"SELECT 1 FROM {table(Club)} c WHERE c.id = %s AND c.is_public"
 
 
+def visibility_keys(club_id: int | None) -> list[str]:
+    """The cached entries `may_see` reads for anyone: to be read ahead with a page's own
+    (league.core.cache.read_ahead)."""
+    return [] if club_id is None else [PUBLIC_KEY.format(club_id)]
+
+
 def club_is_public(club_id: int) -> bool:
     key = PUBLIC_KEY.format(club_id)
     entry = derived.get(key)

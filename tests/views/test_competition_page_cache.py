@@ -217,3 +217,12 @@ def test_a_first_visit_shares_its_fragments_in_one_write(client, monkeypatch):
     # the title, the head, the standings and the fixtures: rendered, then shared together
     assert [name for name, _ in fragment_writes] == ["set_many"]
     assert len(fragment_writes[0][1]) == 4
+
+
+def test_a_page_already_rendered_asks_the_shared_cache_once(client, request):
+    competition = started(Competition.Format.LEAGUE, 4)
+    url = reverse("competition", args=[competition.pk])
+    first = client.get(url).content.decode()
+    calls = request.getfixturevalue("shared_cache_calls")  # counted from here on
+    assert main_of(client.get(url).content.decode()) == main_of(first)
+    assert calls == ["get_many"]  # whether the club is public and the page's version, together

@@ -41,6 +41,12 @@ def _key(pk: int) -> str:
     return f"competition-page-version:{pk}"
 
 
+def competition_version_keys(pk: int) -> list[str]:
+    """The cached entries `competition_version` reads: to be read ahead with others in one call
+    (league.core.cache.read_ahead)."""
+    return [_key(pk)]
+
+
 def competition_version(pk: int) -> PageVersion | None:
     """The page's current version; None when there is no such competition."""
     stored = derived.get(_key(pk))

@@ -15,7 +15,12 @@ from functools import cached_property
 from django.http import Http404, HttpRequest, HttpResponse
 from django.utils.translation import gettext_lazy, ngettext
 
-from league.competitions.base.page_versions import FRAGMENT_SECONDS, competition_version
+from league.clubs.visibility import visibility_keys
+from league.competitions.base.page_versions import (
+    FRAGMENT_SECONDS,
+    competition_version,
+    competition_version_keys,
+)
 from league.competitions.base.selectors import club_of_competition
 from league.competitions.formats.draws import bracket_view
 from league.competitions.formats.selectors import (
@@ -33,6 +38,7 @@ from league.competitions.standings.services import competition_standings, knocko
 from league.competitions.views.bracket_layout import layout
 from league.competitions.views.ruleset_summary import summarize
 from league.competitions.views.visibility import members_only
+from league.core.cache import read_ahead
 from league.core.numbers import ascii_int
 from league.core.views import render_page
 
@@ -43,9 +49,12 @@ NO_SUCH_ROUND = gettext_lazy("There is no such round in this competition. Pick o
 
 
 def competition(request: HttpRequest, pk: int) -> HttpResponse:
-    if (refusal := members_only(request, club_of_competition(pk))) is not None:
-        return refusal
-    version = competition_version(pk)
+    club_id = club_of_competition(pk)
+    # whether the club is public and the page's version: one call to the shared cache
+    with read_ahead([*visibility_keys(club_id), *competition_version_keys(pk)]):
+        if (refusal := members_only(request, club_id)) is not None:
+            return refusal
+        version = competition_version(pk)
     if version is None:
         raise Http404("No such competition.")
     page = CompetitionPage(pk, round_key(request.GET.get("round", ""), version.rounds),
