@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from django.core.cache.backends.dummy import DummyCache
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
@@ -110,10 +111,19 @@ def nodes(plan: dict):
         yield from nodes(child)
 
 
+class NothingKept(DummyCache):
+    """The derived cache keeping nothing, so that every visit is a first one; it adds nothing
+    either (league.caches.AddingRedisCache.add_many)."""
+
+    def add_many(self, data, timeout=None, version=None) -> dict:
+        return {}
+
+
 @pytest.fixture
 def one_club_then_many(settings):
     settings.CACHES = {name: {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}
                        for name in settings.CACHES}
+    settings.CACHES["derived"] = {"BACKEND": f"{__name__}.NothingKept"}
     built = build_season(SIZE)
     with connection.cursor() as cursor:
         add_ratings(cursor)
