@@ -9,8 +9,10 @@ by the ORM on every visit, costs several times what the database takes to answer
 
 `Columns(model, alias, names)` lists a model's columns (all its concrete fields, or `names`) as
 `alias.column`; `instance` builds the model from them as the ORM would: each value converted by
-the database's and the field's converters (SQLite's times made aware, JSON read), then
-`Model.from_db`, so a field left out is deferred (read when first used), never made up.
+the database's and the field's converters (SQLite's times made aware, JSON read), then made as
+`Model.from_db` makes it, so a field left out is deferred (read when first used), never made up.
+For a plain model (`_plain`: every model of the site) that is its columns set on a new instance,
+which is what `Model.__init__` does for it, without the work of its general case.
 `related(match, round=round_)` hands a model the objects read with it, as select_related does.
 """
 
@@ -20,7 +22,14 @@ from collections.abc import Sequence
 
 from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.db.models import Model
+from django.db.models.base import ModelState
+from django.db.models.fields.related_descriptors import ForeignKeyDeferredAttribute
+from django.db.models.query_utils import DeferredAttribute
+from django.db.models.signals import post_init, pre_init
 from django.http import Http404
+
+# A column's attribute that, set on a new instance, only puts its value in the instance's dict.
+PLAIN_ATTRIBUTES = (DeferredAttribute, ForeignKeyDeferredAttribute)
 
 
 def table(model: type[Model]) -> str:
@@ -66,6 +75,7 @@ class Columns:
         self.names = [f.attname for f in self.fields]
         self.sql = ", ".join(f"{alias}.{connection.ops.quote_name(f.column)}" for f in self.fields)
         self._converters: dict[str, list] = {}  # by database vendor
+        self._plain: bool | None = None  # known at the first instance, once the site is loaded
 
     def __len__(self) -> int:
         return len(self.fields)
@@ -82,7 +92,16 @@ class Columns:
         if kept is not None and (found := kept.get((self.model, pk))) is not None:
             return found
         db = db or connections[DEFAULT_DB_ALIAS]
-        made = self.model.from_db(db.alias, self.names, self.values(row, start, db))
+        values = self.values(row, start, db)
+        if self._plain is None:
+            self._plain = plain(self.model)
+        if self._plain:
+            made = self.model.__new__(self.model)
+            made._state = ModelState()
+            made._state.adding, made._state.db = False, db.alias
+            made.__dict__.update(zip(self.names, values, strict=True))
+        else:
+            made = self.model.from_db(db.alias, self.names, values)
         if kept is not None:
             kept[(self.model, pk)] = made
         return made
@@ -107,3 +126,15 @@ class Columns:
                     found.append((index, convert, column))
             self._converters[db.vendor] = found
         return found
+
+
+def plain(model: type[Model]) -> bool:
+    """Whether `Model.from_db` makes `model` by setting its columns' values on a new instance and
+    nothing more: no __init__ or from_db of its own, no pre_init or post_init receiver, and each
+    column a plain attribute (read from the instance's dict, a deferred one read when first
+    used)."""
+    return (model.__init__ is Model.__init__
+            and model.from_db.__func__ is Model.from_db.__func__
+            and not pre_init.has_listeners(model) and not post_init.has_listeners(model)
+            and all(type(getattr(model, f.attname, None)) in PLAIN_ATTRIBUTES
+                    for f in model._meta.concrete_fields))

@@ -64,3 +64,44 @@ def test_nothing_joined_is_none_and_a_row_met_again_is_the_same_instance():
     first, second = (COMPETITION.instance(row, 0, kept=kept) for row in rows)
     assert first is second and first.pk == made.competition_id
     assert all(players.instance(row, len(COMPETITION)) is None for row in rows)
+
+
+def test_a_model_read_in_sql_is_made_as_the_orm_makes_it():
+    from league.core.written_reads import plain
+
+    made = MatchFactory(status=Match.Status.CONFIRMED)
+    row, = read(f"SELECT {MATCH.sql} FROM competitions_match m WHERE m.id = %s", [made.pk])
+    names = [f.attname for f in Match._meta.concrete_fields]
+    assert plain(Match)  # built by setting its columns, which is all from_db does for it
+    ours, orms = MATCH.instance(row), Match.from_db("default", names, MATCH.values(row))
+    state = ("adding", "db")
+    assert {k: v for k, v in vars(ours).items() if k != "_state"} == {
+        k: v for k, v in vars(orms).items() if k != "_state"}
+    assert [getattr(ours._state, k) for k in state] == [getattr(orms._state, k) for k in state]
+    assert ours.entry_a.player_id == orms.entry_a.player_id  # relations read as the ORM's
+    ours.status = Match.Status.DISPUTED
+    ours.save(update_fields=["status"])  # saved as an existing row, not inserted
+    assert Match.objects.get(pk=made.pk).status == Match.Status.DISPUTED
+
+
+def test_a_model_with_a_receiver_at_its_making_is_made_by_from_db():
+    from django.db.models.signals import post_init
+
+    from league.core.written_reads import plain
+
+    made = MatchFactory()
+    seen = []
+
+    def heard(sender, instance, **kwargs):
+        seen.append(instance.pk)
+
+    post_init.connect(heard, sender=Round)
+    try:
+        assert not plain(Round)
+        columns = Columns(Round, "r")  # told at its first instance
+        row, = read(f"SELECT {columns.sql} FROM competitions_round r WHERE r.id = %s",
+                    [made.round_id])
+        assert columns.instance(row).pk == made.round_id
+    finally:
+        post_init.disconnect(heard, sender=Round)
+    assert seen == [made.round_id]
