@@ -39,7 +39,7 @@ from django_redis.exceptions import ConnectionInterrupted
 from django_redis.pool import ConnectionFactory
 from redis.exceptions import RedisError
 
-from league.core.cache import DERIVED, ReadAhead
+from league.core.cache import DERIVED, FRAGMENTS, NEW_FRAGMENTS, ReadAhead
 
 # Seconds. Redis on the local network answers in well under a millisecond.
 SOCKET_CONNECT_TIMEOUT = 0.5
@@ -56,16 +56,18 @@ def caches_for(redis_url: str) -> dict[str, dict]:
     """The CACHES setting for this Redis URL; an empty URL keeps them in process memory."""
     fragments = {"BACKEND": "league.fragment_cache.LocalThenShared", "LOCATION": "fragments",
                  "OPTIONS": {"MAX_ENTRIES": 2000, "SHARED": DERIVED}}
+    kept = {FRAGMENTS: fragments,
+            NEW_FRAGMENTS: {**fragments, "BACKEND": "league.fragment_cache.NewFragments"}}
     if not redis_url:
         memory = "django.core.cache.backends.locmem.LocMemCache"
         return {"default": {"BACKEND": memory, "LOCATION": "counts"},
                 DERIVED: {"BACKEND": "league.caches.DerivedMemory", "LOCATION": DERIVED},
-                "template_fragments": fragments}
+                **kept}
     return {"default": {**_redis(redis_url, ignore_exceptions=False),
                         "BACKEND": "league.caches.RedisElseMemory"},
             DERIVED: {**_redis(redis_url, ignore_exceptions=False),
                       "BACKEND": "league.caches.DerivedRedis"},
-            "template_fragments": fragments}
+            **kept}
 
 
 def _redis(url: str, *, ignore_exceptions: bool) -> dict:

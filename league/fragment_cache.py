@@ -104,3 +104,13 @@ class LocalThenShared(BaseCache):
     def clear(self) -> None:
         """This process's copies only: the shared cache holds more than fragments."""
         self._local.clear()
+
+
+class NewFragments(LocalThenShared):
+    """The fragments of a page under a version its visit has just minted (league.core.cache.
+    NEW_FRAGMENTS): kept and shared as any, but looked for only in this process's memory, since
+    no process can have kept one under so new a version. (Two first visitors at once agree on
+    one version; the one whose token was not kept does not use this cache.)"""
+
+    def get(self, key, default=None, version=None):
+        return self._local.get(key, default, version)

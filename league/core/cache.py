@@ -30,6 +30,11 @@ from django.db import transaction
 from django.utils.connection import ConnectionProxy
 
 DERIVED = "derived"
+# The rendered fragments, each process's memory in front of the derived cache
+# (league/fragment_cache.py); NEW_FRAGMENTS: the same, for a page under a version its visit has
+# just minted, which looks for nothing in the derived cache: nothing is kept under it yet.
+FRAGMENTS = "template_fragments"
+NEW_FRAGMENTS = "new_fragments"
 
 # Like django.core.cache.cache for "default": each thread gets its own connection.
 derived = ConnectionProxy(caches, DERIVED)

@@ -17,7 +17,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from league.clubs.signals import CLUB_KEY, USER_CLUBS_KEY
 from league.competitions.models import Competition, Round
@@ -35,6 +35,9 @@ class PageVersion:
     # The competition's round ids: a round filter naming any other id is cached once, as
     # "no such round", so made-up ids cannot fill the cache with copies of the page.
     rounds: frozenset[int]
+    # Minted by this visit: nothing is kept under it yet, so none of its fragments is looked for
+    # in the shared cache (league.core.cache.NEW_FRAGMENTS).
+    new: bool = field(default=False, compare=False)
 
 
 def _key(pk: int) -> str:
@@ -49,7 +52,7 @@ def competition_version_keys(pk: int) -> list[str]:
 
 def competition_version(pk: int) -> PageVersion | None:
     """The page's current version; None when there is no such competition."""
-    stored = derived.get(_key(pk))
+    stored, new = derived.get(_key(pk)), False
     if not _readable(stored):
         rounds = _rounds_of([pk])
         if pk not in rounds:
@@ -61,8 +64,9 @@ def competition_version(pk: int) -> PageVersion | None:
         stored = derived.add_many({_key(pk): minted}, timeout=None).get(_key(pk))
         if not _readable(stored):  # forgotten again in between: this visit renders afresh
             stored = minted
+        new = stored[0] == minted[0]
     token, rounds = stored
-    return PageVersion(token, frozenset(rounds))
+    return PageVersion(token, frozenset(rounds), new=new)
 
 
 def competition_tokens(pks: Iterable[int]) -> dict[int, str]:
