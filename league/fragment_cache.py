@@ -23,7 +23,7 @@ from django.core.cache.backends.locmem import LocMemCache
 from django.core.signals import request_finished
 from django.http import HttpRequest, HttpResponse
 
-from league.core.cache import DERIVED
+from league.core.cache import DERIVED, names_new_version, request_begins, request_ends
 
 MISSING = object()
 # The writes held during this request: by (shared alias, timeout, version), key -> value.
@@ -39,6 +39,7 @@ class HoldFragmentWrites:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         _held.set({})
+        request_begins()
         return self.get_response(request)
 
 
@@ -47,6 +48,7 @@ def write_held(**_signal) -> None:
     (Django's request_finished); from now on writes go through at once."""
     held = _held.get()
     _held.set(None)
+    request_ends()
     for (alias, timeout, version), data in (held or {}).items():
         caches[alias].set_many(data, timeout, version)
 
@@ -67,6 +69,8 @@ class LocalThenShared(BaseCache):
     def get(self, key, default=None, version=None):
         value = self._local.get(key, MISSING, version)
         if value is MISSING:
+            if names_new_version(key):  # kept by no process yet
+                return default
             value = self._shared.get(key, MISSING, version)
             if value is MISSING:
                 return default

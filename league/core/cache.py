@@ -41,6 +41,31 @@ derived = ConnectionProxy(caches, DERIVED)
 
 ABSENT = object()  # read ahead and not in the cache
 _ahead: ContextVar[dict | None] = ContextVar("derived_read_ahead", default=None)
+# The tokens of the versions this request minted (None outside a request): nothing is kept yet
+# under a key that names one, in any process (`names_new_version`).
+_minted: ContextVar[set[str] | None] = ContextVar("versions_minted", default=None)
+
+
+def request_begins() -> None:
+    """A request starts: no version minted yet (league.fragment_cache's middleware)."""
+    _minted.set(set())
+
+
+def request_ends() -> None:
+    _minted.set(None)
+
+
+def minted(tokens: Iterable[str]) -> None:
+    """These version tokens were just minted by this request and kept by the cache."""
+    if (known := _minted.get()) is not None:
+        known.update(tokens)
+
+
+def names_new_version(key: str) -> bool:
+    """Whether `key` names a version this request minted: nothing can be kept under it yet, so
+    the shared cache need not be asked for it. (A token is 16 random hexadecimal digits.)"""
+    known = _minted.get()
+    return bool(known) and any(token in key for token in known)
 _frame_readers: list[Callable[..., Iterable[str]]] = []
 
 

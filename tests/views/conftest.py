@@ -82,3 +82,25 @@ def shared_cache_calls(monkeypatch) -> list[str]:
     for name in ("get", "get_many", "add", "add_many"):
         monkeypatch.setattr(backend, name, counting(name))
     return calls
+
+
+@pytest.fixture
+def shared_cache_gets(monkeypatch) -> list[str]:
+    """The keys read one at a time ("get") from the shared ("derived") cache's storage from now
+    on, in order: a fragment or a page body looked for there is one of them."""
+    from django.core.cache import caches
+
+    from league.core.cache import ReadAhead
+
+    shared = caches["derived"]
+    mro = type(shared).__mro__
+    backend = mro[mro.index(ReadAhead) + 1]
+    original, keys = backend.get, []
+
+    def get(self, key, *args, **kwargs):
+        if self is shared:
+            keys.append(key)
+        return original(self, key, *args, **kwargs)
+
+    monkeypatch.setattr(backend, "get", get)
+    return keys

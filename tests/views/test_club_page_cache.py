@@ -28,6 +28,8 @@ from tests.factories import (
 )
 from tests.ratings.builders import league, played
 
+from .conftest import main_of
+
 pytestmark = pytest.mark.django_db
 
 
@@ -35,6 +37,28 @@ def visit(client, club) -> str:
     response = client.get(reverse("club", args=[club.slug]))
     assert response.status_code == 200
     return response.content.decode()
+
+
+def test_a_first_visit_looks_for_neither_part_where_another_process_keeps_them(
+        client, shared_cache_gets):
+    from django.core.cache import caches
+
+    from league.core.cache import FRAGMENTS
+    from tests.conftest import empty_caches
+
+    club = ClubFactory()
+    PlayerFactory(club=club, name="Ada")
+    empty_caches()
+    shared_cache_gets.clear()
+    first = visit(client, club)
+    parts = ("club-head:", "club-page:")
+    assert [key for key in shared_cache_gets if key.startswith(parts)] == []  # new versions
+    caches[FRAGMENTS].clear()  # this process's copies: as in another process
+    shared_cache_gets.clear()
+    again = visit(client, club)
+    assert [key.split(":")[0] for key in shared_cache_gets if key.startswith(parts)] == [
+        "club-head", "club-page"]
+    assert main_of(again) == main_of(first) and "Ada" in again
 
 
 def test_a_player_added_or_renamed_is_on_the_next_visit(client):

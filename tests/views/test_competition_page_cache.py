@@ -228,32 +228,24 @@ def test_a_page_already_rendered_asks_the_shared_cache_once(client, request):
     assert calls == ["get_many"]  # whether the club is public and the page's version, together
 
 
-def test_a_first_visit_looks_for_no_fragment_where_another_process_keeps_them(client,
-                                                                              monkeypatch):
+def test_a_first_visit_looks_for_no_fragment_where_another_process_keeps_them(
+        client, shared_cache_gets):
     from django.core.cache import caches
 
-    from league.core.cache import FRAGMENTS, ReadAhead
+    from league.core.cache import FRAGMENTS
 
     competition = started(Competition.Format.LEAGUE, 4)
     url = reverse("competition", args=[competition.pk])
-    shared = caches["derived"]
-    mro = type(shared).__mro__
-    storage = mro[mro.index(ReadAhead) + 1]
-    asked: list[str] = []
-    original = storage.get
-
-    def get(self, key, *args, **kwargs):
-        if key.startswith("template.cache."):
-            asked.append(key)
-        return original(self, key, *args, **kwargs)
-
-    monkeypatch.setattr(storage, "get", get)
     empty_caches()
+    shared_cache_gets.clear()
     first = client.get(url).content.decode()
-    assert asked == []  # its version is new: nothing can be kept under it yet
+    fragments = [key for key in shared_cache_gets if key.startswith("template.cache.")]
+    assert fragments == []  # its version is new: nothing can be kept under it yet
     caches[FRAGMENTS].clear()  # this process's copies: as in another process
+    shared_cache_gets.clear()
     again = client.get(url).content.decode()
     # kept: the title, the head and the body (the fixtures inside it, not looked for)
-    assert [key.split(".")[2] for key in asked] == [
+    assert [key.split(".")[2] for key in shared_cache_gets
+            if key.startswith("template.cache.")] == [
         "competition-title", "competition-head", "competition-body"]
     assert main_of(again) == main_of(first)

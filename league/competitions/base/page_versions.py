@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 from league.clubs.signals import CLUB_KEY, USER_CLUBS_KEY
 from league.competitions.models import Competition, Round
-from league.core.cache import derived, forget
+from league.core.cache import derived, forget, minted
 from league.core.written_reads import fetched, marks, table
 
 # How long a rendered fragment is kept: a bound on what a deploy with changed templates shows
@@ -215,6 +215,7 @@ def _tokens(keys: tuple[str, ...]) -> str:
     if missing:  # two first visitors at once agree on the tokens added
         added = derived.add_many(missing, timeout=None)
         stored.update((key, added.get(key)) for key in missing)
+        minted(token for key, token in missing.items() if added.get(key) == token)
     tokens = [stored.get(key) for key in keys]
     if not all(isinstance(token, str) for token in tokens):  # forgotten again: render afresh
         return secrets.token_hex(8)
