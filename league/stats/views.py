@@ -19,6 +19,7 @@ from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
 from league.clubs.selectors import (
+    CLUB_ROW_KEY,
     club_id_of_slug,
     club_language,
     club_of_player,
@@ -74,17 +75,18 @@ def records(request: HttpRequest, slug: str) -> HttpResponse:
     club_id = club_id_of_slug(slug)
     if club_id is None:
         raise Http404("No such club.")
-    with read_ahead([*club_page_keys(club_id), VERSION_KEY]):
+    # the club's row too, which a first visit reads to render the records
+    with read_ahead([*club_page_keys(club_id), VERSION_KEY, CLUB_ROW_KEY.format(club_id)]):
         if (refusal := members_only(request, club_id)) is not None:
             return refusal
         in_club_language(club_language(club_id))
         version = statistics_version()
-    value = request.GET.get("season", "")
-    min_hands = ascii_int(request.GET.get("min_hands", "")) or MIN_HANDS
-    min_hands = max(1, min(min_hands, 10_000))
-    key = f"club-records:{club_id}:{value.strip()[:12]}:{min_hands}:{version}:{get_language()}"
-    title, body, ok = _fragment(key, lambda: _records_body(club_to_read(club_id), value,
-                                                           min_hands))
+        value = request.GET.get("season", "")
+        min_hands = ascii_int(request.GET.get("min_hands", "")) or MIN_HANDS
+        min_hands = max(1, min(min_hands, 10_000))
+        key = f"club-records:{club_id}:{value.strip()[:12]}:{min_hands}:{version}:{get_language()}"
+        title, body, ok = _fragment(key, lambda: _records_body(club_to_read(club_id), value,
+                                                               min_hands))
     return render(request, "stats/page.html", {"title": title, "body": mark_safe(body)},
                   status=200 if ok else UNPROCESSABLE)
 

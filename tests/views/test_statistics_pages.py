@@ -88,3 +88,16 @@ def test_a_page_already_rendered_asks_the_shared_cache_once(client, club, page, 
     with django_assert_num_queries(0):
         assert client.get(url).status_code == 200
     assert calls == ["get_many"]  # the club's entries and the versions, read together
+
+
+def test_a_first_visit_of_the_records_reads_the_clubs_row_with_its_versions(client, club,
+                                                                             request):
+    from tests.conftest import empty_caches
+
+    empty_caches()
+    gets = request.getfixturevalue("shared_cache_gets")  # one at a time, from here on
+    assert client.get(reverse("club-records", args=[club.club.slug])).status_code == 200
+    # whether the club is public, its language, the statistics' version and its row: together;
+    # the records themselves, under a version just minted, looked for nowhere. Alone: the club
+    # of the slug, then remembered by the process for good.
+    assert [key.split(":")[0] for key in gets] == ["club-of"]
