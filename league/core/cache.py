@@ -52,6 +52,7 @@ def request_begins() -> None:
 
 
 def request_ends() -> None:
+    """The request's response was sent: what it minted is no longer its own to know."""
     _minted.set(None)
 
 
@@ -66,6 +67,8 @@ def names_new_version(key: str) -> bool:
     the shared cache need not be asked for it. (A token is 16 random hexadecimal digits.)"""
     known = _minted.get()
     return bool(known) and any(token in key for token in known)
+
+
 _frame_readers: list[Callable[..., Iterable[str]]] = []
 
 
@@ -130,7 +133,7 @@ def _learn(held: dict) -> None:
 class ReadAhead:
     """A cache backend's reads answered from the keys read ahead (`read_ahead`), its writes
     forgetting what was read of them, or, where the write says what they hold now (`set`,
-`add_many`), keeping that instead. Put before the backend's class."""
+    `add_many`), keeping that instead. Put before the backend's class."""
 
     def get(self, key, default=None, version=None):
         found = _found(key, version)
