@@ -11,7 +11,7 @@ by the ORM on every visit, costs several times what the database takes to answer
 `alias.column`; `instance` builds the model from them as the ORM would: each value converted by
 the database's and the field's converters (SQLite's times made aware, JSON read), then made as
 `Model.from_db` makes it, so a field left out is deferred (read when first used), never made up.
-For a plain model (`_plain`: every model of the site) that is its columns set on a new instance,
+For a plain model (`plain`: every model of the site) that is its columns set on a new instance,
 which is what `Model.__init__` does for it, without the work of its general case.
 `related(match, round=round_)` hands a model the objects read with it, as select_related does.
 """
