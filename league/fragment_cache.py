@@ -79,17 +79,21 @@ class LocalThenShared(BaseCache):
 
     def set(self, key, value, timeout=DEFAULT_TIMEOUT, version=None) -> None:
         self._local.set(key, value, timeout, version)
-        if (held := _held.get()) is not None:
-            held.setdefault((self._shared_alias, timeout, version), {})[key] = value
-        else:
+        if not self._hold(key, value, timeout, version):
             self._shared.set(key, value, timeout, version)
 
     def add(self, key, value, timeout=DEFAULT_TIMEOUT, version=None) -> bool:
         self._local.add(key, value, timeout, version)
-        if (held := _held.get()) is not None:  # what is kept under a key never changes
-            held.setdefault((self._shared_alias, timeout, version), {})[key] = value
-            return True
-        return self._shared.add(key, value, timeout, version)
+        # held as a set: what is kept under a key never changes
+        return self._hold(key, value, timeout, version) or self._shared.add(
+            key, value, timeout, version)
+
+    def _hold(self, key, value, timeout, version) -> bool:
+        """Whether the shared write waits for the response to be sent (`HoldFragmentWrites`)."""
+        if (held := _held.get()) is None:
+            return False
+        held.setdefault((self._shared_alias, timeout, version), {})[key] = value
+        return True
 
     def delete(self, key, version=None) -> bool:
         self._local.delete(key, version)

@@ -56,10 +56,15 @@ def request_ends() -> None:
     _minted.set(None)
 
 
-def minted(tokens: Iterable[str]) -> None:
-    """These version tokens were just minted by this request and kept by the cache."""
+def add_versions(new: dict[str, tuple[str, object]]) -> dict:
+    """Versions this request has just minted, each kept under its key (`key: (its token, what
+    is kept)`) where the cache holds none, never to expire: one call. What each key holds then:
+    this request's, or another visitor's added first (so two first visitors at once agree). The
+    tokens kept are remembered as this request's (`names_new_version`)."""
+    held = derived.add_many({key: kept for key, (_token, kept) in new.items()}, timeout=None)
     if (known := _minted.get()) is not None:
-        known.update(tokens)
+        known.update(token for key, (token, kept) in new.items() if held.get(key) == kept)
+    return held
 
 
 def names_new_version(key: str) -> bool:

@@ -11,17 +11,16 @@ from __future__ import annotations
 
 import secrets
 
-from league.core.cache import derived, forget, minted
+from league.core.cache import add_versions, derived, forget
 
 KEY = "statistics-version"
 
 
 def statistics_version() -> str:
     token = derived.get(KEY)
-    if not isinstance(token, str):  # two first visitors at once agree on the token added
+    if not isinstance(token, str):
         new = secrets.token_hex(8)
-        token = derived.add_many({KEY: new}, timeout=None).get(KEY)
-        minted([new] if token == new else [])
+        token = add_versions({KEY: (new, new)}).get(KEY)
     return token if isinstance(token, str) else secrets.token_hex(8)
 
 

@@ -17,11 +17,11 @@ from __future__ import annotations
 import hashlib
 import secrets
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from league.clubs.signals import CLUB_KEY, USER_CLUBS_KEY
 from league.competitions.models import Competition, Round
-from league.core.cache import derived, forget, minted
+from league.core.cache import add_versions, derived, forget
 from league.core.written_reads import fetched, marks, table
 
 # How long a rendered fragment is kept: a bound on what a deploy with changed templates shows
@@ -35,9 +35,6 @@ class PageVersion:
     # The competition's round ids: a round filter naming any other id is cached once, as
     # "no such round", so made-up ids cannot fill the cache with copies of the page.
     rounds: frozenset[int]
-    # Minted by this visit: nothing is kept under it yet, so none of its fragments is looked for
-    # in the shared cache (league.core.cache.NEW_FRAGMENTS).
-    new: bool = field(default=False, compare=False)
 
 
 def _key(pk: int) -> str:
@@ -52,21 +49,19 @@ def competition_version_keys(pk: int) -> list[str]:
 
 def competition_version(pk: int) -> PageVersion | None:
     """The page's current version; None when there is no such competition."""
-    stored, new = derived.get(_key(pk)), False
+    stored = derived.get(_key(pk))
     if not _readable(stored):
         rounds = _rounds_of([pk])
         if pk not in rounds:
             return None
-        minted = (secrets.token_hex(8), tuple(rounds[pk]))
+        fresh = (secrets.token_hex(8), tuple(rounds[pk]))
         if stored is not None:  # written by an older release in another form
             derived.delete(_key(pk))
-        # two first visitors at once agree on the one token added
-        stored = derived.add_many({_key(pk): minted}, timeout=None).get(_key(pk))
+        stored = add_versions({_key(pk): (fresh[0], fresh)}).get(_key(pk))
         if not _readable(stored):  # forgotten again in between: this visit renders afresh
-            stored = minted
-        new = stored[0] == minted[0]
+            stored = fresh
     token, rounds = stored
-    return PageVersion(token, frozenset(rounds), new=new)
+    return PageVersion(token, frozenset(rounds))
 
 
 def competition_tokens(pks: Iterable[int]) -> dict[int, str]:
@@ -212,10 +207,9 @@ def _tokens(keys: tuple[str, ...]) -> str:
     """The tokens under these keys, joined; those missing minted and added in one call."""
     stored = derived.get_many(keys)
     missing = {key: secrets.token_hex(8) for key in keys if not isinstance(stored.get(key), str)}
-    if missing:  # two first visitors at once agree on the tokens added
-        added = derived.add_many(missing, timeout=None)
+    if missing:
+        added = add_versions({key: (token, token) for key, token in missing.items()})
         stored.update((key, added.get(key)) for key in missing)
-        minted(token for key, token in missing.items() if added.get(key) == token)
     tokens = [stored.get(key) for key in keys]
     if not all(isinstance(token, str) for token in tokens):  # forgotten again: render afresh
         return secrets.token_hex(8)

@@ -38,7 +38,7 @@ from league.competitions.standings.services import competition_standings, knocko
 from league.competitions.views.bracket_layout import layout
 from league.competitions.views.ruleset_summary import summarize
 from league.competitions.views.visibility import members_only
-from league.core.cache import FRAGMENTS, NEW_FRAGMENTS, read_ahead
+from league.core.cache import FRAGMENTS, NEW_FRAGMENTS, names_new_version, read_ahead
 from league.core.numbers import ascii_int
 from league.core.views import render_page
 
@@ -63,7 +63,8 @@ def competition(request: HttpRequest, pk: int) -> HttpResponse:
         "page": page,
         "version": version.token,
         "cache_seconds": FRAGMENT_SECONDS,
-        "fragments": NEW_FRAGMENTS if version.new else FRAGMENTS,
+        # its fragments hashed in their keys: looked for in Redis only if it is not new
+        "fragments": NEW_FRAGMENTS if names_new_version(version.token) else FRAGMENTS,
         "organizing": organizing_status(request.user, pk),
     }
     return render_page(request, TEMPLATE, context, partial="fixtures")
