@@ -52,63 +52,52 @@ def main_of(html: str) -> str:
     return html[html.index("<main"):html.index("</main>")]
 
 
-@pytest.fixture
-def shared_cache_calls(monkeypatch) -> list[str]:
-    """The calls ("get", "get_many", "add", "add_many") made to the shared ("derived") cache's
-    storage from now on, in order: a round trip each where the storage is Redis."""
+def record_shared_calls(monkeypatch, names, note) -> None:
+    """Hand `note(name, first argument)` each call of `names` made to the shared ("derived")
+    cache's storage from now on: memory, or Redis where the settings name it, under the
+    read-ahead layer; a round trip each where it is Redis. A call made inside another (memory's
+    get_many calls its get for each key) is not one of its own."""
     from django.core.cache import caches
 
     from league.core.cache import ReadAhead
 
     shared = caches["derived"]
-    # The storage under the read-ahead layer: memory, or Redis where the settings name it.
     mro = type(shared).__mro__
-    backend = mro[mro.index(ReadAhead) + 1]
-    calls, inside = [], []
+    storage = mro[mro.index(ReadAhead) + 1]
+    inside = []
 
-    def counting(name):
-        original = getattr(backend, name)
+    def recorded(name):
+        original = getattr(storage, name)
 
-        def counted(self, *args, **kwargs):
-            if self is shared and not inside:  # a get_many may call get for each key
-                calls.append(name)
+        def call(self, first, *args, **kwargs):
+            if self is shared and not inside:
+                note(name, first)
             inside.append(name)
             try:
-                return original(self, *args, **kwargs)
+                return original(self, first, *args, **kwargs)
             finally:
                 inside.pop()
-        return counted
+        return call
 
-    for name in ("get", "get_many", "add", "add_many"):
-        monkeypatch.setattr(backend, name, counting(name))
+    for name in names:
+        monkeypatch.setattr(storage, name, recorded(name))
+
+
+@pytest.fixture
+def shared_cache_calls(monkeypatch) -> list[str]:
+    """The calls ("get", "get_many", "add", "add_many") made to the shared cache's storage from
+    now on, in order (`record_shared_calls`)."""
+    calls = []
+    record_shared_calls(monkeypatch, ("get", "get_many", "add", "add_many"),
+                        lambda name, _first: calls.append(name))
     return calls
 
 
 @pytest.fixture
 def shared_cache_gets(monkeypatch) -> list[str]:
-    """The keys read one at a time ("get") from the shared ("derived") cache's storage from now
-    on, in order: a fragment or a page body looked for there is one of them."""
-    from django.core.cache import caches
-
-    from league.core.cache import ReadAhead
-
-    shared = caches["derived"]
-    mro = type(shared).__mro__
-    backend = mro[mro.index(ReadAhead) + 1]
-    original_get, original_get_many, keys, inside = backend.get, backend.get_many, [], []
-
-    def get(self, key, *args, **kwargs):
-        if self is shared and not inside:  # memory's get_many calls get for each key
-            keys.append(key)
-        return original_get(self, key, *args, **kwargs)
-
-    def get_many(self, *args, **kwargs):
-        inside.append(True)
-        try:
-            return original_get_many(self, *args, **kwargs)
-        finally:
-            inside.pop()
-
-    monkeypatch.setattr(backend, "get", get)
-    monkeypatch.setattr(backend, "get_many", get_many)
+    """The keys read one at a time ("get") from the shared cache's storage from now on, in order
+    (`record_shared_calls`): a fragment or a page body looked for there is one of them."""
+    keys = []
+    record_shared_calls(monkeypatch, ("get", "get_many"),
+                        lambda name, first: keys.append(first) if name == "get" else None)
     return keys

@@ -29,7 +29,7 @@ from league.games.services.games import HandEntry, record_hand
 from tests.conftest import empty_caches
 from tests.factories import PlayerFactory
 
-from .conftest import main_of
+from .conftest import main_of, record_shared_calls
 from .test_competition_page import NAMES, drafted, play, started
 
 pytestmark = pytest.mark.django_db
@@ -184,33 +184,14 @@ def test_a_swiss_is_fresh_when_its_next_round_is_paired(client):
 
 
 def test_a_first_visit_shares_its_fragments_in_one_write(client, monkeypatch):
-    from django.core.cache import caches
-
-    from league.core.cache import ReadAhead
-
     competition = started(Competition.Format.LEAGUE, 4)
-    shared = caches["derived"]
-    mro = type(shared).__mro__
-    storage = mro[mro.index(ReadAhead) + 1]  # memory, or Redis where the settings name it
     written: list[tuple[str, list[str]]] = []
-    inside = []  # memory's set_many calls its set for each key: one call all the same
 
-    def recorded(name):
-        original = getattr(storage, name)
+    def note(name, first):
+        keys = list(first) if name == "set_many" else [first]
+        written.append((name, [key for key in keys if key.startswith("template.cache.")]))
 
-        def writing(self, first, *args, **kwargs):
-            keys = list(first) if name == "set_many" else [first]
-            if not inside:
-                written.append((name, [key for key in keys if key.startswith("template.cache.")]))
-            inside.append(name)
-            try:
-                return original(self, first, *args, **kwargs)
-            finally:
-                inside.pop()
-        return writing
-
-    for name in ("set", "set_many"):
-        monkeypatch.setattr(storage, name, recorded(name))
+    record_shared_calls(monkeypatch, ("set", "set_many"), note)
     empty_caches()
     assert client.get(reverse("competition", args=[competition.pk])).status_code == 200
     fragment_writes = [(name, keys) for name, keys in written if keys]
