@@ -148,6 +148,13 @@ def add_ratings(cursor, weeks: int = 13) -> None:
         "2 * (%s - (date_trunc('week', now())::date - r.starts_on) / 7 + 1) "
         "FROM ratings_ratingperiod r CROSS JOIN clubs_player p WHERE p.club_id = r.club_id",
         [weeks])
+    cursor.execute(  # each player's latest row, as the rebuild keeps it
+        "INSERT INTO ratings_latestrating (club_id, player_id, starts_on, system, is_open, "
+        "rating, rd, volatility, games, total_games) SELECT DISTINCT ON (r.player_id) "
+        "k.club_id, r.player_id, r.starts_on, k.system, k.is_open, r.rating, r.rd, "
+        "r.volatility, r.games, r.total_games FROM ratings_playerrating r "
+        "JOIN ratings_ratingperiod k ON k.id = r.period_id "
+        "ORDER BY r.player_id, r.starts_on DESC")
 
 
 def manifest_of_copy(k: int, offset: int, small: dict) -> dict:

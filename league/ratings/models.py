@@ -74,3 +74,24 @@ class PlayerRating(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player_id} {self.rating:.0f} in week of {self.starts_on}"
+
+
+class LatestRating(models.Model):
+    """A player's latest rating row, with its week's system and whether that week is still open:
+    kept beside the rows by the rebuild that writes them (league.ratings.services.latest), so that
+    a club's board reads its players' rows from the club's index rather than one step of each
+    player's history. Derived, as the rows are: never edited by hand."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+")
+    player = models.OneToOneField(Player, on_delete=models.CASCADE, related_name="latest_rating")
+    starts_on = models.DateField(help_text="The Monday of the row's week")
+    system = models.CharField(max_length=10, choices=Club.RatingSystem.choices)
+    is_open = models.BooleanField(default=False, help_text="The row's week is not closed yet")
+    rating = models.FloatField()
+    rd = models.FloatField(null=True, blank=True, help_text="Glicko-2 only")
+    volatility = models.FloatField(null=True, blank=True, help_text="Glicko-2 only")
+    games = models.PositiveIntegerField(help_text="Rated results in the row's week")
+    total_games = models.PositiveIntegerField(help_text="Rated results up to the row's week")
+
+    def __str__(self) -> str:
+        return f"{self.player_id} {self.rating:.0f} since the week of {self.starts_on}"

@@ -15,6 +15,7 @@ from league.clubs.models import Club
 from league.competitions.models import ClubNight, Competition, Match, Stage
 from league.games.models import Game, Hand
 from league.ratings.models import PlayerRating, RatingPeriod
+from league.ratings.services.latest import keep_latest
 from tests.factories import MatchFactory, UserFactory, finished_game
 
 
@@ -53,6 +54,7 @@ def club_world(*, public: bool) -> ClubWorld:
         PlayerRating.objects.create(period=period, player=entry.player, starts_on=week,
                                     rating=rating, rd=290.3, volatility=0.06, games=1,
                                     total_games=1)
+    keep_latest([match.entry_a.player_id, match.entry_b.player_id])  # as a rebuild does
     club.organizers.add(organizer)
     return ClubWorld(club, competition, match, game, night, organizer)
 

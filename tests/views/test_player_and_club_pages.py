@@ -9,6 +9,7 @@ from django.urls import reverse
 
 from league.competitions.models import Match
 from league.ratings.models import PlayerRating, RatingPeriod
+from league.ratings.services.latest import keep_latest
 from tests.factories import (
     ClubFactory,
     EntryFactory,
@@ -36,6 +37,7 @@ def rate(player, rating: float, *, rd: float = 60.0, games: int = 12, week: int 
     )
     PlayerRating.objects.create(period=period, player=player, starts_on=starts_on, rating=rating,
                                 rd=rd, volatility=0.06, games=games, total_games=games)
+    keep_latest([player.pk])  # as the rebuild that writes a row keeps it
 
 
 def confirmed(match: Match, winner: str, games=(1, 0)) -> Match:

@@ -26,7 +26,7 @@ from league.core.statistics import analyze_after_commit
 from league.ratings.algorithms import RatedResult, RatedUnit
 
 from ..latest import latest_rows
-from ..models import PlayerRating, RatingPeriod
+from ..models import LatestRating, PlayerRating, RatingPeriod
 from ..periods import (
     WEEK,
     Rating,
@@ -39,6 +39,7 @@ from ..periods import (
     weeks_between,
 )
 from ..signals import rating_periods_closed
+from .latest import keep_latest, rated_from
 from .results import week_of_moment, weekly_results
 
 log = logging.getLogger(__name__)
@@ -150,19 +151,23 @@ def rebuild_ratings(club_id: int, *, since: date | None, now: datetime | None = 
         stored = RatingPeriod.objects.filter(club=club)
         closed_before = (stored.filter(is_open=False).order_by("-starts_on")
                          .values_list("starts_on", flat=True).first())
+        deleted = rated_from(club.pk, since)  # their latest rows go with the weeks
         (stored if since is None else stored.filter(starts_on__gte=since)).delete()
         player_pages_changed(club_ids=[club.pk])  # its ratings and charts, written in bulk
         until = max(last, max(results, default=last))
         if first is None or first > until:
+            keep_latest(deleted)
             return RatingRun(club.name, settings, from_scratch=since is None)
         ratings, totals = ({}, {}) if since is None else _state_before(first, results)
         periods, rated, rows = _rate_weeks(
             club, settings, weeks(first, until), results, ratings, totals, last
         )
+        keep_latest([*deleted, *(row.player_id for row in rows)])
         _tell_closed(club, [p for p in periods if not p.is_open], closed_before)
         run = RatingRun(club.name, settings, since is None, first, until, len(periods), rated,
-                        rows)
-        analyze_after_commit(len(periods) + rows, RatingPeriod, PlayerRating)
+                        len(rows))
+        analyze_after_commit(len(periods) + len(rows), RatingPeriod, PlayerRating,
+                             LatestRating)
     log.info("ratings: %s", run)
     return run
 
@@ -215,9 +220,9 @@ def _rate_weeks(
     club: Club, settings: RatingSettings, mondays: list[date],
     results: dict[date, list[RatedResult[int]]], ratings: dict[int, Rating],
     totals: dict[int, int], last_closed: date,
-) -> tuple[list[RatingPeriod], int, int]:
-    """Rate the weeks in order and save them: the periods, and the results and ratings written.
-    The weeks after last_closed are open."""
+) -> tuple[list[RatingPeriod], int, list[PlayerRating]]:
+    """Rate the weeks in order and save them: the periods, the results rated and the rating
+    rows written. The weeks after last_closed are open."""
     periods = RatingPeriod.objects.bulk_create(
         RatingPeriod(
             club=club, starts_on=monday, system=settings.system, rated_unit=settings.unit,
@@ -233,7 +238,7 @@ def _rate_weeks(
         )
         rows.extend(_row(period, s) for s in standings)
     PlayerRating.objects.bulk_create(rows, batch_size=2000)
-    return periods, sum(p.results for p in periods), len(rows)
+    return periods, sum(p.results for p in periods), rows
 
 
 def _row(period: RatingPeriod, standing: Standing) -> PlayerRating:
