@@ -15,12 +15,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from django.db import connection
-from django.db.models import F, Q, Sum
+from league.clubs.models import Club, Player, Season
+from league.core.written_reads import Columns, fetched, table
 
-from league.clubs.models import Club, Season
-
-from .models import GINS_MADE, NotableMoment, PlayerSeasonSummary, per_hand, rate_of
+from .models import NotableMoment, PlayerSeasonSummary
 from .runs import Run, longest_unbeaten_runs
 
 TOP = 5
@@ -68,59 +66,94 @@ class ClubRecords:
 
 
 def club_records(club: Club, season: Season | None, min_hands: int = MIN_HANDS) -> ClubRecords:
-    """Six queries (a season), or seven (all time: the unbeaten runs over the matches)."""
-    everyone = _per_player(club.pk, season)
-    rated = everyone.filter(all_hands__gte=min_hands)
-    moments = _moments(club.pk, season)
+    """Six queries, for a season or all time (whose unbeaten runs are read over the matches)."""
+    scope = Scope(club.pk, season)
+    moments = _moments(scope)
     return ClubRecords(
         club, season, min_hands,
-        most_gins=_leaders(everyone.filter(all_gins__gt=0), F("all_gins")),
-        gin_rate=_leaders(rated.filter(all_gins__gt=0), rate_of(F("all_gins"), F("all_hands"))),
-        points_per_hand=_leaders(rated, per_hand(F("all_points"), F("all_hands"))),
+        most_gins=_leaders(scope, MOST_GINS, []),
+        gin_rate=_leaders(scope, GIN_RATE, [min_hands]),
+        points_per_hand=_leaders(scope, POINTS_PER_HAND, [min_hands]),
         highest_hands=moments[Kind.HIGH_HAND],
         most_boxes=moments[Kind.BOXES],
-        unbeaten=_unbeaten(club.pk, season),
+        unbeaten=_unbeaten(scope),
         big_gins=moments[Kind.BIG_GIN],
         first_turn_gins=moments[Kind.FIRST_TURN_GIN],
-        gins_with_log=_rows(club.pk, season).aggregate(
-            logged=Sum("gins_with_log", default=0))["logged"],
+        gins_with_log=fetched(f"SELECT COALESCE(SUM(s.gins_with_log), 0) FROM {SUMMARY} s "
+                              f"WHERE {scope.where('s')}", [scope.id])[0][0],
         shutouts=moments[Kind.SHUTOUT],
     )
 
 
-def _rows(club_id: int, season: Season | None):
-    if season is not None:
-        return PlayerSeasonSummary.objects.filter(season=season)
-    return PlayerSeasonSummary.objects.filter(club_id=club_id)
+# The reads below are written out in SQL (league.core.written_reads): built by the ORM on every
+# cold visit, they cost five times what the database took to answer them.
+SUMMARY, PLAYER, MOMENT_TABLE = table(PlayerSeasonSummary), table(Player), table(NotableMoment)
 
 
-def _per_player(club_id: int, season: Season | None):
-    """Each player with a hand: his hands, gins made and points won. A season's are his row's
-    own (read in order through the rows' indexes, models.LEADER_INDEXES); all time, his rows
-    added up."""
-    if season is not None:
-        return (_rows(club_id, season).filter(hands__gt=0)
-                .annotate(all_hands=F("hands"), all_gins=GINS_MADE, all_points=F("points")))
-    return (_rows(club_id, season).filter(hands__gt=0).order_by()
-            .values("player_id", "player__name")
-            .annotate(all_hands=Sum("hands"), all_gins=Sum(GINS_MADE),
-                      all_points=Sum("points")))
+@dataclass(frozen=True, slots=True)
+class Scope:
+    """A season's rows, or all the club's (all time)."""
+
+    club_id: int
+    season: Season | None
+
+    @property
+    def id(self) -> int:
+        return self.club_id if self.season is None else self.season.pk
+
+    def where(self, alias: str) -> str:
+        return f"{alias}.{'club_id' if self.season is None else 'season_id'} = %s"
 
 
-def _leaders(players, value) -> list[Leader]:
-    """One query: the top players by ``value``, ties by name, sorted by the database."""
-    return [Leader(*row) for row in players.annotate(value=value)
-            .order_by("-value", "player__name")
-            .values_list("player_id", "player__name", "value", "all_hands")[:TOP]]
+@dataclass(frozen=True, slots=True)
+class Board:
+    """A leaderboard of the players with a hand: its value and the test a player must pass (with
+    `%s` for the minimum of hands, where it has one), each written with `{c}` for a column of
+    the player's figures: his row's own in a season, his rows added up all time. The value's
+    expressions are the season indexes' (models.LEADER_INDEXES), so that PostgreSQL reads a
+    season's leaders in their order."""
+
+    value: str
+    test: str
 
 
-def _unbeaten(club_id: int, season: Season | None) -> list[Run]:
+GINS = "({c}gins) + {c}big_gins))"  # gins made: gins and big gins
+MOST_GINS = Board(GINS, f"{GINS} > 0")
+GIN_RATE = Board(f"(100 * CAST({GINS} AS double precision)) / NULLIF({{c}}hands), 0)",
+                 f"{{c}}hands) >= %s AND {GINS} > 0")
+POINTS_PER_HAND = Board("CAST({c}points) AS double precision) / NULLIF({c}hands), 0)",
+                        "{c}hands) >= %s")
+
+
+def _leaders(scope: Scope, board: Board, params: list) -> list[Leader]:
+    """One query: the top players by the board's value, ties by name, sorted by the database. A
+    season's from the players' rows; all time, each player's rows added up."""
+    if scope.season is not None:
+        column = {"c": "(s."}
+        value, test = board.value.format(**column), board.test.format(**column)
+        sql = (f"SELECT s.player_id, p.name, {value}, s.hands FROM {SUMMARY} s "
+               f"JOIN {PLAYER} p ON p.id = s.player_id "
+               f"WHERE {scope.where('s')} AND s.hands > 0 AND {test} ")
+    else:
+        column = {"c": "SUM(s."}
+        value, test = board.value.format(**column), board.test.format(**column)
+        sql = (f"SELECT s.player_id, p.name, {value}, SUM(s.hands) FROM {SUMMARY} s "
+               f"JOIN {PLAYER} p ON p.id = s.player_id "
+               f"WHERE {scope.where('s')} AND s.hands > 0 GROUP BY s.player_id, p.name "
+               f"HAVING {test} ")
+    rows = fetched(sql + f"ORDER BY 3 DESC, 2 LIMIT {TOP}", [scope.id, *params])
+    return [Leader(*row) for row in rows]
+
+
+def _unbeaten(scope: Scope) -> list[Run]:
     """A season's from the rows; all time over the matches (runs do not add up)."""
-    if season is None:
-        return longest_unbeaten_runs(club_id, None, top=TOP)
-    return [Run(*row) for row in _rows(club_id, season).filter(unbeaten_run__gt=0)
-            .order_by("-unbeaten_run", "player__name")
-            .values_list("player_id", "player__name", "unbeaten_run")[:TOP]]
+    if scope.season is None:
+        return longest_unbeaten_runs(scope.club_id, None, top=TOP)
+    rows = fetched(f"SELECT s.player_id, p.name, s.unbeaten_run FROM {SUMMARY} s "
+                   f"JOIN {PLAYER} p ON p.id = s.player_id "
+                   f"WHERE {scope.where('s')} AND s.unbeaten_run > 0 "
+                   f"ORDER BY 3 DESC, 2 LIMIT {TOP}", [scope.id])
+    return [Run(*row) for row in rows]
 
 
 # The highest, the most: the top TOP by value (ties: the older first). The rare ones: the latest
@@ -128,38 +161,30 @@ def _unbeaten(club_id: int, season: Season | None) -> list[Run]:
 BY_VALUE = (Kind.HIGH_HAND, Kind.BOXES)
 RARE_KINDS = (Kind.BIG_GIN, Kind.FIRST_TURN_GIN, Kind.SHUTOUT)
 NEVER = datetime.min.replace(tzinfo=UTC)
+MOMENT = Columns(NotableMoment, "m", ["kind", "source_id", "player_id", "confirmed_at",
+                                      "match_id", "value"])
 
 
-def _moments(club_id: int, season: Season | None) -> dict[str, list[Moment]]:
-    """One query: each kind's moments picked first (through the moments' indexes, one
-    subquery each), then only they joined to the players' names; ordered here as picked."""
+def _moments(scope: Scope) -> dict[str, list[Moment]]:
+    """One query: each kind's moments picked first, each kind's top read off its index (a
+    limited query of each, in a list of ids looked up by key), then only they joined to the
+    players' names; ordered here as picked."""
+    tops = [(kind, "u.value DESC, u.source_id", TOP) for kind in BY_VALUE]
+    tops += [(kind, "u.confirmed_at DESC, u.source_id DESC", RARE) for kind in RARE_KINDS]
+    picked = " UNION ALL ".join(
+        f"SELECT id FROM (SELECT u.id FROM {MOMENT_TABLE} u WHERE {scope.where('u')} "
+        f"AND u.kind = %s ORDER BY {order} LIMIT {limit}) AS top{n}"
+        for n, (_kind, order, limit) in enumerate(tops))
+    sql = (f"SELECT {MOMENT.sql}, p.name, o.name FROM {MOMENT_TABLE} m "
+           f"JOIN {PLAYER} p ON p.id = m.player_id JOIN {PLAYER} o ON o.id = m.opponent_id "
+           f"WHERE m.id IN ({picked})")
     found: dict[str, list[tuple]] = {kind: [] for kind in (*BY_VALUE, *RARE_KINDS)}
-    for row in NotableMoment.objects.filter(_picked(club_id, season)).values_list(
-            "kind", "source_id", "player_id", "player__name", "opponent__name", "confirmed_at",
-            "match_id", "value"):
-        found[row[0]].append(row)
+    for row in fetched(sql, [param for kind, _, _ in tops for param in (scope.id, kind)]):
+        kind, source, player, when, match, value = MOMENT.values(row)
+        found[kind].append((source, player, row[-2], row[-1], when, match, value))
     for kind, rows in found.items():
         if kind in BY_VALUE:
-            rows.sort(key=lambda row: (-row[7], row[1]))
+            rows.sort(key=lambda row: (-row[6], row[0]))
         else:
-            rows.sort(key=lambda row: (row[5] or NEVER, row[1]), reverse=True)
-    return {kind: [Moment(*row[2:], what=kind) for row in rows] for kind, rows in found.items()}
-
-
-def _picked(club_id: int, season: Season | None) -> Q:
-    """The moments to show: the top of each kind, each read off its index. Where the database
-    takes a limited query in a UNION (PostgreSQL), one list of ids, which it looks up by key;
-    elsewhere (SQLite) one test per kind, which PostgreSQL would answer by reading every moment
-    of the season."""
-    scope = (NotableMoment.objects.filter(season=season) if season is not None
-             else NotableMoment.objects.filter(club_id=club_id))
-    tops = [scope.filter(kind=kind).order_by("-value", "source_id").values("pk")[:TOP]
-            for kind in BY_VALUE]
-    tops += [scope.filter(kind=kind).order_by("-confirmed_at", "-source_id").values("pk")[:RARE]
-             for kind in RARE_KINDS]
-    if connection.features.supports_slicing_ordering_in_compound:
-        return Q(pk__in=tops[0].union(*tops[1:], all=True))
-    picked = Q()
-    for top in tops:
-        picked |= Q(pk__in=top)
-    return picked
+            rows.sort(key=lambda row: (row[4] or NEVER, row[0]), reverse=True)
+    return {kind: [Moment(*row[1:], what=kind) for row in rows] for kind, rows in found.items()}

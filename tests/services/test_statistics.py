@@ -229,6 +229,35 @@ def test_a_season_counts_its_own_competitions_only(club, season_played):
     assert [r.name for r in club_records(club.club, later, min_hands=1).shutouts] == ["P02"]
 
 
+def test_all_time_records_add_up_each_players_seasons(club, season_played,
+                                                      django_assert_num_queries):
+    from league.competitions.formats.competitions import create_competition, register_players
+    from league.competitions.formats.draws import start_competition
+    from tests.factories import SeasonFactory
+
+    later = SeasonFactory(club=club.club, name="Spring")
+    spring = create_competition(later, actor=club.organizer, name="Spring league",
+                                format=Competition.Format.LEAGUE)
+    register_players(spring, club.players[:2], actor=club.organizer)
+    spring = start_competition(spring.pk, actor=club.organizer, seeding="entered")
+    play(spring.matches.select_related("entry_a__player__user", "entry_b__player__user").get(),
+         P03_SHUTS_ANN_OUT)  # P02 wins two hands of 50 and 55 from P01
+    with django_assert_num_queries(6):  # all time too: the unbeaten runs over the matches
+        records = club_records(club.club, None, min_hands=5)
+    # P01: 108 points and a big gin in 7 + 2 hands; P02: 30 + 105 points and a gin in 5 + 2.
+    assert [(r.name, round(r.value, 2), r.hands) for r in records.points_per_hand] == [
+        ("P02", 19.29, 7), ("P01", 12.0, 9)]
+    assert [(r.name, round(r.value, 2)) for r in records.gin_rate] == [
+        ("P02", 14.29), ("P01", 11.11)]
+    assert [(r.name, r.value) for r in records.most_gins] == [("P01", 1), ("P02", 1)]
+    assert [(m.name, m.value, m.opponent) for m in records.shutouts] == [
+        ("P02", 105, "P01"), ("P03", 105, "P01")]  # the latest first
+    assert [(m.name, m.value) for m in records.highest_hands][:3] == [
+        ("P01", 60), ("P03", 55), ("P02", 55)]  # level: the older hand first
+    assert records.gins_with_log == club_records(club.club, club.season).gins_with_log + (
+        club_records(club.club, later).gins_with_log)
+
+
 def test_a_bye_is_no_match_played_and_no_run():
     three = Club(3)
     league = three.competition(Competition.Format.LEAGUE)
