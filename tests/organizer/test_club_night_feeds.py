@@ -90,6 +90,23 @@ def test_the_clubs_feed_has_the_nights_of_its_competitions_not_finished(client, 
         reverse("club", args=["bath"])).content.decode()
 
 
+def test_the_clubs_feed_says_of_each_night_what_its_competitions_feed_says(client, swiss):
+    later = CompetitionFactory(season=swiss.season, name="Spring League",
+                               format=Competition.Format.LEAGUE)
+    schedule_night(later.pk, actor=swiss.organizer, starts_at=saturday_evening() + timedelta(
+        days=7), place="The Crown")
+    schedule_night(swiss.pk, actor=swiss.organizer, starts_at=saturday_evening())
+    club = nights_in(client.get(reverse("club-fixtures-ics", args=["bath"])))
+    own = [*nights_in(client.get(reverse("competition-fixtures-ics", args=[swiss.pk]))),
+           *nights_in(client.get(reverse("competition-fixtures-ics", args=[later.pk])))]
+    assert [str(e["summary"]) for e in club] == ["Club night: Winter Swiss",
+                                                "Club night: Spring League"]  # by time
+    fields = ("uid", "dtstart", "dtend", "summary", "location", "description", "url", "status")
+    assert [[str(e[f]) for f in fields] for e in club] == [
+        [str(e[f]) for f in fields] for e in own]
+    assert all(e["dtstart"].params["TZID"] == LONDON for e in club)
+
+
 def test_a_members_only_clubs_feed_is_refused_to_a_stranger(client, swiss):
     club = swiss.season.club
     club.is_public = False

@@ -16,8 +16,8 @@ from __future__ import annotations
 from league.clubs.models import Club, Season
 from league.competitions.base import match_rows
 from league.competitions.base.selectors import entry_ids_of_players, with_sides
-from league.competitions.models import Competition, Entry, Match, Round
-from league.core.written_reads import fetched, marks, table
+from league.competitions.models import ClubNight, Competition, Entry, Match, Round
+from league.core.written_reads import Columns, fetched, marks, related, table
 
 # The feed's competitions ({which}), each with its rounds that have a play-by date (NULL: none).
 DATED_ROUNDS_SQL = f"""
@@ -89,3 +89,45 @@ def _events(which: str, params: list, rounds: list[int], order: str) -> list[Mat
                for row in fetched(sql, [*params, Match.Kind.BYE, *rounds])]
     with_sides(*matches)
     return matches
+
+
+# The club nights of a club's competitions not finished, each with its competition, season and
+# club, by time.
+NIGHT = Columns(ClubNight, "n")
+CLUB_NIGHTS_SQL = f"""
+SELECT {NIGHT.sql}, {match_rows.COMPETITION.sql}, {match_rows.SEASON.sql}, {match_rows.CLUB.sql}
+FROM {table(ClubNight)} n
+JOIN {table(Competition)} c ON c.id = n.competition_id
+JOIN {table(Season)} s ON s.id = c.season_id
+JOIN {table(Club)} cl ON cl.id = s.club_id
+WHERE s.club_id = %s AND c.status <> %s
+ORDER BY n.starts_at, n.id
+"""
+
+
+def club_feed_nights(club: Club) -> list[ClubNight]:
+    """The club nights of the club's competitions not finished, by time, each with its
+    competition, season and club: one query."""
+    kept: dict = {}  # a competition met on many nights: built once
+    at_season = len(NIGHT) + len(match_rows.COMPETITION)
+    nights = []
+    for row in fetched(CLUB_NIGHTS_SQL, [club.pk, Competition.Status.FINISHED]):
+        night = NIGHT.instance(row)
+        competition = match_rows.COMPETITION.instance(row, len(NIGHT), kept=kept)
+        season = match_rows.SEASON.instance(row, at_season, kept=kept)
+        related(season, club=match_rows.CLUB.instance(row, at_season + len(match_rows.SEASON),
+                                                      kept=kept))
+        related(competition, season=season)
+        related(night, competition=competition)
+        nights.append(night)
+    return nights
+
+
+# The ids of a club's competitions not finished, for its feed's version.
+UNFINISHED_SQL = (f"SELECT c.id FROM {table(Competition)} c JOIN {table(Season)} s "
+                  f"ON s.id = c.season_id WHERE s.club_id = %s AND c.status <> %s")
+
+
+def unfinished_competitions(club_id: int) -> list[int]:
+    """The ids of the club's competitions not finished: one query."""
+    return [pk for (pk,) in fetched(UNFINISHED_SQL, [club_id, Competition.Status.FINISHED])]

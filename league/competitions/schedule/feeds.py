@@ -23,7 +23,7 @@ from league.competitions.base.page_versions import (
     club_pages_version,
     competition_tokens,
 )
-from league.competitions.models import Competition
+from league.competitions.schedule.feed_reads import unfinished_competitions
 
 
 def competition_feed_version(pk: int) -> str | None:
@@ -41,8 +41,7 @@ def club_feed_version(club_id: int) -> str:
     key = f"feed-competitions:{club_id}:{shared}"
     pks = fragments.get(key)
     if not isinstance(pks, list):
-        pks = list(Competition.objects.filter(season__club_id=club_id)
-                   .exclude(status=Competition.Status.FINISHED).values_list("pk", flat=True))
+        pks = unfinished_competitions(club_id)
         fragments.set(key, pks, FRAGMENT_SECONDS)
     tokens = competition_tokens(pks)
     joined = ".".join([shared, *(f"{pk}:{tokens[pk]}" for pk in sorted(tokens))])
