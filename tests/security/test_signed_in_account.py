@@ -107,3 +107,20 @@ def test_a_session_naming_allauths_backend_stays_signed_in(client):
     session.save()
     client.cookies[settings.SESSION_COOKIE_NAME] = session.session_key
     assert user_of(client) == user
+
+
+def test_the_account_is_read_as_djangos_backend_reads_it():
+    from django.contrib.auth.backends import ModelBackend
+
+    from league.accounts.backends import AccountBackend
+
+    user = UserFactory(first_name="Ann", email="ann@example.org")
+    ours, django = AccountBackend().get_user(user.pk), ModelBackend().get_user(user.pk)
+    fields = [f.attname for f in type(user)._meta.concrete_fields]
+    assert [getattr(ours, f) for f in fields] == [getattr(django, f) for f in fields]
+    assert (ours._state.adding, ours._state.db) == (False, "default")
+    assert ours.check_password(PASSWORD)
+    derived.delete(ACCOUNT_KEY.format(user.pk))
+    type(user).objects.filter(pk=user.pk).update(is_active=False)
+    assert AccountBackend().get_user(user.pk) is None  # may not sign in
+    assert AccountBackend().get_user(user.pk + 1000) is None  # no such account
