@@ -125,6 +125,14 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # DATABASE_PREPARED_STATEMENTS=0 there.
     if env.bool("DATABASE_PREPARED_STATEMENTS", default=True):
         DATABASES["default"]["OPTIONS"] |= {"server_side_binding": True, "prepare_threshold": 1}
+        # One plan per prepared query, whatever its parameters: left to choose, PostgreSQL
+        # plans a query afresh on every run where the plan for any value looks dearer than
+        # the plans for the values seen (a time compared with now, a list of ids), and the
+        # planning can cost more than the run (the sign-ups open to a player: 1.6 ms planned,
+        # 0.25 ms run). The site's queries find their rows by ids through indexes, which one
+        # plan does for every value; tests/reliability/test_federation_plans.py checks these
+        # plans at the size of many clubs.
+        DATABASES["default"]["OPTIONS"]["options"] += " -c plan_cache_mode=force_generic_plan"
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -6,13 +6,18 @@ last copy's, whose ids are the highest.
 
 The plans are PostgreSQL's own (EXPLAIN ANALYZE), not forced: at this size a query that had no
 index to follow would scan the whole table, so a sequential scan here is a page whose cost
-grows with the site.
+grows with the site. The site runs each query as a prepared statement with one plan for every
+value of its parameters (league/settings.py): those generic plans are checked too, each query
+prepared and explained as the site runs it.
 """
 
 from __future__ import annotations
 
+import itertools
 import json
+import re
 
+import psycopg
 import pytest
 from django.core.cache.backends.dummy import DummyCache
 from django.db import connection
@@ -73,16 +78,23 @@ def pages(club: Club) -> dict[str, tuple[str, bool]]:
     }
 
 
-def read(club: Club) -> dict[str, list[dict]]:
+def read(club: Club, sent: list | None = None) -> dict[str, list[dict]]:
     """Each page's queries, each page read twice (the second time as a visitor would find it:
-    the cache warm) and the first time's queries kept."""
+    the cache warm) and the first time's queries kept; in `sent`, if given, each query as the
+    site sends it: (page, SQL with its placeholders, parameters)."""
     user = Player.objects.filter(club=club, user__isnull=False).order_by("pk").first().user
     found = {}
     for name, (url, signed_in) in pages(club).items():
         client = Client(HTTP_X_FORWARDED_PROTO="https")
         if signed_in:
             client.force_login(user)
-        with CaptureQueriesContext(connection) as queries:
+
+        def keep(execute, sql, params, many, context, page=name):
+            if sent is not None and not many:
+                sent.append((page, sql, params))
+            return execute(sql, params, many, context)
+
+        with CaptureQueriesContext(connection) as queries, connection.execute_wrapper(keep):
             response = client.get(url, secure=True)
         assert response.status_code == 200, (name, response.status_code)
         found[name] = queries.captured_queries
@@ -103,6 +115,38 @@ def sequential_scans(queries: list[dict]) -> list[tuple[str, int]]:
                       for node in nodes(plan) if node["Node Type"] == "Seq Scan"
                       and node.get("Relation Name") in BIG_TABLES]
     return found
+
+
+def numbered(sql: str) -> str:
+    """A query's placeholders (%s) as PostgreSQL's numbered ones ($1, $2...), %% as %."""
+    numbers = itertools.count(1)
+    return re.sub(r"%%|%s", lambda m: "%" if m.group() == "%%" else f"${next(numbers)}", sql)
+
+
+def generic_sequential_scans(sent: list) -> tuple[list[tuple[str, str, int]], int]:
+    """(page, table, rows it read) of each sequential scan of a big table in the generic plans
+    of the queries sent, each prepared as the site prepares it; and how many were explained."""
+    found, explained = [], 0
+    raw = connection.connection
+    with raw.cursor() as settings, psycopg.ClientCursor(raw) as cursor:
+        settings.execute("SET plan_cache_mode = force_generic_plan")
+        for page, sql, params in sent:
+            if not sql.lstrip().upper().startswith("SELECT"):
+                continue
+            cursor.execute(f"PREPARE generic_plan AS {numbered(sql)}")
+            try:
+                arguments = ", ".join(["%s"] * len(params or ()))
+                cursor.execute(f"EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE generic_plan"
+                               f"{f'({arguments})' if params else ''}", list(params or ()))
+                plan = cursor.fetchone()[0]
+            finally:
+                cursor.execute("DEALLOCATE generic_plan")
+            explained += 1
+            plan = (json.loads(plan) if isinstance(plan, str) else plan)[0]["Plan"]
+            found += [(page, node["Relation Name"], int(node["Actual Rows"] * node["Actual Loops"]))
+                      for node in nodes(plan) if node["Node Type"] == "Seq Scan"
+                      and node.get("Relation Name") in BIG_TABLES]
+    return found, explained
 
 
 def nodes(plan: dict):
@@ -149,4 +193,18 @@ def test_no_page_reads_a_whole_table_of_matches_games_hands_or_ratings(one_club_
     assert sequential_scans([{"sql": "SELECT count(*) FROM gameplay_hand WHERE points = 12"}])
     scanned = {name: found for name, queries in read(last).items()
                if (found := sequential_scans(queries))}
+    assert not scanned, scanned
+
+
+def test_no_page_reads_a_whole_big_table_with_the_plan_prepared_for_every_value(
+        one_club_then_many):
+    _, last = one_club_then_many
+    # what a page that scanned one would show (hands have no index on their points)
+    probe = [("probe", "SELECT count(*) FROM gameplay_hand WHERE points = %s", [12])]
+    scanned, explained = generic_sequential_scans(probe)
+    assert [(page, table) for page, table, _ in scanned] == [("probe", "gameplay_hand")]
+    sent: list = []
+    read(last, sent)
+    scanned, explained = generic_sequential_scans(sent)
+    assert explained > 100  # every page's reads, not a few
     assert not scanned, scanned
