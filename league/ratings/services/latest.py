@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..latest import latest_rows
-from ..models import LatestRating, PlayerRating
+from ..models import LatestRating, PlayerRating, RatingPeriod
 
 LATEST = ("player_id", "player__club_id", "starts_on", "period__system", "period__is_open",
           "rating", "rd", "volatility", "games", "total_games")
@@ -31,8 +31,15 @@ def keep_latest(players: Iterable[int]) -> int:
 
 def rated_from(club_id: int, since=None) -> list[int]:
     """The club's players with a rating row of a week from `since` on (of any week: None): those
-    whose latest row a rebuild from `since` deletes, read before it does."""
-    rows = PlayerRating.objects.filter(period__club_id=club_id)
+    whose latest row a rebuild from `since` deletes, read before it does. Two queries, each
+    following an index whatever the week: the weeks' ids, then their rows by week (one query
+    naming the week by a parameter would be planned once for every week, and scan the club's
+    whole history for the latest)."""
+    periods = RatingPeriod.objects.filter(club_id=club_id)
     if since is not None:
-        rows = rows.filter(starts_on__gte=since)
-    return list(rows.order_by().values_list("player_id", flat=True).distinct())
+        periods = periods.filter(starts_on__gte=since)
+    weeks = list(periods.values_list("pk", flat=True))
+    if not weeks:
+        return []
+    return list(PlayerRating.objects.filter(period_id__in=weeks).order_by()
+                .values_list("player_id", flat=True).distinct())
