@@ -31,8 +31,11 @@ class ClubSummary:
 
 
 CLUB = Columns(Club, "cl")
-RUNNING = Columns(Competition, "c")
-RUNNING_SEASON = Columns(Season, "s")
+# What the list shows of a running competition (its name, format and season; its link): a
+# competition's other columns, its ruleset's JSON among them, are read only if used.
+RUNNING = Columns(Competition, "c", ["id", "season_id", "name", "format", "status",
+                                     "created_at"])
+RUNNING_SEASON = Columns(Season, "s", ["id", "club_id", "name"])
 # Each side by its own index (his players, his places as organizer): an OR across the two joins
 # reads every player of the site.
 HIS_CLUBS = f"""

@@ -79,11 +79,11 @@ def test_his_clubs_and_their_running_competitions_are_the_orms(seed, django_asse
                                 | Q(organizers=me)).distinct().order_by("name", "pk")
     with django_assert_num_queries(2 if clubs else 1):
         found = your_clubs(me)
-    with django_assert_num_queries(0):
-        read = [(s.club.pk, s.club.name, [(c.pk, c.name, c.season.name) for c in s.running])
-                for s in found]
+    with django_assert_num_queries(0):  # what the home page shows of them, read with them
+        read = [(s.club.pk, s.club.name, [(c.pk, c.name, c.get_format_display(), c.season.name)
+                                          for c in s.running]) for s in found]
     assert read == [(club.pk, club.name, [
-        (c.pk, c.name, c.season.name) for c in Competition.objects.filter(
+        (c.pk, c.name, c.get_format_display(), c.season.name) for c in Competition.objects.filter(
             season__club=club, status=Competition.Status.RUNNING).order_by("-created_at", "pk")])
         for club in clubs]
 
