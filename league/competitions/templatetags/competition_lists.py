@@ -39,13 +39,13 @@ def round_label(round_: Round) -> str:
 def entry_items(entries: Sequence[Entry]) -> SafeString:
     """One list item per entry: the player's name linking his page, his seed, and whether he
     has withdrawn. The entries come with their players."""
-    withdrawn = escape(gettext("withdrawn"))
+    withdrawn, seeded = escape(gettext("withdrawn")), gettext("seed %(seed)s")
     addresses = links("player", [entry.player_id for entry in entries])
     items = []
     for entry, address in zip(entries, addresses, strict=True):
         item = f'<li><a href="{escape(address)}">{escape(entry.player.name)}</a>'
         if entry.seed:
-            seed = escape(gettext("seed %(seed)s") % {"seed": entry.seed})
+            seed = escape(seeded % {"seed": entry.seed})
             item += f' <span class="muted">{seed}</span>'
         if entry.withdrawn_at:
             item += f' <span class="muted">{withdrawn}</span>'
