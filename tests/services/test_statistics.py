@@ -209,7 +209,8 @@ def test_a_player_entered_nowhere_has_nothing_counted(club, season_played):
     assert stats.club.hands == 14  # the club's average player is there all the same
 
 
-def test_a_season_counts_its_own_competitions_only(club, season_played):
+def a_spring_season(club):
+    """A later season, "Spring", whose league P02 wins from P01 by two hands of 50 and 55."""
     from league.competitions.formats.competitions import create_competition, register_players
     from league.competitions.formats.draws import start_competition
     from tests.factories import SeasonFactory
@@ -220,7 +221,12 @@ def test_a_season_counts_its_own_competitions_only(club, season_played):
     register_players(spring, club.players[:2], actor=club.organizer)
     spring = start_competition(spring.pk, actor=club.organizer, seeding="entered")
     play(spring.matches.select_related("entry_a__player__user", "entry_b__player__user").get(),
-         P03_SHUTS_ANN_OUT)  # P02 wins two hands of 50 and 55 from P01
+         P03_SHUTS_ANN_OUT)
+    return later
+
+
+def test_a_season_counts_its_own_competitions_only(club, season_played):
+    later = a_spring_season(club)
     seasons = club_seasons(club.club)
     spring_only = player_statistics(ann(club), seasons, later)
     assert (spring_only.hands.hands, spring_only.matches.played, spring_only.matches.lost) == (2, 1, 1)
@@ -231,17 +237,7 @@ def test_a_season_counts_its_own_competitions_only(club, season_played):
 
 def test_all_time_records_add_up_each_players_seasons(club, season_played,
                                                       django_assert_num_queries):
-    from league.competitions.formats.competitions import create_competition, register_players
-    from league.competitions.formats.draws import start_competition
-    from tests.factories import SeasonFactory
-
-    later = SeasonFactory(club=club.club, name="Spring")
-    spring = create_competition(later, actor=club.organizer, name="Spring league",
-                                format=Competition.Format.LEAGUE)
-    register_players(spring, club.players[:2], actor=club.organizer)
-    spring = start_competition(spring.pk, actor=club.organizer, seeding="entered")
-    play(spring.matches.select_related("entry_a__player__user", "entry_b__player__user").get(),
-         P03_SHUTS_ANN_OUT)  # P02 wins two hands of 50 and 55 from P01
+    later = a_spring_season(club)
     with django_assert_num_queries(6):  # all time too: the unbeaten runs over the matches
         records = club_records(club.club, None, min_hands=5)
     # P01: 108 points and a big gin in 7 + 2 hands; P02: 30 + 105 points and a gin in 5 + 2.
