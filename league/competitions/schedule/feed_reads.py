@@ -91,43 +91,31 @@ def _events(which: str, params: list, rounds: list[int], order: str) -> list[Mat
     return matches
 
 
-# The club nights of a club's competitions not finished, each with its competition, season and
-# club, by time.
+# The club nights of a club's competitions not finished (OF_CLUB), each with its competition,
+# season and club, by time.
 NIGHT = Columns(ClubNight, "n")
 CLUB_NIGHTS_SQL = f"""
-SELECT {NIGHT.sql}, {match_rows.COMPETITION.sql}, {match_rows.SEASON.sql}, {match_rows.CLUB.sql}
-FROM {table(ClubNight)} n
-JOIN {table(Competition)} c ON c.id = n.competition_id
-JOIN {table(Season)} s ON s.id = c.season_id
-JOIN {table(Club)} cl ON cl.id = s.club_id
-WHERE s.club_id = %s AND c.status <> %s
+SELECT {NIGHT.sql}, {match_rows.COMPETITION_COLUMNS} FROM {table(ClubNight)} n
+{match_rows.competition_joins("n")}
+WHERE {OF_CLUB}
 ORDER BY n.starts_at, n.id
 """
 
 
-def club_feed_nights(club: Club) -> list[ClubNight]:
+def feed_nights_of_club(club: Club) -> list[ClubNight]:
     """The club nights of the club's competitions not finished, by time, each with its
     competition, season and club: one query."""
     kept: dict = {}  # a competition met on many nights: built once
-    at_season = len(NIGHT) + len(match_rows.COMPETITION)
     nights = []
     for row in fetched(CLUB_NIGHTS_SQL, [club.pk, Competition.Status.FINISHED]):
         night = NIGHT.instance(row)
-        competition = match_rows.COMPETITION.instance(row, len(NIGHT), kept=kept)
-        season = match_rows.SEASON.instance(row, at_season, kept=kept)
-        related(season, club=match_rows.CLUB.instance(row, at_season + len(match_rows.SEASON),
-                                                      kept=kept))
-        related(competition, season=season)
-        related(night, competition=competition)
+        related(night, competition=match_rows.competition_of_row(row, len(NIGHT), kept))
         nights.append(night)
     return nights
 
 
-# The ids of a club's competitions not finished, for its feed's version.
-UNFINISHED_SQL = (f"SELECT c.id FROM {table(Competition)} c JOIN {table(Season)} s "
-                  f"ON s.id = c.season_id WHERE s.club_id = %s AND c.status <> %s")
-
-
 def unfinished_competitions(club_id: int) -> list[int]:
-    """The ids of the club's competitions not finished: one query."""
-    return [pk for (pk,) in fetched(UNFINISHED_SQL, [club_id, Competition.Status.FINISHED])]
+    """The ids of the club's competitions not finished (OF_CLUB), for its feed's version: one
+    query."""
+    sql = f"SELECT c.id FROM {table(Competition)} c WHERE {OF_CLUB}"
+    return [pk for (pk,) in fetched(sql, [club_id, Competition.Status.FINISHED])]

@@ -14,11 +14,11 @@ from league.clubs.models import Club
 from league.competitions.base.dates import NOT_OVERDUE, is_overdue
 from league.competitions.base.selectors import MATCH_SIDES
 from league.competitions.models import ClubNight, Competition, Match, Round
-from league.competitions.schedule.feed_reads import club_feed_nights
 
 # Calendar feeds ---------------------------------------------------------------------------------
-# The feeds' matches are written out (league.competitions.schedule.feed_reads); their competition
-# and club nights are read here.
+# The feeds' matches and a club feed's nights are written out (league.competitions.schedule.
+# feed_reads); a competition feed's competition, and the nights of a competition's feed and of a
+# player's, are read here.
 
 
 def feed_competition(pk: int) -> Competition:
@@ -32,12 +32,6 @@ def feed_nights_of_competition(competition: Competition) -> QuerySet[ClubNight]:
     """The competition's club nights, by time: one query."""
     return (ClubNight.objects.filter(competition=competition).select_related(*NIGHT_RELATED)
             .order_by("starts_at", "pk"))
-
-
-def feed_nights_of_club(club: Club) -> list[ClubNight]:
-    """The club nights of the club's competitions not finished, by time, each with its
-    competition and season and the club: one query, written out (feed_reads)."""
-    return club_feed_nights(club)
 
 
 def feed_nights_of_player(player) -> QuerySet[ClubNight]:

@@ -16,6 +16,7 @@ from league.competitions.schedule.feed_reads import (
     feed_matches_of_club,
     feed_matches_of_competition,
     feed_matches_of_player,
+    feed_nights_of_club,
 )
 from league.competitions.schedule.feeds import (
     club_feed_version,
@@ -24,7 +25,6 @@ from league.competitions.schedule.feeds import (
 )
 from league.competitions.schedule.selectors import (
     feed_competition,
-    feed_nights_of_club,
     feed_nights_of_competition,
     feed_nights_of_player,
 )
