@@ -48,13 +48,13 @@ def club_to_read(pk: int) -> Club:
     key = CLUB_ROW_KEY.format(pk)
     club = derived.get(key)
     if not isinstance(club, Club):
-        club = CLUB.instance(the_row(_CLUB_SQL, [pk], "No such club."))
+        club = club_by_pk(pk)
         derived.set(key, club, CLUB_ROW_SECONDS)
     return club
 
 
 def club_by_pk(pk: int) -> Club:
-    """A club known to exist (its id read from one of its objects): one query, written out."""
+    """Club `pk` (its id read from one of its objects), or 404: one query, written out."""
     return CLUB.instance(the_row(_CLUB_SQL, [pk], "No such club."))
 
 
