@@ -12,6 +12,7 @@ points).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -108,40 +109,43 @@ class Scope:
 @dataclass(frozen=True, slots=True)
 class Board:
     """A leaderboard of the players with a hand: its value and the test a player must pass (with
-    `%s` for the minimum of hands, where it has one), each written with `{c}` for a column of
-    the player's figures: his row's own in a season, his rows added up all time. The value's
-    expressions are the season indexes' (models.LEADER_INDEXES), so that PostgreSQL reads a
-    season's leaders in their order."""
+    `%s` for the minimum of hands, where it has one), each written from `column`, which names
+    one of the player's figures: his row's own in a season, his rows added up all time. The
+    value's expressions are the season indexes' (models.LEADER_INDEXES), so that PostgreSQL
+    reads a season's leaders in their order."""
 
-    value: str
-    test: str
+    value: Callable[[Callable[[str], str]], str]
+    test: Callable[[Callable[[str], str]], str]
 
 
-GINS = "({c}gins) + {c}big_gins))"  # gins made: gins and big gins
-MOST_GINS = Board(GINS, f"{GINS} > 0")
-GIN_RATE = Board(f"(100 * CAST({GINS} AS double precision)) / NULLIF({{c}}hands), 0)",
-                 f"{{c}}hands) >= %s AND {GINS} > 0")
-POINTS_PER_HAND = Board("CAST({c}points) AS double precision) / NULLIF({c}hands), 0)",
-                        "{c}hands) >= %s")
+def _gins(column) -> str:  # gins made: gins and big gins
+    return f"({column('gins')} + {column('big_gins')})"
+
+
+MOST_GINS = Board(_gins, lambda column: f"{_gins(column)} > 0")
+GIN_RATE = Board(
+    lambda column: f"(100 * CAST({_gins(column)} AS double precision)) / NULLIF({column('hands')}, 0)",
+    lambda column: f"{column('hands')} >= %s AND {_gins(column)} > 0")
+POINTS_PER_HAND = Board(
+    lambda column: f"CAST({column('points')} AS double precision) / NULLIF({column('hands')}, 0)",
+    lambda column: f"{column('hands')} >= %s")
 
 
 def _leaders(scope: Scope, board: Board, params: list) -> list[Leader]:
     """One query: the top players by the board's value, ties by name, sorted by the database. A
     season's from the players' rows; all time, each player's rows added up."""
     if scope.season is not None:
-        column = {"c": "(s."}
-        value, test = board.value.format(**column), board.test.format(**column)
-        sql = (f"SELECT s.player_id, p.name, {value}, s.hands FROM {SUMMARY} s "
-               f"JOIN {PLAYER} p ON p.id = s.player_id "
-               f"WHERE {scope.where('s')} AND s.hands > 0 AND {test} ")
+        def column(name: str) -> str:
+            return f"s.{name}"
+        passing = f"AND {board.test(column)}"
     else:
-        column = {"c": "SUM(s."}
-        value, test = board.value.format(**column), board.test.format(**column)
-        sql = (f"SELECT s.player_id, p.name, {value}, SUM(s.hands) FROM {SUMMARY} s "
-               f"JOIN {PLAYER} p ON p.id = s.player_id "
-               f"WHERE {scope.where('s')} AND s.hands > 0 GROUP BY s.player_id, p.name "
-               f"HAVING {test} ")
-    rows = fetched(sql + f"ORDER BY 3 DESC, 2 LIMIT {TOP}", [scope.id, *params])
+        def column(name: str) -> str:
+            return f"SUM(s.{name})"
+        passing = f"GROUP BY s.player_id, p.name HAVING {board.test(column)}"
+    rows = fetched(f"SELECT s.player_id, p.name, {board.value(column)}, {column('hands')} "
+                   f"FROM {SUMMARY} s JOIN {PLAYER} p ON p.id = s.player_id "
+                   f"WHERE {scope.where('s')} AND s.hands > 0 {passing} "
+                   f"ORDER BY 3 DESC, 2 LIMIT {TOP}", [scope.id, *params])
     return [Leader(*row) for row in rows]
 
 
