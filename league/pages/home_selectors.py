@@ -19,6 +19,7 @@ from league.competitions.base.selectors import with_sides
 from league.competitions.models import Competition, Match, ResultReport
 from league.core.written_reads import Columns, fetched, marks, related, table
 from league.pages.player_selectors import his_matches
+from league.pages.selectors import LISTED_COMPETITION
 
 # The clubs the home page lists at most when it finds clubs; a search narrows them.
 CLUBS_FOUND = 12
@@ -31,10 +32,7 @@ class ClubSummary:
 
 
 CLUB = Columns(Club, "cl")
-# What the list shows of a running competition (its name, format and season; its link): a
-# competition's other columns, its ruleset's JSON among them, are read only if used.
-RUNNING = Columns(Competition, "c", ["id", "season_id", "name", "format", "status",
-                                     "created_at"])
+RUNNING = LISTED_COMPETITION  # what the list shows of each
 RUNNING_SEASON = Columns(Season, "s", ["id", "club_id", "name"])
 # Each side by its own index (his players, his places as organizer): an OR across the two joins
 # reads every player of the site.

@@ -95,7 +95,7 @@ def club_page(club: Club) -> Club:
     for season in seasons:
         season.competition_list, season.series_list = [], []
     for row in fetched(CLUB_COMPETITIONS, params):
-        competition = CLUB_COMPETITION.instance(row, 0, db)
+        competition = LISTED_COMPETITION.instance(row, 0, db)
         by_id[competition.season_id].competition_list.append(competition)
     for row in fetched(CLUB_SERIES, params):
         series = SERIES.instance(row, 0, db)
@@ -106,13 +106,16 @@ def club_page(club: Club) -> Club:
 
 
 CLUB_SEASON = Columns(Season, "s")
-CLUB_COMPETITION = Columns(Competition, "c", ("id", "season_id", "name", "format", "status",
-                                              "created_at"))
+# What a list of competitions shows of each (its name, format, status and season; its link): its
+# other columns, its ruleset's JSON among them, are read only if used. The club page's lists and a
+# signed-in home's (league.pages.home_selectors) read these.
+LISTED_COMPETITION = Columns(Competition, "c", ("id", "season_id", "name", "format", "status",
+                                                "created_at"))
 SERIES = Columns(PointsSeries, "x", ("id", "season_id", "name"))
 _OF_CLUB = f"JOIN {table(Season)} s ON s.id = {{alias}}.season_id WHERE s.club_id = %s"
 CLUB_SEASONS = (f"SELECT {CLUB_SEASON.sql} FROM {table(Season)} s WHERE s.club_id = %s "
                 "ORDER BY s.starts_on DESC, s.name")
-CLUB_COMPETITIONS = (f"SELECT {CLUB_COMPETITION.sql} FROM {table(Competition)} c "
+CLUB_COMPETITIONS = (f"SELECT {LISTED_COMPETITION.sql} FROM {table(Competition)} c "
                      f"{_OF_CLUB.format(alias='c')} ORDER BY c.created_at DESC, c.id")
 CLUB_SERIES = (f"SELECT {SERIES.sql} FROM {table(PointsSeries)} x "
                f"{_OF_CLUB.format(alias='x')} ORDER BY x.name, x.id")
