@@ -109,12 +109,17 @@ def sequential_scans(queries: list[dict]) -> list[tuple[str, int]]:
             if not query["sql"].lstrip().upper().startswith("SELECT"):
                 continue
             cursor.execute("EXPLAIN (ANALYZE, FORMAT JSON) " + query["sql"])
-            plan = cursor.fetchone()[0]
-            plan = (json.loads(plan) if isinstance(plan, str) else plan)[0]["Plan"]
-            found += [(node["Relation Name"], int(node["Actual Rows"] * node["Actual Loops"]))
-                      for node in nodes(plan) if node["Node Type"] == "Seq Scan"
-                      and node.get("Relation Name") in BIG_TABLES]
+            found += big_table_scans(cursor.fetchone()[0])
     return found
+
+
+def big_table_scans(explained) -> list[tuple[str, int]]:
+    """(table, rows it read) of each sequential scan of a big table in a plan EXPLAIN gave as
+    JSON."""
+    plan = (json.loads(explained) if isinstance(explained, str) else explained)[0]["Plan"]
+    return [(node["Relation Name"], int(node["Actual Rows"] * node["Actual Loops"]))
+            for node in nodes(plan) if node["Node Type"] == "Seq Scan"
+            and node.get("Relation Name") in BIG_TABLES]
 
 
 def numbered(sql: str) -> str:
@@ -142,10 +147,7 @@ def generic_sequential_scans(sent: list) -> tuple[list[tuple[str, str, int]], in
             finally:
                 cursor.execute("DEALLOCATE generic_plan")
             explained += 1
-            plan = (json.loads(plan) if isinstance(plan, str) else plan)[0]["Plan"]
-            found += [(page, node["Relation Name"], int(node["Actual Rows"] * node["Actual Loops"]))
-                      for node in nodes(plan) if node["Node Type"] == "Seq Scan"
-                      and node.get("Relation Name") in BIG_TABLES]
+            found += [(page, *scan) for scan in big_table_scans(plan)]
     return found, explained
 
 
