@@ -18,7 +18,7 @@ from league.competitions.models import Competition, FollowUp
 from league.competitions.schedule.services import clear_dates_out_of_bounds
 from league.ratings.models import PlayerRating
 from league.ratings.services import recompute_ratings
-from league.stats.models import PlayerSeasonSummary
+from league.stats.models import AllTimeRuns, PlayerSeasonSummary
 from league.stats.rows import SUMMED
 from league.stats.season_count import count_season
 
@@ -89,21 +89,33 @@ def _repair_ratings(club: Club) -> list[str]:
 
 
 def _repair_statistics(club: Club) -> list[str]:
-    """Every season's statistics rows counted again, whole (league.stats.season_count)."""
-    before = _statistics(club)
+    """Every season's statistics rows counted again, whole (league.stats.season_count), and with
+    them the players' all-time runs."""
+    before, runs_before = _statistics(club), _all_time_runs(club)
     for season in Season.objects.filter(club=club).order_by("pk"):
         count_season(season)
-    after = _statistics(club)
+    after, runs_after = _statistics(club), _all_time_runs(club)
     changed = len(set(before.items()) ^ set(after.items()))
-    if not changed:
-        return []
-    return [f"statistics: {changed} player-season row{'s' if changed != 1 else ''} counted "
-            "differently."]
+    players = len({player for player, _ in set(runs_before.items()) ^ set(runs_after.items())})
+    report = []
+    if changed:
+        report.append(f"statistics: {changed} player-season row{'s' if changed != 1 else ''} "
+                      "counted differently.")
+    if players:
+        report.append(f"statistics: {players} player{'s' if players != 1 else ''}' all-time "
+                      "runs counted differently.")
+    return report
 
 
 def _statistics(club: Club) -> dict[tuple, tuple]:
     return {(row[0], row[1]): row[2:] for row in PlayerSeasonSummary.objects.filter(
         club=club).values_list("player_id", "season_id", *SUMMED, "winning_run", "unbeaten_run")}
+
+
+def _all_time_runs(club: Club) -> dict[int, tuple]:
+    rows = AllTimeRuns.objects.filter(club=club).values_list("player_id", "winning_run",
+                                                              "unbeaten_run")
+    return {player: (winning, unbeaten) for player, winning, unbeaten in rows}
 
 
 def _ratings(club: Club) -> dict[tuple, tuple]:

@@ -125,6 +125,25 @@ class PlayerSeasonSummary(models.Model):
         return f"{self.player_id} in {self.season_id}"
 
 
+class AllTimeRuns(models.Model):
+    """One player's longest runs over all his club's seasons (a run may cross from one season
+    into the next, so they are not his season rows' runs added up), kept with his season row by
+    the statistics follow-up (league.stats.all_time): the club's all-time records read the top
+    of the club's rows off their index instead of numbering every match the club has played."""
+
+    player = models.OneToOneField("clubs.Player", on_delete=models.CASCADE, related_name="+")
+    club = models.ForeignKey("clubs.Club", on_delete=models.CASCADE, related_name="+")
+    winning_run = models.PositiveIntegerField(default=0)
+    unbeaten_run = models.PositiveIntegerField(default=0)
+    counted_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        indexes = [models.Index(F("club"), F("unbeaten_run").desc(), name="all_time_unbeaten")]
+
+    def __str__(self) -> str:
+        return f"{self.player_id}: {self.winning_run} won, {self.unbeaten_run} unbeaten"
+
+
 class NotableMoment(models.Model):
     """A hand or game of a player's season the club's records list, kept with his summary row
     (league.stats.moments): his five highest hands and five games with the most boxes (the

@@ -5,7 +5,8 @@ Most gins: gins and big gins made. Gin rate: gins and big gins made per 100 hand
 with no gin is not listed); points per hand: hand points won over hands played; both among the
 players with at least the minimum of hands. Highest hands: the most points one hand scored.
 Most boxes in a game: the most hands one player won in one game. Longest unbeaten run: counted
-matches won or drawn one after another (runs.py). The rare hands: every big gin, every gin by
+matches won or drawn one after another (runs.py), a season's from the players' season rows, all
+time from their all-time rows (all_time.py: a run may cross seasons). The rare hands: every big gin, every gin by
 the first discard (first_turn.py), and every shutout (a game won with the loser on no hand
 points).
 """
@@ -19,8 +20,8 @@ from datetime import UTC, datetime
 from league.clubs.models import Club, Player, Season
 from league.core.written_reads import Columns, fetched, table
 
-from .models import NotableMoment, PlayerSeasonSummary
-from .runs import Run, longest_unbeaten_runs
+from .models import AllTimeRuns, NotableMoment, PlayerSeasonSummary
+from .runs import Run
 
 TOP = 5
 RARE = 50
@@ -89,6 +90,7 @@ def club_records(club: Club, season: Season | None, min_hands: int = MIN_HANDS) 
 # The reads below are written out in SQL (league.core.written_reads): built by the ORM on every
 # cold visit, they cost five times what the database took to answer them.
 SUMMARY, PLAYER, MOMENT_TABLE = table(PlayerSeasonSummary), table(Player), table(NotableMoment)
+ALL_TIME_RUNS = table(AllTimeRuns)
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,10 +152,10 @@ def _leaders(scope: Scope, board: Board, params: list) -> list[Leader]:
 
 
 def _unbeaten(scope: Scope) -> list[Run]:
-    """A season's from the rows; all time over the matches (runs do not add up)."""
-    if scope.season is None:
-        return longest_unbeaten_runs(scope.club_id, None, top=TOP)
-    rows = fetched(f"SELECT s.player_id, p.name, s.unbeaten_run FROM {SUMMARY} s "
+    """A season's from the season rows, all time from the all-time rows (runs do not add up):
+    each read off its index in the board's order."""
+    runs = SUMMARY if scope.season is not None else ALL_TIME_RUNS
+    rows = fetched(f"SELECT s.player_id, p.name, s.unbeaten_run FROM {runs} s "
                    f"JOIN {PLAYER} p ON p.id = s.player_id "
                    f"WHERE {scope.where('s')} AND s.unbeaten_run > 0 "
                    f"ORDER BY 3 DESC, 2 LIMIT {TOP}", [scope.id])

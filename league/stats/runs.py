@@ -72,9 +72,3 @@ def longest_run(player: Player, season: Season | None, keep: tuple[str, ...]) ->
     found = _longest(matches.filter(entry_a_id__in=entries_of(player)),
                      matches.filter(entry_b_id__in=entries_of(player)), keep, 1)
     return found[0][2] if found else 0
-
-
-def longest_unbeaten_runs(club_id: int, season: Season | None, *, top: int) -> list[Run]:
-    """One query: the longest unbeaten run of each of the ``top`` players with the longest."""
-    matches = counted_matches(club_id, season)
-    return [Run(*row) for row in _longest(matches, matches, ("won", "drawn"), top)]

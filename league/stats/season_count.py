@@ -15,6 +15,7 @@ from league.clubs.models import Season
 from league.competitions.base.page_versions import player_pages_changed
 from league.competitions.models import Match
 
+from .all_time import club_runs, replace_club_runs
 from .counted import club_scope, counted_games, counted_hands, counted_matches
 from .first_turn import GINS, HAS_LOG, first_turn_gin, with_first_turn
 from .hands import KNOCKED, WENT_OUT, Out
@@ -192,14 +193,16 @@ def season_moments(season: Season) -> list[NotableMoment]:
 
 
 def count_season(season: Season) -> int:
-    """The season's rows and moments replaced by those counted now, in one transaction; how
-    many players."""
+    """The season's rows and moments replaced by those counted now, and the club's all-time runs
+    (a run may cross into this season), in one transaction; how many players."""
     rows, moments = season_rows(season), season_moments(season)
+    runs = club_runs(season.club_id)
     with transaction.atomic():
         PlayerSeasonSummary.objects.filter(season=season).delete()
         NotableMoment.objects.filter(season=season).delete()
         PlayerSeasonSummary.objects.bulk_create(rows, batch_size=2000)
         NotableMoment.objects.bulk_create(moments, batch_size=2000)
+        replace_club_runs(season.club_id, runs)
     statistics_changed()
     player_pages_changed(club_ids=[season.club_id])
     return len(rows)

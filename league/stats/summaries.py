@@ -16,6 +16,7 @@ from league.clubs.models import Player, Season
 from league.competitions.base.page_versions import player_pages_changed
 from league.competitions.models import Competition, Entry, Match
 
+from .all_time import keep_player_runs
 from .counted import counted_hands, played_by, seat_of, with_entry_ids
 from .first_turn import GINS, HAS_LOG, first_turn_gin, with_first_turn
 from .hands import KNOCKED, WENT_OUT, Out
@@ -94,6 +95,7 @@ def refresh(player_ids: list[int], season: Season) -> None:
             else:  # no confirmed match of his left in the season (removed, or reset): no row
                 row.delete()
             replace_moments(player, season)
+            keep_player_runs(player)
     statistics_changed()
     player_pages_changed(player_ids)  # their pages show a summary of the rows
 

@@ -44,6 +44,7 @@ def test_a_lost_bracket_advance_is_repaired_once_and_reported(monkeypatch):
     assert "3 follow-up tasks waiting: done by this repair." in report
     # The statistics follow-up was lost with the rest: the repair counted the two players.
     assert "statistics: 2 player-season rows counted differently." in report
+    assert "statistics: 2 players' all-time runs counted differently." in report
     assert not FollowUp.objects.filter(done_at__isnull=True).exists()
 
     assert repair(slug) == [f"{competition.season.club.name}: nothing repaired, all was up to date."]

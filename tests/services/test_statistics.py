@@ -238,7 +238,7 @@ def test_a_season_counts_its_own_competitions_only(club, season_played):
 def test_all_time_records_add_up_each_players_seasons(club, season_played,
                                                       django_assert_num_queries):
     later = a_spring_season(club)
-    with django_assert_num_queries(6):  # all time too: the unbeaten runs over the matches
+    with django_assert_num_queries(6):  # all time too: the unbeaten runs from the all-time rows
         records = club_records(club.club, None, min_hands=5)
     # P01: 108 points and a big gin in 7 + 2 hands; P02: 30 + 105 points and a gin in 5 + 2.
     assert [(r.name, round(r.value, 2), r.hands) for r in records.points_per_hand] == [
