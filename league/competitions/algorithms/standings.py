@@ -74,19 +74,23 @@ class MatchResult:
 
 
 def _problem(r: MatchResult) -> str | None:
-    if r.player_a is None or r.player_a == r.player_b:
+    a, b, winner, kind = r.player_a, r.player_b, r.winner, r.kind
+    if a is None or a == b:
         return "a result needs two different players, or one with a bye"
-    if (r.kind in WITHOUT_OPPONENT) != (r.player_b is None):
+    if kind is ResultKind.PLAYED and b is not None:  # most results: only the winner to check
+        return None if winner is None or winner == a or winner == b else (
+            "the winner must be one of the players")
+    if (kind in WITHOUT_OPPONENT) != (b is None):
         return "a bye or a round after withdrawing, and only those, have no player_b"
-    if r.kind is ResultKind.BYE and r.winner not in (None, r.player_a):
+    if kind is ResultKind.BYE and winner not in (None, a):
         return "a bye can only be won by its player"
-    if r.kind is ResultKind.WITHDRAWN and r.winner is not None:
+    if kind is ResultKind.WITHDRAWN and winner is not None:
         return "a round after withdrawing has no winner"
-    if r.winner is not None and r.winner not in r.players:
+    if winner is not None and winner not in r.players:
         return "the winner must be one of the players"
-    if r.kind in WON_WITHOUT_PLAY and r.winner is None:
-        return f"a {r.kind} needs a winner"
-    if r.kind is ResultKind.DOUBLE_FORFEIT and r.winner is not None:
+    if kind in WON_WITHOUT_PLAY and winner is None:
+        return f"a {kind} needs a winner"
+    if kind is ResultKind.DOUBLE_FORFEIT and winner is not None:
         return "a double forfeit has no winner"
     return None
 
@@ -223,7 +227,7 @@ def round_kind(r: MatchResult, player: Hashable) -> RoundKind:
 
 def _encounter(r: MatchResult, player: Hashable, points: PointsSystem) -> Encounter:
     if r.kind is ResultKind.PLAYED:  # most rounds: won, drawn (no winner) or lost at the table
-        opponent = r.opponent_of(player)
+        opponent = r.player_b if player == r.player_a else r.player_a
         if r.winner == player:
             return Encounter(opponent, WIN_SCORE, points.win, RoundKind.PLAYED)
         if r.winner is None:
@@ -245,22 +249,32 @@ WIN_SCORE, DRAW_SCORE, LOSS_SCORE = Fraction(1), Fraction(1, 2), Fraction(0)
 def _record(player: Hashable, mine: Sequence[MatchResult],
             encounters: Sequence[Encounter]) -> dict[str, int]:
     """The player's record from his results, and his match points from his encounters (what
-    each round earned him)."""
-    matches = [r for r in mine if r.player_b is not None]
-    won = sum(r.winner == player for r in matches)
-    drawn = sum(r.winner is None and r.kind is ResultKind.PLAYED for r in matches)
-    sides = [r.for_player(player) for r in mine]
+    each round earned him): one pass over each."""
+    played = won = drawn = byes = points_for = points_against = hands_won = hands_lost = 0
+    for r in mine:
+        if r.player_b is not None:
+            played += 1
+            if r.winner == player:
+                won += 1
+            elif r.winner is None and r.kind is ResultKind.PLAYED:
+                drawn += 1
+        elif r.kind is ResultKind.BYE:
+            byes += 1
+        if player == r.player_a:
+            points_for += r.game_points_a
+            points_against += r.game_points_b
+            hands_won += r.hands_a
+            hands_lost += r.hands_b
+        else:
+            points_for += r.game_points_b
+            points_against += r.game_points_a
+            hands_won += r.hands_b
+            hands_lost += r.hands_a
     return {
-        "played": len(matches),
-        "won": won,
-        "drawn": drawn,
-        "lost": len(matches) - won - drawn,
-        "byes": sum(r.kind is ResultKind.BYE for r in mine),
-        "match_points": sum(e.match_points for e in encounters),
-        "game_points_for": sum(s[0] for s in sides),
-        "game_points_against": sum(s[1] for s in sides),
-        "hands_won": sum(s[2] for s in sides),
-        "hands_lost": sum(s[3] for s in sides),
+        "played": played, "won": won, "drawn": drawn, "lost": played - won - drawn,
+        "byes": byes, "match_points": sum(e.match_points for e in encounters),
+        "game_points_for": points_for, "game_points_against": points_against,
+        "hands_won": hands_won, "hands_lost": hands_lost,
     }
 
 
