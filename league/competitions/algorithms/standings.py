@@ -78,7 +78,7 @@ def _problem(r: MatchResult) -> str | None:
     if a is None or a == b:
         return "a result needs two different players, or one with a bye"
     if kind is ResultKind.PLAYED and b is not None:  # most results: only the winner to check
-        return None if winner is None or winner == a or winner == b else (
+        return None if winner is None or winner in (a, b) else (
             "the winner must be one of the players")
     if (kind in WITHOUT_OPPONENT) != (b is None):
         return "a bye or a round after withdrawing, and only those, have no player_b"

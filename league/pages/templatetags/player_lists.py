@@ -1,16 +1,18 @@
-"""A player page's lists drawn in Python: his next matches, each with where and when it is
-played, and the opponents he can pick for a head-to-head record. A league player has twenty
-next matches and as many opponents; as template nodes, each item's words, date and
-conditions cost more than the rest of its list.
+"""A player's lists drawn in Python: his next matches, each with where and when it is played
+(his page, and the home page's matches to play across his clubs), and the opponents he can pick
+for a head-to-head record. A league player has twenty next matches and as many opponents; as
+template nodes, each item's words, date and conditions cost more than the rest of its list.
 
 Names and words are escaped (html.escape, as Django's templates escape); dates are written in
-the page's language and time zone, as the `date` filter writes them.
+the page's language and time zone, as the `date` filter writes them, or in each match's club's
+time zone, named after the time (`zoned`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from html import escape
+from zoneinfo import ZoneInfo
 
 from django import template
 from django.template.defaultfilters import date as format_date
@@ -25,16 +27,25 @@ register = template.Library()
 
 
 @register.simple_tag
-def next_match_items(matches: Sequence[Match]) -> SafeString:
+def next_match_items(matches: Sequence[Match], zoned: bool = False) -> SafeString:
     """One list item per match: its line (match_line), then its competition and round, and when
-    it is played (its time and table) or by when."""
-    return mark_safe("".join(f"<li>{match_line(match)}{_when(match)}</li>" for match in matches))
+    it is played (its time and table) or by when. `zoned`: matches of several clubs, each time
+    written in its club's time zone (competition.season.club read), followed by the zone's
+    name."""
+    return mark_safe("".join(f"<li>{match_line(match)}{_when(match, zoned)}</li>"
+                             for match in matches))
 
 
-def _when(match: Match) -> str:
+def _when(match: Match, zoned: bool = False) -> str:
     said = f"{escape(match.competition.name)}, {escape(str(match.round))}"
     if match.scheduled_at:
-        said += " · " + escape(format_date(timezone.localtime(match.scheduled_at), "D j M, H:i"))
+        if zoned:
+            zone = match.competition.season.club.time_zone
+            at = timezone.localtime(match.scheduled_at, ZoneInfo(zone))
+            said += f" · {escape(format_date(at, 'D j M, H:i'))} ({escape(zone)})"
+        else:
+            at = timezone.localtime(match.scheduled_at)
+            said += " · " + escape(format_date(at, "D j M, H:i"))
         if match.table:
             said += ", " + gettext("table %(table)s") % {"table": escape(match.table)}
     elif match.round.play_by:
