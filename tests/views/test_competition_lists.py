@@ -11,7 +11,7 @@ from django.template import Context, Template
 from django.urls import reverse
 from django.utils import translation
 
-from league.clubs.models import Player
+from league.clubs.models import Player, Season
 from league.competitions.models import Competition, Entry, Round
 from league.competitions.templatetags.competition_lists import (
     competition_items,
@@ -19,6 +19,7 @@ from league.competitions.templatetags.competition_lists import (
     round_label,
     round_links,
     round_options,
+    running_items,
     setting_rows,
 )
 from league.competitions.views.ruleset_summary import Setting
@@ -139,6 +140,26 @@ def test_a_clubs_competitions_are_drawn_as_the_template_drew_them(language):
         drawn = competition_items(competitions)
         assert drawn == COMPETITION_ITEM.render(Context({"competitions": competitions}))
     assert drawn.count("<li ") == 3 and "Winter &lt;Cup&gt;" in drawn
+
+
+RUNNING_ITEM = Template(
+    "{% load links %}{% for competition in competitions %}<li><a href=\"{% link 'competition' "
+    "competition.pk %}\">{{ competition.name }}</a> <span class=\"muted\">"
+    "{{ competition.season.name }} · {{ competition.get_format_display }}</span></li>"
+    "{% endfor %}")
+
+
+@pytest.mark.parametrize("language", ["en", "es", "de"])
+def test_a_clubs_running_competitions_are_drawn_as_the_home_page_drew_them(language):
+    season = Season(pk=1, name="2026 <Autumn>")
+    competitions = [Competition(pk=n, name=name, format=format_, season=season)
+                    for n, (name, format_) in enumerate([
+                        ("Thursday League", Competition.Format.LEAGUE),
+                        ("Swiss & Co", Competition.Format.SWISS)], start=1)]
+    with translation.override(language):
+        drawn = running_items(competitions)
+        assert drawn == RUNNING_ITEM.render(Context({"competitions": competitions}))
+    assert drawn.count("<li>") == 2 and "2026 &lt;Autumn&gt; · " in drawn
 
 
 ROUND_HEADING = Template(

@@ -112,5 +112,16 @@ def competition_items(competitions: Sequence[Competition]) -> SafeString:
         for competition, address in zip(competitions, addresses, strict=True)))
 
 
+@register.simple_tag
+def running_items(competitions: Sequence[Competition]) -> SafeString:
+    """One list item per running competition of a club (the home page's "your clubs"): its name
+    linking its page, its season (competition.season read) and its format."""
+    addresses = links("competition", [competition.pk for competition in competitions])
+    return mark_safe("".join(
+        f'<li><a href="{escape(address)}">{escape(competition.name)}</a> <span class="muted">'
+        f"{escape(competition.season.name)} · {escape(competition.get_format_display())}"
+        "</span></li>" for competition, address in zip(competitions, addresses, strict=True)))
+
+
 def _pk(round_: Round | None) -> int | None:
     return None if round_ is None else round_.pk
