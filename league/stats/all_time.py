@@ -1,11 +1,12 @@
-"""Each player's longest runs over all his club's seasons (models.AllTimeRuns), counted as the
-season rows' runs are (runs.py: his counted matches in the order their results were confirmed;
-a result without play is no match counted, so it neither extends nor breaks a run), but over
-every season, since a run may cross from one season into the next.
+"""A player's longest runs: his counted matches in the order their results were confirmed, a run
+being matches won (winning) or won or drawn (unbeaten) one after another. A result without play
+is no match counted, so it neither extends nor breaks a run (as runs.py counts a whole season's
+in SQL). His season row keeps the season's; his all-time row (models.AllTimeRuns) those over
+all his club's seasons, since a run may cross from one season into the next.
 
-- `keep_player_runs`: one player's row counted again, whole, in the statistics follow-up's
-  transaction beside his season row: one query over his own matches (through his entries' ids),
-  whatever the club's history.
+- `player_outcomes`: his outcomes over all his club's seasons, each with its season: one query
+  over his own matches (through his entries' ids), whatever the club's history; the statistics
+  follow-up counts his season's runs and his all-time runs from it (summaries.refresh).
 - `club_runs`: every player of the club at once, for a whole season counted again
   (season_count.py): one query over the club's counted matches.
 """
@@ -39,32 +40,43 @@ def _in_order(matches):
     return matches.order_by("confirmed_at", "pk")
 
 
-def player_outcomes(player: Player) -> list[str]:
-    """His outcome of each of his counted matches, in the order their results were confirmed:
-    one query (his entries' ids read first unless he carries them)."""
+def player_outcomes(player: Player) -> list[tuple[int, str]]:
+    """(season id, his outcome) of each of his counted matches in all his club's seasons, in the
+    order their results were confirmed: one query (his entries' ids read first unless he
+    carries them)."""
     if getattr(player, "entry_ids", None) is None:
         with_entry_ids(player)
     mine = player.entry_ids
     matches = counted_matches(player.club_id).filter(Q(entry_a_id__in=mine)
                                                      | Q(entry_b_id__in=mine))
-    return [DRAWN if winner is None else WON if winner in mine else LOST
-            for winner in _in_order(matches).values_list("winner_id", flat=True)]
+    return [(season, DRAWN if winner is None else WON if winner in mine else LOST)
+            for season, winner in _in_order(matches).values_list("competition__season_id",
+                                                                 "winner_id")]
 
 
-def keep_player_runs(player: Player) -> AllTimeRuns | None:
-    """His row counted again and written. His row is locked before his matches are read: of two
+def season_runs(outcomes: list[tuple[int, str]], season_id: int) -> tuple[int, int]:
+    """His longest runs within one season, of his outcomes over all (player_outcomes)."""
+    return longest_runs(outcome for season, outcome in outcomes if season == season_id)
+
+
+def locked_runs(player: Player) -> AllTimeRuns:
+    """His all-time row, locked (made if he has none), before his matches are read: of two
     follow-ups for him (results of two seasons), the second counts after the first has
-    written. Called with his season row already locked (summaries.refresh): that order, the
-    season's row first, is the bulk count's too (season_count.count_season)."""
+    written. Locked after his season row (summaries.refresh): that order, the season's rows
+    first, is the bulk count's too (season_count.count_season)."""
     row, _ = AllTimeRuns.objects.select_for_update().get_or_create(
         player=player, defaults={"club_id": player.club_id})
-    outcomes = player_outcomes(player)
-    if not outcomes:  # no counted match of his left: no row, as the club's count gives none
-        row.delete()
-        return None
-    row.winning_run, row.unbeaten_run = longest_runs(outcomes)
-    row.save()
     return row
+
+
+def keep_player_runs(row: AllTimeRuns, outcomes: list[tuple[int, str]]) -> None:
+    """His locked row (locked_runs) written from his outcomes over all seasons; none left when
+    he has no counted match, as the club's count gives none."""
+    if not outcomes:
+        row.delete()
+        return
+    row.winning_run, row.unbeaten_run = longest_runs(outcome for _, outcome in outcomes)
+    row.save()
 
 
 def club_runs(club_id: int) -> list[AllTimeRuns]:

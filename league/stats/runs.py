@@ -1,6 +1,7 @@
-"""Runs of results, by the database's window functions (gaps and islands): the matches in the
-order their results were confirmed, numbered once in all and once among the same kind of
-result; a run is the matches whose two numbers differ by the same amount.
+"""A whole season's runs of results, every player's at once (season_count.py), by the database's
+window functions (gaps and islands): the matches in the order their results were confirmed,
+numbered once in all and once among the same kind of result; a run is the matches whose two
+numbers differ by the same amount. One player's are counted from his outcomes (all_time.py).
 
 A winning run is counted matches won one after another; an unbeaten run, won or drawn. A
 result without play (a bye, a forfeit) neither extends nor breaks a run: it is not counted.
@@ -13,9 +14,7 @@ from dataclasses import dataclass
 from django.db import connection
 from django.db.models import Case, CharField, F, IntegerField, QuerySet, Value, When
 
-from league.clubs.models import Player, Season
-
-from .counted import counted_matches, entries_of
+from league.clubs.models import Player
 
 RUN = """
 SELECT player, kept, COUNT(*) AS length FROM (
@@ -60,15 +59,3 @@ def _longest(matches_a: QuerySet, matches_b: QuerySet, keep: tuple[str, ...],
     with connection.cursor() as cursor:
         cursor.execute(sql, [*params, top])
         return cursor.fetchall()
-
-
-def longest_run(player: Player, season: Season | None, keep: tuple[str, ...]) -> int:
-    """One query (none for a player entered nowhere): the most counted matches one after
-    another whose result, his, is one of ``keep`` ("won"; "won" and "drawn": unbeaten)."""
-    entries = entries_of(player)
-    if isinstance(entries, list) and not entries:
-        return 0  # entered nowhere: no run, and no query
-    matches = counted_matches(player.club_id, season)
-    found = _longest(matches.filter(entry_a_id__in=entries_of(player)),
-                     matches.filter(entry_b_id__in=entries_of(player)), keep, 1)
-    return found[0][2] if found else 0

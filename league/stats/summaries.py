@@ -16,14 +16,13 @@ from league.clubs.models import Player, Season
 from league.competitions.base.page_versions import player_pages_changed
 from league.competitions.models import Competition, Entry, Match
 
-from .all_time import keep_player_runs
+from .all_time import keep_player_runs, locked_runs, player_outcomes, season_runs
 from .counted import counted_hands, played_by, seat_of, with_entry_ids
 from .first_turn import GINS, HAS_LOG, first_turn_gin, with_first_turn
 from .hands import KNOCKED, WENT_OUT, Out
 from .models import PlayerSeasonSummary
 from .moments import replace_moments
 from .results import player_game_figures, player_match_figures
-from .runs import longest_run
 from .season_count import count_season
 from .versions import statistics_changed
 
@@ -61,19 +60,25 @@ def hand_counts(player: Player, season: Season) -> dict:
     )
 
 
-def count_player_season(player: Player, season: Season) -> dict:
-    """The row's figures: six queries, whatever the hands."""
-    player = with_entry_ids(player)
+def count_player_season(player: Player, season: Season,
+                        outcomes: list[tuple[int, str]] | None = None) -> dict:
+    """The row's figures, whatever the hands: five queries (his entries' ids, his hands', games'
+    and matches' figures, and his outcomes, from which his runs are counted); three when he
+    carries his entries' ids (with_entry_ids) and his `outcomes` over all seasons are given
+    (all_time.player_outcomes)."""
+    if getattr(player, "entry_ids", None) is None:
+        player = with_entry_ids(player)
     figures = hand_counts(player, season)
     games = player_game_figures(player, season)
     matches = player_match_figures(player, season)
+    winning, unbeaten = season_runs(player_outcomes(player) if outcomes is None else outcomes,
+                                    season.pk)
     figures.update(
         confirmed=matches.confirmed, games=games.games, games_won=games.won, shutouts=games.shutouts,
         shutouts_suffered=games.shutouts_suffered, matches=matches.played,
         matches_won=matches.won, matches_drawn=matches.drawn, matches_lost=matches.lost,
         won_without_play=matches.won_without_play, lost_without_play=matches.lost_without_play,
-        winning_run=longest_run(player, season, ("won",)),
-        unbeaten_run=longest_run(player, season, ("won", "drawn")))
+        winning_run=winning, unbeaten_run=unbeaten)
     return figures
 
 
@@ -87,7 +92,9 @@ def refresh(player_ids: list[int], season: Season) -> None:
         with transaction.atomic():
             row, _ = PlayerSeasonSummary.objects.select_for_update().get_or_create(
                 player=player, season=season, defaults={"club_id": season.club_id})
-            figures = count_player_season(player, season)
+            runs = locked_runs(player)
+            outcomes = player_outcomes(with_entry_ids(player))
+            figures = count_player_season(player, season, outcomes)
             if figures.pop("confirmed"):
                 for name, value in figures.items():
                     setattr(row, name, value)
@@ -95,7 +102,7 @@ def refresh(player_ids: list[int], season: Season) -> None:
             else:  # no confirmed match of his left in the season (removed, or reset): no row
                 row.delete()
             replace_moments(player, season)
-            keep_player_runs(player)
+            keep_player_runs(runs, outcomes)
     statistics_changed()
     player_pages_changed(player_ids)  # their pages show a summary of the rows
 
