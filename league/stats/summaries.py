@@ -9,12 +9,15 @@ follow-up (tasks.py) recounts the two players of a confirmed or corrected result
 
 from __future__ import annotations
 
+from collections import defaultdict
+
 from django.db import transaction
 from django.db.models import Count, F, Q, Sum
 
 from league.clubs.models import Player, Season
+from league.competitions.base.outbox import due_in_club, mark_all_done
 from league.competitions.base.page_versions import player_pages_changed
-from league.competitions.models import Competition, Entry, Match
+from league.competitions.models import Competition, Entry, FollowUp, Match
 
 from .all_time import keep_player_runs, locked_runs, player_outcomes, season_runs
 from .counted import counted_hands, played_by, seat_of, with_entry_ids
@@ -107,14 +110,26 @@ def refresh(player_ids: list[int], season: Season) -> None:
     player_pages_changed(player_ids)  # their pages show a summary of the rows
 
 
-def refresh_match(match_id: int) -> None:
-    """The two players of the match, in its season (a bye's one player)."""
-    match = (Match.objects.select_related("competition__season", "entry_a", "entry_b")
-             .filter(pk=match_id).first())
-    if match is None:
-        return
-    players = [e.player_id for e in (match.entry_a, match.entry_b) if e is not None]
-    refresh(players, match.competition.season)
+def refresh_results(match_id: int, follow_up: int | None = None) -> int:
+    """The statistics follow-up of a result: the players of the match counted again, and with
+    them those of every other result of its club whose count is still waiting (a burst of
+    confirmations), each player once in each season; the waiting rows are then marked done,
+    and their own tasks find them so. The rows are read before any player is counted: each was
+    written with its result, so every result they name is counted. How many players."""
+    club = Match.objects.filter(pk=match_id).values_list("competition__season__club_id",
+                                                         flat=True).first()
+    if club is None:
+        return 0
+    due = [row for row in due_in_club(FollowUp.Kind.STATISTICS, club)
+           if row[1] is not None and row[0] != follow_up]
+    players: dict[int, set[int]] = defaultdict(set)
+    for season, *sides in Match.objects.filter(pk__in=[match_id, *(m for _, m in due)]).values_list(
+            "competition__season_id", "entry_a__player_id", "entry_b__player_id"):
+        players[season].update(p for p in sides if p is not None)
+    for season in Season.objects.filter(pk__in=players).order_by("pk"):
+        refresh(sorted(players[season.pk]), season)
+    mark_all_done([row for row, _ in due])
+    return sum(len(counted) for counted in players.values())
 
 
 def refresh_competition(competition_id: int) -> None:

@@ -14,9 +14,10 @@ from league.competitions.results.forfeits import record_forfeit
 from league.games.models import Hand
 from league.games.services import HandEntry
 from league.games.services.corrections import correct_hand
-from league.stats.models import NotableMoment, PlayerSeasonSummary
+from league.stats.models import AllTimeRuns, NotableMoment, PlayerSeasonSummary
 from league.stats.records import club_records
-from league.stats.summaries import refresh, refresh_season
+from league.stats.summaries import refresh, refresh_results, refresh_season
+from league.stats.tasks import count_statistics
 from tests.formats.builders import Club, committed, win
 from tests.formats.test_forfeits import by_key, forfeit
 from tests.services.test_statistics import (
@@ -163,3 +164,26 @@ def test_the_season_is_counted_whole_by_refresh_season(club, season_played):
     PlayerSeasonSummary.objects.all().delete()
     assert refresh_season(club.season) == 4
     assert PlayerSeasonSummary.objects.filter(season=club.season).count() == 4
+
+
+def test_the_waiting_results_of_a_club_are_counted_by_one_follow_up(club, season_played):
+    # As though the season's results had been confirmed in a burst while the worker was busy:
+    # no row counted yet, a statistics follow-up waiting for each result.
+    before = [row_of(p, club.season) for p in club.players]
+    runs = sorted(AllTimeRuns.objects.values_list("player_id", "winning_run", "unbeaten_run"))
+    PlayerSeasonSummary.objects.all().delete()
+    AllTimeRuns.objects.all().delete()
+    waiting = [FollowUp.objects.create(kind=FollowUp.Kind.STATISTICS,
+                                       competition_id=m.competition_id, match_id=m.pk)
+               for m in Match.objects.filter(competition__season=club.season,
+                                             status=Match.Status.CONFIRMED).order_by("pk")]
+    first, *others = waiting
+    assert refresh_results(first.match_id, first.pk) == 4  # each player once
+    assert [row_of(p, club.season) for p in club.players] == before
+    assert sorted(AllTimeRuns.objects.values_list("player_id", "winning_run",
+                                                  "unbeaten_run")) == runs
+    assert FollowUp.objects.filter(pk__in=[r.pk for r in others], done_at__isnull=True).count() == 0
+    # Their tasks find them done and count nothing again.
+    PlayerSeasonSummary.objects.all().delete()
+    count_statistics.run(others[0].match_id, follow_up=others[0].pk)
+    assert not PlayerSeasonSummary.objects.exists()
