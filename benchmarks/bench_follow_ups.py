@@ -10,13 +10,15 @@ Timed:
 - one result of the current week rated (league.ratings.services.rate_confirmed_result), the
   median of RUNS runs at each size: its wall time and its database time (the time of its
   queries, measured around each); the target is under 50 ms of database time at both sizes;
-- a burst: 1,000 results of the old club confirmed a minute ago with their rating follow-ups
-  written as the confirming service writes them, sent by the relay to one worker
-  (`celery worker`, solo pool, a process of its own, broker Redis database 13, emptied first).
-  Printed: the relay's time, the time from its first sending until the worker ran every task,
-  the worker's time (the tasks' own times from its log; the target is under a minute) and the
-  rebuilds (the follow-ups whose task did the work; the others were rated by the same rebuild
-  and their tasks found them done).
+- a burst: 1,000 results of the old club confirmed a minute ago with the follow-ups the
+  confirming service writes for each (the progression, the rating, the players' statistics;
+  the club has no webhook), sent by the relay to one worker (`celery worker`, solo pool, a
+  process of its own, broker Redis database 13, emptied first). Printed: the relay's time, the
+  time from its first sending until the worker ran every task, the worker's time (the tasks'
+  own times from its log, in all and per kind; the target is under a minute in all) and the
+  rebuilds (the rating follow-ups whose task did the work; the others were rated by the same
+  rebuild and their tasks found them done; the statistics follow-ups count the players of the
+  club's waiting results at once in the same way).
 The machine is shared: the figures are of one run, beside whatever else it was running.
 """
 
@@ -95,6 +97,8 @@ def _measure() -> bool:
     print(f"burst of {BURST} confirmations: {burst.seconds:.1f} s from the relay's first sending "
           f"until the worker ran all {burst.tasks} tasks; worker time {burst.worker_seconds:.1f} s, "
           f"{1000 * burst.worker_seconds / BURST:.1f} ms per result; {burst.rebuilds} rebuilds")
+    for task, seconds in burst.by_task.items():
+        print(f"  {task}: {seconds:.1f} s")
     ok = max(young_db, old_db) < TARGET_DB_MS and burst.worker_seconds < TARGET_BURST_S
     if not ok:
         print(f"below target: database time under {TARGET_DB_MS:.0f} ms, burst under "
@@ -229,9 +233,12 @@ def _burst(club, week: int) -> tuple[float, int]:
     a_minute_ago = timezone.now() - timedelta(minutes=1)
     matches.update(played_at=a_minute_ago, confirmed_at=a_minute_ago)
     Game.objects.filter(match__in=matches).update(created_at=a_minute_ago)
+    # What confirming writes for each result (league.competitions.base.outbox.RESULT_KINDS; no
+    # webhook is wanted in a club without one).
+    kinds = (FollowUp.Kind.PROGRESS, FollowUp.Kind.RATE, FollowUp.Kind.STATISTICS)
     rows = FollowUp.objects.bulk_create(
-        FollowUp(kind=FollowUp.Kind.RATE, competition=competition, match_id=pk)
-        for pk in matches.values_list("pk", flat=True)[:BURST]
+        FollowUp(kind=kind, competition=competition, match_id=pk)
+        for pk in matches.values_list("pk", flat=True)[:BURST] for kind in kinds
     )
     ids = [row.pk for row in rows]
     # What building the clubs sent (the notifications of their rounds) is not this benchmark's.
@@ -243,7 +250,7 @@ def _burst(club, week: int) -> tuple[float, int]:
         sent = outbox.relay(now=timezone.now() + outbox.RESEND_AFTER + timedelta(seconds=1))
         print(f"the relay sent {sent} follow-ups in {time.perf_counter() - started:.1f} s")
         pending = FollowUp.objects.filter(pk__in=ids, done_at__isnull=True)
-        while pending.exists() or len(_task_times(log)) < BURST:
+        while pending.exists() or len(_task_times(log)) < len(ids):
             if time.perf_counter() - started > 10 * TARGET_BURST_S:
                 print(f"the worker left {pending.count()} follow-ups undone, ran "
                       f"{len(_task_times(log))} tasks: its log is {log}")
@@ -254,8 +261,12 @@ def _burst(club, week: int) -> tuple[float, int]:
         worker.terminate()
         worker.wait(timeout=30)
     times = _task_times(log)
-    rebuilds = FollowUp.objects.filter(pk__in=ids, taken_at__isnull=False).count()
-    return Burst(seconds, sum(times), len(times), rebuilds)
+    rebuilds = FollowUp.objects.filter(pk__in=ids, kind=FollowUp.Kind.RATE,
+                                       taken_at__isnull=False).count()
+    by_task: dict[str, float] = {}
+    for task, spent in times:
+        by_task[task] = by_task.get(task, 0.0) + spent
+    return Burst(seconds, sum(spent for _, spent in times), len(times), rebuilds, by_task)
 
 
 @dataclass(frozen=True)
@@ -264,13 +275,15 @@ class Burst:
     worker_seconds: float  # the tasks' own times, as the worker logs them
     tasks: int
     rebuilds: int
+    by_task: dict[str, float]  # the worker's time per task name
 
 
-TASK_DONE = re.compile(r"rate_confirmed_result\[[^\]]+\] succeeded in ([0-9.]+)s")
+TASK_DONE = re.compile(r"Task ([\w.]+)\[[^\]]+\] succeeded in ([0-9.]+)s")
 
 
-def _task_times(log: Path) -> list[float]:
-    return [float(found) for found in TASK_DONE.findall(log.read_text())]
+def _task_times(log: Path) -> list[tuple[str, float]]:
+    """(task name, seconds) of each task the worker ran."""
+    return [(task, float(spent)) for task, spent in TASK_DONE.findall(log.read_text())]
 
 
 def _worker(database: str, log: Path) -> subprocess.Popen:

@@ -35,6 +35,10 @@ from league.competitions.ladders import services as ladders
 from league.competitions.models import Competition, Match
 
 log = logging.getLogger(__name__)
+# A match still to be played, confirmed or decided: named one by one, so that the database finds
+# one through the (competition, status) index without reading the competition's confirmed ones.
+STILL_OPEN = tuple(status for status in Match.Status
+                   if status not in (Match.Status.CONFIRMED, Match.Status.VOID))
 
 
 
@@ -80,8 +84,7 @@ def _finish_if_complete(competition: Competition) -> None:
     pending; running again when a correction reopened it. Run after the bracket was filled and
     the next Swiss round paired, so a Swiss whose last round is complete (or that cannot be
     paired further) is over."""
-    open_matches = competition.matches.exclude(
-        status__in=(Match.Status.CONFIRMED, Match.Status.VOID)).exists()
+    open_matches = competition.matches.filter(status__in=STILL_OPEN).exists()
     done = (not open_matches and not pending_decisions(competition)
             and stages.all_drawn(competition) and not _swiss_rounds_to_come(competition))
     status = Competition.Status.FINISHED if done else Competition.Status.RUNNING

@@ -70,6 +70,9 @@ class AuditEntry(models.Model):
     class Meta:
         ordering = ["-at", "-pk"]
         verbose_name_plural = "audit entries"
+        # A competition's decisions (formats/decisions.py, after every confirmed result) are
+        # found among the few entries of those actions, not among every entry of its matches.
+        indexes = [models.Index(fields=["action", "match"], name="audit_by_action")]
 
     def __str__(self) -> str:
         return f"{self.action} on {self.match_id} by {self.actor_id}"
