@@ -113,9 +113,11 @@ def refresh(player_ids: list[int], season: Season) -> None:
 def refresh_results(match_id: int, follow_up: int | None = None) -> int:
     """The statistics follow-up of a result: the players of the match counted again, and with
     them those of every other result of its club whose count is still waiting (a burst of
-    confirmations), each player once in each season; the waiting rows are then marked done,
-    and their own tasks find them so. The rows are read before any player is counted: each was
-    written with its result, so every result they name is counted. How many players."""
+    confirmations), each player once in each season (more than ONE_BY_ONE players of a
+    season: the whole season at once, as refresh_competition does); the waiting rows are then
+    marked done, and their own tasks find them so. The rows are read before any player is
+    counted: each was written with its result, so every result they name is counted. How many
+    players."""
     club = Match.objects.filter(pk=match_id).values_list("competition__season__club_id",
                                                          flat=True).first()
     if club is None:
@@ -127,7 +129,10 @@ def refresh_results(match_id: int, follow_up: int | None = None) -> int:
             "competition__season_id", "entry_a__player_id", "entry_b__player_id"):
         players[season].update(p for p in sides if p is not None)
     for season in Season.objects.filter(pk__in=players).order_by("pk"):
-        refresh(sorted(players[season.pk]), season)
+        if len(players[season.pk]) > ONE_BY_ONE:  # many: the whole season at once
+            count_season(season)
+        else:
+            refresh(sorted(players[season.pk]), season)
     mark_all_done([row for row, _ in due])
     return sum(len(counted) for counted in players.values())
 

@@ -14,6 +14,7 @@ from league.competitions.results.forfeits import record_forfeit
 from league.games.models import Hand
 from league.games.services import HandEntry
 from league.games.services.corrections import correct_hand
+from league.stats import summaries
 from league.stats.models import AllTimeRuns, NotableMoment, PlayerSeasonSummary
 from league.stats.records import club_records
 from league.stats.summaries import refresh, refresh_results, refresh_season
@@ -166,7 +167,10 @@ def test_the_season_is_counted_whole_by_refresh_season(club, season_played):
     assert PlayerSeasonSummary.objects.filter(season=club.season).count() == 4
 
 
-def test_the_waiting_results_of_a_club_are_counted_by_one_follow_up(club, season_played):
+@pytest.mark.parametrize("one_by_one", [24, 2])  # 2: more players than that, the whole season
+def test_the_waiting_results_of_a_club_are_counted_by_one_follow_up(club, season_played,
+                                                                    one_by_one, monkeypatch):
+    monkeypatch.setattr(summaries, "ONE_BY_ONE", one_by_one)
     # As though the season's results had been confirmed in a burst while the worker was busy:
     # no row counted yet, a statistics follow-up waiting for each result.
     before = [row_of(p, club.season) for p in club.players]
