@@ -170,3 +170,26 @@ def entry_ids_of_user(user) -> list[int]:
     if not user.is_authenticated:
         return []
     return list(Entry.objects.filter(player__user=user).values_list("pk", flat=True))
+
+
+# Whether a competition (or one of its stages) has a match not yet confirmed: asked after every
+# confirmed result. The statuses are written in the query as constants, not sent as parameters:
+# a plan made for any parameters (the site's prepared queries keep one) supposes most of a
+# competition's matches open and walks its matches until it finds one, every confirmed match of
+# a finished league; with the statuses known, the (competition, status) index finds the few.
+STILL_OPEN = tuple(status.value for status in Match.Status
+                   if status not in (Match.Status.CONFIRMED, Match.Status.VOID))
+UNCONFIRMED = (*STILL_OPEN, Match.Status.VOID.value)
+
+
+def has_match_in(competition_id: int, statuses: tuple[str, ...], stage_id: int | None = None
+                 ) -> bool:
+    """Whether the competition (the stage, if given) has a match in one of `statuses` (constants
+    of Match.Status: STILL_OPEN, UNCONFIRMED). One query."""
+    listed = ", ".join(f"'{status}'" for status in statuses if status in Match.Status.values)
+    of_stage = (f" AND m.round_id IN (SELECT r.id FROM {table(Round)} r WHERE r.stage_id = %s)"
+                if stage_id is not None else "")
+    sql = (f"SELECT 1 FROM {table(Match)} m WHERE m.competition_id = %s "
+           f"AND m.status IN ({listed}){of_stage} LIMIT 1")
+    return bool(fetched(sql, [competition_id, *([stage_id] if stage_id is not None else [])]))
+

@@ -26,6 +26,7 @@ import logging
 
 from django.db import transaction
 
+from league.competitions.base.selectors import STILL_OPEN, has_match_in
 from league.competitions.formats import stages
 from league.competitions.formats.decisions import pending_decisions
 from league.competitions.formats.knockout import sync_knockout
@@ -33,19 +34,8 @@ from league.competitions.formats.swiss_corrections import recheck_later_rounds
 from league.competitions.formats.swiss_rounds import advance_swiss
 from league.competitions.ladders import services as ladders
 from league.competitions.models import Competition, Match
-from league.core.written_reads import fetched, table
 
 log = logging.getLogger(__name__)
-# Whether the competition has a match still to be played, confirmed or decided. The open
-# statuses are written in the query as constants, not sent as parameters: a plan made for any
-# parameters (the site's prepared queries keep one) supposes most of a competition's matches
-# open and walks its matches until it finds one, every confirmed match of a finished league;
-# with the statuses known, the (competition, status) index finds the few open ones.
-STILL_OPEN = tuple(status.value for status in Match.Status
-                   if status not in (Match.Status.CONFIRMED, Match.Status.VOID))
-AN_OPEN_MATCH = (f"SELECT 1 FROM {table(Match)} m WHERE m.competition_id = %s AND m.status IN "
-                 f"({', '.join(repr(status) for status in STILL_OPEN)}) LIMIT 1")
-
 
 
 def follow_up_confirmed_result(match_id: int) -> None:
@@ -90,7 +80,7 @@ def _finish_if_complete(competition: Competition) -> None:
     pending; running again when a correction reopened it. Run after the bracket was filled and
     the next Swiss round paired, so a Swiss whose last round is complete (or that cannot be
     paired further) is over."""
-    open_matches = bool(fetched(AN_OPEN_MATCH, [competition.pk]))
+    open_matches = has_match_in(competition.pk, STILL_OPEN)
     done = (not open_matches and not pending_decisions(competition)
             and stages.all_drawn(competition) and not _swiss_rounds_to_come(competition))
     status = Competition.Status.FINISHED if done else Competition.Status.RUNNING

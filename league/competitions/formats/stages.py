@@ -43,6 +43,7 @@ from league.competitions.algorithms.qualification import (
     Tie,
 )
 from league.competitions.base.outbox import record_rate_again, record_statistics_recount
+from league.competitions.base.selectors import STILL_OPEN, has_match_in
 from league.competitions.formats import knockout, swiss_rounds
 from league.competitions.formats.decisions import (
     is_asked,
@@ -95,8 +96,7 @@ def is_complete(competition: Competition, stage: Stage) -> bool:
     about its matches pending (a tie at its cut line is not one of them)."""
     if not stage.rounds.exists():
         return False
-    matches = competition.matches.filter(round__stage=stage)
-    if matches.exclude(status__in=(Match.Status.CONFIRMED, Match.Status.VOID)).exists():
+    if has_match_in(competition.pk, STILL_OPEN, stage_id=stage.pk):
         return False
     planned = competition.swiss_rounds or 0
     if stage.kind == Stage.Kind.SWISS and not competition.ended_early \
@@ -104,7 +104,7 @@ def is_complete(competition: Competition, stage: Stage) -> bool:
         return False
     asked = {d.match.pk for d in pending_decisions(competition)
              if d.asked.after.get("kind") != QUALIFIERS}
-    return not matches.filter(pk__in=asked).exists()
+    return not competition.matches.filter(round__stage=stage, pk__in=asked).exists()
 
 
 def _settle(competition: Competition, before: Stage, stage: Stage, *, drawn: bool) -> None:

@@ -13,6 +13,7 @@ from league.competitions.algorithms.swiss import PairingImpossible, SwissRound, 
 from league.competitions.base.brackets import (
     fixture_key,
 )
+from league.competitions.base.selectors import UNCONFIRMED, has_match_in
 from league.competitions.formats.decisions import pending_decisions
 from league.competitions.models import AuditEntry, ClubNight, Competition, Match, Round
 from league.competitions.standings.services import as_match_result, points_of
@@ -24,7 +25,7 @@ def advance_swiss(competition: Competition) -> None:
     """Pair the next round once the current one is complete (up to swiss_rounds) and no
     decision is pending; never a round that waits for the organizer at a club night
     (league.competitions.nights.services.paired_at_nights)."""
-    if (competition.matches.exclude(status=Match.Status.CONFIRMED).exists()
+    if (has_match_in(competition.pk, UNCONFIRMED)
             or pending_decisions(competition) or paired_at_nights(competition)):
         return
     played = competition.rounds.count()
