@@ -214,7 +214,7 @@ def _rate_one(club, week: int) -> tuple[float, float]:
     return statistics.median(walls), statistics.median(dbs)
 
 
-def _burst(club, week: int) -> tuple[float, int]:
+def _burst(club, week: int) -> Burst:
     """BURST results of the club confirmed in `week`, their follow-ups sent by the relay to a
     worker process: the seconds until all are done, and how many of their tasks rebuilt."""
     from datetime import timedelta

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
+from .all_time import longest_runs
 from .his_matches import MatchSeen
 
 FORM_MATCHES = 10
@@ -80,8 +81,4 @@ def head_to_head_table(matches: list[MatchSeen]) -> HeadToHeadTable:
 
 def longest_winning_run(matches: list[MatchSeen]) -> int:
     """The most of ``matches`` (his counted matches, oldest first) he won one after another."""
-    longest = current = 0
-    for m in matches:
-        current = current + 1 if m.outcome == "won" else 0
-        longest = max(longest, current)
-    return longest
+    return longest_runs(m.outcome for m in matches)[0]

@@ -96,7 +96,7 @@ def refresh(player_ids: list[int], season: Season) -> None:
             row, _ = PlayerSeasonSummary.objects.select_for_update().get_or_create(
                 player=player, season=season, defaults={"club_id": season.club_id})
             runs = locked_runs(player)
-            outcomes = player_outcomes(with_entry_ids(player))
+            outcomes = player_outcomes(player)  # his entries' ids read, for the counts too
             figures = count_player_season(player, season, outcomes)
             if figures.pop("confirmed"):
                 for name, value in figures.items():
@@ -113,8 +113,7 @@ def refresh(player_ids: list[int], season: Season) -> None:
 def refresh_results(match_id: int, follow_up: int | None = None) -> int:
     """The statistics follow-up of a result: the players of the match counted again, and with
     them those of every other result of its club whose count is still waiting (a burst of
-    confirmations), each player once in each season (more than ONE_BY_ONE players of a
-    season: the whole season at once, as refresh_competition does); the waiting rows are then
+    confirmations), each player once in each season (count_players); the waiting rows are then
     marked done, and their own tasks find them so. The rows are read before any player is
     counted: each was written with its result, so every result they name is counted. How many
     players."""
@@ -129,29 +128,32 @@ def refresh_results(match_id: int, follow_up: int | None = None) -> int:
             "competition__season_id", "entry_a__player_id", "entry_b__player_id"):
         players[season].update(p for p in sides if p is not None)
     for season in Season.objects.filter(pk__in=players).order_by("pk"):
-        if len(players[season.pk]) > ONE_BY_ONE:  # many: the whole season at once
-            count_season(season)
-        else:
-            refresh(sorted(players[season.pk]), season)
+        count_players(sorted(players[season.pk]), season)
     mark_all_done([row for row, _ in due])
     return sum(len(counted) for counted in players.values())
 
 
 def refresh_competition(competition_id: int) -> None:
     """After matches of the competition were removed or reset (a stage drawn again, a Swiss
-    round paired again, a match reset): its players' rows of its season counted again. A few
-    players one by one; many, the whole season at once (season_count.py), which costs the
-    same few queries whatever the number of players."""
+    round paired again, a match reset): its players' rows of its season counted again
+    (count_players)."""
     competition = (Competition.objects.select_related("season")
                    .filter(pk=competition_id).first())
     if competition is None:
         return
     players = list(Entry.objects.filter(competition_id=competition_id)
                    .values_list("player_id", flat=True).distinct())
+    count_players(players, competition.season)
+
+
+def count_players(players: list[int], season: Season) -> None:
+    """These players' rows of the season counted again: a few one by one (refresh); more than
+    ONE_BY_ONE, the whole season at once (season_count.py), which costs the same few queries
+    whatever the number of players."""
     if len(players) > ONE_BY_ONE:
-        count_season(competition.season)
+        count_season(season)
     else:
-        refresh(players, competition.season)
+        refresh(players, season)
 
 
 def refresh_season(season: Season) -> int:
