@@ -95,11 +95,13 @@ def _confirm_everything(competition) -> None:
         match.winner_id = match.entry_a_id if side == "A" else match.entry_b_id
         match.status, match.confirmed_at, match.games_a, match.games_b = (
             Match.Status.CONFIRMED, now, int(side == "A"), int(side == "B"))
+        match.points_a, match.points_b = totals["A"], totals["B"]
         games.append(Game(match=match, number=1, ruleset=competition.ruleset, target_score=100,
                           status=Game.Status.FINISHED, winner=side, total_a=totals["A"],
                           total_b=totals["B"]))
         plans.append(list(zip(hands, points, strict=True)))
-    Match.objects.bulk_update(matches, ["winner", "status", "confirmed_at", "games_a", "games_b"])
+    Match.objects.bulk_update(matches, ["winner", "status", "confirmed_at", "games_a", "games_b",
+                                        "points_a", "points_b"])
     Game.objects.bulk_create(games)
     saved = Game.objects.filter(match__competition=competition).order_by("match_id")
     by_match = {g.match_id: g for g in saved}

@@ -7,6 +7,7 @@ from gameplay.engine import Ruleset
 from league.clubs.models import Club, Player, Season
 from league.competitions.models import Competition, Entry, Match, Round
 from league.games.models import Game
+from league.games.services.match_points import keep_match_points
 
 
 class UserFactory(factory.django.DjangoModelFactory):
@@ -88,14 +89,24 @@ class MatchFactory(factory.django.DjangoModelFactory):
     status = Match.Status.SCHEDULED
 
 
+def game_played(**fields) -> Game:
+    """A game written as the games' services write it: its match's points kept with it."""
+    game = Game.objects.create(**fields)
+    keep_match_points(game.match_id)
+    return game
+
+
 def finished_game(match: Match, number: int, winner: str) -> Game:
     """Game `number` of `match` played to its end, won by seat `winner` ("A" or "B") 120 to 40;
     it has no hands."""
-    return Game.objects.create(
+    game = Game.objects.create(
         match=match, number=number, ruleset=Ruleset().to_dict(), target_score=100,
         status=Game.Status.FINISHED, winner=winner,
         total_a=120 if winner == "A" else 40, total_b=120 if winner == "B" else 40,
     )
+    keep_match_points(match.pk)  # as the games' services do when a game finishes
+    match.refresh_from_db(fields=["points_a", "points_b"])
+    return game
 
 
 def decided_match() -> Match:

@@ -141,11 +141,14 @@ def _play(matches: list[Match], rng, three_game: set[int]) -> int:
         rng.shuffle(seats)
         order = [seats[0], seats[1], seats[0]] if index in three_game else [seats[0]] * 2
         winners.append(seats[0])
-        games += [Game(match=match, number=n, ruleset={}, target_score=100,
+        played = [Game(match=match, number=n, ruleset={}, target_score=100,
                        status=Game.Status.FINISHED, winner=seat,
                        total_a=_total(seat == "A"), total_b=_total(seat == "B"),
                        first_dealer="A" if n % 2 else "B")
                   for n, seat in enumerate(order, start=1)]
+        games += played
+        match.points_a = sum(game.total_a for game in played)
+        match.points_b = sum(game.total_b for game in played)
         match.status = Match.Status.CONFIRMED
         match.winner_id = match.entry_a_id if seats[0] == "A" else match.entry_b_id
         match.games_a, match.games_b = order.count("A"), order.count("B")
@@ -156,8 +159,8 @@ def _play(matches: list[Match], rng, three_game: set[int]) -> int:
         game.ruleset = ruleset
     Game.objects.bulk_create(games, batch_size=2000)
     Hand.objects.bulk_create((hand for game in games for hand in _hands(game)), batch_size=5000)
-    Match.objects.bulk_update(matches, ["status", "winner", "games_a", "games_b", "confirmed_at",
-                                        "played_at"],
+    Match.objects.bulk_update(matches, ["status", "winner", "games_a", "games_b", "points_a",
+                                        "points_b", "confirmed_at", "played_at"],
                               batch_size=2000)
     return len(games)
 

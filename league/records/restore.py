@@ -22,6 +22,7 @@ from gameplay import engine
 from league.clubs.models import Club
 from league.core.errors import ServiceError
 from league.games.models import Game, Hand
+from league.games.services.match_points import keep_match_points
 from league.games.services.scoring import from_engine_seat, score_of
 from league.ratings.services import recompute_ratings
 
@@ -155,6 +156,7 @@ def restore_games(record: dict) -> list[Game]:
         if game.hands_played is None:
             _require_engine_totals(game, hands, match_id)
         games.append(game)
+    keep_match_points(match_id)
     return games
 
 

@@ -5,8 +5,8 @@ and his record against each opponent from them (league.stats.meetings).
 
 One query, written out: the three reads the ORM built for these cost the page ten times what
 the database took to answer them. It grows with the player's matches, not with the site's:
-his matches are found through his entries' ids (the entry columns' indexes), their games
-through the games' match column.
+his matches are found through his entries' ids (the entry columns' indexes), and each match
+carries its points (league.games.services.match_points): no game is read.
 """
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ from datetime import datetime
 from league.clubs.models import Player, Season
 from league.competitions.models import Competition, Entry, Match
 from league.core.written_reads import Columns, fetched, marks, table
-from league.games.models import Game
 
 from .counted import entries_of
 
@@ -39,18 +38,15 @@ class MatchSeen:
 
 MATCHES = """
 SELECT m.id, m.confirmed_at, m.entry_a_id, m.winner_id, m.games_a, m.games_b,
-       pa.id, pa.name, pb.id, pb.name, SUM(g.total_a), SUM(g.total_b)
+       pa.id, pa.name, pb.id, pb.name, m.points_a, m.points_b
 FROM {match} m
 JOIN {entry} ea ON ea.id = m.entry_a_id
 JOIN {player} pa ON pa.id = ea.player_id
 JOIN {entry} eb ON eb.id = m.entry_b_id
 JOIN {player} pb ON pb.id = eb.player_id
-LEFT JOIN {game} g ON g.match_id = m.id AND g.status = %s
 WHERE m.status = %s AND m.kind = %s
   AND m.competition_id IN ({competitions})
   AND (m.entry_a_id IN ({entries}) OR m.entry_b_id IN ({entries}))
-GROUP BY m.id, m.confirmed_at, m.entry_a_id, m.winner_id, m.games_a, m.games_b,
-         pa.id, pa.name, pb.id, pb.name
 ORDER BY m.confirmed_at, m.id
 """
 
@@ -69,10 +65,10 @@ def matches_seen(player: Player, season: Season | None) -> list[MatchSeen]:
     if not entries:
         return []
     tables = {"match": table(Match), "entry": table(Entry), "player": table(Player),
-              "game": table(Game), "competition": table(Competition), "season": table(Season)}
+              "competition": table(Competition), "season": table(Season)}
     scope = (OF_SEASON if season is not None else OF_CLUB).format(**tables)
     sql = MATCHES.format(**tables, competitions=scope, entries=marks(entries))
-    params = [Game.Status.FINISHED.value, Match.Status.CONFIRMED.value, Match.Kind.PLAYED.value,
+    params = [Match.Status.CONFIRMED.value, Match.Kind.PLAYED.value,
               season.pk if season is not None else player.club_id, *entries, *entries]
     mine = set(entries)
     return [_seen(row, mine) for row in fetched(sql, params)]
@@ -83,9 +79,8 @@ CONFIRMED_AT = Columns(Match, "m", ["confirmed_at"])
 
 
 def _seen(row: tuple, mine: set[int]) -> MatchSeen:
-    pk, _, entry_a, winner, games_a, games_b, a_id, a_name, b_id, b_name, *totals = row
+    pk, _, entry_a, winner, games_a, games_b, a_id, a_name, b_id, b_name, points_a, points_b = row
     confirmed_at = CONFIRMED_AT.values(row, 1)[0]
-    points_a, points_b = (total or 0 for total in totals)
     outcome = "drawn" if winner is None else "won" if winner in mine else "lost"
     if entry_a in mine:
         return MatchSeen(pk, confirmed_at, outcome, games_a, games_b, points_a, points_b,

@@ -19,7 +19,7 @@ from league.competitions.formats.draws import start_competition
 from league.competitions.models import Competition, Match
 from league.competitions.results.services import confirm_result, report_result
 from league.games.models import Game
-from tests.factories import ClubFactory, PlayerFactory, SeasonFactory, UserFactory
+from tests.factories import ClubFactory, PlayerFactory, SeasonFactory, UserFactory, game_played
 
 
 class Club:
@@ -46,7 +46,7 @@ def win(match: Match, side: str, *, points: tuple[int, int] | None = None) -> Ma
     """Side `side` wins the match's one game; reported by A, confirmed by B."""
     match = Match.objects.select_related("entry_a__player", "entry_b__player").get(pk=match.pk)
     total_a, total_b = points or ((104, 31) if side == "A" else (28, 110))
-    Game.objects.create(
+    game_played(
         match=match, number=match.games.count() + 1, ruleset=Ruleset().to_dict(),
         target_score=100, status=Game.Status.FINISHED, winner=side,
         total_a=total_a, total_b=total_b,

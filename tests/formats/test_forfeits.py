@@ -17,7 +17,7 @@ from league.competitions.standings.services import (
 )
 from league.core.errors import NotAllowed, ServiceError
 from league.games.models import Game
-from tests.factories import UserFactory
+from tests.factories import UserFactory, game_played
 from tests.formats.builders import Club, better_seed, by_key, committed, play_out, scheduled, win
 from tests.formats.test_idempotence import run_twice
 
@@ -53,8 +53,8 @@ def rows_by_name(competition: Competition) -> dict:
 
 
 def started_game(match: Match, winner: str = "A") -> None:
-    Game.objects.create(match=match, number=1, ruleset=Ruleset().to_dict(), target_score=100,
-                        status=Game.Status.FINISHED, winner=winner, total_a=104, total_b=31)
+    game_played(match=match, number=1, ruleset=Ruleset().to_dict(), target_score=100,
+                status=Game.Status.FINISHED, winner=winner, total_a=104, total_b=31)
     Match.objects.filter(pk=match.pk).update(status=Match.Status.IN_PROGRESS)
 
 

@@ -17,6 +17,7 @@ from league.competitions.standings.services import (
     rounds_after_withdrawing,
 )
 from league.games.models import Game, Hand
+from tests.factories import game_played
 from tests.formats.builders import Club, better_seed, committed, play_out, win
 
 pytestmark = pytest.mark.django_db
@@ -50,8 +51,8 @@ def table(competition: Competition) -> list[tuple]:
 def test_a_reported_or_disputed_result_counts_nowhere_until_confirmed():
     competition = Club(2).competition(LEAGUE)
     match = competition.matches.select_related("entry_a__player", "entry_b__player").get()
-    Game.objects.create(match=match, number=1, ruleset=competition.ruleset, target_score=100,
-                        status=Game.Status.FINISHED, winner="A", total_a=100, total_b=0)
+    game_played(match=match, number=1, ruleset=competition.ruleset, target_score=100,
+                status=Game.Status.FINISHED, winner="A", total_a=100, total_b=0)
     with committed():
         report_result(match.pk, actor=match.entry_a.player.user)
     assert [r.played for r in competition_standings(competition).rows] == [0, 0]
@@ -102,7 +103,7 @@ def test_the_competition_orders_its_own_tiebreaks():
 def reported_and_confirmed(match: Match) -> None:
     """The match played out, its result reported by one side and confirmed by the other."""
     match.status = Match.Status.IN_PROGRESS
-    match.save()
+    match.save(update_fields=["status"])
     with committed():
         report_result(match.pk, actor=match.entry_a.player.user)
         confirm_result(match.pk, actor=match.entry_b.player.user)
@@ -111,9 +112,9 @@ def reported_and_confirmed(match: Match) -> None:
 def test_game_points_and_hands_won_come_from_the_games_hands():
     competition = Club(2).competition(LEAGUE)
     match = competition.matches.get()
-    game = Game.objects.create(match=match, number=1, ruleset=competition.ruleset,
-                               target_score=100, status=Game.Status.FINISHED, winner="B",
-                               total_a=30, total_b=105)
+    game = game_played(match=match, number=1, ruleset=competition.ruleset,
+                       target_score=100, status=Game.Status.FINISHED, winner="B",
+                       total_a=30, total_b=105)
     for number, (winner, points) in enumerate([("A", 30), ("B", 80), ("B", 25)], start=1):
         Hand.objects.create(game=game, number=number, dealer="A", outcome="knock",
                             knocker=winner, winner=winner, points=points)
@@ -131,9 +132,9 @@ def test_game_points_add_up_the_finished_games_and_leave_out_a_game_without_a_wi
     for number, (status, winner, a, b) in enumerate([
             (Game.Status.FINISHED, "A", 110, 40), (Game.Status.FINISHED, "B", 20, 125),
             (Game.Status.IN_PROGRESS, "", 55, 0)], start=1):
-        Game.objects.create(match=match, number=number, ruleset=competition.ruleset,
-                            target_score=100, status=status, winner=winner, total_a=a,
-                            total_b=b)
+        game_played(match=match, number=number, ruleset=competition.ruleset,
+                    target_score=100, status=status, winner=winner, total_a=a,
+                    total_b=b)
     reported_and_confirmed(match)
     rows = {r.player.name: r for r in competition_standings(competition).rows}
     assert (rows["P01"].game_points_for, rows["P01"].game_points_against) == (130, 165)

@@ -15,6 +15,7 @@ from league.games.models import Game
 from league.ratings.models import PlayerRating
 from league.ratings.services import rate_confirmed_result, recompute_ratings
 from league.ratings.services import rebuild as rebuild_module
+from tests.factories import game_played
 from tests.formats.builders import Club, committed
 
 from .builders import after, during, league, played
@@ -51,8 +52,8 @@ def test_rating_a_result_reads_the_results_of_its_week_by_their_stored_played_ti
 
 
 def report_and_confirm(match: Match) -> None:
-    Game.objects.create(match=match, number=1, ruleset=Ruleset().to_dict(), target_score=100,
-                        status=Game.Status.FINISHED, winner="A", total_a=104, total_b=20)
+    game_played(match=match, number=1, ruleset=Ruleset().to_dict(), target_score=100,
+                status=Game.Status.FINISHED, winner="A", total_a=104, total_b=20)
     Match.objects.filter(pk=match.pk).update(status=Match.Status.IN_PROGRESS)
     report_result(match.pk, actor=match.entry_b.player.user)
     confirm_result(match.pk, actor=match.entry_a.player.user)

@@ -18,6 +18,7 @@ from league.competitions.models import AuditEntry, Competition, FollowUp, Match
 from league.competitions.results.services import report_result
 from league.competitions.tasks import result_confirmed
 from league.games.models import Game
+from tests.factories import game_played
 from tests.formats.builders import Club, by_key, committed
 from tests.views.conftest import sign_in
 
@@ -30,8 +31,8 @@ def reported_first_match() -> tuple[Competition, Match]:
     """An eight-player knockout whose first match is won by seat B and reported by seat A."""
     competition = Club(8).competition(Competition.Format.SINGLE_ELIMINATION)
     match = by_key(competition)["W1-0"]
-    Game.objects.create(match=match, number=1, ruleset=Ruleset().to_dict(), target_score=100,
-                        status=Game.Status.FINISHED, winner="B", total_a=20, total_b=104)
+    game_played(match=match, number=1, ruleset=Ruleset().to_dict(), target_score=100,
+                status=Game.Status.FINISHED, winner="B", total_a=20, total_b=104)
     match.status = Match.Status.IN_PROGRESS
     match.save(update_fields=["status"])
     report_result(match.pk, actor=match.entry_a.player.user)

@@ -33,6 +33,7 @@ from tests.factories import (
     MatchFactory,
     UserFactory,
     decided_match,
+    game_played,
 )
 
 from .conftest import at_once, one_took_effect, postgres_only
@@ -259,8 +260,8 @@ def knockout_semi_final_reported() -> tuple[Match, Match]:
     start_competition(competition.pk, actor=organizer)
     semi = competition.matches.filter(status=Match.Status.SCHEDULED).order_by("pk").first()
     final = competition.matches.exclude(status=Match.Status.SCHEDULED).get()
-    Game.objects.create(match=semi, number=1, ruleset=Ruleset().to_dict(), target_score=100,
-                        status=Game.Status.FINISHED, winner="B", total_a=30, total_b=110)
+    game_played(match=semi, number=1, ruleset=Ruleset().to_dict(), target_score=100,
+                status=Game.Status.FINISHED, winner="B", total_a=30, total_b=110)
     Match.objects.filter(pk=semi.pk).update(status=Match.Status.IN_PROGRESS)
     report_result(semi.pk, actor=semi.entry_b.player.user)
     return semi, final

@@ -13,7 +13,7 @@ from league.competitions.models import AuditEntry, Match
 from league.competitions.results.services import confirm_result, correct_result, report_result
 from league.core.errors import ServiceError
 from league.games.models import Game
-from tests.factories import MatchFactory, UserFactory
+from tests.factories import MatchFactory, UserFactory, game_played
 
 pytestmark = pytest.mark.django_db
 
@@ -21,8 +21,8 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def confirmed():
     match = MatchFactory(status=Match.Status.IN_PROGRESS)
-    Game.objects.create(match=match, number=1, ruleset=Ruleset().to_dict(), target_score=100,
-                        status=Game.Status.FINISHED, winner="A", total_a=110, total_b=30)
+    game_played(match=match, number=1, ruleset=Ruleset().to_dict(), target_score=100,
+                status=Game.Status.FINISHED, winner="A", total_a=110, total_b=30)
     report_result(match.pk, actor=match.entry_a.player.user)
     confirm_result(match.pk, actor=match.entry_b.player.user)
     match.refresh_from_db()

@@ -29,6 +29,7 @@ from tests.factories import (
     MatchFactory,
     PlayerFactory,
     UserFactory,
+    game_played,
     with_verified_address,
 )
 
@@ -110,8 +111,8 @@ def build_world() -> World:
 def decided(world: World, match: Match | None = None) -> Match:
     """In progress, its one game won by seat A: ready to report."""
     match = match or world.match
-    Game.objects.create(match=match, number=1, ruleset=Ruleset().to_dict(), target_score=100,
-                        status=Game.Status.FINISHED, winner="A", total_a=120, total_b=40)
+    game_played(match=match, number=1, ruleset=Ruleset().to_dict(), target_score=100,
+                status=Game.Status.FINISHED, winner="A", total_a=120, total_b=40)
     Match.objects.filter(pk=match.pk).update(status=Match.Status.IN_PROGRESS)
     return match
 

@@ -21,6 +21,7 @@ from tests.factories import (
     MatchFactory,
     PlayerFactory,
     SeasonFactory,
+    game_played,
 )
 
 pytestmark = pytest.mark.django_db
@@ -79,7 +80,7 @@ def a_club_s_seasons(seed: int):
                 confirmed_at=START + timedelta(days=rng.randint(0, 6)))
             for number in range(1, rng.randint(0, 3) + 1):
                 finished = rng.random() < 0.8
-                Game.objects.create(
+                game_played(
                     match=match, number=number, ruleset={}, target_score=100,
                     status=Game.Status.FINISHED if finished else Game.Status.IN_PROGRESS,
                     winner=rng.choice("AB") if finished else "",

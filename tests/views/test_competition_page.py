@@ -15,7 +15,7 @@ from league.competitions.formats.draws import start_competition
 from league.competitions.models import Competition, Match
 from league.competitions.results.services import confirm_result, report_result
 from league.games.models import Game
-from tests.factories import ClubFactory, PlayerFactory, SeasonFactory, UserFactory
+from tests.factories import ClubFactory, PlayerFactory, SeasonFactory, UserFactory, game_played
 
 pytestmark = pytest.mark.django_db
 NAMES = ("Ada", "Bea", "Cy", "Dot", "Eve", "Fay", "Gus", "Hal")
@@ -47,10 +47,10 @@ def play(competition: Competition, a: str, b: str, winner: str,
         status__in=(Match.Status.CONFIRMED, Match.Status.VOID)).get(
         entry_a__player__name__in=(a, b), entry_b__player__name__in=(a, b))
     seat = "A" if match.entry_a.player.name == winner else "B"
-    Game.objects.create(match=match, number=1, ruleset=Ruleset().to_dict(), target_score=100,
-                        status=Game.Status.FINISHED, winner=seat,
-                        total_a=totals[0] if seat == "A" else totals[1],
-                        total_b=totals[0] if seat == "B" else totals[1])
+    game_played(match=match, number=1, ruleset=Ruleset().to_dict(), target_score=100,
+                status=Game.Status.FINISHED, winner=seat,
+                total_a=totals[0] if seat == "A" else totals[1],
+                total_b=totals[0] if seat == "B" else totals[1])
     Match.objects.filter(pk=match.pk).update(status=Match.Status.IN_PROGRESS)
     with TestCase.captureOnCommitCallbacks(execute=True):
         report_result(match.pk, actor=match.entry_a.player.user)

@@ -12,7 +12,7 @@ from league.competitions.models import Match
 from league.games.models import Game, Hand
 from league.pages.match_reads import games_of, match_with_its_competition
 from tests.columns import match_read_with_its_competition, values
-from tests.factories import MatchFactory
+from tests.factories import MatchFactory, game_played
 
 pytestmark = pytest.mark.django_db
 
@@ -28,7 +28,7 @@ def a_match(seed: int) -> Match:
     for number in numbers:
         finished = rng.random() < 0.6
         winner = rng.choice("AB") if finished else ""
-        game = Game.objects.create(
+        game = game_played(
             match=match, number=number, ruleset={"gin_bonus": rng.choice([20, 25])},
             target_score=rng.choice([100, 150]),
             status=Game.Status.FINISHED if finished else Game.Status.IN_PROGRESS,

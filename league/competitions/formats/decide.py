@@ -48,8 +48,10 @@ def reset_match(match_id: int, *, actor, comment: str = "") -> Match:
         match.reports.filter(status__in=open_or_counted).update(
             status=ResultReport.Status.SUPERSEDED)
         match.winner, match.games_a, match.games_b = None, 0, 0
+        match.points_a = match.points_b = 0  # its games are gone
         match.kind, match.status, match.confirmed_at = Match.Kind.PLAYED, Match.Status.PENDING, None
-        match.save(update_fields=["winner", "games_a", "games_b", "kind", "status", "confirmed_at"])
+        match.save(update_fields=["winner", "games_a", "games_b", "points_a", "points_b", "kind",
+                                  "status", "confirmed_at"])
         AuditEntry.objects.create(match=match, actor=actor, action=AuditEntry.Action.RESET, before=before,
                                   comment=comment.strip() or "Reset: to be played again.")
         progress_competition(competition, trigger=match)

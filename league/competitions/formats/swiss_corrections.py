@@ -176,6 +176,7 @@ def _seat(row: Match, pair: tuple, kind: str, actor, note: str, names: dict[int,
     bye = kind == Match.Kind.BYE
     row.entry_a_id, row.entry_b_id = pair
     row.kind, row.winner_id, row.games_a, row.games_b = kind, None, 0, 0
+    row.points_a = row.points_b = 0  # its games, if it had any, are gone
     row.status = Match.Status.CONFIRMED if bye else Match.Status.SCHEDULED
     row.confirmed_at = timezone.now() if bye else None
     row.save()

@@ -132,6 +132,11 @@ class Match(models.Model):
     )
     games_a = models.PositiveSmallIntegerField(default=0)
     games_b = models.PositiveSmallIntegerField(default=0)
+    # Each side's points over its finished games (the games' totals added up), kept by every
+    # write that finishes, re-scores or removes a game (league.games.services.match_points):
+    # the standings and a player's statistics read a match's points without its games.
+    points_a = models.IntegerField(default=0)
+    points_b = models.IntegerField(default=0)
     scheduled_at = models.DateTimeField(null=True, blank=True)
     table = models.CharField(max_length=20, blank=True)
     # An extension the organizer gave this match: it replaces its round's play-by date.

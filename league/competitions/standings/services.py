@@ -226,37 +226,31 @@ class MatchFacts(NamedTuple):
     round_bracket: str
 
 
-# The facts of every match of a competition (or of one of its stages), in round order, with the
-# game points of its finished games (a finished game is one with a winner: gameplay keeps them
-# so), NULL without any. Written out, as the competition page's other reads are
-# (league.competitions.formats.selectors.competition_page): read as plain rows. The rounds are
-# named by their competition too, so that its few rounds are read at once rather than one per
-# match; the points come from the games' index alone (game_points_of_match).
+# The facts of every match of a competition (or of one of its stages), in round order, with its
+# points (kept on the match: league.games.services.match_points). Written out, as the competition
+# page's other reads are (league.competitions.formats.selectors.competition_page): read as plain
+# rows. The rounds are named by their competition too, so that its few rounds are read at once
+# rather than one per match.
 FACTS = """
 SELECT m.id, m.entry_a_id, m.entry_b_id, m.winner_id, m.kind, m.status, m.round_id,
-       r.number, r.bracket, SUM(g.total_a), SUM(g.total_b)
+       r.number, r.bracket, m.points_a, m.points_b
 FROM {match} m
 JOIN {round} r ON r.id = m.round_id AND r.competition_id = %s
-LEFT JOIN {game} g ON g.match_id = m.id AND g.winner IN (%s, %s)
 WHERE m.competition_id = %s{of_stage}
-GROUP BY m.id, r.number, r.bracket
 ORDER BY r.number, m.id
 """
 
 
 def match_facts(competition: Competition, stage=None) -> tuple[list[MatchFacts], dict]:
-    """Every match of the competition (of `stage` if given) in round order, and the game points
-    (a, b) of those with a finished game, by match id: one query."""
-    game = Match._meta.get_field("games").related_model  # games are read, not imported
-    sql = FACTS.format(match=table(Match), round=table(Round), game=table(game),
+    """Every match of the competition (of `stage` if given) in round order, and the points
+    (a, b) of its finished games by match id, (0, 0) without any: one query."""
+    sql = FACTS.format(match=table(Match), round=table(Round),
                        of_stage=" AND r.stage_id = %s" if stage is not None else "")
-    params = [competition.pk, Seat.A, Seat.B, competition.pk,
-              *([stage.pk] if stage is not None else [])]
+    params = [competition.pk, competition.pk, *([stage.pk] if stage is not None else [])]
     matches, totals = [], {}
     for *facts, a, b in fetched(sql, params):
         matches.append(MatchFacts._make(facts))
-        if a is not None:
-            totals[facts[0]] = (a, b)
+        totals[facts[0]] = (a, b)
     return matches, totals
 
 

@@ -25,6 +25,7 @@ from league.games.models import Game, Hand
 
 from .hand_counts import check_typed_points, counted
 from .hand_rulings import table_rulings_by_hand
+from .match_points import keep_match_points
 from .repeats import entered_already
 from .scoring import from_engine_seat, game_rules, score_of, to_engine_seat
 
@@ -290,6 +291,7 @@ def _field_of(check) -> str:
 
 
 def _update_game(game: Game, hands: list[Hand]) -> None:
+    was_finished = game.status == Game.Status.FINISHED
     score = score_of(game, hands)
     game.total_a = score.totals[engine.Seat.A]
     game.total_b = score.totals[engine.Seat.B]
@@ -300,6 +302,8 @@ def _update_game(game: Game, hands: list[Hand]) -> None:
         game.columns_a, game.columns_b = score.columns_won
         fields += ["columns_a", "columns_b"]
     game.save(update_fields=fields)
+    if was_finished or score.finished:  # only a finished game counts in the match's points
+        keep_match_points(game.match_id)
 
 
 def _locked_game(game_id: int) -> Game:

@@ -27,6 +27,7 @@ from league.games.engine_words import engine_sentence
 from league.games.models import Game
 
 from .games import HandEntry, _require_open, match_decided, record_hand, start_game
+from .match_points import keep_match_points
 from .scoring import from_engine_seat
 
 HOLLYWOOD_BY_COLUMNS = gettext_lazy("A Hollywood match is entered from its hands, or from each "
@@ -75,6 +76,7 @@ def enter_game_totals(match_id: int, *, actor, total_a: int, total_b: int, hands
             status=Game.Status.FINISHED, winner="A" if total_a > total_b else "B",
             total_a=total_a, total_b=total_b, hands_played=hands,
         )
+        keep_match_points(match.pk)
         _in_progress(match)
         return game
 
@@ -140,5 +142,6 @@ def enter_hollywood_columns(match_id: int, *, actor, columns: Sequence[engine.Co
                             "totals": list(account.totals)}
                            for c, account in zip(columns, match_score.accounts, strict=True)],
         )
+        keep_match_points(match.pk)
         _in_progress(match)
         return game
