@@ -1,7 +1,7 @@
 """Repairing a club's derived state from its confirmed results (and first its schedule's dates
 stored outside the years the site accepts, cleared): every running or finished
 competition brought up to date (knockout brackets filled, the next Swiss round paired, the
-competition finished or reopened), its cached pages and standings (computed from the confirmed
+competition finished or reopened; first each match's points from its games), its cached pages and standings (computed from the confirmed
 results) forgotten, the club's ratings rebuilt and its statistics counted again. Each step is the same idempotent work the
 follow-up tasks do, so a repair of a club that needs none changes nothing. What changed is
 reported in sentences; the club's follow-up work still waiting is marked done."""
@@ -16,6 +16,7 @@ from league.competitions.base.page_versions import competition_changed
 from league.competitions.formats.progression import progress_competition
 from league.competitions.models import Competition, FollowUp
 from league.competitions.schedule.services import clear_dates_out_of_bounds
+from league.games.services.match_points import repair_club_points
 from league.ratings.models import PlayerRating
 from league.ratings.services import recompute_ratings
 from league.stats.models import AllTimeRuns, PlayerSeasonSummary
@@ -26,6 +27,9 @@ from league.stats.season_count import count_season
 def repair_club(club: Club) -> list[str]:
     # First the dates no page can read, since every later step reads the club's matches.
     changes: list[str] = clear_dates_out_of_bounds(club)
+    if wrong := repair_club_points(club.pk):  # the standings and statistics read them
+        changes.append(f"Points counted again from their games: {wrong} "
+                       f"match{'es' if wrong != 1 else ''}.")
     competitions = (Competition.objects.filter(season__club=club)
                     .exclude(status=Competition.Status.DRAFT).order_by("pk"))
     for pk in competitions.values_list("pk", flat=True):

@@ -63,3 +63,13 @@ def test_stale_ratings_are_rebuilt_and_reported():
 def test_an_unknown_club_is_an_error():
     with pytest.raises(CommandError, match="No club 'nowhere'"):
         repair("nowhere")
+
+
+def test_match_points_that_disagree_with_their_games_are_counted_again():
+    competition, match = reported_first_match()  # its one game won by seat B, 104 to 20
+    slug = competition.season.club.slug
+    assert repair(slug) == [f"{competition.season.club.name}: nothing repaired, all was up to date."]
+    Match.objects.filter(pk=match.pk).update(points_a=0, points_b=7)  # as if a write forgot them
+    assert "Points counted again from their games: 1 match." in repair(slug)
+    match.refresh_from_db()
+    assert (match.points_a, match.points_b) == (20, 104)
