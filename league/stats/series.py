@@ -27,7 +27,8 @@ from django.utils.translation import gettext_lazy as _
 
 from league.competitions.formats.stage_tables import final_placings
 from league.competitions.models import Competition, Entry, Match
-from league.competitions.standings.services import competition_standings, knockout_placings
+from league.competitions.standings.placings import knockout_placings
+from league.competitions.standings.services import competition_standings
 from league.games.models import Game
 
 from .models import PointsSeries

@@ -5,7 +5,7 @@ import pytest
 
 from league.competitions.formats.draws import bracket_view
 from league.competitions.models import Competition, Match, Round
-from league.competitions.standings.services import knockout_placings
+from league.competitions.standings.placings import knockout_placings
 from tests.formats.builders import Club, better_seed, by_key, play_out, win
 
 pytestmark = pytest.mark.django_db

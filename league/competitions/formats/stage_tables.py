@@ -22,10 +22,10 @@ from league.competitions.models import (
     Stage,
     StageEntry,
 )
+from league.competitions.standings.placings import knockout_placings
 from league.competitions.standings.services import (
     StandingsTable,
     confirmed_results,
-    knockout_placings,
     points_of,
     table_of_entries,
     tiebreaks_of,

@@ -34,7 +34,8 @@ from league.competitions.formats.stage_plans import awaits_dealing
 from league.competitions.formats.stage_tables import final_placings, group_standings
 from league.competitions.models import Competition, Round, Stage
 from league.competitions.nights.night_reads import nights_of
-from league.competitions.standings.services import competition_standings, knockout_placings
+from league.competitions.standings.placings import knockout_placings
+from league.competitions.standings.services import competition_standings
 from league.competitions.views.bracket_layout import layout
 from league.competitions.views.ruleset_summary import summarize
 from league.competitions.views.visibility import members_only

@@ -34,7 +34,8 @@ from league.competitions.formats.stage_tables import final_placings
 from league.competitions.formats.stages import is_tie_ask
 from league.competitions.ladders.services import challenge, forfeit_overdue, ladder_of
 from league.competitions.models import Competition, Entry, LadderChallenge, Match, Stage
-from league.competitions.standings.services import competition_standings, knockout_placings
+from league.competitions.standings.placings import knockout_placings
+from league.competitions.standings.services import competition_standings
 from league.core.errors import ServiceError
 from league.games.services.selfplay import play_competition, play_match
 
