@@ -241,6 +241,7 @@ def build_large(clubs: int, path: str) -> None:
         built, offset = copy_clubs(cursor, clubs, budget, commit=connection.commit)
         cursor.execute("SELECT count(*) FROM gameplay_game")
         (games,) = cursor.fetchone()
+    keep_tables()
     analyze()
     manifest["large"] = {**manifest_of_copy(built - 1, offset, manifest["small"]),
                          "clubs": built, "games_total": games,
@@ -249,6 +250,17 @@ def build_large(clubs: int, path: str) -> None:
         json.dump(manifest, out)
     print(f"federation: {built} clubs, {games} games: "
           f"{timedelta(seconds=int(time.perf_counter() - started))}", flush=True)
+
+
+def keep_tables() -> None:
+    """Each copy's league tables kept, as its results' statistics follow-ups keep them (a
+    copied table names the first club's entries, so its copy is never read)."""
+    from league.competitions.models import Competition
+    from league.competitions.standings.services import keep_standings
+
+    leagues = Competition.objects.filter(format=Competition.Format.LEAGUE).order_by("pk")
+    for competition in leagues.iterator(chunk_size=500):
+        keep_standings(competition)
 
 
 def rebuild_elsewhere(slug: str) -> None:

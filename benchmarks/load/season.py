@@ -20,6 +20,7 @@ from league.clubs.models import Club, Player, Season
 from league.competitions.formats import progression
 from league.competitions.formats.draws import start_competition
 from league.competitions.models import Competition, Entry, Match
+from league.competitions.standings.services import keep_standings
 from league.games.models import Game, Hand
 
 WIN_HANDS = ((40, "knock"), (30, "knock"), (45, "gin"))  # the winner's three hands: 115
@@ -59,6 +60,8 @@ def build_season(size: SeasonSize, *, seed: int = 8, name: str = "Gin Club") -> 
         _divisions(built, season, organizer, size, rng)
         _knockout(built, season, organizer, size, rng)
         _friendlies(built, season, organizer, size)
+        for division in built.divisions:  # as the results' statistics follow-ups keep them
+            keep_standings(division)
     return built
 
 

@@ -16,6 +16,7 @@ from league.competitions.base.page_versions import competition_changed
 from league.competitions.formats.progression import progress_competition
 from league.competitions.models import Competition, FollowUp
 from league.competitions.schedule.services import clear_dates_out_of_bounds
+from league.competitions.standings.services import keep_standings
 from league.games.services.match_points import repair_club_points
 from league.ratings.models import PlayerRating
 from league.ratings.services import recompute_ratings
@@ -48,6 +49,7 @@ def _repair_competition(pk: int) -> list[str]:
         before, status = _matches(competition), competition.status
         progress_competition(competition)
         competition.refresh_from_db()
+        keep_standings(competition)
         after = _matches(competition)
         competition_changed([competition.pk])
     changes = [f"{competition.name}: {line}" for line in _compare(before, after)]

@@ -18,6 +18,7 @@ from league.clubs.models import Player, Season
 from league.competitions.base.outbox import due_in_club, mark_all_done
 from league.competitions.base.page_versions import player_pages_changed
 from league.competitions.models import Competition, Entry, FollowUp, Match
+from league.competitions.standings.services import keep_standings
 
 from .all_time import keep_player_runs, locked_runs, player_outcomes, season_runs
 from .counted import counted_hands, played_by, seat_of, with_entry_ids
@@ -113,7 +114,8 @@ def refresh(player_ids: list[int], season: Season) -> None:
 def refresh_results(match_id: int, follow_up: int | None = None) -> int:
     """The statistics follow-up of a result: the players of the match counted again, and with
     them those of every other result of its club whose count is still waiting (a burst of
-    confirmations), each player once in each season (count_players); the waiting rows are then
+    confirmations), each player once in each season (count_players), and the tables of their
+    competitions kept (keep_standings), each once; the waiting rows are then
     marked done, and their own tasks find them so. The rows are read before any player is
     counted: each was written with its result, so every result they name is counted. How many
     players."""
@@ -124,11 +126,17 @@ def refresh_results(match_id: int, follow_up: int | None = None) -> int:
     due = [row for row in due_in_club(FollowUp.Kind.STATISTICS, club)
            if row[1] is not None and row[0] != follow_up]
     players: dict[int, set[int]] = defaultdict(set)
-    for season, *sides in Match.objects.filter(pk__in=[match_id, *(m for _, m in due)]).values_list(
-            "competition__season_id", "entry_a__player_id", "entry_b__player_id"):
+    competitions: set[int] = set()
+    for season, competition, *sides in Match.objects.filter(
+            pk__in=[match_id, *(m for _, m in due)]).values_list(
+            "competition__season_id", "competition_id", "entry_a__player_id",
+            "entry_b__player_id"):
         players[season].update(p for p in sides if p is not None)
+        competitions.add(competition)
     for season in Season.objects.filter(pk__in=players).order_by("pk"):
         count_players(sorted(players[season.pk]), season)
+    for competition in Competition.objects.filter(pk__in=competitions).order_by("pk"):
+        keep_standings(competition)  # their tables, for their pages' first visits
     mark_all_done([row for row, _ in due])
     return sum(len(counted) for counted in players.values())
 
@@ -136,7 +144,7 @@ def refresh_results(match_id: int, follow_up: int | None = None) -> int:
 def refresh_competition(competition_id: int) -> None:
     """After matches of the competition were removed or reset (a stage drawn again, a Swiss
     round paired again, a match reset): its players' rows of its season counted again
-    (count_players)."""
+    (count_players), and its table kept."""
     competition = (Competition.objects.select_related("season")
                    .filter(pk=competition_id).first())
     if competition is None:
@@ -144,6 +152,7 @@ def refresh_competition(competition_id: int) -> None:
     players = list(Entry.objects.filter(competition_id=competition_id)
                    .values_list("player_id", flat=True).distinct())
     count_players(players, competition.season)
+    keep_standings(competition)
 
 
 def count_players(players: list[int], season: Season) -> None:

@@ -16,6 +16,7 @@ from league.competitions.models import (
     AuditEntry,
     Competition,
     Entry,
+    KeptStandings,
     Match,
     Round,
     Stage,
@@ -38,12 +39,15 @@ PLAYER = Columns(Player, "p")
 ROUND = Columns(Round, "r")
 STAGE = Columns(Stage, "st")
 LAST_CONFIRMED = Columns(Match, "m", ["confirmed_at"])
+KEPT = Columns(KeptStandings, "k", ["digest", "rows"])
 
+# With its kept table, if it has one (league.competitions.standings.kept).
 PAGE_COMPETITION = f"""
-SELECT {COMPETITION.sql}, {SEASON.sql}, {CLUB.sql}
+SELECT {COMPETITION.sql}, {SEASON.sql}, {CLUB.sql}, {KEPT.sql}
 FROM {table(Competition)} c
 JOIN {table(Season)} s ON s.id = c.season_id
 JOIN {table(Club)} cl ON cl.id = s.club_id
+LEFT JOIN {table(KeptStandings)} k ON k.competition_id = c.id
 WHERE c.id = %s
 """
 # In the entries' own order (seed, then name; Entry.Meta), then by id.
@@ -70,7 +74,8 @@ ORDER BY r.number, r.id
 
 
 def competition_page(pk: int) -> Competition:
-    """The competition with its season and club, `.entry_list` (with the players) and
+    """The competition with its season and club, `.kept_table` (its kept table's digest and
+    rows, or None), `.entry_list` (with the players) and
     `.round_list`, each round with its stage, `.open_matches` (its matches still to be played
     or confirmed) and `.last_confirmed` (when its latest result was confirmed): three queries,
     or 404. The matches themselves come with `fixtures_of`, for the rounds shown."""
@@ -79,6 +84,8 @@ def competition_page(pk: int) -> Competition:
     season, club = SEASON.instance(row, at), CLUB.instance(row, at + len(SEASON))
     related(competition, season=season)
     related(season, club=club)
+    digest, rows = KEPT.values(row, at + len(SEASON) + len(CLUB))
+    competition.kept_table = None if digest is None else (digest, rows)
     competition.entry_list = []
     for row in fetched(PAGE_ENTRIES, [pk]):
         entry = ENTRY.instance(row)

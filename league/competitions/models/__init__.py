@@ -4,6 +4,7 @@ one module per concern, every model importable from here."""
 from .audit import AuditEntry, CompetitionAudit
 from .competitions import Competition, Seat, Stage
 from .entries import Entry, StageEntry
+from .kept_tables import KeptStandings
 from .ladders import LadderChallenge, LadderEvent
 from .matches import Match, Round
 from .nights import CheckIn, ClubNight
@@ -12,5 +13,5 @@ from .results import ResultReport
 from .tables import TableLink
 
 __all__ = ["AuditEntry", "CheckIn", "ClubNight", "Competition", "CompetitionAudit", "Entry",
-           "FollowUp", "LadderChallenge", "LadderEvent", "Match", "ResultReport", "Round", "Seat",
+           "FollowUp", "KeptStandings", "LadderChallenge", "LadderEvent", "Match", "ResultReport", "Round", "Seat",
            "Stage", "StageEntry", "TableLink"]

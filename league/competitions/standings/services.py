@@ -1,12 +1,15 @@
 """Standings from confirmed results only, in three queries whatever the competition's size (one
-on the competition page, which has read the entries and shows no hands won).
+on the competition page, which has read the entries and shows no hands won). A league's or a
+Swiss's table is kept after its results (`keep_standings`) and shown while nothing it was
+counted from has changed (league.competitions.standings.kept).
 
 - Match points from the competition's points_win / draw / loss. A bye scores nothing in a league
   (it is only the round a player sits out) and a win in a Swiss (FIDE: a pairing-allocated bye
   scores as a win; in Buchholz it counts as a game against an opponent with the player's own
   score).
 - Game points are hand points: the sum of the points of every hand won in the match's finished
-  games (the games' running totals; box and game bonuses are not counted), for and against.
+  games (the games' running totals, kept on the match; box and game bonuses are not counted),
+  for and against.
   Walkovers, forfeits and byes have no game points and no hands.
 - Tiebreaks in the competition's order (`competition.tiebreaks`, names of
   league.competitions.algorithms.tiebreaks.Tiebreak), by default: league: head-to-head, net game points,
@@ -37,10 +40,12 @@ from league.competitions.algorithms.standings import (
     MatchResult,
     PointsSystem,
     ResultKind,
+    Row,
     league_table,
 )
 from league.competitions.algorithms.tiebreaks import DEFINITIONS, Tiebreak
 from league.competitions.models import Competition, Entry, Match, Round, Seat
+from league.competitions.standings import kept as kept_tables
 from league.core.written_reads import fetched, table
 
 TIEBREAK_LABELS = {
@@ -175,35 +180,76 @@ class StandingsTable:
 
 
 def competition_standings(competition: Competition, *, hands: bool = True,
-                          entries: Sequence[Entry] | None = None) -> StandingsTable:
+                          entries: Sequence[Entry] | None = None,
+                          kept: tuple[str, object] | None = None) -> StandingsTable:
     """The table of a league or a Swiss: three queries, or two without `hands` (the hands each
     player won, counted only where a chosen tiebreak needs them; the rows' `hands_won` is then
-    None), one fewer given the competition's `entries` with their players. The competition's
-    page, which has read its entries, asks without hands: one query."""
+    None), one fewer given the competition's `entries` with their players. `kept`: the digest
+    and rows of its kept table (KeptStandings, read with the competition), shown when they were
+    counted from the facts read now (league.competitions.standings.kept). The competition's
+    page, which has read its entries and its kept table, asks without hands: one query."""
+    entries = in_seed_order(competition, entries)
+    hands = hands or any(t in HAND_TIEBREAKS for t in tiebreaks_of(competition))
+    rows, _digest = _counted(competition, entries, hands, kept)
+    return _table(competition, entries, rows, hands)
+
+
+def keep_standings(competition: Competition) -> None:
+    """The competition's table counted afresh and kept (KeptStandings) for its page: a league or
+    a Swiss in one stage, once started. Three queries and one write."""
+    if (competition.format not in (Competition.Format.LEAGUE, Competition.Format.SWISS)
+            or competition.status == Competition.Status.DRAFT or competition.stages.exists()):
+        return
+    entries = in_seed_order(competition, None)
+    rows, digest = _counted(competition, entries, any(t in HAND_TIEBREAKS
+                                                      for t in tiebreaks_of(competition)), None)
+    kept_tables.keep(competition.pk, digest, rows)
+
+
+def in_seed_order(competition: Competition, entries: Sequence[Entry] | None) -> list[Entry]:
+    """The entries (read with their players when not given) in seed order, entries without a
+    seed last, then by id: the order ranks players the tiebreaks leave level."""
     if entries is None:
         entries = Entry.objects.filter(competition=competition).select_related("player")
-    # In seed order, entries without a seed last, then by id: the order ranks players the
-    # tiebreaks leave level.
-    entries = sorted(entries, key=lambda e: (e.seed is None, e.seed or 0, e.pk))
-    hands = hands or any(t in HAND_TIEBREAKS for t in tiebreaks_of(competition))
-    results = confirmed_results(competition, withdrawn=[e.pk for e in entries
-                                                         if e.withdrawn_at is not None],
-                                byes_of_rounds_played=False, hands=hands)
-    return table_of_entries(competition, entries, results, hands=hands)
+    return sorted(entries, key=lambda e: (e.seed is None, e.seed or 0, e.pk))
+
+
+def _counted(competition: Competition, entries: list[Entry], hands: bool,
+             kept: tuple[str, object] | None) -> tuple[tuple[Row, ...], str]:
+    """The table's rows, and the digest of what they are counted from: the kept rows when they
+    were counted from the same, else counted now."""
+    matches, totals = match_facts(competition)
+    won = hands_won(competition) if hands else {}
+    points, order = points_of(competition), tiebreaks_of(competition)
+    withdrawn = [e.pk for e in entries if e.withdrawn_at is not None]
+    digest = kept_tables.digest_of(
+        [tuple(m) for m in matches], totals, won,
+        [(e.pk, e.seed, e.withdrawn_at is not None) for e in entries], points, order, hands)
+    rows = kept_tables.kept_rows(kept, digest)
+    if rows is None:
+        results = results_of(matches, totals, won, withdrawn, byes_of_rounds_played=False)
+        rows = league_table([e.pk for e in entries], results, points=points, tiebreaks=order)
+    return rows, digest
 
 
 def table_of_entries(competition: Competition, entries: Sequence[Entry],
                      results: Sequence[MatchResult], *, hands: bool = True) -> StandingsTable:
     """The table of these entries (a group of a stage, say) from these results."""
-    points, order = points_of(competition), tiebreaks_of(competition)
-    table = league_table([e.pk for e in entries], results, points=points, tiebreaks=order)
+    rows = league_table([e.pk for e in entries], results, points=points_of(competition),
+                        tiebreaks=tiebreaks_of(competition))
+    return _table(competition, entries, rows, hands)
+
+
+def _table(competition: Competition, entries: Sequence[Entry], table: tuple[Row, ...],
+           hands: bool) -> StandingsTable:
+    order = tiebreaks_of(competition)
     by_id = {e.pk: e for e in entries}
     rows = tuple(_row(r, by_id[r.player], hands) for r in table)
     labels = tuple((t, TIEBREAK_LABELS[t]) for t in order)
     notes = _notes(competition)
     if any(r.head_to_head_partial for r in table):
         notes += (PARTIAL_HEAD_TO_HEAD_NOTE,)
-    return StandingsTable(competition, rows, labels, points, notes,
+    return StandingsTable(competition, rows, labels, points_of(competition), notes,
                           tuple(tiebreak_definition(t) for t in order))
 
 
@@ -259,20 +305,33 @@ def confirmed_results(competition: Competition, withdrawn: Sequence[int] = (),
     Without `byes_of_rounds_played`, a bye waits for the rest of its round (every other match
     confirmed or void). Two queries, one without `hands`."""
     matches, totals = match_facts(competition, stage)
-    # The hands won, a won hand being one with a winner (a dead hand has none).
+    won = hands_won(competition, stage) if hands else {}
+    return results_of(matches, totals, won, withdrawn,
+                      byes_of_rounds_played=byes_of_rounds_played)
+
+
+def hands_won(competition: Competition, stage=None) -> dict[int, tuple[int, int]]:
+    """The hands each side won in each confirmed match's finished games (of `stage` if given),
+    by match id; a won hand is one with a winner (a dead hand has none). One query."""
     won: dict[int, list[int]] = defaultdict(lambda: [0, 0])
-    if hands:
-        confirmed = Match.objects.filter(competition=competition, status=Match.Status.CONFIRMED)
-        if stage is not None:
-            confirmed = confirmed.filter(round__stage=stage)
-        counted = confirmed.order_by().filter(games__winner__in=Seat.values,
-                                              games__hands__winner__in=Seat.values)
-        for row in counted.values("pk", "games__hands__winner").annotate(n=Count("games__hands")):
-            won[row["pk"]]["AB".index(row["games__hands__winner"])] = row["n"]
+    confirmed = Match.objects.filter(competition=competition, status=Match.Status.CONFIRMED)
+    if stage is not None:
+        confirmed = confirmed.filter(round__stage=stage)
+    counted = confirmed.order_by().filter(games__winner__in=Seat.values,
+                                          games__hands__winner__in=Seat.values)
+    for row in counted.values("pk", "games__hands__winner").annotate(n=Count("games__hands")):
+        won[row["pk"]]["AB".index(row["games__hands__winner"])] = row["n"]
+    return {pk: (a, b) for pk, (a, b) in sorted(won.items())}
+
+
+def results_of(matches: Sequence[MatchFacts], totals: dict, won: dict,
+               withdrawn: Sequence[int] = (), *, byes_of_rounds_played: bool = True
+               ) -> list[MatchResult]:
+    """The results `confirmed_results` gives, from the facts it read."""
     playing = set() if byes_of_rounds_played else {
         m.round_id for m in matches if m.kind != Match.Kind.BYE
         and m.status not in (Match.Status.CONFIRMED, Match.Status.VOID)}
-    found = (as_match_result(m, totals.get(m.pk, (0, 0)), tuple(won.get(m.pk, (0, 0))),
+    found = (as_match_result(m, totals.get(m.pk, (0, 0)), won.get(m.pk, (0, 0)),
                              round=m.round_number)
              for m in matches if m.status == Match.Status.CONFIRMED
              and not (m.kind == Match.Kind.BYE and m.round_id in playing))

@@ -194,9 +194,11 @@ class CompetitionPage:
         """A league's or Swiss's table, once it has started."""
         if not self.rounds or self.competition.is_knockout or self.stages:
             return None
-        # The page shows no hands won, and has read the entries with their players.
+        # The page shows no hands won, and has read the entries with their players and the
+        # competition's kept table.
         table = competition_standings(self.competition, hands=False,
-                                      entries=self.competition.entry_list)
+                                      entries=self.competition.entry_list,
+                                      kept=self.competition.kept_table)
         return Standings(table, table_lines(table.rows))
 
     @cached_property

@@ -1,0 +1,100 @@
+"""A league's or a Swiss's table kept between its results (KeptStandings), so that its page
+need not count it again on a first visit.
+
+A kept table is a memo: its rows, and a digest of everything they were counted from. The
+inputs are the competition's match facts (each match's sides, winner, kind, status, round and
+points), the hands won where a tiebreak counts them, its entries in seed order with who has
+withdrawn, its points system and tiebreaks, and the code that counts a table (this package and
+the algorithms': a release that counts differently never reads a table an older one kept). The
+page reads the facts anyway; it shows the kept rows only when their digest is the facts' own,
+and counts the table afresh otherwise. So a table kept before any change (a result, a
+correction, a withdrawal, a changed tiebreak) is simply not read, and whichever writer keeps
+a table last cannot make the page show a stale one.
+
+The statistics follow-up of a result keeps the tables of its competitions
+(`services.keep_standings`), once for a burst of results in one club.
+"""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from functools import cache
+from hashlib import blake2b
+from pathlib import Path
+
+from django.utils import timezone
+
+from league.competitions.algorithms.standings import Row
+from league.competitions.algorithms.tiebreaks import Tiebreak
+from league.competitions.models import KeptStandings
+
+HERE = Path(__file__).resolve().parent
+ALGORITHMS = HERE.parent / "algorithms"
+
+
+@cache
+def _counting_code() -> bytes:
+    """A digest of the code that counts a table, read once per process."""
+    code = blake2b(digest_size=16)
+    for path in [*sorted(ALGORITHMS.glob("*.py")), HERE / "services.py", Path(__file__)]:
+        code.update(path.read_bytes())
+    return code.digest()
+
+
+def digest_of(*inputs) -> str:
+    """The digest of a table's inputs (plain values: numbers, strings, tuples, lists, dicts in
+    a fixed order, dataclasses and enums), with the counting code's."""
+    found = blake2b(_counting_code(), digest_size=16)
+    found.update(repr(inputs).encode())
+    return found.hexdigest()
+
+
+def _value(value: Fraction | None) -> list[int] | None:
+    return None if value is None else [value.numerator, value.denominator]
+
+
+def encoded(rows: tuple[Row, ...]) -> list[list]:
+    """The rows as JSON values: each row's fields in order, tiebreaks by name, fractions as
+    [numerator, denominator]."""
+    return [[r.rank, r.player, r.played, r.won, r.drawn, r.lost, r.byes, r.match_points,
+             r.game_points_for, r.game_points_against, r.hands_won, r.hands_lost,
+             [[t.value, _value(v)] for t, v in r.tiebreaks],
+             r.separated_by.value if r.separated_by else None, r.shared_rank,
+             r.head_to_head_partial] for r in rows]
+
+
+def decoded(data: list[list]) -> tuple[Row, ...]:
+    """The rows `encoded` gave."""
+    rows = []
+    for (rank, player, played, won, drawn, lost, byes, match_points, points_for,
+         points_against, hands_won, hands_lost, tiebreaks, separated_by, shared_rank,
+         partial) in data:
+        rows.append(Row(
+            rank=rank, player=player, played=played, won=won, drawn=drawn, lost=lost,
+            byes=byes, match_points=match_points, game_points_for=points_for,
+            game_points_against=points_against, hands_won=hands_won, hands_lost=hands_lost,
+            tiebreaks=tuple((Tiebreak(t), None if v is None else Fraction(*v))
+                            for t, v in tiebreaks),
+            separated_by=Tiebreak(separated_by) if separated_by else None,
+            shared_rank=shared_rank, head_to_head_partial=partial))
+    return tuple(rows)
+
+
+def kept_rows(kept: tuple[str, object] | None, digest: str) -> tuple[Row, ...] | None:
+    """The rows of a kept table (its digest and rows, as read with its competition), when they
+    were counted from these inputs; None otherwise."""
+    if kept is None or kept[0] != digest:
+        return None
+    data = kept[1]
+    return decoded(json.loads(data) if isinstance(data, str | bytes) else data)
+
+
+def keep(competition_id: int, digest: str, rows: tuple[Row, ...]) -> None:
+    """The table kept, in place of the one kept before (one statement, whichever writer is
+    first)."""
+    KeptStandings.objects.bulk_create(
+        [KeptStandings(competition_id=competition_id, digest=digest, rows=encoded(rows),
+                       counted_at=timezone.now())],
+        update_conflicts=True, unique_fields=["competition"],
+        update_fields=["digest", "rows", "counted_at"])

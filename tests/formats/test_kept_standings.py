@@ -1,0 +1,169 @@
+"""A kept table (KeptStandings): the statistics follow-up of a result keeps its competition's
+table, and the competition page shows the kept rows only while they were counted from the
+competition's facts as they are now; after any change the table is counted afresh."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from league.competitions.algorithms.standings import MatchResult, league_table
+from league.competitions.algorithms.tiebreaks import Tiebreak
+from league.competitions.entries.withdrawals import withdraw_entry
+from league.competitions.formats.selectors import competition_page
+from league.competitions.models import Competition, KeptStandings
+from league.competitions.standings import kept
+from league.competitions.standings.services import (
+    competition_standings,
+    confirmed_results,
+    keep_standings,
+    points_of,
+    tiebreaks_of,
+)
+from tests.formats.builders import Club, committed, scheduled, win
+
+pytestmark = [pytest.mark.django_db, pytest.mark.follow_ups]
+
+LEAGUE, SWISS = Competition.Format.LEAGUE, Competition.Format.SWISS
+
+
+def on_its_page(pk: int):
+    """The table as the competition page reads it: with the kept table read with the
+    competition."""
+    competition = competition_page(pk)
+    return competition_standings(competition, hands=False, entries=competition.entry_list,
+                                 kept=competition.kept_table)
+
+
+def shown(table) -> list[tuple]:
+    return [(r.rank, r.player.name, r.match_points, r.game_points_net, r.separated_by,
+             [v.shown for v in r.tiebreaks]) for r in table.rows]
+
+
+def counted_afresh(pk: int) -> list[tuple]:
+    competition = competition_page(pk)
+    return shown(competition_standings(competition, hands=False,
+                                       entries=competition.entry_list))
+
+
+def a_league_half_played() -> tuple[Club, Competition]:
+    club = Club(6)
+    league = club.competition(LEAGUE)
+    for number, match in enumerate(scheduled(league)[:8]):
+        win(match, "AB"[number % 3 == 0], points=(104, 20 + number) if number % 3 else
+            (30 + number, 110))
+    return club, league
+
+
+def tampered(competition: Competition) -> None:
+    """The kept rows put in reverse order, under the digest they were kept with: a page that
+    shows them shows this order."""
+    row = KeptStandings.objects.get(competition=competition)
+    rows = kept.decoded(row.rows)[::-1]
+    row.rows = kept.encoded(tuple(r.__class__(**{**_fields(r), "rank": rank})
+                                  for rank, r in enumerate(rows, start=1)))
+    row.save(update_fields=["rows"])
+
+
+def _fields(row) -> dict:
+    return {name: getattr(row, name) for name in row.__dataclass_fields__}
+
+
+def test_the_follow_up_of_a_result_keeps_the_table_the_page_would_count():
+    _, league = a_league_half_played()
+    row = KeptStandings.objects.get(competition=league)
+    assert shown(on_its_page(league.pk)) == counted_afresh(league.pk)
+    assert kept.decoded(row.rows) == league_table(
+        [e.pk for e in sorted(league.entries.all(), key=lambda e: (e.seed, e.pk))],
+        _results(league), points=points_of(league), tiebreaks=tiebreaks_of(league))
+
+
+def _results(league: Competition) -> list[MatchResult]:
+    return confirmed_results(league, hands=False, byes_of_rounds_played=False)
+
+
+def test_the_page_shows_the_kept_rows_while_nothing_changed():
+    _, league = a_league_half_played()
+    counted = [r.entry_id for r in on_its_page(league.pk).rows]
+    tampered(league)
+    assert [r.entry_id for r in on_its_page(league.pk).rows] == counted[::-1]
+
+
+@pytest.mark.parametrize("change", ["result", "withdrawal", "tiebreaks", "points"])
+def test_a_change_the_follow_up_has_not_counted_yet_is_shown_at_once(change, monkeypatch):
+    club, league = a_league_half_played()
+    tampered(league)
+    # The follow-up has not kept the table since (it is waiting, or was lost).
+    monkeypatch.setattr("league.stats.summaries.keep_standings", lambda competition: None)
+    if change == "result":
+        win(scheduled(league)[0], "B")
+    elif change == "withdrawal":
+        entry = league.entries.order_by("pk").first()
+        with committed():
+            withdraw_entry(entry.pk, actor=club.organizer)
+    elif change == "tiebreaks":
+        Competition.objects.filter(pk=league.pk).update(
+            tiebreaks=["wins", "net_game_points", "head_to_head"])
+    else:
+        Competition.objects.filter(pk=league.pk).update(points_win=5)
+    assert shown(on_its_page(league.pk)) == counted_afresh(league.pk)
+
+
+def test_a_table_counted_by_other_code_is_not_read(monkeypatch):
+    _, league = a_league_half_played()
+    tampered(league)
+    monkeypatch.setattr(kept, "_counting_code", lambda: b"another release")
+    assert shown(on_its_page(league.pk)) == counted_afresh(league.pk)
+
+
+def test_a_swiss_keeps_its_table_with_its_byes():
+    club = Club(5)
+    swiss = club.competition(SWISS, swiss_rounds=3)
+    for match in scheduled(swiss):
+        win(match, "A")
+    assert KeptStandings.objects.filter(competition=swiss).exists()
+    counted = [r.entry_id for r in on_its_page(swiss.pk).rows]
+    assert shown(on_its_page(swiss.pk)) == counted_afresh(swiss.pk)
+    tampered(swiss)
+    assert [r.entry_id for r in on_its_page(swiss.pk).rows] == counted[::-1]
+
+
+def test_a_knockout_or_a_draft_keeps_no_table():
+    club = Club(4)
+    knockout = club.competition(Competition.Format.SINGLE_ELIMINATION)
+    draft = club.competition(LEAGUE, start=False, name="Next season")
+    keep_standings(knockout)
+    keep_standings(draft)
+    assert not KeptStandings.objects.exists()
+
+
+def test_the_page_reads_its_kept_table_with_the_competition(django_assert_num_queries):
+    _, league = a_league_half_played()
+    with django_assert_num_queries(3):  # the competition (and its kept table), entries, rounds
+        competition = competition_page(league.pk)
+    assert competition.kept_table is not None
+    with django_assert_num_queries(1):  # the facts, from which the digest is taken
+        competition_standings(competition, hands=False, entries=competition.entry_list,
+                              kept=competition.kept_table)
+
+
+results = st.lists(st.tuples(st.integers(0, 5), st.integers(0, 5), st.sampled_from("ABD"),
+                             st.integers(0, 200), st.integers(0, 200)), max_size=30)
+
+
+@settings(max_examples=60, deadline=None)
+@given(results)
+def test_kept_rows_read_back_as_they_were_counted(drawn):
+    found = [MatchResult(a, b, None if side == "D" else (a if side == "A" else b),
+                         game_points_a=x, game_points_b=y, round=n)
+             for n, (a, b, side, x, y) in enumerate(drawn, start=1) if a != b]
+    for order in [(Tiebreak.HEAD_TO_HEAD, Tiebreak.NET_GAME_POINTS, Tiebreak.WINS),
+                  (Tiebreak.BUCHHOLZ_CUT1, Tiebreak.OPPONENTS_MATCH_WIN_PCT,
+                   Tiebreak.SONNEBORN_BERGER)]:
+        rows = league_table(range(6), found, tiebreaks=order)
+        assert kept.decoded(kept.encoded(rows)) == rows
+        assert all(isinstance(v, Fraction | None) for r in kept.decoded(kept.encoded(rows))
+                   for _, v in r.tiebreaks)
