@@ -23,6 +23,9 @@ from datetime import timedelta
 BATCH = 11  # copies a statement writes per table
 # Rows that are the site's, not the club's: never copied.
 SITE_TABLES = ("django_", "auth_permission", "auth_group", "account_", "socialaccount_")
+# Kept tables name their own competition's entries inside their rows, which a copy would not
+# move: each copy's are kept afresh once the copies are made (keep_tables).
+NOT_COPIED = ("competitions_keptstandings",)
 
 
 def copy_clubs(cursor, clubs: int, budget: float | None = None, *, commit=None,
@@ -58,7 +61,8 @@ def copy_clubs(cursor, clubs: int, budget: float | None = None, *, commit=None,
 def _club_tables(cursor) -> list[str]:
     cursor.execute("SELECT relname FROM pg_stat_user_tables WHERE schemaname = 'public' "
                    "ORDER BY relname")
-    tables = [name for (name,) in cursor.fetchall() if not name.startswith(SITE_TABLES)]
+    tables = [name for (name,) in cursor.fetchall()
+              if not name.startswith(SITE_TABLES) and name not in NOT_COPIED]
     kept = []
     for table in tables:
         cursor.execute(f"SELECT EXISTS (SELECT 1 FROM {table})")
@@ -253,8 +257,7 @@ def build_large(clubs: int, path: str) -> None:
 
 
 def keep_tables() -> None:
-    """Each copy's league tables kept, as its results' statistics follow-ups keep them (a
-    copied table names the first club's entries, so its copy is never read)."""
+    """Each club's league tables kept, as its results' statistics follow-ups keep them."""
     from league.competitions.models import Competition
     from league.competitions.standings.services import keep_standings
 
