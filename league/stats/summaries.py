@@ -15,7 +15,7 @@ from django.db import transaction
 from django.db.models import Count, F, Q, Sum
 
 from league.clubs.models import Player, Season
-from league.competitions.base.outbox import due_in_club, mark_all_done
+from league.competitions.base.outbox import due_in_club, mark_all_done, still_waiting
 from league.competitions.base.page_versions import player_pages_changed
 from league.competitions.models import Competition, Entry, FollowUp, Match
 from league.competitions.standings.services import keep_standings
@@ -114,9 +114,10 @@ def refresh(player_ids: list[int], season: Season) -> None:
 def refresh_results(match_id: int, follow_up: int | None = None) -> int:
     """The statistics follow-up of a result: the players of the match counted again, and with
     them those of every other result of its club whose count is still waiting (a burst of
-    confirmations), each player once in each season (count_players), and the tables of their
-    competitions kept (keep_standings), each once; the waiting rows are then
-    marked done, and their own tasks find them so. The rows are read before any player is
+    confirmations), each player once in each season (count_players); the waiting rows are then
+    marked done, and their own tasks find them so. Then the tables of their competitions are
+    kept (keep_standings), each once, but those of a competition with a result whose follow-up
+    is still waiting: that one keeps it. The rows are read before any player is
     counted: each was written with its result, so every result they name is counted. How many
     players."""
     club = Match.objects.filter(pk=match_id).values_list("competition__season__club_id",
@@ -135,9 +136,13 @@ def refresh_results(match_id: int, follow_up: int | None = None) -> int:
         competitions.add(competition)
     for season in Season.objects.filter(pk__in=players).order_by("pk"):
         count_players(sorted(players[season.pk]), season)
-    for competition in Competition.objects.filter(pk__in=competitions).order_by("pk"):
-        keep_standings(competition)  # their tables, for their pages' first visits
     mark_all_done([row for row, _ in due])
+    # Their tables, for their pages' first visits; a table counts every match of its
+    # competition, so a burst still arriving keeps it once, with the follow-up of its last result.
+    waiting = still_waiting(FollowUp.Kind.STATISTICS, club, but=follow_up)
+    for competition in (Competition.objects.filter(pk__in=competitions - waiting)
+                        .order_by("pk")):
+        keep_standings(competition)
     return sum(len(counted) for counted in players.values())
 
 

@@ -14,7 +14,7 @@ from league.competitions.algorithms.standings import MatchResult, league_table
 from league.competitions.algorithms.tiebreaks import Tiebreak
 from league.competitions.entries.withdrawals import withdraw_entry
 from league.competitions.formats.selectors import competition_page
-from league.competitions.models import Competition, KeptStandings
+from league.competitions.models import Competition, FollowUp, KeptStandings, Match
 from league.competitions.standings import kept
 from league.competitions.standings.services import (
     competition_standings,
@@ -23,6 +23,7 @@ from league.competitions.standings.services import (
     points_of,
     tiebreaks_of,
 )
+from league.stats.summaries import refresh_competition, refresh_results
 from tests.formats.builders import Club, committed, scheduled, win
 
 pytestmark = [pytest.mark.django_db, pytest.mark.follow_ups]
@@ -167,3 +168,40 @@ def test_kept_rows_read_back_as_they_were_counted(drawn):
         assert kept.decoded(kept.encoded(rows)) == rows
         assert all(isinstance(v, Fraction | None) for r in kept.decoded(kept.encoded(rows))
                    for _, v in r.tiebreaks)
+
+
+def waiting_follow_up(league: Competition, match=None) -> FollowUp:
+    return FollowUp.objects.create(kind=FollowUp.Kind.STATISTICS, competition=league,
+                                   match=match)
+
+
+def is_kept_current(league: Competition) -> bool:
+    """Whether the page shows the kept table: it shows the kept rows, tampered, only when they
+    were counted from the facts as they are."""
+    counted = [r.entry_id for r in on_its_page(league.pk).rows]
+    tampered(league)
+    return [r.entry_id for r in on_its_page(league.pk).rows] == counted[::-1]
+
+
+def test_a_burst_keeps_the_table_once_with_the_follow_up_of_its_last_result():
+    _, league = a_league_half_played()
+    KeptStandings.objects.all().delete()
+    first, second = [waiting_follow_up(league, m) for m in
+                     league.matches.filter(status=Match.Status.CONFIRMED).order_by("pk")[:2]]
+    # The competition's recount is waiting too, which a result's follow-up does not take over.
+    waiting_follow_up(league)
+    refresh_results(first.match_id, first.pk)
+    assert FollowUp.objects.filter(pk=second.pk, done_at__isnull=False).exists()  # taken over
+    assert not KeptStandings.objects.exists()  # the recount, still to come, keeps it
+    refresh_competition(league.pk)
+    assert is_kept_current(league)
+
+
+def test_the_last_follow_up_of_a_burst_keeps_the_table():
+    _, league = a_league_half_played()
+    KeptStandings.objects.all().delete()
+    first, second = [waiting_follow_up(league, m) for m in
+                     league.matches.filter(status=Match.Status.CONFIRMED).order_by("pk")[:2]]
+    refresh_results(first.match_id, first.pk)
+    assert not FollowUp.objects.filter(pk=second.pk, done_at__isnull=True).exists()
+    assert is_kept_current(league)

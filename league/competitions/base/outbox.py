@@ -218,6 +218,14 @@ def due_in_club(kind: FollowUp.Kind, club_id: int) -> list[tuple[int, int | None
                 .order_by("pk").values_list("pk", "match_id"))
 
 
+def still_waiting(kind: FollowUp.Kind, club_id: int, *, but: int | None = None) -> set[int]:
+    """The competitions of the club with a follow-up of `kind` not done yet (other than the row
+    `but`, the caller's own). One query."""
+    return set(FollowUp.objects.filter(kind=kind, done_at__isnull=True,
+                                       competition__season__club_id=club_id)
+               .exclude(pk=but).values_list("competition_id", flat=True))
+
+
 def is_done(follow_up: int | None) -> bool:
     """Whether the row's work was done (by another task that did it with its own)."""
     return follow_up is not None and FollowUp.objects.filter(
