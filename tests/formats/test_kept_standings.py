@@ -15,6 +15,7 @@ from league.competitions.algorithms.tiebreaks import Tiebreak
 from league.competitions.entries.withdrawals import withdraw_entry
 from league.competitions.formats.selectors import competition_page
 from league.competitions.models import Competition, FollowUp, KeptStandings, Match
+from league.competitions.results.services import report_result
 from league.competitions.standings import kept
 from league.competitions.standings.services import (
     competition_standings,
@@ -23,7 +24,10 @@ from league.competitions.standings.services import (
     points_of,
     tiebreaks_of,
 )
+from league.games.models import Game
+from league.games.services import start_game
 from league.stats.summaries import refresh_competition, refresh_results
+from tests.factories import game_played
 from tests.formats.builders import Club, committed, scheduled, win
 
 pytestmark = [pytest.mark.django_db, pytest.mark.follow_ups]
@@ -204,4 +208,15 @@ def test_the_last_follow_up_of_a_burst_keeps_the_table():
                      league.matches.filter(status=Match.Status.CONFIRMED).order_by("pk")[:2]]
     refresh_results(first.match_id, first.pk)
     assert not FollowUp.objects.filter(pk=second.pk, done_at__isnull=True).exists()
+    assert is_kept_current(league)
+
+
+def test_a_game_started_or_a_result_reported_leaves_the_kept_table_current():
+    _, league = a_league_half_played()
+    starting, reporting = scheduled(league)[:2]
+    start_game(starting.pk, actor=starting.entry_a.player.user)
+    game_played(match=reporting, number=1, ruleset=league.ruleset, target_score=100,
+                status=Game.Status.FINISHED, winner="A", total_a=104, total_b=12)
+    Match.objects.filter(pk=reporting.pk).update(status=Match.Status.IN_PROGRESS)
+    report_result(reporting.pk, actor=reporting.entry_a.player.user)
     assert is_kept_current(league)

@@ -2,8 +2,9 @@
 need not count it again on a first visit.
 
 A kept table is a memo: its rows, and a digest of everything they were counted from. The
-inputs are the competition's match facts (each match's sides, winner, kind, status, round and
-points), the hands won where a tiebreak counts them, its entries in seed order with who has
+inputs are what the table counts of each match (its sides, round and kind, whether it is
+confirmed, void or still open, and once confirmed its winner and points: a game started or a
+result reported elsewhere leaves the table current), the hands won where a tiebreak counts them, its entries in seed order with who has
 withdrawn, its points system and tiebreaks, and the code that counts a table (this package and
 the algorithms': a release that counts differently never reads a table an older one kept). The
 page reads the facts anyway; it shows the kept rows only when their digest is the facts' own,

@@ -223,13 +223,24 @@ def _counted(competition: Competition, entries: list[Entry], hands: bool,
     points, order = points_of(competition), tiebreaks_of(competition)
     withdrawn = [e.pk for e in entries if e.withdrawn_at is not None]
     digest = kept_tables.digest_of(
-        [tuple(m) for m in matches], totals, won,
+        [_as_counted(m, totals) for m in matches], won,
         [(e.pk, e.seed, e.withdrawn_at is not None) for e in entries], points, order, hands)
     rows = kept_tables.kept_rows(kept, digest)
     if rows is None:
         results = results_of(matches, totals, won, withdrawn, byes_of_rounds_played=False)
         rows = league_table([e.pk for e in entries], results, points=points, tiebreaks=order)
     return rows, digest
+
+
+def _as_counted(match: MatchFacts, totals: dict) -> tuple:
+    """What a table counts of a match (`results_of`): its sides, round and kind, whether it is
+    confirmed, void or still open, and only once confirmed its winner and points. A game
+    started or a result reported changes no table, and leaves a kept one current."""
+    place = (match.pk, match.entry_a_id, match.entry_b_id, match.round_id, match.round_number,
+             match.round_bracket, match.kind)
+    if match.status == Match.Status.CONFIRMED:
+        return (*place, "confirmed", match.winner_id, totals.get(match.pk, (0, 0)))
+    return (*place, "void" if match.status == Match.Status.VOID else "open")
 
 
 def table_of_entries(competition: Competition, entries: Sequence[Entry],
