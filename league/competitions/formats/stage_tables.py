@@ -24,12 +24,12 @@ from league.competitions.models import (
 )
 from league.competitions.standings.placings import knockout_placings
 from league.competitions.standings.services import (
-    StandingsTable,
     confirmed_results,
     points_of,
     table_of_entries,
     tiebreaks_of,
 )
+from league.competitions.standings.shown import StandingsTable
 
 
 def stage_groups(stage: Stage) -> dict[str, list[int]]:

@@ -17,7 +17,7 @@ from gameplay.engine import (
     Shutout,
 )
 from league.competitions.algorithms.tiebreaks import Tiebreak
-from league.competitions.standings.services import TIEBREAK_LABELS
+from league.competitions.standings.shown import TIEBREAK_LABELS
 
 NUMBER = {"inputmode": "numeric"}
 

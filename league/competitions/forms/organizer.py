@@ -47,7 +47,7 @@ from league.competitions.forms.stage_options import (
     stage_initial,
 )
 from league.competitions.models import Competition, Stage
-from league.competitions.standings.services import TIEBREAK_LABELS
+from league.competitions.standings.shown import TIEBREAK_LABELS
 from league.core.forms import ServiceErrorForm
 
 

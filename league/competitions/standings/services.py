@@ -27,14 +27,10 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass
-from fractions import Fraction
 from typing import NamedTuple
 
 from django.db.models import Count
-from django.utils.translation import gettext_lazy as _
 
-from league.clubs.models import Player
 from league.competitions.algorithms.standings import (
     WON_WITHOUT_PLAY,
     MatchResult,
@@ -43,36 +39,27 @@ from league.competitions.algorithms.standings import (
     Row,
     league_table,
 )
-from league.competitions.algorithms.tiebreaks import DEFINITIONS, Tiebreak
+from league.competitions.algorithms.tiebreaks import Tiebreak
 from league.competitions.models import Competition, Entry, Match, Round, Seat
 from league.competitions.standings import kept as kept_tables
+from league.competitions.standings.shown import (
+    PARTIAL_HEAD_TO_HEAD_NOTE,
+    TIEBREAK_LABELS,
+    StandingsTable,
+    notes_of,
+    row_shown,
+    tiebreak_definition,
+)
 from league.core.written_reads import fetched, table
 
-TIEBREAK_LABELS = {
-    Tiebreak.HEAD_TO_HEAD: _("head-to-head"),
-    Tiebreak.NET_GAME_POINTS: _("net game points"),
-    Tiebreak.WINS: _("number of wins"),
-    Tiebreak.GAMES_WON: _("number of games won"),
-    Tiebreak.BUCHHOLZ: _("Buchholz"),
-    Tiebreak.BUCHHOLZ_CUT1: _("Buchholz cut-1"),
-    Tiebreak.MEDIAN_BUCHHOLZ: _("median Buchholz"),
-    Tiebreak.SONNEBORN_BERGER: _("Sonneborn-Berger"),
-    Tiebreak.OPPONENTS_MATCH_WIN_PCT: _("opponents' match-win %"),
-    Tiebreak.HAND_WIN_PCT: _("hand-win %"),
-    Tiebreak.OPPONENTS_HAND_WIN_PCT: _("opponents' hand-win %"),
-}
 # The tiebreaks that count hands: a table ordered by one of them counts the hands won.
 HAND_TIEBREAKS = (Tiebreak.HAND_WIN_PCT, Tiebreak.OPPONENTS_HAND_WIN_PCT)
-PERCENTAGES = (Tiebreak.OPPONENTS_MATCH_WIN_PCT, Tiebreak.HAND_WIN_PCT,
-               Tiebreak.OPPONENTS_HAND_WIN_PCT)
 DEFAULT_TIEBREAKS = {
     Competition.Format.LEAGUE: (Tiebreak.HEAD_TO_HEAD, Tiebreak.NET_GAME_POINTS, Tiebreak.WINS),
     Competition.Format.SWISS: (Tiebreak.BUCHHOLZ_CUT1, Tiebreak.BUCHHOLZ,
                                Tiebreak.SONNEBORN_BERGER),
 }
 KNOCKOUT_TIEBREAKS = (Tiebreak.WINS, Tiebreak.NET_GAME_POINTS)
-GAME_POINTS_NOTE = _("Game points are the hand points scored in the match's games (box and game "
-                     "bonuses not counted).")
 KINDS = {
     Match.Kind.PLAYED: ResultKind.PLAYED, Match.Kind.WALKOVER: ResultKind.WALKOVER,
     Match.Kind.FORFEIT: ResultKind.FORFEIT, Match.Kind.NO_SHOW: ResultKind.FORFEIT,
@@ -111,72 +98,6 @@ def as_match_result(match: Match, game_points: tuple[int, int] = (0, 0),
         game_points, hands = (0, 0), (0, 0)
     return MatchResult(match.entry_a_id, match.entry_b_id, winner, kind,
                        game_points[0], game_points[1], hands[0], hands[1], round)
-
-
-@dataclass(frozen=True, slots=True)
-class TiebreakDefinition:
-    tiebreak: Tiebreak
-    label: str
-    sentence: str  # what it is, in one sentence
-    source: str  # the rule it follows, e.g. "FIDE C.07 §7.1 (number of wins)"
-
-    @property
-    def anchor(self) -> str:
-        return f"tiebreak-{self.tiebreak.value.replace('_', '-')}"
-
-
-def tiebreak_definition(tiebreak: Tiebreak) -> TiebreakDefinition:
-    sentence, source = DEFINITIONS[tiebreak]
-    return TiebreakDefinition(tiebreak, TIEBREAK_LABELS[tiebreak], _(sentence), _(source))
-
-
-@dataclass(frozen=True, slots=True)
-class TiebreakValue:
-    tiebreak: Tiebreak
-    label: str
-    value: Fraction | None  # None: head-to-head among players who have not all met
-    shown: str
-
-
-@dataclass(frozen=True, slots=True)
-class StandingsRow:
-    rank: int
-    shared_rank: bool  # level with the row above on everything
-    player: Player
-    entry_id: int
-    withdrawn: bool
-    played: int
-    won: int
-    drawn: int
-    lost: int
-    byes: int
-    match_points: int
-    game_points_for: int
-    game_points_against: int
-    game_points_net: int
-    hands_won: int | None  # None: not counted (the table was asked for without hands)
-    tiebreaks: tuple[TiebreakValue, ...]
-    separated_by: str | None  # the label of the tiebreak that put it below the row above
-
-
-@dataclass(frozen=True, slots=True)
-class StandingsTable:
-    competition: Competition
-    rows: tuple[StandingsRow, ...]
-    tiebreaks: tuple[tuple[Tiebreak, str], ...]  # in the competition's order, with labels
-    points: PointsSystem
-    notes: tuple[str, ...]  # how game points and byes count, for the page
-    definitions: tuple[TiebreakDefinition, ...] = ()  # the tiebreaks', in the table's order
-
-    @property
-    def byes_count_as_wins(self) -> bool:
-        """A bye scores as a win (a Swiss): the table counts it in P and W."""
-        return self.points.bye is None
-
-    @property
-    def started(self) -> bool:
-        """Someone has a result (a match or a bye counted): ranks mean something."""
-        return any(row.played or row.byes for row in self.rows)
 
 
 def competition_standings(competition: Competition, *, hands: bool = True,
@@ -255,9 +176,9 @@ def _table(competition: Competition, entries: Sequence[Entry], table: tuple[Row,
            hands: bool) -> StandingsTable:
     order = tiebreaks_of(competition)
     by_id = {e.pk: e for e in entries}
-    rows = tuple(_row(r, by_id[r.player], hands) for r in table)
+    rows = tuple(row_shown(r, by_id[r.player], hands) for r in table)
     labels = tuple((t, TIEBREAK_LABELS[t]) for t in order)
-    notes = _notes(competition)
+    notes = notes_of(competition)
     if any(r.head_to_head_partial for r in table):
         notes += (PARTIAL_HEAD_TO_HEAD_NOTE,)
     return StandingsTable(competition, rows, labels, points_of(competition), notes,
@@ -364,53 +285,6 @@ def rounds_after_withdrawing(matches: Sequence[MatchFacts], withdrawn: Sequence[
         results += [MatchResult(entry, None, None, ResultKind.WITHDRAWN, round=n)
                     for n in range(after + 1, latest + 1)]
     return results
-
-
-def _row(row, entry: Entry, hands: bool = True) -> StandingsRow:
-    return StandingsRow(
-        rank=row.rank, shared_rank=row.shared_rank, player=entry.player, entry_id=entry.pk,
-        withdrawn=entry.withdrawn_at is not None, played=row.played, won=row.won,
-        drawn=row.drawn, lost=row.lost, byes=row.byes, match_points=row.match_points,
-        game_points_for=row.game_points_for, game_points_against=row.game_points_against,
-        game_points_net=row.net_game_points,
-        hands_won=row.hands_won if hands else None,
-        tiebreaks=tuple(TiebreakValue(t, TIEBREAK_LABELS[t], v, _shown(row, t, v))
-                        for t, v in row.tiebreaks),
-        separated_by=TIEBREAK_LABELS[row.separated_by] if row.separated_by else None,
-    )
-
-
-def _shown(row, tiebreak: Tiebreak, value: Fraction | None) -> str:
-    shown = shown_value(tiebreak, value)
-    if tiebreak is Tiebreak.HEAD_TO_HEAD and row.head_to_head_partial and value is not None:
-        return f"{shown}*"
-    return shown
-
-
-def shown_value(tiebreak: Tiebreak, value: Fraction | None) -> str:
-    if value is None:
-        return "–"
-    if tiebreak in PERCENTAGES:
-        return f"{float(value) * 100:.1f}%"
-    if value.denominator == 1:
-        return str(value.numerator)
-    return f"{float(value):.2f}"
-
-
-PARTIAL_HEAD_TO_HEAD_NOTE = _(
-    "* Not everyone level on these points has met yet: the head-to-head points count only the "
-    "meetings so far, and put a player ahead only where no match still to be played could "
-    "change it (FIDE's tie-break rules, direct encounter).")
-
-
-def _notes(competition: Competition) -> tuple[str, ...]:
-    notes = [GAME_POINTS_NOTE]
-    if competition.format == Competition.Format.LEAGUE:
-        notes.append(_("A bye is a round without a match: it scores no points."))
-    elif competition.format == Competition.Format.SWISS:
-        notes.append(_("A bye scores as a win (as in FIDE's Swiss rules) and counts in P and W "
-                       "once its round is complete."))
-    return tuple(notes)
 
 
 # Knockout placings ---------------------------------------------------------------------------

@@ -75,7 +75,7 @@ def competition(request: HttpRequest, pk: int) -> HttpResponse:
 class TableLine:
     """A row of the standings, and the tiebreak that put it ahead of the next row, if any."""
 
-    row: object  # league.competitions.standings.services.StandingsRow
+    row: object  # league.competitions.standings.shown.StandingsRow
     ahead_of: str = ""
     ahead_on: str = ""
     tied: bool = False  # level with the row above or below: its rank is shown "=1"
@@ -83,7 +83,7 @@ class TableLine:
 
 @dataclass(frozen=True, slots=True)
 class Standings:
-    table: object  # league.competitions.standings.services.Standings
+    table: object  # league.competitions.standings.shown.StandingsTable
     lines: list[TableLine]
 
 
