@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from rest_framework import serializers
 
 from league.clubs.models import Player
-from league.competitions.models import Entry
+from league.competitions.models import Entry, Round
 from league.core.written_reads import fetched, marks, table
 from league.ratings.selectors import CurrentRating
 
@@ -18,9 +18,11 @@ _DATE = serializers.DateField()
 _MOMENT = serializers.DateTimeField()
 
 PLAYER_COLUMNS = ("id", "name", "club__slug", "retired_at")
-MATCH_COLUMNS = ("id", "competition_id", "round_id", "round__number", "round__bracket", "key",
-                 "entry_a_id", "entry_b_id", "status", "kind", "winner_id", "games_a", "games_b",
-                 "scheduled_at", "table", "play_by", "confirmed_at")
+# A match's own columns: its round's number and bracket come with its sides (sides_of), so
+# that counting a competition's matches (a page's total) reads their index alone.
+MATCH_COLUMNS = ("id", "competition_id", "round_id", "key", "entry_a_id", "entry_b_id",
+                 "status", "kind", "winner_id", "games_a", "games_b", "scheduled_at", "table",
+                 "play_by", "confirmed_at")
 
 
 def _date(value):
@@ -49,30 +51,44 @@ def players(rows: Iterable[dict], ratings: dict[int, CurrentRating]) -> list[dic
             for row in rows]
 
 
-# Written out (league.core.written_reads): a cold page of matches asks for it.
-SIDES_SQL = (f"SELECT e.id, e.player_id, p.name FROM {table(Entry)} e "
-             f"JOIN {table(Player)} p ON p.id = e.player_id WHERE e.id IN ({{ids}})")
+# Written out (league.core.written_reads): a cold page of matches asks for it. The sides'
+# entries with their players' names, and the matches' rounds with their numbers and brackets,
+# in one query.
+SIDES_SQL = (f"SELECT 'entry', e.id, e.player_id, p.name FROM {table(Entry)} e "
+             f"JOIN {table(Player)} p ON p.id = e.player_id WHERE e.id IN ({{ids}}) "
+             f"UNION ALL SELECT 'round', r.id, r.number, r.bracket FROM {table(Round)} r "
+             f"WHERE r.id IN ({{rounds}})")
 
 
-def sides_of(rows: list[dict]) -> dict[int, dict]:
-    """The entries of these matches' sides as `SideSerializer` shows them: one query, none
-    without any."""
+def sides_of(rows: list[dict]) -> tuple[dict[int, dict], dict[int, tuple[int, str]]]:
+    """The entries of these matches' sides as `SideSerializer` shows them, and their rounds'
+    (number, bracket) by id: one query, none without any match."""
     ids = list({row[side] for row in rows for side in ("entry_a_id", "entry_b_id")} - {None})
-    if not ids:
-        return {}
-    found = fetched(SIDES_SQL.format(ids=marks(ids)), ids)
-    return {pk: {"entry": pk, "player": player, "name": name} for pk, player, name in found}
+    rounds = list({row["round_id"] for row in rows})
+    if not rounds:
+        return {}, {}
+    # An empty IN () is not SQL: a NULL id finds no entry.
+    found = fetched(SIDES_SQL.format(ids=marks(ids) if ids else "NULL", rounds=marks(rounds)),
+                    [*ids, *rounds])
+    sides, numbered = {}, {}
+    for kind, pk, player_or_number, name_or_bracket in found:
+        if kind == "entry":
+            sides[pk] = {"entry": pk, "player": player_or_number, "name": name_or_bracket}
+        else:
+            numbered[pk] = (player_or_number, name_or_bracket)
+    return sides, numbered
 
 
 def matches(rows: list[dict]) -> list[dict]:
-    """Rows of MATCH_COLUMNS as `MatchSerializer` shows them, with their sides (one query)."""
-    sides = sides_of(rows)
+    """Rows of MATCH_COLUMNS as `MatchSerializer` shows them, with their sides and rounds (one
+    query)."""
+    sides, rounds = sides_of(rows)
     shown = []
     for row in rows:
         a, b, winner = row["entry_a_id"], row["entry_b_id"], row["winner_id"]
         shown.append({
             "id": row["id"], "competition": row["competition_id"], "round": row["round_id"],
-            "round_number": row["round__number"], "bracket": row["round__bracket"],
+            "round_number": rounds[row["round_id"]][0], "bracket": rounds[row["round_id"]][1],
             "key": row["key"], "side_a": sides.get(a) if a is not None else None,
             "side_b": sides.get(b) if b is not None else None, "status": row["status"],
             "kind": row["kind"],

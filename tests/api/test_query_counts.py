@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
 from league.games.models import Hand
 from tests.api.conftest import club_world, get
 from tests.conftest import empty_caches
@@ -70,3 +73,18 @@ def test_a_list_read_again_unchanged_costs_no_query(db, django_assert_num_querie
     for url, body in first.items():
         with django_assert_num_queries(0):  # who may read the club is cached, and the answer
             assert get(url).content == body
+
+
+def test_a_competition_s_matches_are_counted_without_reading_their_rounds(db):
+    """The page's total counts the matches through their competition's index alone; each row's
+    round number and bracket still come, with its sides."""
+    world = club_world(public=True)
+    more_of(world, hands=0, matches=3)
+    empty_caches()
+    with CaptureQueriesContext(connection) as queries:
+        answer = get(f"/api/v1/competitions/{world.competition.pk}/matches/").json()
+    [count] = [q["sql"] for q in queries.captured_queries if "COUNT(*)" in q["sql"]]
+    assert "competitions_round" not in count
+    assert answer["count"] == 4
+    assert {(m["round_number"], m["bracket"]) for m in answer["results"]} == {
+        (world.match.round.number, world.match.round.bracket)}
