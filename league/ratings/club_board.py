@@ -16,26 +16,27 @@ from league.core.written_reads import fetched, table
 from .models import LatestRating, RatingPeriod
 from .selectors import CurrentRating, current_rating, day
 
+# The best rows are those rated at least as high as the `top`-th (its ties included, as a rank
+# would include them), found from the top of the club's range of the board's index; with fewer
+# rows than `top`, all of them.
 _BEST_SQL = f"""
-SELECT player_id, starts_on, last_week, system, rating, rd, volatility, games, total_games,
-  is_open, rated
-FROM (
-  SELECT l.player_id, l.starts_on, w.last_week, l.system, l.rating, l.rd, l.volatility, l.games,
-    l.total_games, l.is_open, RANK() OVER (ORDER BY l.rating DESC) AS place,
-    COUNT(*) OVER () AS rated
-  FROM {table(LatestRating)} l
-    CROSS JOIN (SELECT MAX(starts_on) AS last_week FROM {table(RatingPeriod)}
-      WHERE club_id = %s) w
-  WHERE l.club_id = %s
-) ranked
-WHERE place <= %s
+SELECT l.player_id, l.starts_on, w.last_week, l.system, l.rating, l.rd, l.volatility, l.games,
+  l.total_games, l.is_open, n.rated
+FROM {table(LatestRating)} l
+  CROSS JOIN (SELECT MAX(starts_on) AS last_week FROM {table(RatingPeriod)}
+    WHERE club_id = %s) w
+  CROSS JOIN (SELECT COUNT(*) AS rated FROM {table(LatestRating)} WHERE club_id = %s) n
+WHERE l.club_id = %s AND l.rating >= COALESCE(
+  (SELECT b.rating FROM {table(LatestRating)} b WHERE b.club_id = %s
+   ORDER BY b.rating DESC LIMIT 1 OFFSET %s),
+  (SELECT MIN(b.rating) FROM {table(LatestRating)} b WHERE b.club_id = %s))
 """
 
 
 def best_of_club(club_id: int, top: int) -> tuple[list[CurrentRating], int]:
     """The `top` highest current ratings of the club's players (more where several tie at the
     last place), in no set order, and how many of its players have one."""
-    rows = fetched(_BEST_SQL, [club_id, club_id, top])
+    rows = fetched(_BEST_SQL, [club_id, club_id, club_id, club_id, max(top, 1) - 1, club_id])
     ratings = [
         current_rating(player, day(starts_on), day(last_week), system, rating, rd, volatility,
                        games, total_games, bool(is_open))

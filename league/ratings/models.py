@@ -93,5 +93,10 @@ class LatestRating(models.Model):
     games = models.PositiveIntegerField(help_text="Rated results in the row's week")
     total_games = models.PositiveIntegerField(help_text="Rated results up to the row's week")
 
+    class Meta:
+        # The club's board: its best rows read from the top of the club's range
+        # (league.ratings.club_board), not ranked over all its players.
+        indexes = [models.Index(fields=["club", "-rating"], name="latest_rating_board")]
+
     def __str__(self) -> str:
         return f"{self.player_id} {self.rating:.0f} since the week of {self.starts_on}"
