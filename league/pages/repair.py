@@ -1,8 +1,9 @@
 """Repairing a club's derived state from its confirmed results (and first its schedule's dates
-stored outside the years the site accepts, cleared): every running or finished
-competition brought up to date (knockout brackets filled, the next Swiss round paired, the
-competition finished or reopened; first each match's points from its games), its cached pages and standings (computed from the confirmed
-results) forgotten, the club's ratings rebuilt and its statistics counted again. Each step is the same idempotent work the
+stored outside the years the site accepts, cleared, then each match's points counted again
+from its games where they differ): every running or finished competition brought up to date
+(knockout brackets filled, the next Swiss round paired, the competition finished or reopened),
+its cached pages forgotten and its table kept afresh (computed from the confirmed
+results), the club's ratings rebuilt and its statistics counted again. Each step is the same idempotent work the
 follow-up tasks do, so a repair of a club that needs none changes nothing. What changed is
 reported in sentences; the club's follow-up work still waiting is marked done."""
 

@@ -213,17 +213,18 @@ def due_in_club(kind: FollowUp.Kind, club_id: int) -> list[tuple[int, int | None
     """The club's follow-ups of `kind` not done yet, as (row id, match id), oldest first: the
     work one task may do at once for all of them (a burst of results in one club rated once),
     then mark done together (`mark_all_done`) in the same transaction. One query."""
-    return list(FollowUp.objects.filter(kind=kind, done_at__isnull=True,
-                                        competition__season__club_id=club_id)
-                .order_by("pk").values_list("pk", "match_id"))
+    return list(_not_done(kind, club_id).order_by("pk").values_list("pk", "match_id"))
 
 
 def still_waiting(kind: FollowUp.Kind, club_id: int, *, but: int | None = None) -> set[int]:
     """The competitions of the club with a follow-up of `kind` not done yet (other than the row
     `but`, the caller's own). One query."""
-    return set(FollowUp.objects.filter(kind=kind, done_at__isnull=True,
-                                       competition__season__club_id=club_id)
-               .exclude(pk=but).values_list("competition_id", flat=True))
+    return set(_not_done(kind, club_id).exclude(pk=but).values_list("competition_id", flat=True))
+
+
+def _not_done(kind: FollowUp.Kind, club_id: int):
+    return FollowUp.objects.filter(kind=kind, done_at__isnull=True,
+                                   competition__season__club_id=club_id)
 
 
 def is_done(follow_up: int | None) -> bool:

@@ -13,5 +13,5 @@ from .results import ResultReport
 from .tables import TableLink
 
 __all__ = ["AuditEntry", "CheckIn", "ClubNight", "Competition", "CompetitionAudit", "Entry",
-           "FollowUp", "KeptStandings", "LadderChallenge", "LadderEvent", "Match", "ResultReport", "Round", "Seat",
-           "Stage", "StageEntry", "TableLink"]
+           "FollowUp", "KeptStandings", "LadderChallenge", "LadderEvent", "Match", "ResultReport",
+           "Round", "Seat", "Stage", "StageEntry", "TableLink"]

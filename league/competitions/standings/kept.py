@@ -4,8 +4,8 @@ need not count it again on a first visit.
 A kept table is a memo: its rows, and a digest of everything they were counted from. The
 inputs are what the table counts of each match (its sides, round and kind, whether it is
 confirmed, void or still open, and once confirmed its winner and points: a game started or a
-result reported elsewhere leaves the table current), the hands won where a tiebreak counts them, its entries in seed order with who has
-withdrawn, its points system and tiebreaks, and the code that counts a table (this package and
+result reported elsewhere leaves the table current), the hands won where a tiebreak counts
+them, its entries in seed order with who has withdrawn, its points system and tiebreaks, and the code that counts a table (this package and
 the algorithms': a release that counts differently never reads a table an older one kept). The
 page reads the facts anyway; it shows the kept rows only when their digest is the facts' own,
 and counts the table afresh otherwise. So a table kept before any change (a result, a
@@ -18,7 +18,6 @@ The statistics follow-up of a result keeps the tables of its competitions
 
 from __future__ import annotations
 
-import json
 from fractions import Fraction
 from functools import cache
 from hashlib import blake2b
@@ -82,13 +81,12 @@ def decoded(data: list[list]) -> tuple[Row, ...]:
     return tuple(rows)
 
 
-def kept_rows(kept: tuple[str, object] | None, digest: str) -> tuple[Row, ...] | None:
-    """The rows of a kept table (its digest and rows, as read with its competition), when they
-    were counted from these inputs; None otherwise."""
+def kept_rows(kept: tuple[str, list] | None, digest: str) -> tuple[Row, ...] | None:
+    """The rows of a kept table (its digest and rows, as read with its competition, the JSON
+    read by the field), when they were counted from these inputs; None otherwise."""
     if kept is None or kept[0] != digest:
         return None
-    data = kept[1]
-    return decoded(json.loads(data) if isinstance(data, str | bytes) else data)
+    return decoded(kept[1])
 
 
 def keep(competition_id: int, digest: str, rows: tuple[Row, ...]) -> None:

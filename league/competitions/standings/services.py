@@ -110,7 +110,7 @@ def competition_standings(competition: Competition, *, hands: bool = True,
     counted from the facts read now (league.competitions.standings.kept). The competition's
     page, which has read its entries and its kept table, asks without hands: one query."""
     entries = in_seed_order(competition, entries)
-    hands = hands or any(t in HAND_TIEBREAKS for t in tiebreaks_of(competition))
+    hands = hands or counts_hands(competition)
     rows, _digest = _counted(competition, entries, hands, kept)
     return _table(competition, entries, rows, hands)
 
@@ -122,9 +122,14 @@ def keep_standings(competition: Competition) -> None:
             or competition.status == Competition.Status.DRAFT or competition.stages.exists()):
         return
     entries = in_seed_order(competition, None)
-    rows, digest = _counted(competition, entries, any(t in HAND_TIEBREAKS
-                                                      for t in tiebreaks_of(competition)), None)
+    rows, digest = _counted(competition, entries, counts_hands(competition), None)
     kept_tables.keep(competition.pk, digest, rows)
+
+
+def counts_hands(competition: Competition) -> bool:
+    """Whether one of the competition's tiebreaks counts hands: its table counts the hands won
+    even when asked without them (as its page asks)."""
+    return any(t in HAND_TIEBREAKS for t in tiebreaks_of(competition))
 
 
 def in_seed_order(competition: Competition, entries: Sequence[Entry] | None) -> list[Entry]:
