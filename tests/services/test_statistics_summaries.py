@@ -4,11 +4,14 @@ bye; counted again they are the same; the command fills them for results confirm
 
 from __future__ import annotations
 
+from datetime import timedelta
 from io import StringIO
 
 import pytest
 from django.core.management import call_command
+from django.utils import timezone
 
+from league.competitions.ladders.services import challenge, forfeit_overdue
 from league.competitions.models import Competition, FollowUp, Match
 from league.competitions.results.forfeits import record_forfeit
 from league.games.models import Hand
@@ -123,6 +126,24 @@ def test_a_walkover_in_a_bracket_is_a_result_without_play_given_in_the_row():
     row = row_of(four.players[1], four.season)
     assert (row["won_without_play"], row["matches"], row["matches_won"]) == (1, 1, 1)
     assert row_of(four.players[0], four.season)["lost_without_play"] == 1  # the double forfeit
+
+
+def test_a_ladder_challenge_forfeited_at_its_deadline_is_a_result_without_play_in_the_rows():
+    six = Club(6)
+    ladder = six.competition(Competition.Format.LADDER, ladder_reach=2, ladder_days=7,
+                             ladder_rematch_days=14)
+    challenger, challenged = (ladder.entries.get(player__name=name) for name in ("P04", "P02"))
+    made = challenge(ladder.pk, challenged.pk, actor=six.organizer,
+                     challenger_id=challenger.pk)
+    with committed():
+        assert forfeit_overdue(timezone.now() + timedelta(days=8)) == 1
+    assert FollowUp.objects.filter(match_id=made.match_id, kind=FollowUp.Kind.STATISTICS,
+                                   done_at__isnull=False).exists()
+    # A forfeit is no match played: it is counted apart from the matches.
+    won = row_of(challenger.player, six.season)
+    assert (won["won_without_play"], won["lost_without_play"], won["matches"]) == (1, 0, 0)
+    lost = row_of(challenged.player, six.season)
+    assert (lost["won_without_play"], lost["lost_without_play"], lost["matches"]) == (0, 1, 0)
 
 
 def test_a_gin_by_the_first_discard_is_known_from_the_event_log(club, league):

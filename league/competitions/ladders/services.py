@@ -34,6 +34,7 @@ from league.competitions.algorithms.ladder import (
     LadderRules,
     Move,
 )
+from league.competitions.base.outbox import enqueue_result_follow_up
 from league.competitions.models import Competition, Entry, LadderChallenge, Match, Round
 from league.competitions.models import LadderEvent as EventRow
 from league.core.errors import NotAllowed, ServiceError
@@ -184,6 +185,8 @@ def _forfeit_in(competition: Competition, now: datetime) -> int:
         match.confirmed_at = now
         match.save(update_fields=["kind", "status", "winner", "confirmed_at"])
         _save(competition, before, after)
+        # A result given without play: counted in the players' statistics, sent to webhooks.
+        enqueue_result_follow_up(match)
     return len(rows)
 
 
