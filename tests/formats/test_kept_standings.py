@@ -150,9 +150,41 @@ def test_the_page_reads_its_kept_table_with_the_competition(django_assert_num_qu
     with django_assert_num_queries(3):  # the competition (and its kept table), entries, rounds
         competition = competition_page(league.pk)
     assert competition.kept_table is not None
-    with django_assert_num_queries(1):  # the facts, from which the digest is taken
+    with django_assert_num_queries(1):  # what the table counts of the matches, for the digest
         competition_standings(competition, hands=False, entries=competition.entry_list,
                               kept=competition.kept_table)
+
+
+def test_a_stale_kept_table_costs_the_page_one_query_more_to_count_afresh(
+        django_assert_num_queries, monkeypatch):
+    _, league = a_league_half_played()
+    monkeypatch.setattr("league.stats.summaries.keep_standings", lambda competition: None)
+    win(scheduled(league)[0], "B")
+    competition = competition_page(league.pk)
+    with django_assert_num_queries(2):  # the digest's text, then the matches to count
+        table = competition_standings(competition, hands=False, entries=competition.entry_list,
+                                      kept=competition.kept_table)
+    assert shown(table) == counted_afresh(league.pk)
+
+
+def test_the_digest_reads_of_each_match_in_round_order_what_the_table_counts():
+    _, league = a_league_half_played()
+    open_match = scheduled(league)[0]
+    Match.objects.filter(pk=open_match.pk).update(status=Match.Status.IN_PROGRESS)
+    voided = scheduled(league)[1]
+    Match.objects.filter(pk=voided.pk).update(status=Match.Status.VOID)
+    expected = []
+    for m in league.matches.select_related("round").order_by("round__number", "pk"):
+        place = (f"{m.pk},{m.entry_a_id or ''},{m.entry_b_id or ''},{m.round_id},"
+                 f"{m.round.number},{m.round.bracket},{m.kind}")
+        if m.status == Match.Status.CONFIRMED:
+            expected.append(f"{place},c,{m.winner_id or ''},{m.points_a},{m.points_b}")
+        else:
+            expected.append(f"{place},{'v' if m.status == Match.Status.VOID else 'o'}")
+    assert kept.counted_text(league.pk).split(";") == expected
+    assert any(line.endswith(",o") for line in expected)
+    assert any(line.endswith(",v") for line in expected)
+    assert sum(",c," in line for line in expected) == 8
 
 
 results = st.lists(st.tuples(st.integers(0, 5), st.integers(0, 5), st.sampled_from("ABD"),

@@ -5,12 +5,17 @@ A kept table is a memo: its rows, and a digest of everything they were counted f
 inputs are what the table counts of each match (its sides, round and kind, whether it is
 confirmed, void or still open, and once confirmed its winner and points: a game started or a
 result reported elsewhere leaves the table current), the hands won where a tiebreak counts
-them, its entries in seed order with who has withdrawn, its points system and tiebreaks, and the code that counts a table (this package and
-the algorithms': a release that counts differently never reads a table an older one kept). The
-page reads the facts anyway; it shows the kept rows only when their digest is the facts' own,
-and counts the table afresh otherwise. So a table kept before any change (a result, a
-correction, a withdrawal, a changed tiebreak) is simply not read, and whichever writer keeps
-a table last cannot make the page show a stale one.
+them, its entries in seed order with who has withdrawn, its points system and tiebreaks, and
+the code that counts a table (this package and the algorithms': a release that counts
+differently never reads a table an older one kept). The page takes the digest of the inputs
+as they are now and shows the kept rows only when it is theirs; otherwise it counts the table
+afresh. So a table kept before any change (a result, a correction, a withdrawal, a changed
+tiebreak) is simply not read, and whichever writer keeps a table last cannot make the page
+show a stale one.
+
+What the table counts of the matches is written by the database as one text
+(`counted_text`): the page takes its digest without reading the matches themselves, which it
+reads only to count a table afresh.
 
 The statistics follow-up of a result keeps the tables of its competitions
 (`services.keep_standings`), once for a burst of results in one club.
@@ -23,11 +28,13 @@ from functools import cache
 from hashlib import blake2b
 from pathlib import Path
 
+from django.db import connection
 from django.utils import timezone
 
 from league.competitions.algorithms.standings import Row
 from league.competitions.algorithms.tiebreaks import Tiebreak
-from league.competitions.models import KeptStandings
+from league.competitions.models import KeptStandings, Match, Round
+from league.core.written_reads import fetched, table
 
 HERE = Path(__file__).resolve().parent
 ALGORITHMS = HERE.parent / "algorithms"
@@ -48,6 +55,35 @@ def digest_of(*inputs) -> str:
     found = blake2b(_counting_code(), digest_size=16)
     found.update(repr(inputs).encode())
     return found.hexdigest()
+
+
+# What a table counts of a match, as a line of text: its id, sides, round (id, number, bracket)
+# and kind, then "c" with the winner and both sides' points once it is confirmed, "v" when it
+# is void, "o" while it is open.
+_LINE = """CAST(m.id AS TEXT) || ',' || COALESCE(CAST(m.entry_a_id AS TEXT), '') || ','
+    || COALESCE(CAST(m.entry_b_id AS TEXT), '') || ',' || CAST(m.round_id AS TEXT) || ','
+    || CAST(r.number AS TEXT) || ',' || r.bracket || ',' || m.kind || ',' || CASE
+    WHEN m.status = %s THEN 'c,' || COALESCE(CAST(m.winner_id AS TEXT), '') || ','
+        || CAST(m.points_a AS TEXT) || ',' || CAST(m.points_b AS TEXT)
+    WHEN m.status = %s THEN 'v' ELSE 'o' END"""
+# The lines joined in round order, then by match: the order of a subquery, which PostgreSQL and
+# SQLite follow without promising it (an order inside the aggregate costs PostgreSQL more, and
+# SQLite before 3.44 has none). Another order would give another digest: the table would be
+# counted afresh, never shown stale.
+_COUNTED_TEXT = """SELECT {aggregate}(line, ';') FROM (
+    SELECT {line} AS line FROM {match} m
+    JOIN {round} r ON r.id = m.round_id AND r.competition_id = %s
+    WHERE m.competition_id = %s ORDER BY r.number, m.id) counted"""
+_AGGREGATE = {"postgresql": "string_agg", "sqlite": "group_concat"}
+
+
+def counted_text(competition_id: int) -> str:
+    """What the competition's table counts of its matches, one line per match in round order,
+    written by the database: one query and one row, whatever the number of matches."""
+    sql = _COUNTED_TEXT.format(aggregate=_AGGREGATE[connection.vendor], line=_LINE,
+                               match=table(Match), round=table(Round))
+    params = [Match.Status.CONFIRMED, Match.Status.VOID, competition_id, competition_id]
+    return fetched(sql, params)[0][0] or ""
 
 
 def _value(value: Fraction | None) -> list[int] | None:

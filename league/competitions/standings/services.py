@@ -107,23 +107,34 @@ def competition_standings(competition: Competition, *, hands: bool = True,
     player won, counted only where a chosen tiebreak needs them; the rows' `hands_won` is then
     None), one fewer given the competition's `entries` with their players. `kept`: the digest
     and rows of its kept table (KeptStandings, read with the competition), shown when they were
-    counted from the facts read now (league.competitions.standings.kept). The competition's
-    page, which has read its entries and its kept table, asks without hands: one query."""
+    counted from the inputs as they are now (league.competitions.standings.kept), with the
+    digest's query in place of the matches'; one more query when they were not. The
+    competition's page, which has read its entries and its kept table, asks without hands: one
+    query while the kept table is current."""
     entries = in_seed_order(competition, entries)
     hands = hands or counts_hands(competition)
-    rows, _digest = _counted(competition, entries, hands, kept)
+    won = hands_won(competition) if hands else {}
+    rows = None if kept is None else kept_tables.kept_rows(
+        kept, _digest(competition, entries, won, hands))
+    if rows is None:
+        rows = _count(competition, entries, won)
     return _table(competition, entries, rows, hands)
 
 
 def keep_standings(competition: Competition) -> None:
     """The competition's table counted afresh and kept (KeptStandings) for its page: a league or
-    a Swiss in one stage, once started. Three queries and one write."""
+    a Swiss in one stage, once started. Four queries and one write."""
     if (competition.format not in (Competition.Format.LEAGUE, Competition.Format.SWISS)
             or competition.status == Competition.Status.DRAFT or competition.stages.exists()):
         return
     entries = in_seed_order(competition, None)
-    rows, digest = _counted(competition, entries, counts_hands(competition), None)
-    kept_tables.keep(competition.pk, digest, rows)
+    hands = counts_hands(competition)
+    won = hands_won(competition) if hands else {}
+    # The digest's inputs are read before the matches the rows are counted from: a result
+    # confirmed in between changes the inputs, and the page counts afresh rather than show
+    # rows that the digest does not describe.
+    digest = _digest(competition, entries, won, hands)
+    kept_tables.keep(competition.pk, digest, _count(competition, entries, won))
 
 
 def counts_hands(competition: Competition) -> bool:
@@ -140,33 +151,22 @@ def in_seed_order(competition: Competition, entries: Sequence[Entry] | None) -> 
     return sorted(entries, key=lambda e: (e.seed is None, e.seed or 0, e.pk))
 
 
-def _counted(competition: Competition, entries: list[Entry], hands: bool,
-             kept: tuple[str, object] | None) -> tuple[tuple[Row, ...], str]:
-    """The table's rows, and the digest of what they are counted from: the kept rows when they
-    were counted from the same, else counted now."""
+def _digest(competition: Competition, entries: list[Entry], won: dict, hands: bool) -> str:
+    """The digest of what the table is counted from: one query, what the table counts of the
+    matches (kept.counted_text)."""
+    return kept_tables.digest_of(
+        kept_tables.counted_text(competition.pk), won,
+        [(e.pk, e.seed, e.withdrawn_at is not None) for e in entries], points_of(competition),
+        tiebreaks_of(competition), hands)
+
+
+def _count(competition: Competition, entries: list[Entry], won: dict) -> tuple[Row, ...]:
+    """The table's rows counted from the confirmed matches: one query."""
     matches, totals = match_facts(competition)
-    won = hands_won(competition) if hands else {}
-    points, order = points_of(competition), tiebreaks_of(competition)
     withdrawn = [e.pk for e in entries if e.withdrawn_at is not None]
-    digest = kept_tables.digest_of(
-        [_as_counted(m, totals) for m in matches], won,
-        [(e.pk, e.seed, e.withdrawn_at is not None) for e in entries], points, order, hands)
-    rows = kept_tables.kept_rows(kept, digest)
-    if rows is None:
-        results = results_of(matches, totals, won, withdrawn, byes_of_rounds_played=False)
-        rows = league_table([e.pk for e in entries], results, points=points, tiebreaks=order)
-    return rows, digest
-
-
-def _as_counted(match: MatchFacts, totals: dict) -> tuple:
-    """What a table counts of a match (`results_of`): its sides, round and kind, whether it is
-    confirmed, void or still open, and only once confirmed its winner and points. A game
-    started or a result reported changes no table, and leaves a kept one current."""
-    place = (match.pk, match.entry_a_id, match.entry_b_id, match.round_id, match.round_number,
-             match.round_bracket, match.kind)
-    if match.status == Match.Status.CONFIRMED:
-        return (*place, "confirmed", match.winner_id, totals.get(match.pk, (0, 0)))
-    return (*place, "void" if match.status == Match.Status.VOID else "open")
+    results = results_of(matches, totals, won, withdrawn, byes_of_rounds_played=False)
+    return league_table([e.pk for e in entries], results, points=points_of(competition),
+                        tiebreaks=tiebreaks_of(competition))
 
 
 def table_of_entries(competition: Competition, entries: Sequence[Entry],
