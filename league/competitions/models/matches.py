@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from django.db import models
 from django.db.models import F, Q
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
 from league.core.choices import display
@@ -52,8 +53,7 @@ class Round(models.Model):
         ]
 
     def __str__(self) -> str:
-        return shown_round_name(self.name) if self.name else (
-            gettext("Round %(number)s") % {"number": self.number})
+        return shown_round_name(self.name or f"Round {self.number}")
 
 
 # A round's name is stored in English when it is drawn (league.competitions.base.brackets,
@@ -76,6 +76,13 @@ STAGE_ROUND = re.compile(r"Stage (\d+), round (\d+)")
 
 def shown_round_name(name: str) -> str:
     """A stored round name in the reader's language; a name the site did not give as it is."""
+    return _shown_in(get_language(), name)
+
+
+# Remembered for each language: a league division's page names its forty rounds, and a
+# translation looked up costs more than the rest of a round's line.
+@lru_cache(maxsize=4096)
+def _shown_in(language: str | None, name: str) -> str:
     if name in ROUND_NAMES:
         return str(ROUND_NAMES[name])
     if found := STAGE_ROUND.fullmatch(name):
