@@ -34,7 +34,9 @@ def test_a_task_run_in_process_leaves_no_broker_warning_in_the_console(caplog):
 def a_result_of_a_week_ago_not_rated():
     _, (a, b) = league(2)
     match = played(a, b, "AA", in_week=0)
-    a_week_ago = timezone.now() - timedelta(days=8)
+    # Seven days before now is always in the week before this one (eight days before a Monday
+    # morning would be two weeks back, and the schedule would close two weeks).
+    a_week_ago = timezone.now() - timedelta(days=7)
     Game.objects.filter(match=match).update(created_at=a_week_ago)
     Match.objects.filter(pk=match.pk).update(confirmed_at=a_week_ago)
     record_played_at(match)  # as the confirmation stores it
