@@ -1,15 +1,24 @@
 """A choice's label, as a model's `get_FOO_display()` gives it: Django builds a dict of the
 field's choices on every such call (31 µs for a match's status), which a list drawn in Python
-pays once per row; the choices' enum finds it by value."""
+pays once per row; the choices' enum finds it by value, and the label in each language is
+remembered (a translation looked up costs several times the rest)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from django.db.models import Choices
+from django.utils.translation import get_language
 
 
 def label(choices: type[Choices], value) -> str:
     """The label of `value` in the page's language; the value itself when it is no choice (as
     `get_FOO_display` does)."""
+    return _label_in(get_language(), choices, value)
+
+
+@lru_cache(maxsize=4096)
+def _label_in(language: str | None, choices: type[Choices], value) -> str:
     try:
         return str(choices(value).label)
     except ValueError:

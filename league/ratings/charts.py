@@ -10,9 +10,10 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
+from functools import lru_cache
 
 from django.utils.formats import date_format
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import get_language, gettext, ngettext
 
 from .selectors import HistoryPoint
 
@@ -71,7 +72,7 @@ def history_chart(points: Sequence[HistoryPoint]) -> HistoryChart | None:
         WIDTH, HEIGHT, line, _band(points, x, y),
         tuple(Dot(x(p.week), y(p.rating), _label(p), p.provisional) for p in points),
         tuple(Tick(y(r), str(r)) for r in range(low, high + 1, step)),
-        tuple(Tick(x(w), date_format(w, "d M Y")) for w in dict.fromkeys((first, last))),
+        tuple(Tick(x(w), _week(w)) for w in dict.fromkeys((first, last))),
         _summary(points),
     )
 
@@ -104,7 +105,7 @@ def _band(points: Sequence[HistoryPoint], x, y) -> str:
 
 
 def _label(point: HistoryPoint) -> str:
-    values = {"week": date_format(point.week, "d M Y"), "rating": f"{point.rating:.0f}",
+    values = {"week": _week(point.week), "rating": f"{point.rating:.0f}",
               "games": point.games}
     if point.rd is not None:
         values["spread"] = f"{2.0 * point.rd:.0f}"
@@ -126,5 +127,17 @@ def _summary(points: Sequence[HistoryPoint]) -> str:
         "Rating over %(weeks)s rated weeks: %(first)s in the week of %(first_week)s, %(last)s "
         "in the week of %(last_week)s.", len(points)) % {
         "weeks": len(points), "first": f"{first.rating:.0f}",
-        "first_week": date_format(first.week, "d M Y"), "last": f"{last.rating:.0f}",
-        "last_week": date_format(last.week, "d M Y")}
+        "first_week": _week(first.week), "last": f"{last.rating:.0f}",
+        "last_week": _week(last.week)}
+
+
+def _week(week: date) -> str:
+    """A week as the chart names it ("07 Dec 2026"), in the reader's language."""
+    return _week_in(get_language(), week)
+
+
+# Remembered for each language: a chart names each of its weeks up to three times, and the
+# players of a club share their weeks.
+@lru_cache(maxsize=4096)
+def _week_in(language: str | None, week: date) -> str:
+    return date_format(week, "d M Y")

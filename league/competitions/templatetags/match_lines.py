@@ -8,11 +8,12 @@ players) are read. Names and words are escaped (html.escape, as Django's templat
 
 from __future__ import annotations
 
+from functools import lru_cache
 from html import escape
 
 from django import template
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 
 from league.competitions.models import Match
 from league.core.links import link
@@ -20,15 +21,24 @@ from league.core.links import link
 register = template.Library()
 
 
+@lru_cache(maxsize=64)
+def _words(language: str | None) -> dict[str, str]:
+    """The line's words in `language` (the active one), escaped: looked up once per language,
+    not on each line of a list."""
+    return {"undecided": escape(gettext("To be decided")), "v": escape(gettext("v")),
+            "bye": escape(gettext("bye")), "won": escape(gettext("(won)"))}
+
+
 @register.simple_tag
 def match_line(match: Match) -> SafeString:
-    undecided, versus = escape(gettext("To be decided")), escape(gettext("v"))
+    words = _words(get_language())
+    undecided, versus = words["undecided"], words["v"]
     winner = match.winner_id
-    a = _side(match.entry_a, winner is not None and winner == match.entry_a_id, undecided)
+    a = _side(match.entry_a, winner is not None and winner == match.entry_a_id, words)
     if match.entry_b is not None:
-        b = _side(match.entry_b, winner is not None and winner == match.entry_b_id, undecided)
+        b = _side(match.entry_b, winner is not None and winner == match.entry_b_id, words)
     else:
-        b = escape(gettext("bye")) if match.kind == Match.Kind.BYE else undecided
+        b = words["bye"] if match.kind == Match.Kind.BYE else undecided
         b = f'<span class="muted">{b}</span>'
     if match.status != Match.Status.CONFIRMED:
         result = (f'<span class="badge status-{escape(match.status)}">'
@@ -43,9 +53,8 @@ def match_line(match: Match) -> SafeString:
         f'<span class="result">{result}</span></a>')
 
 
-def _side(entry, won: bool, undecided: str) -> str:
-    name = escape(entry.player.name) if entry is not None else undecided
+def _side(entry, won: bool, words: dict[str, str]) -> str:
+    name = escape(entry.player.name) if entry is not None else words["undecided"]
     if not won:
         return f"<span>{name}</span>"
-    marked = escape(gettext("(won)"))
-    return f'<span class="won">{name}<span class="visually-hidden"> {marked}</span></span>'
+    return f'<span class="won">{name}<span class="visually-hidden"> {words["won"]}</span></span>'
