@@ -1,6 +1,7 @@
 """The ratings partials as tags: {% load rating_tags %}, then
 
     {% rating_badge rating %}                     a CurrentRating (or None) from the selectors
+    {% board_rows ratings.top %}                  a ratings board's rows
     {% rating_chart history %}                    the points of selectors.rating_history
     {% win_chances chances name_a name_b %}       selectors.win_probability's WinChances
     {% rating_badge ratings|rating_of:player.pk %}  in a list, from selectors.ratings_for
@@ -10,13 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from decimal import ROUND_HALF_UP, Decimal
+from functools import lru_cache
 from html import escape
 
 from django import template
 from django.utils.formats import localize
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import get_language, gettext, ngettext
 
+from league.core.links import links
 from league.ratings.charts import history_chart
 from league.ratings.selectors import CurrentRating, HistoryPoint, WinChances
 
@@ -30,7 +33,7 @@ def rating_badge(rating: CurrentRating | None) -> SafeString:
     the club page lists twenty, and as an included template they cost more than the rest of
     its ratings table. Words and numbers are escaped."""
     if rating is None:
-        unrated = escape(gettext("unrated"))
+        unrated = _words(get_language())["unrated"]
         return mark_safe(f'<span class="rating-badge unrated">{unrated}</span>')
     return mark_safe(
         f'<span class="rating-badge{" provisional" if rating.provisional else ""}" '
@@ -40,23 +43,45 @@ def rating_badge(rating: CurrentRating | None) -> SafeString:
 
 def _reading(rating: CurrentRating) -> str:
     """The badge's title: the system, the interval, the games, why it is provisional."""
-    title = escape(gettext("%(system)s rating") % {"system": escape(str(rating.system.label))})
+    words = _words(get_language())
+    title = _system_title(get_language(), rating.system)
     interval = rating.interval
     if interval:
         low, high = (whole(end) for end in interval)
-        between = gettext("95%% sure between %(low)s and %(high)s")
-        title += ", " + escape(between % {"low": low, "high": high})
-    games = rating.total_games
-    title += ", " + escape(ngettext("after %(games)s rated game", "after %(games)s rated games",
-                                    games) % {"games": games})
+        title += ", " + escape(words["between"] % {"low": low, "high": high})
+    title += ", " + _after_games(get_language(), rating.total_games)
     if rating.provisional:
-        until = (gettext("provisional until it has more games and a narrower interval")
-                 if interval else gettext("provisional until it has more games"))
-        title += ": " + escape(until)
+        title += ": " + (words["until narrower"] if interval else words["until more games"])
     if rating.open_week:
-        moves = gettext("this week's results count as if the week closed now, until it closes")
-        title += "; " + escape(moves)
+        title += "; " + words["open week"]
     return title
+
+
+# The badge's words, looked up once for each language (the club page draws twenty badges):
+# escaped, but for the interval's sentence, escaped once its numbers are in.
+@lru_cache(maxsize=64)
+def _words(language: str | None) -> dict[str, str]:
+    return {
+        "between": gettext("95%% sure between %(low)s and %(high)s"),
+        "until narrower": escape(gettext("provisional until it has more games and a narrower "
+                                         "interval")),
+        "until more games": escape(gettext("provisional until it has more games")),
+        "open week": escape(gettext("this week's results count as if the week closed now, "
+                                    "until it closes")),
+        "provisional": escape(gettext("provisional")),
+        "unrated": escape(gettext("unrated")),
+    }
+
+
+@lru_cache(maxsize=256)
+def _system_title(language: str | None, system) -> str:
+    return escape(gettext("%(system)s rating") % {"system": escape(str(system.label))})
+
+
+@lru_cache(maxsize=4096)
+def _after_games(language: str | None, games: int) -> str:
+    return escape(ngettext("after %(games)s rated game", "after %(games)s rated games",
+                           games) % {"games": games})
 
 
 def _margin(rating: CurrentRating) -> str:
@@ -78,8 +103,25 @@ def whole(number: float) -> str:
 def _provisional_mark(rating: CurrentRating) -> str:
     if not (rating.provisional or rating.open_week):
         return ""
-    provisional = escape(gettext("provisional"))
+    provisional = _words(get_language())["provisional"]
     return f' <span class="rating-provisional">{provisional}</span>'
+
+
+@register.simple_tag
+def board_rows(rows: Sequence) -> SafeString:
+    """A ratings board, a row per player (each with its `rank`, its `player`'s pk and name, and
+    its `rating`, a CurrentRating): his rank, his name linking his page, his badge and his
+    rated games. Drawn in Python: the club page's twenty rows of template nodes cost more than
+    the rest of its page."""
+    addresses = links("player", [row.player.pk for row in rows])
+    lines = []
+    for row, address in zip(rows, addresses, strict=True):
+        shade = ' class="provisional-row"' if row.rating.provisional else ""
+        lines.append(
+            f'<tr{shade}><td class="num">{row.rank}</td><td><a href="{escape(address)}">'
+            f"{escape(row.player.name)}</a></td><td>{rating_badge(row.rating)}</td>"
+            f'<td class="num">{row.rating.total_games}</td></tr>')
+    return mark_safe("\n".join(lines))
 
 
 @register.simple_tag
