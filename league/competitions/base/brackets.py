@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from league.competitions.algorithms.elimination import (
     Bracket,
@@ -59,9 +60,22 @@ def seeded_entries(entries: Sequence[Entry]) -> list[int]:
 
 
 def bracket_of(competition: Competition, seeds: Sequence[int]) -> Bracket:
+    """The competition's (or stage's) bracket for these seeds, seed 1 first."""
     if competition.format == Competition.Format.SINGLE_ELIMINATION:
-        return single_elimination(seeds, third_place=competition.third_place_match)
-    return double_elimination(seeds, bracket_reset=competition.bracket_reset)
+        return _single(tuple(seeds), competition.third_place_match)
+    return _double(tuple(seeds), competition.bracket_reset)
+
+
+# A draw is a pure function of its seeds, and a bracket is immutable: each is drawn once per
+# process, not on every first visit of its page and every progression of its results.
+@lru_cache(maxsize=128)
+def _single(seeds: tuple[int, ...], third_place: bool) -> Bracket:
+    return single_elimination(seeds, third_place=third_place)
+
+
+@lru_cache(maxsize=128)
+def _double(seeds: tuple[int, ...], bracket_reset: bool) -> Bracket:
+    return double_elimination(seeds, bracket_reset=bracket_reset)
 
 
 @dataclass(frozen=True, slots=True)

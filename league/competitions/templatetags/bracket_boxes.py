@@ -9,12 +9,13 @@ column's groups of boxes, each box in its list item. Names, links and words are 
 
 from __future__ import annotations
 
+from functools import lru_cache
 from html import escape
 from typing import NamedTuple
 
 from django import template
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 
 from league.core.links import link, links
 
@@ -24,7 +25,7 @@ CONFIRMED, VOID, PLAYED, BYE = "confirmed", "void", "played", "bye"
 
 
 class Words(NamedTuple):
-    """The words of the boxes, escaped, looked up once per column in the page's language."""
+    """The words of the boxes, escaped, looked up once per language."""
 
     versus: str
     bye: str
@@ -34,6 +35,11 @@ class Words(NamedTuple):
 
 
 def _words() -> Words:
+    return _words_in(get_language())
+
+
+@lru_cache(maxsize=64)
+def _words_in(language: str | None) -> Words:
     return Words(escape(gettext("v")), escape(gettext("bye")), escape(gettext("to be decided")),
                  escape(gettext("not needed")), gettext("%(name)s won"))
 
