@@ -271,6 +271,11 @@ CELERY_BEAT_SCHEDULE = {
     # Webhook deliveries due (a retry's time come) or never sent (the broker down at the time)
     # are sent (league.api.webhooks.deliveries).
     "relay-webhooks": {"task": "api.tasks.relay_webhooks", "schedule": 30},
+    # League and Swiss tables counted by other code (kept before a release) or never kept are
+    # kept anew, a batch at a time (league.competitions.standings.upkeep); a run finding none
+    # only reads.
+    "keep-tables-of-other-code": {"task": "competitions.tasks.keep_tables_of_other_code",
+                                  "schedule": 5 * 60},
 }
 
 # Cache: Redis when REDIS_URL is set (production, several processes), else in-process memory.

@@ -48,3 +48,12 @@ def forfeit_overdue_challenges(self) -> int:
     from league.competitions.ladders.services import forfeit_overdue
 
     return forfeit_overdue()
+
+
+@shared_task(name="competitions.tasks.keep_tables_of_other_code", bind=True, **RETRIED)
+def keep_tables_of_other_code(self) -> int:
+    """Periodic: the league and Swiss tables counted by other code (before a release), or never
+    kept, kept anew, a batch at a time."""
+    from league.competitions.standings.upkeep import keep_tables_of_other_code as keep
+
+    return keep()

@@ -24,6 +24,7 @@ from league.competitions.standings.services import (
     points_of,
     tiebreaks_of,
 )
+from league.competitions.standings.upkeep import keep_tables_of_other_code
 from league.games.models import Game
 from league.games.services import start_game
 from league.stats.summaries import refresh_competition, refresh_results
@@ -252,3 +253,35 @@ def test_a_game_started_or_a_result_reported_leaves_the_kept_table_current():
     Match.objects.filter(pk=reporting.pk).update(status=Match.Status.IN_PROGRESS)
     report_result(reporting.pk, actor=reporting.entry_a.player.user)
     assert is_kept_current(league)
+
+
+def test_tables_kept_by_other_code_are_kept_anew_by_the_periodic_run():
+    _, league = a_league_half_played()
+    KeptStandings.objects.filter(competition=league).update(code="an older release",
+                                                            digest="0" * 32)
+    assert keep_tables_of_other_code() == 1
+    assert KeptStandings.objects.get(competition=league).code == kept.counting_code()
+    assert is_kept_current(league)
+    assert keep_tables_of_other_code() == 0  # nothing left: the run only reads
+
+
+def test_a_league_that_never_kept_a_table_keeps_one_and_a_knockout_or_a_draft_none():
+    club, league = a_league_half_played()
+    club.competition(Competition.Format.SINGLE_ELIMINATION, name="Cup")
+    club.competition(LEAGUE, start=False, name="Next season")
+    KeptStandings.objects.all().delete()
+    assert keep_tables_of_other_code() == 1
+    assert list(KeptStandings.objects.values_list("competition_id", flat=True)) == [league.pk]
+    assert is_kept_current(league)
+    assert keep_tables_of_other_code() == 0
+
+
+def test_the_periodic_run_keeps_a_batch_at_a_time():
+    club, first = a_league_half_played()
+    second = club.competition(LEAGUE, name="Second division")
+    KeptStandings.objects.all().delete()
+    assert keep_tables_of_other_code(batch=1) == 1
+    assert list(KeptStandings.objects.values_list("competition_id", flat=True)) == [first.pk]
+    assert keep_tables_of_other_code(batch=1) == 1
+    assert KeptStandings.objects.filter(competition=second).exists()
+    assert keep_tables_of_other_code(batch=1) == 0

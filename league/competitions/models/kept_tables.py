@@ -16,6 +16,9 @@ class KeptStandings(models.Model):
     competition = models.OneToOneField(Competition, on_delete=models.CASCADE, primary_key=True,
                                        related_name="+")
     digest = models.CharField(max_length=32)
+    # The digest of the code that counted the rows (also part of `digest`): a table counted by
+    # other code, before a release, is found by it and kept anew (standings.upkeep).
+    code = models.CharField(max_length=32, default="")
     rows = models.JSONField()
     counted_at = models.DateTimeField()
 

@@ -49,6 +49,11 @@ def _counting_code() -> bytes:
     return code.digest()
 
 
+def counting_code() -> str:
+    """The digest of the code that counts a table, as a kept table records it."""
+    return _counting_code().hex()
+
+
 def digest_of(*inputs) -> str:
     """The digest of a table's inputs (plain values: numbers, strings, tuples, lists, dicts in
     a fixed order, dataclasses and enums), with the counting code's."""
@@ -129,7 +134,7 @@ def keep(competition_id: int, digest: str, rows: tuple[Row, ...]) -> None:
     """The table kept, in place of the one kept before (one statement, whichever writer is
     first)."""
     KeptStandings.objects.bulk_create(
-        [KeptStandings(competition_id=competition_id, digest=digest, rows=encoded(rows),
-                       counted_at=timezone.now())],
+        [KeptStandings(competition_id=competition_id, digest=digest, code=counting_code(),
+                       rows=encoded(rows), counted_at=timezone.now())],
         update_conflicts=True, unique_fields=["competition"],
-        update_fields=["digest", "rows", "counted_at"])
+        update_fields=["digest", "code", "rows", "counted_at"])
