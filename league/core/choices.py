@@ -5,20 +5,15 @@ remembered (a translation looked up costs several times the rest)."""
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from django.db.models import Choices
-from django.utils.translation import get_language
+
+from league.core.words import for_each_language
 
 
+@for_each_language(maxsize=4096)
 def label(choices: type[Choices], value) -> str:
     """The label of `value` in the page's language; the value itself when it is no choice (as
     `get_FOO_display` does)."""
-    return _label_in(get_language(), choices, value)
-
-
-@lru_cache(maxsize=4096)
-def _label_in(language: str | None, choices: type[Choices], value) -> str:
     try:
         return str(choices(value).label)
     except ValueError:

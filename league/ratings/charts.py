@@ -10,10 +10,11 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
-from functools import lru_cache
 
 from django.utils.formats import date_format
-from django.utils.translation import get_language, gettext, ngettext
+from django.utils.translation import gettext, ngettext
+
+from league.core.words import for_each_language
 
 from .selectors import HistoryPoint
 
@@ -131,13 +132,9 @@ def _summary(points: Sequence[HistoryPoint]) -> str:
         "last_week": _week(last.week)}
 
 
+# Remembered: a chart names each of its weeks up to three times, and the players of a club share
+# their weeks.
+@for_each_language(maxsize=4096)
 def _week(week: date) -> str:
     """A week as the chart names it ("07 Dec 2026"), in the reader's language."""
-    return _week_in(get_language(), week)
-
-
-# Remembered for each language: a chart names each of its weeks up to three times, and the
-# players of a club share their weeks.
-@lru_cache(maxsize=4096)
-def _week_in(language: str | None, week: date) -> str:
     return date_format(week, "d M Y")

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 from django.db import models
 from django.db.models import F, Q
-from django.utils.translation import get_language, gettext
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from league.core.choices import display
 from league.core.links import link
+from league.core.words import for_each_language
 
 from .competitions import Competition, Stage
 from .entries import Entry
@@ -74,15 +74,10 @@ NUMBERED_ROUND_NAMES = (
 STAGE_ROUND = re.compile(r"Stage (\d+), round (\d+)")
 
 
+@for_each_language(maxsize=4096)
 def shown_round_name(name: str) -> str:
-    """A stored round name in the reader's language; a name the site did not give as it is."""
-    return _shown_in(get_language(), name)
-
-
-# Remembered for each language: a league division's page names its forty rounds, and a
-# translation looked up costs more than the rest of a round's line.
-@lru_cache(maxsize=4096)
-def _shown_in(language: str | None, name: str) -> str:
+    """A stored round name in the reader's language; a name the site did not give as it is.
+    Remembered: a league division's page names its forty rounds."""
     if name in ROUND_NAMES:
         return str(ROUND_NAMES[name])
     if found := STAGE_ROUND.fullmatch(name):

@@ -9,15 +9,15 @@ column's groups of boxes, each box in its list item. Names, links and words are 
 
 from __future__ import annotations
 
-from functools import lru_cache
 from html import escape
 from typing import NamedTuple
 
 from django import template
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language, gettext
+from django.utils.translation import gettext
 
 from league.core.links import link, links
+from league.core.words import for_each_language
 
 register = template.Library()
 
@@ -34,12 +34,8 @@ class Words(NamedTuple):
     won: str  # "%(name)s won", the name filled in and escaped after
 
 
+@for_each_language()
 def _words() -> Words:
-    return _words_in(get_language())
-
-
-@lru_cache(maxsize=64)
-def _words_in(language: str | None) -> Words:
     return Words(escape(gettext("v")), escape(gettext("bye")), escape(gettext("to be decided")),
                  escape(gettext("not needed")), gettext("%(name)s won"))
 

@@ -8,30 +8,29 @@ players) are read. Names and words are escaped (html.escape, as Django's templat
 
 from __future__ import annotations
 
-from functools import lru_cache
 from html import escape
 
 from django import template
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language, gettext
+from django.utils.translation import gettext
 
 from league.competitions.models import Match
 from league.core.links import link
+from league.core.words import for_each_language
 
 register = template.Library()
 
 
-@lru_cache(maxsize=64)
-def _words(language: str | None) -> dict[str, str]:
-    """The line's words in `language` (the active one), escaped: looked up once per language,
-    not on each line of a list."""
+@for_each_language()
+def _words() -> dict[str, str]:
+    """The line's words, escaped: looked up once per language, not on each line of a list."""
     return {"undecided": escape(gettext("To be decided")), "v": escape(gettext("v")),
             "bye": escape(gettext("bye")), "won": escape(gettext("(won)"))}
 
 
 @register.simple_tag
 def match_line(match: Match) -> SafeString:
-    words = _words(get_language())
+    words = _words()
     undecided, versus = words["undecided"], words["v"]
     winner = match.winner_id
     a = _side(match.entry_a, winner is not None and winner == match.entry_a_id, words)

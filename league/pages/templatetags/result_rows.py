@@ -10,17 +10,17 @@ Everything shown is escaped (html.escape, as Django's templates escape).
 from __future__ import annotations
 
 from datetime import date
-from functools import lru_cache
 from html import escape
 
 from django import template
 from django.template.defaultfilters import date as format_date
 from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language, gettext, pgettext
+from django.utils.translation import gettext, pgettext
 
 from league.competitions.models import Match
 from league.core.links import links
+from league.core.words import for_each_language
 
 register = template.Library()
 
@@ -32,10 +32,9 @@ def outcome_words() -> dict[str, str]:
             "drawn": pgettext("a match's result for one player", "Drawn")}
 
 
-@lru_cache(maxsize=64)
-def _words(language: str | None) -> tuple[dict[str, str], dict[str, str]]:
-    """The rows' words and outcomes in `language` (the active one), escaped: looked up once per
-    language, not on every page."""
+@for_each_language()
+def _words() -> tuple[dict[str, str], dict[str, str]]:
+    """The rows' words and outcomes, escaped: looked up once per language, not on every page."""
     words = {key: escape(text) for key, text in (
         ("date", gettext("Date")), ("opponent", gettext("Opponent")),
         ("result", gettext("Result")), ("games", gettext("Games")),
@@ -45,15 +44,15 @@ def _words(language: str | None) -> tuple[dict[str, str], dict[str, str]]:
     return words, {key: escape(text) for key, text in outcome_words().items()}
 
 
-@lru_cache(maxsize=4096)
-def _day(language: str | None, day: date, shape: str) -> str:
-    """A day as the rows write it ("7 Dec 2026"), in `language` (the active one), escaped."""
+@for_each_language(maxsize=4096)
+def _day(day: date, shape: str) -> str:
+    """A day as the rows write it ("7 Dec 2026"), escaped."""
     return escape(format_date(day, shape))
 
 
 @register.simple_tag
 def result_rows(lines, points: bool = False) -> SafeString:
-    words, outcomes = _words(get_language())
+    words, outcomes = _words()
     lines = list(lines)
     # each page's addresses in one call: per row, the lookups of the language and the URLconf
     # cost as much as the rest of the row
@@ -68,8 +67,7 @@ def result_rows(lines, points: bool = False) -> SafeString:
 def _row(line, words: dict, outcomes: dict, points: bool, player_address: str,
          match_address: str, competition_address: str) -> str:
     match = line.match
-    day = _day(get_language(), timezone.localdate(match.confirmed_at), words["day"]
-               ) if match.confirmed_at else "—"
+    day = _day(timezone.localdate(match.confirmed_at), words["day"]) if match.confirmed_at else "—"
     if line.opponent is not None:
         opponent = (f'<a href="{escape(player_address)}">'
                     f"{escape(line.opponent.name)}</a>")

@@ -11,15 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from decimal import ROUND_HALF_UP, Decimal
-from functools import lru_cache
 from html import escape
 
 from django import template
 from django.utils.formats import localize
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language, gettext, ngettext
+from django.utils.translation import gettext, ngettext
 
 from league.core.links import links
+from league.core.words import for_each_language
 from league.ratings.charts import history_chart
 from league.ratings.selectors import CurrentRating, HistoryPoint, WinChances
 
@@ -33,7 +33,7 @@ def rating_badge(rating: CurrentRating | None) -> SafeString:
     the club page lists twenty, and as an included template they cost more than the rest of
     its ratings table. Words and numbers are escaped."""
     if rating is None:
-        unrated = _words(get_language())["unrated"]
+        unrated = _words()["unrated"]
         return mark_safe(f'<span class="rating-badge unrated">{unrated}</span>')
     return mark_safe(
         f'<span class="rating-badge{" provisional" if rating.provisional else ""}" '
@@ -43,13 +43,13 @@ def rating_badge(rating: CurrentRating | None) -> SafeString:
 
 def _reading(rating: CurrentRating) -> str:
     """The badge's title: the system, the interval, the games, why it is provisional."""
-    words = _words(get_language())
-    title = _system_title(get_language(), rating.system)
+    words = _words()
+    title = _system_title(rating.system)
     interval = rating.interval
     if interval:
         low, high = (whole(end) for end in interval)
         title += ", " + escape(words["between"] % {"low": low, "high": high})
-    title += ", " + _after_games(get_language(), rating.total_games)
+    title += ", " + _after_games(rating.total_games)
     if rating.provisional:
         title += ": " + (words["until narrower"] if interval else words["until more games"])
     if rating.open_week:
@@ -59,8 +59,8 @@ def _reading(rating: CurrentRating) -> str:
 
 # The badge's words, looked up once for each language (the club page draws twenty badges):
 # escaped, but for the interval's sentence, escaped once its numbers are in.
-@lru_cache(maxsize=64)
-def _words(language: str | None) -> dict[str, str]:
+@for_each_language()
+def _words() -> dict[str, str]:
     return {
         "between": gettext("95%% sure between %(low)s and %(high)s"),
         "until narrower": escape(gettext("provisional until it has more games and a narrower "
@@ -73,13 +73,13 @@ def _words(language: str | None) -> dict[str, str]:
     }
 
 
-@lru_cache(maxsize=256)
-def _system_title(language: str | None, system) -> str:
+@for_each_language()
+def _system_title(system) -> str:
     return escape(gettext("%(system)s rating") % {"system": escape(str(system.label))})
 
 
-@lru_cache(maxsize=4096)
-def _after_games(language: str | None, games: int) -> str:
+@for_each_language(maxsize=4096)
+def _after_games(games: int) -> str:
     return escape(ngettext("after %(games)s rated game", "after %(games)s rated games",
                            games) % {"games": games})
 
@@ -103,7 +103,7 @@ def whole(number: float) -> str:
 def _provisional_mark(rating: CurrentRating) -> str:
     if not (rating.provisional or rating.open_week):
         return ""
-    provisional = _words(get_language())["provisional"]
+    provisional = _words()["provisional"]
     return f' <span class="rating-provisional">{provisional}</span>'
 
 
