@@ -1,0 +1,37 @@
+"""Words remembered for each language (league.core.words): a function that writes words runs
+once for each language and arguments, and answers in the language active when it is asked."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext, override
+
+from league.competitions.models import Round
+from league.core.words import for_each_language
+
+
+def test_words_are_written_once_per_language_and_in_the_active_one():
+    written = []
+
+    @for_each_language()
+    def round_named(number: int) -> str:
+        written.append(number)
+        return gettext("Round %(number)s") % {"number": number}
+
+    with override("es"):
+        assert round_named(3) == round_named(3) == "Ronda 3"
+    with override("de"):
+        assert round_named(3) == "Runde 3"
+    with override("es"):
+        assert round_named(4) == "Ronda 4"
+        assert round_named(3) == "Ronda 3"
+    assert written == [3, 3, 4]  # Spanish 3, German 3, Spanish 4: each once
+
+
+def test_a_round_is_named_in_each_readers_language_in_turn():
+    final, third = Round(number=3, name="Final"), Round(number=3)
+    shown = {}
+    for language in ("es", "de", "es", "en"):
+        with override(language):
+            shown[language] = (str(final), str(third))
+    assert shown == {"es": ("Final", "Ronda 3"), "de": ("Finale", "Runde 3"),
+                     "en": ("Final", "Round 3")}
