@@ -232,16 +232,16 @@ def bracket_view(competition: Competition, stage: Stage | None = None,
     seeds = knockout.stage_seeds(stage) if stage is not None else seeded_entries(entries)
     bracket = bracket_of(drawn, seeds) if drawn.is_knockout and len(seeds) >= 2 else None
     players = {e.pk: e.player for e in entries}
+    byes = _after_bye(bracket)
     sections = []
     rounds.sort(key=lambda r: (BRACKET_ORDER[r.bracket], r.number))
     for bracket_name in dict.fromkeys(r.bracket for r in rounds):
-        views = tuple(_round_view(r, bracket, players) for r in rounds if r.bracket == bracket_name)
+        views = tuple(_round_view(r, byes, players) for r in rounds if r.bracket == bracket_name)
         sections.append(BracketSection(bracket_name, Round.Bracket(bracket_name).label, views))
     return BracketView(competition, tuple(sections), _champion(bracket, rounds, players))
 
 
-def _round_view(round_: Round, bracket: Bracket | None, players: dict) -> RoundView:
-    byes = _after_bye(bracket)
+def _round_view(round_: Round, byes: set[tuple[str, int]], players: dict) -> RoundView:
     ordered = sorted(round_.match_list, key=lambda m: table_of(m.key))
     views = tuple(
         MatchView(
