@@ -157,6 +157,26 @@ def go_offline(context: BrowserContext) -> None:
     context.route(NETWORK, _unreachable)
 
 
+# The document being left stays offline until it is gone: it reads `navigator.onLine` false and
+# hears no `online` event (a listener of its own, first at the window, stops the page's).
+_STAY_OFFLINE = """() => {
+    Object.defineProperty(navigator, "onLine", { configurable: true, get: () => false });
+    addEventListener("online", (event) => event.stopImmediatePropagation(), true);
+}"""
+
+
+def reload_offline(page: Page) -> None:
+    """Reload the page while offline (go_offline). As the reload begins, Chromium lifts its
+    offline emulation from the document being left: after its `beforeunload`, `navigator.onLine`
+    turns true there and it hears `online` (most likely as its DevTools session closes: Blink
+    clears the offline override, which is its renderer process's, when a session's network
+    agent is disabled), and a request it sends then is neither routed nor cut: it reaches the
+    server. A phone without a connection tells the page no such thing: the document being left
+    is kept offline until it is gone; the new one loads under the emulation as before."""
+    page.evaluate(_STAY_OFFLINE)
+    page.reload()
+
+
 def go_online(context: BrowserContext) -> None:
     context.unroute(NETWORK, _unreachable)
     context.set_offline(False)

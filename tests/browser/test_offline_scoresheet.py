@@ -14,7 +14,7 @@ from league.games.services import HandEntry, record_hand, start_game
 
 from .club import knockout_club
 from .conftest import LAPTOP, PHONE, screenshot
-from .steps import expect, go_offline, go_online
+from .steps import expect, go_offline, go_online, reload_offline
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -77,7 +77,7 @@ def test_hands_entered_offline_wait_through_a_reload_and_are_sent_once_in_order(
         expect(waiting).to_contain_text("sent when the connection is back")
         both_sizes(page, "sheet-offline-waiting")
 
-        page.reload()  # still offline: the copy the phone kept, and the hands still waiting
+        reload_offline(page)  # still offline: the copy the phone kept, and the hands still waiting
         expect(page.get_by_role("heading", level=1)).to_contain_text("Game 1")
         expect(waiting).to_contain_text("2 hands not sent yet")
         expect(page.get_by_role("button", name="Enter hand 3")).to_be_visible()

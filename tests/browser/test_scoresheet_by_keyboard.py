@@ -15,7 +15,7 @@ from league.games.services import HandEntry, record_hand, start_game
 
 from .club import knockout_club
 from .conftest import LAPTOP, PHONE, screenshot
-from .steps import expect, focused, go_offline, go_online, tab_to, type_keys
+from .steps import expect, focused, go_offline, go_online, reload_offline, tab_to, type_keys
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -137,7 +137,7 @@ def test_the_spanish_sheet_says_offline_in_spanish_what_waits_on_the_phone(site)
         expect(page.get_by_role("button", name="Anotar la mano 2")).to_be_visible()
         screenshot(page, "sheet-offline-es-phone")
 
-        page.reload()  # the copy kept on the phone, in Spanish, and the hand still waiting
+        reload_offline(page)  # the copy kept on the phone, in Spanish, and the hand still waiting
         expect(page.get_by_role("heading", level=1)).to_contain_text("Partida 1")
         expect(waiting).to_contain_text("1 mano aún sin enviar")
         assert saved(game) == []
