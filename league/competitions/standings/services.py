@@ -29,7 +29,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from django.db.models import Count
+from django.db.models import Count, Exists, OuterRef, QuerySet
 
 from league.competitions.algorithms.standings import (
     WON_WITHOUT_PLAY,
@@ -40,7 +40,7 @@ from league.competitions.algorithms.standings import (
     league_table,
 )
 from league.competitions.algorithms.tiebreaks import Tiebreak
-from league.competitions.models import Competition, Entry, Match, Round, Seat
+from league.competitions.models import Competition, Entry, Match, Round, Seat, Stage
 from league.competitions.standings import kept as kept_tables
 from league.competitions.standings.shown import (
     PARTIAL_HEAD_TO_HEAD_NOTE,
@@ -121,11 +121,22 @@ def competition_standings(competition: Competition, *, hands: bool = True,
     return _table(competition, entries, rows, hands)
 
 
+# The formats whose table is kept: a league or a Swiss, in one stage, once started.
+KEEPS_TABLE = (Competition.Format.LEAGUE, Competition.Format.SWISS)
+
+
+def tables_kept() -> QuerySet[Competition]:
+    """The competitions that keep a table, as `keep_standings` decides for one."""
+    staged = Stage.objects.filter(competition=OuterRef("pk"))
+    return (Competition.objects.filter(format__in=KEEPS_TABLE)
+            .exclude(status=Competition.Status.DRAFT).exclude(Exists(staged)))
+
+
 def keep_standings(competition: Competition) -> None:
     """The competition's table counted afresh and kept (KeptStandings) for its page: a league or
-    a Swiss in one stage, once started. Four queries and one write."""
-    if (competition.format not in (Competition.Format.LEAGUE, Competition.Format.SWISS)
-            or competition.status == Competition.Status.DRAFT or competition.stages.exists()):
+    a Swiss in one stage, once started (`tables_kept`). Four queries and one write."""
+    if (competition.format not in KEEPS_TABLE or competition.status == Competition.Status.DRAFT
+            or competition.stages.exists()):
         return
     entries = in_seed_order(competition, None)
     hands = counts_hands(competition)
