@@ -179,6 +179,11 @@ class Match(models.Model):
         indexes = [
             models.Index(fields=["competition", "status"]),
             models.Index(fields=["competition", "played_at"], name="match_played_in_competition"),
+            # The competition page counts each round's open matches and finds its latest result
+            # (league.competitions.formats.selectors.PAGE_ROUNDS) from this index alone, without
+            # reading the matches' rows (PostgreSQL; elsewhere the columns are not included).
+            models.Index(fields=["competition", "round"], include=["status", "confirmed_at"],
+                         name="match_rounds_counted"),
             # The calendar feeds' matches with a time or a date of their own, found without
             # reading the competition's undated ones (league.competitions.schedule.feed_reads).
             models.Index(fields=["competition"], name="match_dated_in_competition",
