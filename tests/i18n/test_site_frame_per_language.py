@@ -64,3 +64,39 @@ def test_a_frame_rendered_without_a_request_is_not_kept():
     )
     assert template.render({"word": "one"}) == "one"
     assert template.render({"word": "two"}) == "two"
+
+
+def header_of(client) -> str:
+    return client.get("/rules/").content.decode().split("</header>")[0]
+
+
+def test_each_signed_in_reader_gets_the_header_of_his_own_name_club_and_notifications(client):
+    from league.clubs.models import Club
+    from league.notifications.services import notify
+
+    organizer = UserFactory(username="olga-organizes")
+    Club.objects.create(name="Riverside", slug="riverside").organizers.add(organizer)
+    for number in range(2):
+        notify(organizer, "result_confirmed", key=f"header-{number}", text="A result")
+    player = UserFactory(username="pete-plays")
+
+    client.force_login(organizer)
+    first = header_of(client)
+    assert "olga-organizes" in first and "/organize/" in first
+    assert '<span class="badge">2</span>' in first
+    client.force_login(player)
+    second = header_of(client)
+    assert "pete-plays" in second and "olga-organizes" not in second
+    assert "/organize/" not in second and 'class="badge"' not in second
+
+    notify(organizer, "result_confirmed", key="header-2", text="Another result")
+    client.force_login(organizer)
+    assert '<span class="badge">3</span>' in header_of(client)
+
+
+def test_the_sign_out_form_carries_a_token_of_its_own_request(client):
+    client.force_login(UserFactory(username="ada-reads"))
+    tokens = [re.search(r'action="/accounts/logout/" class="inline"><input type="hidden" '
+                        r'name="csrfmiddlewaretoken" value="([^"]+)"', header_of(client)).group(1)
+              for _ in range(2)]
+    assert tokens[0] != tokens[1]  # masked anew for each response
