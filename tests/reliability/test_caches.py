@@ -205,3 +205,20 @@ def test_a_version_knows_its_competitions_rounds_and_no_competition_has_none():
     tokens = competition_tokens([with_rounds.pk, without.pk, 987654])
     assert set(tokens) == {with_rounds.pk, without.pk}
     assert tokens[with_rounds.pk] == competition_version(with_rounds.pk).token
+
+
+@pytest.mark.django_db
+def test_a_version_minted_with_the_page_s_own_read_knows_the_same_rounds():
+    from league.competitions.base.page_versions import competition_version
+    from league.competitions.views.competitions import CompetitionRead
+    from tests.factories import CompetitionFactory, RoundFactory
+
+    competition = CompetitionFactory()
+    rounds = {RoundFactory(competition=competition, number=n).pk for n in (1, 2, 3)}
+    read = CompetitionRead(competition.pk)
+    assert competition_version(competition.pk, read.round_ids).rounds == rounds
+    assert {round_.pk for round_ in read.found.round_list} == rounds  # kept for the page
+    again = CompetitionRead(competition.pk)  # the version is stored: nothing is read for it
+    assert competition_version(competition.pk, again.round_ids).rounds == rounds
+    assert again.found is None
+    assert competition_version(987654, CompetitionRead(987654).round_ids) is None

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from league.clubs.signals import CLUB_KEY, USER_CLUBS_KEY
@@ -47,14 +47,17 @@ def competition_version_keys(pk: int) -> list[str]:
     return [_key(pk)]
 
 
-def competition_version(pk: int) -> PageVersion | None:
-    """The page's current version; None when there is no such competition."""
+def competition_version(pk: int, rounds_of: Callable[[], list[int] | None] | None = None
+                        ) -> PageVersion | None:
+    """The page's current version; None when there is no such competition. A version is minted
+    with the competition's round ids, read by `rounds_of` when given (None: no such
+    competition), as a page that will render everything anew reads them with the rest."""
     stored = derived.get(_key(pk))
     if not _readable(stored):
-        rounds = _rounds_of([pk])
-        if pk not in rounds:
+        rounds = _rounds_of([pk]).get(pk) if rounds_of is None else rounds_of()
+        if rounds is None:
             return None
-        fresh = (secrets.token_hex(8), tuple(rounds[pk]))
+        fresh = (secrets.token_hex(8), tuple(rounds))
         if stored is not None:  # written by an older release in another form
             derived.delete(_key(pk))
         stored = add_versions({_key(pk): (fresh[0], fresh)}).get(_key(pk))

@@ -51,15 +51,18 @@ NO_SUCH_ROUND = gettext_lazy("There is no such round in this competition. Pick o
 
 def competition(request: HttpRequest, pk: int) -> HttpResponse:
     club_id = club_of_competition(pk)
+    read = CompetitionRead(pk)
     # whether the club is public and the page's version: one call to the shared cache
     with read_ahead([*visibility_keys(club_id), *competition_version_keys(pk)]):
         if (refusal := members_only(request, club_id)) is not None:
             return refusal
-        version = competition_version(pk)
+        version = competition_version(pk, read.round_ids)
     if version is None:
         raise Http404("No such competition.")
     page = CompetitionPage(pk, round_key(request.GET.get("round", ""), version.rounds),
                            stage_key(request.GET.get("stage", "")))
+    if read.found is not None:
+        page.competition = read.found
     context = {
         "page": page,
         "version": version.token,
@@ -102,6 +105,23 @@ class RoundsShown:
     round: Round | None  # the one round shown, if one is
     all: bool = False
     problem: str = ""
+
+
+class CompetitionRead:
+    """A new version of the page is minted with the competition's round ids: read then with
+    everything the page shows of the competition (`competition_page`), which rendering the
+    page anew needs next, rather than in a query of their own."""
+
+    def __init__(self, pk: int) -> None:
+        self.pk = pk
+        self.found: Competition | None = None
+
+    def round_ids(self) -> list[int] | None:
+        try:
+            self.found = competition_page(self.pk)
+        except Http404:
+            return None
+        return [round_.pk for round_ in self.found.round_list]
 
 
 class CompetitionPage:
