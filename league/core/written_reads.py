@@ -19,6 +19,7 @@ which is what `Model.__init__` does for it, without the work of its general case
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
 from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.db.models import Model
@@ -91,33 +92,40 @@ class Columns:
             return None
         if kept is not None and (found := kept.get((self.model, pk))) is not None:
             return found
-        db = db or connections[DEFAULT_DB_ALIAS]
         values = self.values(row, start, db)
+        alias = DEFAULT_DB_ALIAS if db is None else db.alias
         if self._plain is None:
             self._plain = plain(self.model)
         if self._plain:
             made = self.model.__new__(self.model)
             made._state = ModelState()
-            made._state.adding, made._state.db = False, db.alias
+            made._state.adding, made._state.db = False, alias
             made.__dict__.update(zip(self.names, values, strict=True))
         else:
-            made = self.model.from_db(db.alias, self.names, values)
+            made = self.model.from_db(alias, self.names, values)
         if kept is not None:
             kept[(self.model, pk)] = made
         return made
 
     def values(self, row: Sequence, start: int = 0, db=None) -> list:
         """The columns from `start` in `row`, each as its field reads it (converted), without
-        building the model: for a column read on its own, as an aggregate of it (`MAX(...)`)."""
-        db = db or connections[DEFAULT_DB_ALIAS]
+        building the model: for a column read on its own, as an aggregate of it (`MAX(...)`).
+        The default connection is looked up only when a column has a converter: a lookup costs
+        a few microseconds (the connections are each thread's own), and a page builds a hundred
+        models or more."""
         values = list(row[start:start + len(self.fields)])
-        for index, convert, column in self._converters_now(db):
-            values[index] = convert(values[index], column, db)
+        converters = self._converters_now(db)
+        if converters:
+            db = db or connections[DEFAULT_DB_ALIAS]
+            for index, convert, column in converters:
+                values[index] = convert(values[index], column, db)
         return values
 
     def _converters_now(self, db) -> list:
-        found = self._converters.get(db.vendor)
+        vendor = _default_vendor() if db is None else db.vendor
+        found = self._converters.get(vendor)
         if found is None:
+            db = db or connections[DEFAULT_DB_ALIAS]
             found = []
             for index, field in enumerate(self.fields):
                 column = field.get_col(self.model._meta.db_table)
@@ -126,6 +134,12 @@ class Columns:
                     found.append((index, convert, column))
             self._converters[db.vendor] = found
         return found
+
+
+@cache
+def _default_vendor() -> str:
+    """The default database's vendor ("postgresql", "sqlite"): a process's settings name one."""
+    return connections[DEFAULT_DB_ALIAS].vendor
 
 
 def plain(model: type[Model]) -> bool:
