@@ -49,9 +49,10 @@ class Game(models.Model):
         ordering = ["match", "number"]
         # A match's finished games and their totals read from the index alone, without the
         # games' rows (the standings, a player's results): a game's row is large, its ruleset
-        # and columns kept with it.
+        # and columns kept with it. With the game's id, its hands are found from it too (the
+        # hands won: league.competitions.standings.services.hands_won).
         indexes = [models.Index(fields=["match", "winner", "total_a", "total_b"],
-                                name="game_points_of_match")]
+                                include=["id"], name="game_points_of_match")]
         constraints = [
             models.UniqueConstraint(fields=["match", "number"], name="game_number_unique_in_match"),
             models.CheckConstraint(
@@ -87,7 +88,8 @@ class Hand(models.Model):
         # Declared void by a ruling (a new deal): no score, and the deal does not pass on.
         VOID = "void", _("Void, dealt again")
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="hands")
+    # Found by its game through the indexes below, which both begin with the game.
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="hands", db_index=False)
     number = models.PositiveSmallIntegerField()
     dealer = models.CharField(max_length=1, choices=Seat.choices)
     outcome = models.CharField(max_length=10, choices=Outcome.choices)
@@ -124,6 +126,8 @@ class Hand(models.Model):
 
     class Meta:
         ordering = ["game", "number"]
+        # The hands each side won, counted from the index alone (the hands won of the standings).
+        indexes = [models.Index(fields=["game", "winner"], name="hand_winner_in_game")]
         constraints = [
             models.UniqueConstraint(fields=["game", "number"], name="hand_number_unique_in_game"),
             models.UniqueConstraint(fields=["entry_key"], condition=~Q(entry_key=""),

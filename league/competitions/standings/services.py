@@ -27,9 +27,10 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
+from functools import cache
 from typing import NamedTuple
 
-from django.db.models import Count, Exists, OuterRef, QuerySet
+from django.db.models import Exists, OuterRef, QuerySet
 
 from league.competitions.algorithms.standings import (
     WON_WITHOUT_PLAY,
@@ -258,17 +259,35 @@ def confirmed_results(competition: Competition, withdrawn: Sequence[int] = (),
                       byes_of_rounds_played=byes_of_rounds_played)
 
 
+# The hands won in each confirmed match's finished games, by side: read from two indexes alone
+# (the games' game_points_of_match and the hands' hand_winner_in_game), not the hands' rows.
+# The games and their hands are reached by the match's relation to them, as the ORM reaches
+# them.
+HANDS_WON = """SELECT g.match_id, h.winner, COUNT(*) FROM {match} m
+JOIN {game} g ON g.match_id = m.id AND g.winner IN (%s, %s)
+JOIN {hand} h ON h.game_id = g.id AND h.winner IN (%s, %s){of_stage}
+WHERE m.competition_id = %s AND m.status = %s
+GROUP BY g.match_id, h.winner"""
+
+
+@cache
+def _hands_won_sql(of_stage: bool) -> str:
+    game = Match._meta.get_field("games").related_model
+    hand = game._meta.get_field("hands").related_model
+    stage_join = f"\nJOIN {table(Round)} r ON r.id = m.round_id AND r.stage_id = %s"
+    return HANDS_WON.format(match=table(Match), game=table(game), hand=table(hand),
+                            of_stage=stage_join if of_stage else "")
+
+
 def hands_won(competition: Competition, stage=None) -> dict[int, tuple[int, int]]:
     """The hands each side won in each confirmed match's finished games (of `stage` if given),
     by match id; a won hand is one with a winner (a dead hand has none). One query."""
+    seats = list(Seat.values)
+    params = [*seats, *seats, *([stage.pk] if stage is not None else []), competition.pk,
+              Match.Status.CONFIRMED]
     won: dict[int, list[int]] = defaultdict(lambda: [0, 0])
-    confirmed = Match.objects.filter(competition=competition, status=Match.Status.CONFIRMED)
-    if stage is not None:
-        confirmed = confirmed.filter(round__stage=stage)
-    counted = confirmed.order_by().filter(games__winner__in=Seat.values,
-                                          games__hands__winner__in=Seat.values)
-    for row in counted.values("pk", "games__hands__winner").annotate(n=Count("games__hands")):
-        won[row["pk"]]["AB".index(row["games__hands__winner"])] = row["n"]
+    for match_id, winner, count in fetched(_hands_won_sql(stage is not None), params):
+        won[match_id]["AB".index(winner)] = count
     return {pk: (a, b) for pk, (a, b) in sorted(won.items())}
 
 
