@@ -32,10 +32,12 @@ def test_a_players_own_clubs_come_first_with_their_running_competitions(client):
 
 
 def test_the_clubs_listed_are_bounded_whatever_the_site_holds(client):
-    for n in range(CLUBS_FOUND + 5):
+    for n in reversed(range(CLUBS_FOUND + 5)):  # made last to first: listed by name
         ClubFactory(name=f"Club {n:03}")
     page = home(client)
-    assert sum(f"Club {n:03}" in page for n in range(CLUBS_FOUND + 5)) == CLUBS_FOUND
+    assert [n for n in range(CLUBS_FOUND + 5) if f"Club {n:03}" in page] == list(
+        range(CLUBS_FOUND))
+    assert page.index("Club 000") < page.index("Club 001") < page.index("Club 011")
     assert "type more of the name to find yours" in page
 
 
