@@ -9,7 +9,7 @@ from django.shortcuts import get_object_or_404
 from league.clubs.models import Club, JoinRequest, Player
 from league.clubs.visibility import PUBLIC_KEY, club_of
 from league.core.cache import derived
-from league.core.written_reads import Columns, fetched, marks, related, table, the_row
+from league.core.written_reads import Columns, fetched, first_value, marks, related, table, the_row
 
 LANGUAGE_KEY = "club-language:{}"
 LANGUAGE_SECONDS = 300
@@ -58,21 +58,23 @@ def club_by_pk(pk: int) -> Club:
     return CLUB.instance(the_row(_CLUB_SQL, [pk], "No such club."))
 
 
+# The reads of a cold visit of most pages, written out: the ORM's query cost several times what
+# the database took to answer it (league.core.written_reads).
+_CLUB_OF_SLUG_SQL = f"SELECT c.id FROM {table(Club)} c WHERE c.slug = %s"
+_CLUB_OF_PLAYER_SQL = f"SELECT p.club_id FROM {table(Player)} p WHERE p.id = %s"
+
+
 def club_id_of_slug(slug: str) -> int | None:
     """The id of the club of a page's address (None: no such club), remembered: a club keeps
     the slug it was made with."""
-    return club_of("club-slug", slug, lambda: Club.objects.filter(slug=slug).values_list(
-        "pk", flat=True).first())
+    return club_of("club-slug", slug, lambda: first_value(_CLUB_OF_SLUG_SQL, [slug]))
 
 
 def club_of_player(pk: int) -> int | None:
     """The club id of player `pk` (None: no such player), remembered: no query once known."""
-    return club_of("player", pk, lambda: Player.objects.filter(pk=pk).values_list(
-        "club_id", flat=True).first())
+    return club_of("player", pk, lambda: first_value(_CLUB_OF_PLAYER_SQL, [pk]))
 
 
-# Two reads of a cold visit of most pages, written out: the ORM's query cost several times what
-# the database took to answer it (league.core.written_reads).
 _LANGUAGE_SQL = f"SELECT c.default_language FROM {table(Club)} c WHERE c.id = %s"
 _OWN_PLAYERS_SQL = (f"SELECT p.id, p.calendar_version FROM {table(Player)} p WHERE p.user_id = %s "
                     f"ORDER BY p.name, p.id")

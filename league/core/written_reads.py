@@ -50,6 +50,12 @@ def fetched(sql: str, params: Sequence) -> list[tuple]:
         return cursor.fetchall()
 
 
+def first_value(sql: str, params: Sequence):
+    """The first column of a written-out query's first row; None when it found none."""
+    found = fetched(sql, params)
+    return found[0][0] if found else None
+
+
 def the_row(sql: str, params: Sequence, missing: str) -> tuple:
     """The row of a written-out query for one object by its key; a 404 (`missing`: what the
     page says of it) when there is none."""

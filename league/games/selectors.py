@@ -10,20 +10,28 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
 from gameplay import engine
+from league.clubs.models import Season
 from league.clubs.permissions import organized_by
 from league.clubs.visibility import club_of
 from league.competitions.base.selectors import side_names, with_sides
-from league.competitions.models import Match
+from league.competitions.models import Competition, Match
 from league.core.numbers import ascii_int
+from league.core.written_reads import first_value, table
 from league.games import sheet_reads
 from league.games.models import Game, Hand, HandFlag, TableRuling
 from league.games.services.scoring import score_of
 
+# The club of a game, written out: a scoresheet's first read on its process's first visit to
+# the game, which the ORM took several times as long to build as the database to answer.
+_CLUB_OF_GAME_SQL = f"""SELECT s.club_id FROM {table(Game)} g
+    JOIN {table(Match)} m ON m.id = g.match_id
+    JOIN {table(Competition)} c ON c.id = m.competition_id
+    JOIN {table(Season)} s ON s.id = c.season_id WHERE g.id = %s"""
+
 
 def club_of_game(pk: int) -> int | None:
     """The club id of game `pk` (None: no such game)."""
-    return club_of("game", pk, lambda: Game.objects.filter(pk=pk).values_list(
-        "match__competition__season__club_id", flat=True).first())
+    return club_of("game", pk, lambda: first_value(_CLUB_OF_GAME_SQL, [pk]))
 
 
 @dataclass(frozen=True, slots=True)

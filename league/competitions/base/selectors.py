@@ -19,7 +19,7 @@ from league.competitions.models import (
     Match,
     Round,
 )
-from league.core.written_reads import Columns, fetched, marks, related, table
+from league.core.written_reads import Columns, fetched, first_value, marks, related, table
 
 MATCH_SIDES = ("entry_a__player", "entry_b__player", "winner__player")
 
@@ -107,29 +107,24 @@ CLUB_OF = {
 }
 
 
-def _club_read(kind: str, pk: int) -> int | None:
-    found = fetched(CLUB_OF[kind], [pk])
-    return found[0][0] if found else None
-
-
 def club_of_competition(pk: int) -> int | None:
     """The club id of competition `pk` (None: no such competition)."""
-    return club_of("competition", pk, lambda: _club_read("competition", pk))
+    return club_of("competition", pk, lambda: first_value(CLUB_OF["competition"], [pk]))
 
 
 def club_of_match(pk: int) -> int | None:
     """The club id of match `pk` (None: no such match)."""
-    return club_of("match", pk, lambda: _club_read("match", pk))
+    return club_of("match", pk, lambda: first_value(CLUB_OF["match"], [pk]))
 
 
 def club_of_round(pk: int) -> int | None:
     """The club id of round `pk` (None: no such round)."""
-    return club_of("round", pk, lambda: _club_read("round", pk))
+    return club_of("round", pk, lambda: first_value(CLUB_OF["round"], [pk]))
 
 
 def club_of_night(pk: int) -> int | None:
     """The club id of club night `pk` (None: no such night)."""
-    return club_of("night", pk, lambda: _club_read("night", pk))
+    return club_of("night", pk, lambda: first_value(CLUB_OF["night"], [pk]))
 
 
 def match_club(pk: int):
