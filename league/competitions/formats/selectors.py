@@ -58,16 +58,18 @@ JOIN {table(Player)} p ON p.id = e.player_id
 WHERE e.competition_id = %s
 ORDER BY e.seed, p.name, e.id
 """
-# Each round with its stage, the number of its matches still open (neither confirmed nor void)
-# and when its latest result was confirmed.
+# Each round of a competition with the number of its matches still open (neither confirmed nor
+# void) and when its latest result was confirmed: read from the matches' index alone
+# (match_rounds_counted).
+ROUND_COUNTS = f"""SELECT m.round_id, COUNT(CASE WHEN m.status NOT IN (%s, %s) THEN 1 END) AS open,
+                  MAX(m.confirmed_at) AS last
+           FROM {table(Match)} m WHERE m.competition_id = %s GROUP BY m.round_id"""
+# Each round with its stage and its counts.
 PAGE_ROUNDS = f"""
 SELECT {ROUND.sql}, {STAGE.sql}, counted.open, counted.last
 FROM {table(Round)} r
 LEFT JOIN {table(Stage)} st ON st.id = r.stage_id
-LEFT JOIN (SELECT m.round_id, COUNT(CASE WHEN m.status NOT IN (%s, %s) THEN 1 END) AS open,
-                  MAX(m.confirmed_at) AS last
-           FROM {table(Match)} m WHERE m.competition_id = %s GROUP BY m.round_id
-          ) counted ON counted.round_id = r.id
+LEFT JOIN ({ROUND_COUNTS}) counted ON counted.round_id = r.id
 WHERE r.competition_id = %s
 ORDER BY r.number, r.id
 """
