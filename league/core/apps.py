@@ -7,4 +7,9 @@ class CoreConfig(AppConfig):
     verbose_name = "Core"
 
     def ready(self) -> None:
+        from django.urls import register_converter
+
         from league.core import checks  # noqa: F401  (registers the deployment checks)
+        from league.core.ids import Id
+
+        register_converter(Id, "id")  # before any URL pattern is read

@@ -61,6 +61,7 @@ def url_values(name: str, world: World, ids: list[int]) -> st.SearchStrategy[dic
     slugs = [world.club.slug, *Club.objects.exclude(pk=world.club.pk).values_list("slug", flat=True)]
     by_kind = {
         "IntConverter": st.sampled_from(ids),
+        "Id": st.sampled_from(ids),  # league.core.ids: an object's id
         "SlugConverter": st.one_of(st.sampled_from(slugs + [c.key for c in CATALOGUE]),
                                    st.from_regex(r"\A[-a-zA-Z0-9_]{1,40}\Z")),
         "StringConverter": text().filter(lambda s: s and "/" not in s),

@@ -44,3 +44,4 @@ def test_an_object_that_does_not_exist_has_no_club_and_none_is_remembered():
             club_of_night(missing), club_of_player(missing), club_of_game(missing),
             club_id_of_slug("no-such-club")] == [None] * 7
     assert caches["template_fragments"].get(CLUB_OF_KEY.format("competition", missing)) is None
+
