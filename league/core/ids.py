@@ -17,6 +17,3 @@ class Id(IntConverter):
         if number > MOST:
             raise ValueError(f"{value} is no object's id")  # the address matches no pattern
         return number
-
-    def to_url(self, value: int) -> str:
-        return str(int(value))
