@@ -342,8 +342,9 @@ SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 SESSION_COOKIE_HTTPONLY = True
 # A session is kept in the database and read through the derived cache: a signed-in page reads
-# it from Redis, and when Redis does not answer, from the database.
-SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+# it from Redis, and when Redis does not have it, from the database (Django's cached_db store,
+# its read of the database written out: league/accounts/sessions.py).
+SESSION_ENGINE = "league.accounts.sessions"
 SESSION_CACHE_ALIAS = DERIVED
 if not DEBUG:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
