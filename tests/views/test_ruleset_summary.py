@@ -27,3 +27,17 @@ def test_an_unreadable_ruleset_is_said_not_raised():
     summary = summarize({"knock_limit": 99})
     assert "knock_limit" in summary.problem
     assert summary.settings == ()
+
+
+def test_each_ruleset_is_summarized_as_its_own_whatever_was_summarized_before():
+    oklahoma = Ruleset.preset("oklahoma").to_dict()
+    changed = Ruleset.preset("oklahoma").but(gin_bonus=20).to_dict()
+    for data in (oklahoma, changed, oklahoma, dict(reversed(changed.items())), changed):
+        summary = summarize(data)
+        assert summary.preset == "oklahoma"
+        assert [s.value for s in summary.house_rules] == (["20"] if data == changed else [])
+
+
+def test_a_ruleset_that_is_not_a_mapping_is_said_not_raised():
+    assert summarize(["knock_limit", 10]).problem
+    assert summarize({"knock_limit": [10]}).problem

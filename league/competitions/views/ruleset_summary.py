@@ -1,8 +1,13 @@
-"""A competition's ruleset in words: the nearest preset and the house rules on top of it."""
+"""A competition's ruleset in words: the nearest preset and the house rules on top of it.
+
+The summary of a ruleset is remembered (a competition page names its ruleset on every first
+visit after a change, and a club's competitions share a few rulesets): it is immutable, and
+depends on the ruleset alone."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache, lru_cache
 
 from gameplay.engine import PRESETS, InvalidRuleset, Ruleset
 
@@ -36,12 +41,32 @@ class RulesetSummary:
 
 def summarize(data: dict) -> RulesetSummary:
     try:
+        key = tuple(sorted(data.items()))
+        hash(key)
+    except (AttributeError, TypeError):  # not a dict of plain values: not remembered
+        return _summary(data)
+    return _remembered(key)
+
+
+@lru_cache(maxsize=256)
+def _remembered(key: tuple) -> RulesetSummary:
+    return _summary(dict(key))
+
+
+@cache
+def _presets() -> dict[str, dict]:
+    return {name: preset.to_dict() for name, preset in PRESETS.items()}
+
+
+def _summary(data) -> RulesetSummary:
+    try:
         rules = Ruleset.from_dict(data)
     except (InvalidRuleset, TypeError) as error:
         return RulesetSummary("", (), problem=str(error))
     mine = rules.to_dict()
-    name = min(PRESETS, key=lambda preset: _distance(mine, PRESETS[preset].to_dict()))
-    theirs = PRESETS[name].to_dict()
+    presets = _presets()
+    name = min(presets, key=lambda preset: _distance(mine, presets[preset]))
+    theirs = presets[name]
     settings = tuple(
         Setting(key.replace("_", " "), _words(mine[key]), _words(theirs[key])) for key in mine
     )
