@@ -96,9 +96,6 @@ TEMPLATES = [
                 "league.accounts.reading.reading",
                 "league.pages.context_processors.header",
             ],
-            # {% load i18n %}: Django's library, its {% translate %} of fixed text kept per
-            # language (league/core/templatetags/kept_i18n.py).
-            "libraries": {"i18n": "league.core.templatetags.kept_i18n"},
         },
     }
 ]

@@ -1,15 +1,19 @@
 """`{% translate %}` of fixed text is looked up once per language and written out again: every
 render reads as Django's own tag would render it, in the reader's language, escaped as Django
-escapes it; a message in a variable is looked up each time."""
+escapes it; a message in a variable is looked up each time. Every template of the site loads
+that tag (`{% load translations %}`), none Django's own."""
 
+import re
+from pathlib import Path
 from unittest import mock
 
 import pytest
+from django.conf import settings
 from django.template import Context, Engine, engines
 from django.utils import autoreload, translation
 
 SOURCE = (
-    '{% load i18n %}'
+    '{% load translations %}'
     '<h1>{% translate "Standings" %}</h1>'
     '<p>{% translate "Played" context "standings column" %}</p>'
     '<p>{% translate "Sign out" as leave %}[{{ leave }}]</p>'
@@ -20,8 +24,8 @@ SOURCE = (
 
 
 def django_engine() -> Engine:
-    """An engine with Django's own i18n library, beside the site's."""
-    return Engine(libraries={"i18n": "django.templatetags.i18n"})
+    """An engine whose `translations` is Django's own i18n library."""
+    return Engine(libraries={"translations": "django.templatetags.i18n"})
 
 
 def rendered(template, language: str, autoescape: bool = True, **values) -> str:
@@ -43,7 +47,7 @@ def test_every_language_reads_as_djangos_tag_renders_it(autoescape):
 
 
 def test_the_reader_reads_his_language_after_another_was_kept():
-    site = site_template('{% load i18n %}{% translate "Standings" %}')
+    site = site_template('{% load translations %}{% translate "Standings" %}')
     with translation.override("de"):
         german = translation.gettext("Standings")
     assert german != "Standings"
@@ -53,13 +57,13 @@ def test_the_reader_reads_his_language_after_another_was_kept():
 
 
 def test_a_message_in_a_variable_is_looked_up_on_each_render():
-    site = site_template('{% load i18n %}{% translate message %}')
+    site = site_template('{% load translations %}{% translate message %}')
     assert rendered(site, "en", message="Standings") == "Standings"
     assert rendered(site, "en", message="Rulings") == "Rulings"
 
 
 def test_fixed_text_is_looked_up_once_per_language():
-    site = site_template('{% load i18n %}{% translate "Standings" %}')
+    site = site_template('{% load translations %}{% translate "Standings" %}')
     with mock.patch.object(translation._trans, "gettext", side_effect=lambda text: text) as looked:
         for _ in range(3):
             rendered(site, "en")
@@ -68,9 +72,24 @@ def test_fixed_text_is_looked_up_once_per_language():
 
 
 def test_a_reloaded_catalog_is_read_again():
-    site = site_template('{% load i18n %}{% translate "Standings" %}')
+    site = site_template('{% load translations %}{% translate "Standings" %}')
     assert rendered(site, "en") == "Standings"
     with mock.patch.object(translation._trans, "gettext", side_effect=lambda text: "Tabelle"):
         assert rendered(site, "en") == "Standings"
         autoreload.file_changed.send(sender=None, file_path=mock.MagicMock(suffix=".mo"))
         assert rendered(site, "en") == "Tabelle"
+
+
+def site_templates() -> list[Path]:
+    folders = [Path(folder) for engine in settings.TEMPLATES for folder in engine["DIRS"]]
+    folders += Path(settings.BASE_DIR, "league").glob("*/templates")
+    return sorted(path for folder in folders for path in folder.rglob("*.html"))
+
+
+def test_every_template_of_the_site_loads_the_kept_translations():
+    loads_djangos = [
+        str(path) for path in site_templates()
+        if any(re.search(r"\bi18n\b", load)
+               for load in re.findall(r"{%\s*load\s[^%]*%}", path.read_text()))]
+    assert len(site_templates()) > 100
+    assert loads_djangos == []
