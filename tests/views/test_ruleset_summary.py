@@ -41,3 +41,10 @@ def test_each_ruleset_is_summarized_as_its_own_whatever_was_summarized_before():
 def test_a_ruleset_that_is_not_a_mapping_is_said_not_raised():
     assert summarize(["knock_limit", 10]).problem
     assert summarize({"knock_limit": [10]}).problem
+
+
+def test_a_setting_written_as_another_type_is_not_taken_for_the_valid_one():
+    valid = Ruleset.preset("standard").to_dict()
+    assert summarize(valid).problem == ""
+    assert "knock_limit" in summarize({**valid, "knock_limit": 10.0}).problem
+    assert summarize(valid).problem == ""

@@ -6,6 +6,7 @@ depends on the ruleset alone."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
@@ -40,17 +41,18 @@ class RulesetSummary:
 
 
 def summarize(data: dict) -> RulesetSummary:
+    # Remembered under the ruleset's JSON, which tells 10 from 10.0 and 1 from true (equal in
+    # Python, and one of each pair is not a valid setting).
     try:
-        key = tuple(sorted(data.items()))
-        hash(key)
-    except (AttributeError, TypeError):  # not a dict of plain values: not remembered
+        key = json.dumps(data, sort_keys=True)
+    except (TypeError, ValueError):  # not JSON's values: summarized, not remembered
         return _summary(data)
     return _remembered(key)
 
 
 @lru_cache(maxsize=256)
-def _remembered(key: tuple) -> RulesetSummary:
-    return _summary(dict(key))
+def _remembered(key: str) -> RulesetSummary:
+    return _summary(json.loads(key))
 
 
 @cache
