@@ -6,7 +6,8 @@ it builds against its pattern, which costs more than the rest of the row.
 The address of a name is reversed with a marker number in place of the argument and kept per
 URLconf, script prefix and language (each may change what `reverse` gives); an address is the
 two halves around the number. What the marker cannot stand for (a name whose address has no
-or two places for it, an argument that is not a whole number) is reversed as usual.
+or two places for it, an argument that is not a whole number) is reversed as usual. The address
+of a page that takes no argument (`address`) is kept whole, the same way.
 """
 
 from __future__ import annotations
@@ -19,6 +20,18 @@ from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils.translation import get_language
 
 MARKER = 9_731_864_205  # a number in no address of the site but where it stands for the argument
+
+
+def address(name: str) -> str:
+    """reverse(name), for a page that takes no argument."""
+    return _address(get_urlconf() or settings.ROOT_URLCONF, get_script_prefix(), get_language(),
+                    name)
+
+
+@lru_cache(maxsize=256)
+def _address(urlconf: str, prefix: str, language: str | None, name: str) -> str:
+    """The arguments other than `name` key what `reverse` reads from the thread."""
+    return reverse(name, urlconf=urlconf)
 
 
 def link(name: str, number: int) -> str:

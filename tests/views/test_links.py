@@ -1,6 +1,10 @@
 """A link built from a page's address kept once (league.core.links) is the address reverse()
-gives, for every page of the site that takes one whole number, in every language, under a
-script prefix; what it cannot build is reversed as usual."""
+gives, for every page of the site that takes one whole number or none, in every language, under
+a script prefix; what it cannot build is reversed as usual. The site's templates write those
+addresses with `{% link %}`."""
+
+import re
+from pathlib import Path
 
 import pytest
 from django.conf import settings
@@ -11,7 +15,7 @@ from django.utils import translation
 from hypothesis import given
 from hypothesis import strategies as st
 
-from league.core.links import link
+from league.core.links import address, link
 
 
 def _names(resolver: URLResolver, namespace: str = "") -> list[str]:
@@ -34,6 +38,17 @@ def _takes_one_number(name: str) -> bool:
 
 
 ONE_NUMBER = sorted({name for name in _names(get_resolver()) if _takes_one_number(name)})
+
+
+def _takes_nothing(name: str) -> bool:
+    try:
+        reverse(name)
+    except NoReverseMatch:
+        return False
+    return True
+
+
+NO_ARGUMENT = sorted({name for name in _names(get_resolver()) if _takes_nothing(name)})
 
 
 def test_the_site_has_pages_that_take_one_number():
@@ -87,3 +102,45 @@ def test_a_list_of_links_is_what_a_template_loop_would_write():
         "{% endfor %}").render({"things": things})
     assert drawn == looped
     assert "Ann &amp; &lt;Bo&gt;" in drawn
+
+
+def test_the_site_has_pages_that_take_no_argument():
+    assert {"home", "login", "gameplay:rules"} <= set(NO_ARGUMENT)
+
+
+@pytest.mark.parametrize("name", NO_ARGUMENT)
+def test_the_address_of_a_page_without_argument_is_the_one_reverse_gives(name):
+    for language, _name in settings.LANGUAGES:
+        with translation.override(language):
+            assert address(name) == reverse(name)
+
+
+def test_the_address_of_a_page_without_argument_carries_the_script_prefix():
+    before = get_script_prefix()
+    set_script_prefix("/gin-club/")
+    try:
+        assert address("gameplay:rules") == "/gin-club/rules/" == reverse("gameplay:rules")
+    finally:
+        set_script_prefix(before)
+    assert address("gameplay:rules") == "/rules/"
+
+
+def test_the_template_tag_writes_what_the_url_tag_writes():
+    values = {"number": 31, "slug": "gin-club", "a": 4, "b": 2}
+    for source in ("'home'", "'player' number", "'club' slug", "'gameplay:rules'"):
+        ours = engines["django"].from_string("{% load links %}{% link " + source + " %}")
+        django = engines["django"].from_string("{% url " + source + " %}")
+        assert ours.render(values) == django.render(values)
+
+
+TEMPLATE_FOLDERS = [Path(folder) for engine in settings.TEMPLATES for folder in engine["DIRS"]]
+# {% url %} of a page that takes one argument or none, not set aside as a variable (`as`)
+SHORT_URL = re.compile(r"\{%\s*url\s+\S+(\s+(?!as\b)[^\s%]+)?\s*%\}")
+
+
+def test_the_site_templates_write_the_kept_addresses():
+    found = [f"{path}: {tag.group(0)}"
+             for folder in [*TEMPLATE_FOLDERS, *Path(settings.BASE_DIR, "league").glob("*/templates")]
+             for path in sorted(folder.rglob("*.html"))
+             for tag in SHORT_URL.finditer(path.read_text())]
+    assert found == []

@@ -1,7 +1,9 @@
-"""Links to the pages that take one whole number, built without reversing each address anew
-(league.core.links): for the links of long lists.
+"""Links built without reversing each address anew (league.core.links): the site's templates
+write with `link` every address of a page that takes one whole number or none.
 
     {% link 'player' player.pk %}           the address, as {% url 'player' player.pk %}
+    {% link 'home' %}                       the address, as {% url 'home' %}
+    {% link 'name' a b %}                   reversed as {% url %} would (no address kept)
     {% list_items 'player' club.player_list %}
                                             <li><a href="(its address)">(its name)</a></li>
                                             for each, drawn in Python: as template nodes, a
@@ -12,17 +14,22 @@
 from html import escape
 
 from django import template
+from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 
-from league.core.links import link as address
-from league.core.links import links
+from league.core.links import address, links
+from league.core.links import link as numbered
 
 register = template.Library()
 
 
 @register.simple_tag
-def link(name: str, number: int) -> str:
-    return address(name, number)
+def link(name: str, *arguments) -> str:
+    if not arguments:
+        return address(name)
+    if len(arguments) == 1:
+        return numbered(name, arguments[0])
+    return reverse(name, args=arguments)
 
 
 @register.simple_tag
