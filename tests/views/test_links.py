@@ -40,6 +40,17 @@ def _takes_one_number(name: str) -> bool:
 ONE_NUMBER = sorted({name for name in _names(get_resolver()) if _takes_one_number(name)})
 
 
+def _takes_a_word(name: str) -> bool:
+    try:
+        reverse(name, args=["gin-club_2"])
+    except NoReverseMatch:
+        return False
+    return True
+
+
+ONE_WORD = sorted({name for name in _names(get_resolver()) if _takes_a_word(name)})
+
+
 def _takes_nothing(name: str) -> bool:
     try:
         reverse(name)
@@ -102,6 +113,38 @@ def test_a_list_of_links_is_what_a_template_loop_would_write():
         "{% endfor %}").render({"things": things})
     assert drawn == looped
     assert "Ann &amp; &lt;Bo&gt;" in drawn
+
+
+def test_the_site_has_pages_that_take_a_word():
+    assert {"club", "club-records"} <= set(ONE_WORD)
+
+
+@pytest.mark.parametrize("name", ONE_WORD)
+def test_a_link_with_a_word_is_the_address_reverse_gives(name):
+    for language, _name in settings.LANGUAGES:
+        with translation.override(language):
+            for word in ("gin-club_2", "Z", "0"):
+                assert link(name, word) == reverse(name, args=[word])
+
+
+def _either(build, *arguments):
+    try:
+        return build(*arguments)
+    except NoReverseMatch:
+        return NoReverseMatch
+
+
+@given(st.text(max_size=12) | st.integers(min_value=-5, max_value=10**21))
+def test_any_argument_makes_the_address_reverse_makes_or_none(argument):
+    for name in ("club", "player"):
+        assert (_either(link, name, argument)
+                == _either(lambda n, a: reverse(n, args=[a]), name, argument))
+
+
+def test_a_number_too_long_for_an_id_has_no_address():
+    with pytest.raises(NoReverseMatch):
+        link("player", 10**19)
+    assert link("player", 2**63 - 1) == reverse("player", args=[2**63 - 1])
 
 
 def test_the_site_has_pages_that_take_no_argument():
