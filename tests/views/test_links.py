@@ -29,37 +29,22 @@ def _names(resolver: URLResolver, namespace: str = "") -> list[str]:
     return found
 
 
-def _takes_one_number(name: str) -> bool:
+def _reversed_with(name: str, *arguments) -> bool:
     try:
-        reverse(name, args=[1])
+        reverse(name, args=arguments)
     except NoReverseMatch:
         return False
     return True
 
 
-ONE_NUMBER = sorted({name for name in _names(get_resolver()) if _takes_one_number(name)})
+def _names_taking(*arguments) -> list[str]:
+    """The names of the site's addresses that `reverse` writes with these arguments."""
+    return sorted({name for name in _names(get_resolver()) if _reversed_with(name, *arguments)})
 
 
-def _takes_a_word(name: str) -> bool:
-    try:
-        reverse(name, args=["gin-club_2"])
-    except NoReverseMatch:
-        return False
-    return True
-
-
-ONE_WORD = sorted({name for name in _names(get_resolver()) if _takes_a_word(name)})
-
-
-def _takes_nothing(name: str) -> bool:
-    try:
-        reverse(name)
-    except NoReverseMatch:
-        return False
-    return True
-
-
-NO_ARGUMENT = sorted({name for name in _names(get_resolver()) if _takes_nothing(name)})
+ONE_NUMBER = _names_taking(1)
+ONE_WORD = _names_taking("gin-club_2")
+NO_ARGUMENT = _names_taking()
 
 
 def test_the_site_has_pages_that_take_one_number():
