@@ -1,11 +1,15 @@
 """Every list is paged: `page` (from 1) and `page_size` (1 to 200, 50 when not given). A value
 that is not such a number is refused (400) rather than quietly replaced; a page past the last
-is not found (404)."""
+is not found (404). A number is written in the digits 0 to 9 alone, as every number a request
+carries is read (league.core.numbers): "2.0", "+2", " 2" and "٢" are refused, which Django REST
+framework's IntegerField would read as 2."""
 
 from __future__ import annotations
 
 from rest_framework import serializers
 from rest_framework.pagination import PageNumberPagination
+
+from league.core.numbers import ascii_int
 
 MAX_PAGE = 1_000_000
 
@@ -26,9 +30,17 @@ def read_query(request, form: type[serializers.Serializer]) -> dict:
     return dict(checked.validated_data)
 
 
+class WholeNumber(serializers.IntegerField):
+    def to_internal_value(self, data) -> int:
+        number = ascii_int(data)
+        if number is None:
+            self.fail("invalid")
+        return number
+
+
 class PageQuery(serializers.Serializer):
-    page = serializers.IntegerField(required=False, min_value=1, max_value=MAX_PAGE)
-    page_size = serializers.IntegerField(required=False, min_value=1, max_value=200)
+    page = WholeNumber(required=False, min_value=1, max_value=MAX_PAGE)
+    page_size = WholeNumber(required=False, min_value=1, max_value=200)
 
 
 class Pages(PageNumberPagination):
