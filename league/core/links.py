@@ -28,10 +28,15 @@ _WORD = re.compile(r"[-a-zA-Z0-9_]+")
 _NOTHING = re.compile(r"(?!)")
 
 
+def _reversing() -> tuple[str, str, str | None]:
+    """What `reverse` reads from the thread (URLconf, script prefix, language): the key of an
+    address kept."""
+    return get_urlconf() or settings.ROOT_URLCONF, get_script_prefix(), get_language()
+
+
 def address(name: str) -> str:
     """reverse(name), for a page that takes no argument."""
-    return _address(get_urlconf() or settings.ROOT_URLCONF, get_script_prefix(), get_language(),
-                    name)
+    return _address(*_reversing(), name)
 
 
 @lru_cache(maxsize=256)
@@ -48,8 +53,7 @@ def link(name: str, number: int | str) -> str:
 def links(name: str, numbers: Iterable[int | str]) -> list[str]:
     """link(name, number) for each number (or word, for an address that takes one: a club's
     slug), the page's address looked up once."""
-    halves = _halves(get_urlconf() or settings.ROOT_URLCONF, get_script_prefix(),
-                     get_language(), name)
+    halves = _halves(*_reversing(), name)
     if halves is None:
         return [reverse(name, args=[number]) for number in numbers]
     before, after, argument = halves

@@ -3,7 +3,6 @@ write with `link` every address of a page that takes one whole number or none.
 
     {% link 'player' player.pk %}           the address, as {% url 'player' player.pk %}
     {% link 'home' %}                       the address, as {% url 'home' %}
-    {% link 'name' a b %}                   reversed as {% url %} would (no address kept)
     {% list_items 'player' club.player_list %}
                                             <li><a href="(its address)">(its name)</a></li>
                                             for each, drawn in Python: as template nodes, a
@@ -14,7 +13,6 @@ write with `link` every address of a page that takes one whole number or none.
 from html import escape
 
 from django import template
-from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 
 from league.core.links import address, links
@@ -24,12 +22,9 @@ register = template.Library()
 
 
 @register.simple_tag
-def link(name: str, *arguments) -> str:
-    if not arguments:
-        return address(name)
-    if len(arguments) == 1:
-        return numbered(name, arguments[0])
-    return reverse(name, args=arguments)
+def link(name: str, *number) -> str:
+    """The address of `name`, of one number (or word) or none."""
+    return numbered(name, *number) if number else address(name)
 
 
 @register.simple_tag

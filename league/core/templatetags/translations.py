@@ -51,12 +51,14 @@ class KeptTranslateNode(i18n.TranslateNode):
     def render(self, context: template.Context) -> str:
         if not self.fixed:
             return super().render(context)
+        if self.catalogs != _catalogs[0]:
+            self.kept, self.catalogs = {}, _catalogs[0]
         key = (translation.get_language(), bool(context.autoescape))
         value = self.kept.get(key)
-        if value is None or self.catalogs != _catalogs[0]:
+        if value is None:
             value = self._rendered(context)
-            if len(self.kept) >= MOST_KEPT or self.catalogs != _catalogs[0]:
-                self.kept, self.catalogs = {}, _catalogs[0]
+            if len(self.kept) >= MOST_KEPT:
+                self.kept = {}
             self.kept[key] = value
         if self.asvar:
             context[self.asvar] = value
