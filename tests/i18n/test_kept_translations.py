@@ -4,13 +4,13 @@ escapes it; a message in a variable is looked up each time. Every template of th
 that tag (`{% load translations %}`), none Django's own."""
 
 import re
-from pathlib import Path
 from unittest import mock
 
 import pytest
-from django.conf import settings
 from django.template import Context, Engine, engines
 from django.utils import autoreload, translation
+
+from tests.site_templates import site_templates
 
 SOURCE = (
     '{% load translations %}'
@@ -78,12 +78,6 @@ def test_a_reloaded_catalog_is_read_again():
         assert rendered(site, "en") == "Standings"
         autoreload.file_changed.send(sender=None, file_path=mock.MagicMock(suffix=".mo"))
         assert rendered(site, "en") == "Tabelle"
-
-
-def site_templates() -> list[Path]:
-    folders = [Path(folder) for engine in settings.TEMPLATES for folder in engine["DIRS"]]
-    folders += Path(settings.BASE_DIR, "league").glob("*/templates")
-    return sorted(path for folder in folders for path in folder.rglob("*.html"))
 
 
 def test_every_template_of_the_site_loads_the_kept_translations():

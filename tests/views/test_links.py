@@ -4,7 +4,6 @@ a script prefix; what it cannot build is reversed as usual. The site's templates
 addresses with `{% link %}`."""
 
 import re
-from pathlib import Path
 
 import pytest
 from django.conf import settings
@@ -16,6 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from league.core.links import address, link
+from tests.site_templates import site_templates
 
 
 def _names(resolver: URLResolver, namespace: str = "") -> list[str]:
@@ -161,14 +161,11 @@ def test_the_template_tag_writes_what_the_url_tag_writes():
         assert ours.render(values) == django.render(values)
 
 
-TEMPLATE_FOLDERS = [Path(folder) for engine in settings.TEMPLATES for folder in engine["DIRS"]]
 # {% url %} of a page that takes one argument or none, not set aside as a variable (`as`)
 SHORT_URL = re.compile(r"\{%\s*url\s+\S+(\s+(?!as\b)[^\s%]+)?\s*%\}")
 
 
 def test_the_site_templates_write_the_kept_addresses():
-    found = [f"{path}: {tag.group(0)}"
-             for folder in [*TEMPLATE_FOLDERS, *Path(settings.BASE_DIR, "league").glob("*/templates")]
-             for path in sorted(folder.rglob("*.html"))
+    found = [f"{path}: {tag.group(0)}" for path in site_templates()
              for tag in SHORT_URL.finditer(path.read_text())]
     assert found == []
