@@ -14,15 +14,15 @@ $(VENV)/.base: requirements/base.txt | $(VENV)/bin/python
 	$(PY) -m pip install --quiet -r requirements/base.txt
 	touch $@
 
-$(VENV)/.test: requirements/test.txt requirements/base.txt | $(VENV)/bin/python
+$(VENV)/.test: requirements/test.txt requirements/prod.txt requirements/base.txt | $(VENV)/bin/python
 	$(PY) -m pip install --quiet -r requirements/test.txt
 	touch $@
 
-$(VENV)/.bench: requirements/bench.txt requirements/test.txt requirements/base.txt | $(VENV)/bin/python
+$(VENV)/.bench: requirements/bench.txt requirements/test.txt requirements/prod.txt requirements/base.txt | $(VENV)/bin/python
 	$(PY) -m pip install --quiet -r requirements/bench.txt
 	touch $@
 
-$(VENV)/.mutation: requirements/mutation.txt requirements/test.txt requirements/base.txt | $(VENV)/bin/python
+$(VENV)/.mutation: requirements/mutation.txt requirements/test.txt requirements/prod.txt requirements/base.txt | $(VENV)/bin/python
 	$(PY) -m pip install --quiet -r requirements/mutation.txt
 	touch $@
 

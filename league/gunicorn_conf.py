@@ -6,11 +6,30 @@ What is loaded by then lives as long as the process: it is frozen out of the gar
 (gc.freeze, as the Python documentation advises before a fork). A worker's full collections
 then walk only what its requests made, not the whole site's objects each time (on a competition
 page, one full collection in about 30 requests: 65 ms unfrozen, 27 ms frozen), and
-they no longer write to the pages the workers share with the first process."""
+they no longer write to the pages the workers share with the first process.
+
+Each worker runs its request loop under `with_room` (league/core/frame_room.py): the frames of
+every request then stay in one chunk of the interpreter's frame stack, instead of mapping and
+unmapping a chunk each time a template's loop calls across a chunk's end (a division's cold
+standings page in a worker: 12.2 ms with about 280 page faults, 9.7 ms with none)."""
 
 import gc
 
+from gunicorn.workers.sync import SyncWorker
+
+from league.core.frame_room import with_room
+
 preload_app = True
+
+
+class RoomyWorker(SyncWorker):
+    """gunicorn's sync worker, its whole request loop run with room on the frame stack."""
+
+    def run(self) -> None:
+        with_room(super().run)
+
+
+worker_class = RoomyWorker
 
 
 def when_ready(server) -> None:
