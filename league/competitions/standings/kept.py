@@ -62,33 +62,38 @@ def digest_of(*inputs) -> str:
     return found.hexdigest()
 
 
-# What a table counts of a match, as a line of text: its id, sides, round (id, number, bracket)
-# and kind, then "c" with the winner and both sides' points once it is confirmed, "v" when it
-# is void, "o" while it is open.
+# What a table counts of a match, as a line of text: its id, sides, round and kind, then "c"
+# with the winner and both sides' points once it is confirmed, "v" when it is void, "o" while it
+# is open. What it counts of a round, its number and bracket, is in a line of its own: the
+# rounds' lines follow the matches', so the matches are read without a join to their rounds.
 _LINE = """CAST(m.id AS TEXT) || ',' || COALESCE(CAST(m.entry_a_id AS TEXT), '') || ','
     || COALESCE(CAST(m.entry_b_id AS TEXT), '') || ',' || CAST(m.round_id AS TEXT) || ','
-    || CAST(r.number AS TEXT) || ',' || r.bracket || ',' || m.kind || ',' || CASE
+    || m.kind || ',' || CASE
     WHEN m.status = %s THEN 'c,' || COALESCE(CAST(m.winner_id AS TEXT), '') || ','
         || CAST(m.points_a AS TEXT) || ',' || CAST(m.points_b AS TEXT)
     WHEN m.status = %s THEN 'v' ELSE 'o' END"""
-# The lines joined in round order, then by match: the order of a subquery, which PostgreSQL and
-# SQLite follow without promising it (an order inside the aggregate costs PostgreSQL more, and
-# SQLite before 3.44 has none). Another order would give another digest: the table would be
-# counted afresh, never shown stale.
-_COUNTED_TEXT = """SELECT {aggregate}(line, ';') FROM (
-    SELECT {line} AS line FROM {match} m
-    JOIN {round} r ON r.id = m.round_id AND r.competition_id = %s
-    WHERE m.competition_id = %s ORDER BY r.number, m.id) counted"""
+_ROUND_LINE = "'r' || CAST(r.id AS TEXT) || ',' || CAST(r.number AS TEXT) || ',' || r.bracket"
+# Each list of lines joined in id order: the order of a subquery, which PostgreSQL and SQLite
+# follow without promising it (an order inside the aggregate costs PostgreSQL more, and SQLite
+# before 3.44 has none). Another order would give another digest: the table would be counted
+# afresh, never shown stale.
+_COUNTED_TEXT = """SELECT
+    (SELECT {aggregate}(line, ';') FROM (SELECT {line} AS line FROM {match} m
+        WHERE m.competition_id = %s ORDER BY m.id) matches),
+    (SELECT {aggregate}(line, ';') FROM (SELECT {round_line} AS line FROM {round} r
+        WHERE r.competition_id = %s ORDER BY r.id) rounds)"""
 _AGGREGATE = {"postgresql": "string_agg", "sqlite": "group_concat"}
 
 
 def counted_text(competition_id: int) -> str:
-    """What the competition's table counts of its matches, one line per match in round order,
-    written by the database: one query and one row, whatever the number of matches."""
+    """What the competition's table counts of its matches and its rounds, one line per match
+    then one per round, each in id order, written by the database: one query and one row,
+    whatever the number of matches."""
     sql = _COUNTED_TEXT.format(aggregate=_AGGREGATE[connection.vendor], line=_LINE,
-                               match=table(Match), round=table(Round))
+                               round_line=_ROUND_LINE, match=table(Match), round=table(Round))
     params = [Match.Status.CONFIRMED, Match.Status.VOID, competition_id, competition_id]
-    return fetched(sql, params)[0][0] or ""
+    matches, rounds = fetched(sql, params)[0]
+    return ";".join(text for text in (matches, rounds) if text)
 
 
 def _value(value: Fraction | None) -> list[int] | None:
