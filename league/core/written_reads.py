@@ -50,6 +50,25 @@ def fetched(sql: str, params: Sequence) -> list[tuple]:
         return cursor.fetchall()
 
 
+def fetched_together(*queries: tuple[str, Sequence]) -> list[list[tuple]]:
+    """The rows of each of several written-out queries that do not depend on one another. On
+    PostgreSQL they are sent in one pipeline: the server answers them one after another, but
+    the page waits for one round trip, not one per query (three of a competition page's reads:
+    0.1 ms each saved here). Elsewhere they are asked one after another."""
+    if connection.vendor != "postgresql":
+        return [fetched(sql, params) for sql, params in queries]
+    # Opened before the pipeline starts: the first checks that the connection is alive.
+    cursors = [connection.cursor() for _ in queries]
+    try:
+        with connection.wrap_database_errors, connection.connection.pipeline():
+            for cursor, (sql, params) in zip(cursors, queries, strict=True):
+                cursor.execute(sql, list(params))
+            return [cursor.fetchall() for cursor in cursors]
+    finally:
+        for cursor in cursors:
+            cursor.close()
+
+
 def first_value(sql: str, params: Sequence):
     """The first column of a written-out query's first row; None when it found none."""
     found = fetched(sql, params)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from django.db.models import Q, QuerySet
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 
 from league.clubs.models import Club, Player, Season
@@ -22,7 +23,7 @@ from league.competitions.models import (
     Stage,
     StageEntry,
 )
-from league.core.written_reads import Columns, fetched, marks, related, table, the_row
+from league.core.written_reads import Columns, fetched, fetched_together, marks, related, table
 
 # Rounds in the order they are shown: the main or winners' bracket, the losers', the finals.
 BRACKET_ORDER = {Round.Bracket.MAIN: 0, Round.Bracket.WINNERS: 0, Round.Bracket.LOSERS: 1,
@@ -80,8 +81,14 @@ def competition_page(pk: int) -> Competition:
     rows, or None), `.entry_list` (with the players) and
     `.round_list`, each round with its stage, `.open_matches` (its matches still to be played
     or confirmed) and `.last_confirmed` (when its latest result was confirmed): three queries,
-    or 404. The matches themselves come with `fixtures_of`, for the rounds shown."""
-    row, at = the_row(PAGE_COMPETITION, [pk], "No such competition."), len(COMPETITION)
+    asked together (`fetched_together`), or 404. The matches themselves come with
+    `fixtures_of`, for the rounds shown."""
+    done = (Match.Status.CONFIRMED, Match.Status.VOID)
+    found, entries, rounds = fetched_together(
+        (PAGE_COMPETITION, [pk]), (PAGE_ENTRIES, [pk]), (PAGE_ROUNDS, [*done, pk, pk]))
+    if not found:
+        raise Http404("No such competition.")
+    row, at = found[0], len(COMPETITION)
     competition = COMPETITION.instance(row)
     season, club = SEASON.instance(row, at), CLUB.instance(row, at + len(SEASON))
     related(competition, season=season)
@@ -89,13 +96,12 @@ def competition_page(pk: int) -> Competition:
     digest, rows = KEPT.values(row, at + len(SEASON) + len(CLUB))
     competition.kept_table = None if digest is None else (digest, rows)
     competition.entry_list = []
-    for row in fetched(PAGE_ENTRIES, [pk]):
+    for row in entries:
         entry = ENTRY.instance(row)
         related(entry, player=PLAYER.instance(row, len(ENTRY)), competition=competition)
         competition.entry_list.append(entry)
     competition.round_list = []
-    done = (Match.Status.CONFIRMED, Match.Status.VOID)
-    for row in fetched(PAGE_ROUNDS, [*done, pk, pk]):
+    for row in rounds:
         round_ = ROUND.instance(row)
         related(round_, stage=STAGE.instance(row, len(ROUND)), competition=competition)
         round_.open_matches = row[len(ROUND) + len(STAGE)] or 0

@@ -1,0 +1,50 @@
+"""Reads asked together (league.core.written_reads.fetched_together): each answers as it would
+alone, on SQLite one after another and on PostgreSQL in one pipeline; a read that fails raises
+the database's error as any query does, and the connection goes on."""
+
+import pytest
+from django.db import DatabaseError, connection, transaction
+
+from league.clubs.models import Club
+from league.core.written_reads import fetched, fetched_together, table
+from tests.factories import ClubFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def test_reads_asked_together_answer_as_each_alone(django_assert_num_queries):
+    clubs = ClubFactory.create_batch(3)
+    by_name = f"SELECT c.name FROM {table(Club)} c WHERE c.id = %s"
+    counted = f"SELECT COUNT(*) FROM {table(Club)} c WHERE c.id IN (%s, %s)"
+    nothing = f"SELECT c.id FROM {table(Club)} c WHERE c.id = %s"
+    queries = [(by_name, [clubs[1].pk]), (counted, [clubs[0].pk, clubs[2].pk]), (nothing, [0])]
+    with django_assert_num_queries(3):
+        together = fetched_together(*queries)
+    assert together == [fetched(sql, params) for sql, params in queries]
+    assert together == [[(clubs[1].name,)], [(2,)], []]
+
+
+def test_a_read_that_fails_among_others_raises_and_the_connection_goes_on():
+    club = ClubFactory()
+    by_name = f"SELECT c.name FROM {table(Club)} c WHERE c.id = %s"
+    with pytest.raises(DatabaseError), transaction.atomic():
+        fetched_together((by_name, [club.pk]), ("SELECT * FROM no_such_table", []),
+                         (by_name, [club.pk]))
+    assert fetched_together((by_name, [club.pk])) == [[(club.name,)]]
+    assert fetched(by_name, [club.pk]) == [(club.name,)]
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="a pipeline is PostgreSQL's")
+def test_on_postgresql_the_reads_go_out_in_one_pipeline(monkeypatch):
+    pipelines = []
+    raw = connection.cursor().connection  # the driver's connection, opened
+    pipeline = type(raw).pipeline
+
+    def counted(self):
+        pipelines.append(self)
+        return pipeline(self)
+
+    monkeypatch.setattr(type(raw), "pipeline", counted)
+    one = f"SELECT 1 FROM {table(Club)} c WHERE c.id = %s"
+    fetched_together((one, [1]), (one, [2]))
+    assert pipelines == [raw]
