@@ -29,25 +29,20 @@ from __future__ import annotations
 
 import logging
 import threading
-import time
-from collections.abc import Callable
 
 from django.core.cache.backends.base import DEFAULT_TIMEOUT, BaseCache
 from django.core.cache.backends.locmem import LocMemCache
 from django_redis.cache import RedisCache
 from django_redis.exceptions import ConnectionInterrupted
 from django_redis.pool import ConnectionFactory
-from redis.exceptions import RedisError
 
+from league.cache_breaker import UNREACHABLE, Breaker
 from league.core.cache import DERIVED, FRAGMENTS, NEW_FRAGMENTS, ReadAhead
+from league.sent_sets import SentSets
 
 # Seconds. Redis on the local network answers in well under a millisecond.
 SOCKET_CONNECT_TIMEOUT = 0.5
 SOCKET_TIMEOUT = 0.5
-LOGGER = "ginleague.cache"
-# Seconds a process leaves a Redis alone after a call to it failed.
-BREAK_SECONDS = 30
-UNREACHABLE = (ConnectionInterrupted, RedisError, OSError)
 UNTAKEN = object()  # a delete the cache did not take
 MISSING = object()
 
@@ -88,63 +83,6 @@ class OnePoolPerURL(ConnectionFactory):
     def get_or_create_connection_pool(self, params):
         with self._lock:
             return super().get_or_create_connection_pool(params)
-
-
-class Breaker:
-    """A Redis this process leaves alone for BREAK_SECONDS after a call to it failed (one per
-    URL, shared by the threads and the aliases of the process), and the version deletes it did
-    not take, kept until it answers again."""
-
-    _all: dict[str, Breaker] = {}
-    _all_lock = threading.Lock()
-
-    def __init__(self) -> None:
-        self.open_until = 0.0
-        self.pending: set[tuple[str, int | None]] = set()
-        self.lock = threading.Lock()
-        self.retrying: threading.Timer | None = None
-
-    @classmethod
-    def of(cls, location: str) -> Breaker:
-        with cls._all_lock:
-            return cls._all.setdefault(location, cls())
-
-    @property
-    def closed(self) -> bool:
-        return time.monotonic() >= self.open_until
-
-    def trip(self, error: BaseException, consequence: str) -> None:
-        """After a failed call: skip this Redis for BREAK_SECONDS; one warning of one line."""
-        self.open_until = time.monotonic() + BREAK_SECONDS
-        failure = error.__cause__ or error
-        logging.getLogger(LOGGER).warning(
-            "Cache unreachable, %s: %s: %s (left alone for %d s)", consequence,
-            type(failure).__name__, failure, BREAK_SECONDS)
-
-    def keep_deletes(self, keys, version, flush: Callable[[], None]) -> None:
-        """Deletes the cache did not take: done by `flush` as soon as it answers again."""
-        with self.lock:
-            self.pending.update((key, version) for key in keys)
-            if self.retrying is None or not self.retrying.is_alive():
-                self.retrying = threading.Timer(BREAK_SECONDS, self._retry, args=[flush])
-                self.retrying.daemon = True
-                self.retrying.start()
-
-    def _retry(self, flush: Callable[[], None]) -> None:
-        with self.lock:
-            self.retrying = None
-        flush()
-        if self.pending:
-            self.keep_deletes((), None, flush)
-
-    def take_pending(self) -> dict[int | None, list[str]]:
-        """The kept deletes by version, taken away (given back by `keep_deletes` on failure)."""
-        with self.lock:
-            pending, self.pending = self.pending, set()
-        by_version: dict[int | None, list[str]] = {}
-        for key, version in pending:
-            by_version.setdefault(version, []).append(key)
-        return by_version
 
 
 class UnreachableCacheWarning(logging.Filter):
@@ -229,7 +167,28 @@ class RedisElseMemory(BaseCache):
 
 
 class AddingRedisCache(RedisCache):
-    """django-redis's cache that also adds several keys at once (`add_many`)."""
+    """django-redis's cache that also adds several keys at once (`add_many`), and that during a
+    request sends a SET without waiting for its reply (`SentSets`): a page that fills the cache
+    with five answers it read from the database waits for none of the five round trips."""
+
+    def __init__(self, location: str, params: dict) -> None:
+        super().__init__(location, params)
+        self._breaker = Breaker.of(location)
+
+    def set(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
+        timeout = self.default_timeout if timeout is DEFAULT_TIMEOUT else timeout
+        expiry = None if timeout is None else int(timeout * 1000)
+        redis = self.client.get_client(write=True)
+        sent = None if expiry is not None and expiry <= 0 else SentSets.of(
+            redis.connection_pool, self._breaker)
+        if sent is None:  # outside a request, or a set that deletes: as django-redis does it
+            return super().set(key, value, timeout, version)
+        command = ["SET", self.client.make_key(key, version=version), self.client.encode(value)]
+        try:
+            sent.send(*command, *(() if expiry is None else ("PX", expiry)))
+        except UNREACHABLE as error:
+            raise ConnectionInterrupted(connection=redis) from error
+        return True
 
     def add_many(self, data: dict, timeout=DEFAULT_TIMEOUT, version=None) -> dict:
         """Each key of `data` set to its value where the cache holds nothing under it, then

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import environ
 
-from league.caches import LOGGER as CACHE_LOGGER
+from league.cache_breaker import LOGGER as CACHE_LOGGER
 from league.caches import caches_for
 from league.core.cache import DERIVED
 

@@ -44,16 +44,35 @@ _ahead: ContextVar[dict | None] = ContextVar("derived_read_ahead", default=None)
 # The tokens of the versions this request minted (None outside a request): nothing is kept yet
 # under a key that names one, in any process (`names_new_version`).
 _minted: ContextVar[set[str] | None] = ContextVar("versions_minted", default=None)
+# What the request leaves to do once its response has been sent (None outside a request).
+_after_response: ContextVar[list[Callable[[], None]] | None] = ContextVar(
+    "after_response", default=None)
 
 
 def request_begins() -> None:
     """A request starts: no version minted yet (league.fragment_cache's middleware)."""
     _minted.set(set())
+    _after_response.set([])
 
 
 def request_ends() -> None:
-    """The request's response was sent: what it minted is no longer its own to know."""
+    """The request's response was sent: what it minted is no longer its own to know, and what
+    it left for this moment is done (`after_response`)."""
     _minted.set(None)
+    calls = _after_response.get()
+    _after_response.set(None)
+    for call in calls or ():
+        call()
+
+
+def after_response(call: Callable[[], None]) -> bool:
+    """`call()` once this request's response has been sent; False outside a request, and then
+    nothing is left to do."""
+    calls = _after_response.get()
+    if calls is None:
+        return False
+    calls.append(call)
+    return True
 
 
 def add_versions(new: dict[str, tuple[str, object]]) -> dict:

@@ -9,7 +9,8 @@ import pytest
 from django.test import override_settings
 from django.urls import reverse
 
-from league.caches import LOGGER, caches_for
+from league.cache_breaker import LOGGER
+from league.caches import caches_for
 from league.competitions.models import Competition
 from tests.factories import UserFactory
 from tests.security.test_sign_in_limits import PASSWORD

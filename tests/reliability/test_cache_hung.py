@@ -19,7 +19,7 @@ from django.core.cache import caches
 from django.test import override_settings
 from django.urls import reverse
 
-from league import caches as cache_module
+from league import cache_breaker
 from league.caches import caches_for
 from league.competitions.models import Competition
 from tests.conftest import own_redis_url
@@ -136,7 +136,7 @@ def test_a_version_delete_dropped_while_redis_hung_is_done_once_it_answers(clien
     real = redis.Redis.from_url(redis_url())
     where = real.connection_pool.connection_kwargs
     db = where.get("db", 0)
-    monkeypatch.setattr(cache_module, "BREAK_SECONDS", 0.3, raising=False)
+    monkeypatch.setattr(cache_breaker, "BREAK_SECONDS", 0.3)
     proxy = FakeRedis(upstream=(where["host"], where["port"]))
     competition = started(Competition.Format.SINGLE_ELIMINATION, 4)
     url = reverse("competition", args=[competition.pk])

@@ -6,7 +6,7 @@ import logging
 
 import pytest
 
-from league.caches import LOGGER
+from league.cache_breaker import LOGGER
 
 pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
 
