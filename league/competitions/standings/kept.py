@@ -13,7 +13,7 @@ afresh. So a table kept before any change (a result, a correction, a withdrawal,
 tiebreak) is simply not read, and whichever writer keeps a table last cannot make the page
 show a stale one.
 
-What the table counts of the matches is written by the database as one text
+What the table counts of the matches and their rounds is written by the database as one text
 (`counted_text`): the page takes its digest without reading the matches themselves, which it
 reads only to count a table afresh.
 
