@@ -58,15 +58,18 @@ class SentSets:
 
     def read(self) -> None:
         """The replies read and the connection given back; a Redis that did not take a SET
-        (or stopped answering) costs nothing more than a write dropped."""
+        (or stopped answering) costs nothing more than a write dropped. A connection with a
+        reply left unread is closed before it is given back: no other call may read it."""
         try:
-            for _ in range(self.unread):
+            while self.unread:
                 self.connection.read_response()
+                self.unread -= 1
         except UNREACHABLE as error:
             self.breaker.trip(error, "writes dropped")
-            self.connection.disconnect()
         finally:
-            self.unread = 0
+            if self.unread:
+                self.connection.disconnect()
+                self.unread = 0
             self.pool.release(self.connection)
 
     def drop(self) -> None:

@@ -50,7 +50,11 @@ _after_response: ContextVar[list[Callable[[], None]] | None] = ContextVar(
 
 
 def request_begins() -> None:
-    """A request starts: no version minted yet (league.fragment_cache's middleware)."""
+    """A request starts: no version minted yet (league.fragment_cache's middleware). What a
+    request before it left for after its response, if it ended without saying so, is done
+    first."""
+    if _after_response.get() is not None:
+        request_ends()
     _minted.set(set())
     _after_response.set([])
 

@@ -104,3 +104,18 @@ def test_a_redis_that_stops_answering_drops_the_requests_writes_and_trips_the_br
     assert in_use(pool) == 0
     assert not Breaker.of(REDIS).closed
     assert "writes dropped" in caplog.text
+
+
+def test_a_request_that_ended_unsaid_has_its_replies_read_when_the_next_begins(replies):
+    derived, pool = caches["derived"], get_redis_connection("derived").connection_pool
+    request_begins()
+    derived.set("answer", 42, 60)
+    assert in_use(pool) == 1
+    request_begins()  # no request_finished came for the one before (a test's bare middleware)
+    try:
+        assert in_use(pool) == 0 and len(replies) == 1
+        derived.set("other", 43, 60)
+    finally:
+        request_ends()
+    assert in_use(pool) == 0
+    assert derived.get_many(["answer", "other"]) == {"answer": 42, "other": 43}
