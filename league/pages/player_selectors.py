@@ -13,7 +13,7 @@ from league.clubs.models import Club, Player, Season
 from league.clubs.selectors import player_with_his_club
 from league.competitions.base.selectors import matches_with_sides, with_sides
 from league.competitions.models import Competition, Entry, Match, Round
-from league.core.written_reads import Columns, fetched, marks, related, table
+from league.core.written_reads import Columns, fetched, fetched_together, marks, related, table
 from league.games.models import Game
 
 RECENT_MATCHES = 20
@@ -42,22 +42,31 @@ class PlayerPage:
 
 
 def player_page(pk: int) -> PlayerPage:
-    """Six queries: the player and club, entries (with their competitions and seasons), results,
-    next matches (each with its round and competition), both lists' sides (with_sides),
-    opponents; each written out (league.core.written_reads)."""
+    """Six queries: the player and club, entries (with their competitions and seasons), then
+    together (`fetched_together`) his results, his next matches (each with its round and
+    competition) and his opponents, then both lists' sides (with_sides); each written out
+    (league.core.written_reads)."""
     player = player_with_his_club(pk)
     entries = entries_of(player)
     entry_ids = [e.pk for e in entries]
-    results = his_matches(entry_ids, [Match.Status.CONFIRMED], "m.confirmed_at DESC, m.id DESC",
-                          RECENT_MATCHES)
-    upcoming = his_matches(entry_ids, Match.OPEN_FOR_PLAY, "m.scheduled_at, m.id")
+    results, upcoming, opponents = [], [], []
+    if entry_ids:
+        *done, done_parts = _his_matches_query(entry_ids, [Match.Status.CONFIRMED],
+                                               "m.confirmed_at DESC, m.id DESC", RECENT_MATCHES)
+        *to_play, to_play_parts = _his_matches_query(entry_ids, Match.OPEN_FOR_PLAY,
+                                                     "m.scheduled_at, m.id")
+        done_rows, to_play_rows, met_rows = fetched_together(done, to_play,
+                                                             _opponents_query(entry_ids))
+        results = _matches_of(done_rows, done_parts)
+        upcoming = _matches_of(to_play_rows, to_play_parts)
+        opponents = _players_of(met_rows)
     with_sides(*results, *upcoming)
     return PlayerPage(
         player,
         entries,
         [result_line(match, player.pk) for match in results],
         upcoming,
-        opponents_of(entry_ids),
+        opponents,
     )
 
 
@@ -121,6 +130,13 @@ def his_matches(entry_ids: list[int], statuses, order: str, limit: int | None = 
     with_sides."""
     if not entry_ids:
         return []
+    sql, params, parts = _his_matches_query(entry_ids, statuses, order, limit, clubs=clubs)
+    return _matches_of(fetched(sql, params), parts)
+
+
+def _his_matches_query(entry_ids: list[int], statuses, order: str, limit: int | None = None, *,
+                       clubs: bool = False) -> tuple[str, list, tuple]:
+    """his_matches' query, its parameters and the parts of its rows."""
     parts = (MATCH, ROUND, COMPETITION, SEASON, CLUB) if clubs else (MATCH, ROUND, COMPETITION)
     sql = HIS_MATCHES.format(
         **TABLES, columns=", ".join(part.sql for part in parts), order=order,
@@ -130,8 +146,13 @@ def his_matches(entry_ids: list[int], statuses, order: str, limit: int | None = 
     if limit is not None:
         sql += " LIMIT %s"
         params.append(limit)
+    return sql, params, parts
+
+
+def _matches_of(rows: list[tuple], parts: tuple) -> list[Match]:
+    """The matches of his_matches' rows, with what each row read of them."""
     db, kept, matches = connections[DEFAULT_DB_ALIAS], {}, []
-    for row in fetched(sql, params):
+    for row in rows:
         match, round_, competition, *club = _parts(row, parts, db, kept)
         if club:
             season, club = club
@@ -169,11 +190,18 @@ def opponents_of(entry_ids: list[int]) -> list[Player]:
     two lists reads every player of the site."""
     if not entry_ids:
         return []
-    sql = OPPONENTS.format(**TABLES, columns=PLAYER.sql, entries=marks(entry_ids))
+    return _players_of(fetched(*_opponents_query(entry_ids)))
+
+
+def _opponents_query(entry_ids: list[int]) -> tuple[str, list]:
     confirmed = str(Match.Status.CONFIRMED)
+    return (OPPONENTS.format(**TABLES, columns=PLAYER.sql, entries=marks(entry_ids)),
+            [confirmed, *entry_ids, confirmed, *entry_ids])
+
+
+def _players_of(rows: list[tuple]) -> list[Player]:
     db = connections[DEFAULT_DB_ALIAS]
-    return [PLAYER.instance(row, 0, db)
-            for row in fetched(sql, [confirmed, *entry_ids, confirmed, *entry_ids])]
+    return [PLAYER.instance(row, 0, db) for row in rows]
 
 
 def result_line(match: Match, player_id: int) -> ResultLine:
