@@ -53,8 +53,9 @@ def fetched(sql: str, params: Sequence) -> list[tuple]:
 def fetched_together(*queries: tuple[str, Sequence]) -> list[list[tuple]]:
     """The rows of each of several written-out queries that do not depend on one another. On
     PostgreSQL they are sent in one pipeline: the server answers them one after another, but
-    the page waits for one round trip, not one per query (three of a competition page's reads:
-    0.1 ms each saved here). Elsewhere they are asked one after another."""
+    the page waits for one round trip, not one per query (a competition page's three reads at
+    the federation: 1.43 ms asked in turn, 1.30 ms together). Elsewhere they are asked one after
+    another."""
     if connection.vendor != "postgresql":
         return [fetched(sql, params) for sql, params in queries]
     # Opened before the pipeline starts: the first checks that the connection is alive.
