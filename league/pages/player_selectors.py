@@ -184,16 +184,10 @@ ORDER BY p.name, p.id
 """
 
 
-def opponents_of(entry_ids: list[int]) -> list[Player]:
-    """Everyone met in a confirmed match, by the player's entries' ids, by name: one query, none
-    without entries. One list of ids (a UNION), each player then found by his id: an OR of the
-    two lists reads every player of the site."""
-    if not entry_ids:
-        return []
-    return _players_of(fetched(*_opponents_query(entry_ids)))
-
-
 def _opponents_query(entry_ids: list[int]) -> tuple[str, list]:
+    """The query of everyone met in a confirmed match, by the player's entries' ids, by name,
+    and its parameters. One list of ids (a UNION), each player then found by his id: an OR of
+    the two lists reads every player of the site."""
     confirmed = str(Match.Status.CONFIRMED)
     return (OPPONENTS.format(**TABLES, columns=PLAYER.sql, entries=marks(entry_ids)),
             [confirmed, *entry_ids, confirmed, *entry_ids])

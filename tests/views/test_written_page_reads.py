@@ -15,7 +15,7 @@ from league.clubs.selectors import player_with_his_club
 from league.competitions.base.selectors import with_sides
 from league.competitions.formats.selectors import BRACKET_ORDER, competition_page, fixtures_of
 from league.competitions.models import Competition, Entry, Match, Round, Stage
-from league.pages.player_selectors import entries_of, his_matches, opponents_of
+from league.pages.player_selectors import entries_of, his_matches, player_page
 from league.pages.selectors import club_page
 from league.stats.counted import with_entry_ids
 from league.stats.models import PointsSeries
@@ -102,7 +102,7 @@ def test_his_matches_and_opponents_are_the_orms(seed, django_assert_num_queries)
     met = Player.objects.filter(
         Q(pk__in=confirmed.filter(entry_a_id__in=ids).values("entry_b__player"))
         | Q(pk__in=confirmed.filter(entry_b_id__in=ids).values("entry_a__player")))
-    assert [(p.pk, p.name) for p in opponents_of(ids)] == [
+    assert [(p.pk, p.name) for p in player_page(me.pk).opponents] == [
         (p.pk, p.name) for p in met.order_by("name", "pk")]
 
 
