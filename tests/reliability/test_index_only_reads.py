@@ -1,6 +1,8 @@
-"""Two reads of every competition page and table are answered from indexes alone, never from the
-rows of the site's largest tables:
+"""Three reads of every competition page and table are answered from indexes alone, never from
+the rows of the site's largest tables:
 
+- what a kept table's digest reads of each match, in id order (match_counted_lines: the
+  competition and the match's id, with its sides, round, kind, status, winner and points);
 - each round's open matches and when its latest result was confirmed (match_rounds_counted: the
   competition and the round, with the status and the confirmation time beside them);
 - the hands each side won in a match's finished games (game_points_of_match with the game's id,
@@ -21,7 +23,8 @@ import pytest
 from django.db import connection, transaction
 
 from league.competitions.formats.selectors import ROUND_COUNTS, competition_page
-from league.competitions.models import Competition, Match
+from league.competitions.models import Competition, Match, Round
+from league.competitions.standings.kept import _COUNTED_TEXT, _LINE, _ROUND_LINE, counted_text
 from league.competitions.standings.services import _hands_won_sql, hands_won
 from league.games.models import Game, Hand
 from tests.factories import game_played
@@ -57,6 +60,25 @@ def reads(sql: str, params: list, tables: set[str]) -> list[tuple[str, str, str 
     plan = (json.loads(explained) if isinstance(explained, str) else explained)[0]["Plan"]
     return sorted((node["Relation Name"], node["Node Type"], node.get("Index Name"))
                   for node in plan_nodes(plan) if node.get("Relation Name") in tables)
+
+
+def test_what_the_digest_counts_of_each_match_is_read_from_the_index_alone():
+    league = Club(6).competition(Competition.Format.LEAGUE)
+    matches = scheduled(league)
+    win(matches[0], "A", points=(120, 35))
+    sql = _COUNTED_TEXT.format(aggregate="string_agg", line=_LINE, round_line=_ROUND_LINE,
+                               match=Match._meta.db_table, round=Round._meta.db_table)
+    params = [Match.Status.CONFIRMED, Match.Status.VOID, league.pk, league.pk]
+    assert reads(sql, params, {Match._meta.db_table}) == [
+        (Match._meta.db_table, "Index Only Scan", "match_counted_lines")]
+
+    # read from the index, the lines still say what each match is, in id order
+    first, *rest = counted_text(league.pk).split(";")
+    won = Match.objects.get(pk=matches[0].pk)
+    assert first == (f"{won.pk},{won.entry_a_id},{won.entry_b_id},{won.round_id},{won.kind},"
+                     f"c,{won.entry_a_id},{won.points_a},{won.points_b}")
+    assert [line.split(",")[0] for line in rest[:len(matches) - 1]] == [
+        str(m.pk) for m in sorted(matches[1:], key=lambda m: m.pk)]
 
 
 def test_each_rounds_open_matches_are_counted_from_the_index_alone():

@@ -184,6 +184,14 @@ class Match(models.Model):
             # reading the matches' rows (PostgreSQL; elsewhere the columns are not included).
             models.Index(fields=["competition", "round"], include=["status", "confirmed_at"],
                          name="match_rounds_counted"),
+            # What a kept table's digest reads of each match, in id order
+            # (league.competitions.standings.kept.counted_text), from this index alone: a
+            # competition's matches lie scattered over the table's pages, its index entries
+            # side by side (PostgreSQL; elsewhere the columns are not included).
+            models.Index(fields=["competition", "id"],
+                         include=["entry_a", "entry_b", "round", "kind", "status", "winner",
+                                  "points_a", "points_b"],
+                         name="match_counted_lines"),
             # The calendar feeds' matches with a time or a date of their own, found without
             # reading the competition's undated ones (league.competitions.schedule.feed_reads).
             models.Index(fields=["competition"], name="match_dated_in_competition",
