@@ -9,7 +9,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from league.competitions.models import Match
-from league.competitions.templatetags.match_lines import match_line
+from league.competitions.templatetags.match_lines import match_items, match_line
 
 pytestmark = pytest.mark.django_db
 
@@ -20,12 +20,17 @@ def entry(pk, name):
 
 def line(status=Match.Status.SCHEDULED, kind=Match.Kind.PLAYED, a=None, b=None, winner=None,
          games=(0, 0)):
-    match = Match(pk=57, status=status, kind=kind, games_a=games[0], games_b=games[1],
+    return match_line(made(status, kind, a, b, winner, games))
+
+
+def made(status=Match.Status.SCHEDULED, kind=Match.Kind.PLAYED, a=None, b=None, winner=None,
+         games=(0, 0), pk=57):
+    match = Match(pk=pk, status=status, kind=kind, games_a=games[0], games_b=games[1],
                   entry_a_id=a.pk if a else None, entry_b_id=b.pk if b else None,
                   winner_id=winner.pk if winner else None)
     # the sides as the pages read them (with_sides), without the database
     match._state.fields_cache.update(entry_a=a, entry_b=b)
-    return match_line(match)
+    return match
 
 
 def test_a_confirmed_match_gives_the_games_and_marks_the_winner():
@@ -73,3 +78,14 @@ def test_words_and_address_are_in_the_page_language():
     assert won != "(won)"
     assert html.startswith(f'<a class="match-line" href="{address}">')
     assert f'<span class="visually-hidden"> {won}</span>' in html
+
+
+def test_a_list_gives_each_match_its_own_line_and_address_in_order():
+    ann, bo, cy = entry(1, "Ann"), entry(2, "Bo"), entry(3, "Cy")
+    matches = [made(Match.Status.CONFIRMED, a=ann, b=bo, winner=ann, games=(2, 1), pk=71),
+               made(a=bo, b=cy, pk=9), made(Match.Status.CONFIRMED, Match.Kind.BYE, a=cy, pk=8)]
+    items = match_items(matches)
+    assert items == "".join(f"<li>{match_line(match)}</li>" for match in matches)
+    assert [reverse("match", args=[pk]) in item for pk, item in
+            zip([71, 9, 8], items.split("</li>"), strict=False)] == [True, True, True]
+    assert match_items([]) == ""

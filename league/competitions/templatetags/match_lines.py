@@ -3,11 +3,14 @@ page. A player's page, the home page and a competition's rounds list a line for 
 and as an included template each line cost more than the rest of its list item.
 
 `{% match_line match %}`: the line of a match whose sides (`entry_a`, `entry_b` with their
-players) are read. Names and words are escaped (html.escape, as Django's templates escape).
+players) are read; `{% match_items matches %}`: a list item with the line of each match, their
+words and their pages' address looked up once for the list (`lines_of`). Names and words are
+escaped (html.escape, as Django's templates escape).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
 
 from django import template
@@ -15,7 +18,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
 from league.competitions.models import Match
-from league.core.links import link
+from league.core.links import links
 from league.core.words import for_each_language
 
 register = template.Library()
@@ -30,7 +33,23 @@ def _words() -> dict[str, str]:
 
 @register.simple_tag
 def match_line(match: Match) -> SafeString:
+    return mark_safe(lines_of([match])[0])
+
+
+@register.simple_tag
+def match_items(matches: Sequence[Match]) -> SafeString:
+    return mark_safe("".join(f"<li>{line}</li>" for line in lines_of(matches)))
+
+
+def lines_of(matches: Sequence[Match]) -> list[str]:
+    """The line of each match, as HTML."""
     words = _words()
+    addresses = links("match", [match.pk for match in matches])
+    return [_line(match, address, words)
+            for match, address in zip(matches, addresses, strict=True)]
+
+
+def _line(match: Match, address: str, words: dict[str, str]) -> str:
     undecided, versus = words["undecided"], words["v"]
     winner = match.winner_id
     a = _side(match.entry_a, winner is not None and winner == match.entry_a_id, words)
@@ -46,10 +65,9 @@ def match_line(match: Match) -> SafeString:
         result = f"{match.games_a}–{match.games_b}"
     else:
         result = escape(match.get_kind_display())
-    return mark_safe(
-        f'<a class="match-line" href="{escape(link("match", match.pk))}">'
-        f'<span class="players">{a} <span class="muted">{versus}</span> {b}</span> '
-        f'<span class="result">{result}</span></a>')
+    return (f'<a class="match-line" href="{escape(address)}">'
+            f'<span class="players">{a} <span class="muted">{versus}</span> {b}</span> '
+            f'<span class="result">{result}</span></a>')
 
 
 def _side(entry, won: bool, words: dict[str, str]) -> str:

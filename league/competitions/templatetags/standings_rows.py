@@ -16,7 +16,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import capfirst
 from django.utils.translation import gettext
 
-from league.core.links import link
+from league.core.links import links
 
 register = template.Library()
 
@@ -28,10 +28,12 @@ def standings_rows(table, lines) -> SafeString:
         ("withdrawn", gettext("withdrawn")), ("game pts", gettext("Game pts")))}
     labels = {tiebreak: escape(capfirst(str(label))) for tiebreak, label in table.tiebreaks}
     started, byes_won = table.started, table.byes_count_as_wins
-    return mark_safe("\n".join(_row(line, words, labels, started, byes_won) for line in lines))
+    addresses = links("player", [line.row.player.pk for line in lines])
+    return mark_safe("\n".join(_row(line, address, words, labels, started, byes_won)
+                                for line, address in zip(lines, addresses, strict=True)))
 
 
-def _row(line, words: dict, labels: dict, started: bool, byes_won: bool) -> str:
+def _row(line, address: str, words: dict, labels: dict, started: bool, byes_won: bool) -> str:
     row = line.row
     if not started:
         rank = f'<span title="{words["no result"]}">–</span>'
@@ -50,7 +52,7 @@ def _row(line, words: dict, labels: dict, started: bool, byes_won: bool) -> str:
                      for v in row.tiebreaks)
     played, won = (row.played + row.byes, row.won + row.byes) if byes_won else (row.played,
                                                                                  row.won)
-    address = escape(link("player", row.player.pk))
+    address = escape(address)
     points = f"{row.game_points_for}–{row.game_points_against}"
     shade = ' class="withdrawn"' if row.withdrawn else ""
     return (

@@ -21,19 +21,19 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
 from league.competitions.models import Match
-from league.competitions.templatetags.match_lines import match_line
+from league.competitions.templatetags.match_lines import lines_of
 
 register = template.Library()
 
 
 @register.simple_tag
 def next_match_items(matches: Sequence[Match], zoned: bool = False) -> SafeString:
-    """One list item per match: its line (match_line), then its competition and round, and when
+    """One list item per match: its line (match_lines.lines_of), then its competition and round, and when
     it is played (its time and table) or by when. `zoned`: matches of several clubs, each time
     written in its club's time zone (competition.season.club read), followed by the zone's
     name."""
-    return mark_safe("".join(f"<li>{match_line(match)}{_when(match, zoned)}</li>"
-                             for match in matches))
+    return mark_safe("".join(f"<li>{line}{_when(match, zoned)}</li>"
+                             for match, line in zip(matches, lines_of(matches), strict=True)))
 
 
 def _when(match: Match, zoned: bool = False) -> str:
