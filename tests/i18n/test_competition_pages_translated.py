@@ -41,12 +41,17 @@ def test_a_league_page_reads_in_spanish(client):
 
 def test_the_tiebreaks_are_named_and_explained_in_the_readers_language():
     competition = started(Competition.Format.LEAGUE, 4)
-    table = competition_standings(competition)
+    # a table is counted for one reader, in his language: its words are his, as text
     with translation.override("de"):
+        table = competition_standings(competition)
         labels = [str(label) for _t, label in table.tiebreaks]
-        sentences = [str(d.sentence) for d in table.definitions]
+    sentences = [d.sentence for d in table.definitions]
     assert labels == ["direkter Vergleich", "Netto-Partiepunkte", "Anzahl Siege"]
     assert sentences[1].startswith("Erzielte minus abgegebene Partiepunkte")
+    assert {v.label for row in table.rows for v in row.tiebreaks} <= set(labels)
+    with translation.override("es"):
+        spanish = competition_standings(competition)
+    assert spanish.definitions[1].sentence != sentences[1]
 
 
 def test_a_refusal_of_a_service_reads_in_the_language_active_when_it_is_made():

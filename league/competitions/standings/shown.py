@@ -12,6 +12,7 @@ from league.clubs.models import Player
 from league.competitions.algorithms.standings import PointsSystem
 from league.competitions.algorithms.tiebreaks import DEFINITIONS, Tiebreak
 from league.competitions.models import Competition, Entry
+from league.core.words import for_each_language
 
 TIEBREAK_LABELS = {
     Tiebreak.HEAD_TO_HEAD: _("head-to-head"),
@@ -44,9 +45,20 @@ class TiebreakDefinition:
         return f"tiebreak-{self.tiebreak.value.replace('_', '-')}"
 
 
+@for_each_language()
 def tiebreak_definition(tiebreak: Tiebreak) -> TiebreakDefinition:
+    """The tiebreak's label, sentence and source in the reader's language (remembered)."""
     sentence, source = DEFINITIONS[tiebreak]
-    return TiebreakDefinition(tiebreak, TIEBREAK_LABELS[tiebreak], _(sentence), _(source))
+    return TiebreakDefinition(tiebreak, str(TIEBREAK_LABELS[tiebreak]), str(_(sentence)),
+                              str(_(source)))
+
+
+@for_each_language()
+def tiebreak_labels() -> dict[Tiebreak, str]:
+    """Each tiebreak's label in the reader's language, as text: a table's rows name their
+    tiebreaks dozens of times, and a lazy label is looked up in the catalog each time it is
+    read or tested. Remembered and shared: never changed."""
+    return {tiebreak: str(label) for tiebreak, label in TIEBREAK_LABELS.items()}
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +111,7 @@ class StandingsTable:
 
 
 def row_shown(row, entry: Entry, hands: bool = True) -> StandingsRow:
+    labels = tiebreak_labels()
     return StandingsRow(
         rank=row.rank, shared_rank=row.shared_rank, player=entry.player, entry_id=entry.pk,
         withdrawn=entry.withdrawn_at is not None, played=row.played, won=row.won,
@@ -106,9 +119,9 @@ def row_shown(row, entry: Entry, hands: bool = True) -> StandingsRow:
         game_points_for=row.game_points_for, game_points_against=row.game_points_against,
         game_points_net=row.net_game_points,
         hands_won=row.hands_won if hands else None,
-        tiebreaks=tuple(TiebreakValue(t, TIEBREAK_LABELS[t], v, _shown(row, t, v))
+        tiebreaks=tuple(TiebreakValue(t, labels[t], v, _shown(row, t, v))
                         for t, v in row.tiebreaks),
-        separated_by=TIEBREAK_LABELS[row.separated_by] if row.separated_by else None,
+        separated_by=labels[row.separated_by] if row.separated_by else None,
     )
 
 

@@ -26,6 +26,7 @@ def standings_rows(table, lines) -> SafeString:
     words = {key: escape(text) for key, text in (
         ("no result", gettext("No result yet")), ("level", gettext("Level with another row")),
         ("withdrawn", gettext("withdrawn")), ("game pts", gettext("Game pts")))}
+    words["ahead"] = gettext("ahead of %(who)s on %(what)s")  # escaped once filled in
     labels = {tiebreak: escape(capfirst(str(label))) for tiebreak, label in table.tiebreaks}
     started, byes_won = table.started, table.byes_count_as_wins
     addresses = links("player", [line.row.player.pk for line in lines])
@@ -44,8 +45,7 @@ def _row(line, address: str, words: dict, labels: dict, started: bool, byes_won:
     badge = f' <span class="badge">{words["withdrawn"]}</span>' if row.withdrawn else ""
     note = ""
     if line.ahead_on:
-        said = gettext("ahead of %(who)s on %(what)s") % {"who": line.ahead_of,
-                                                         "what": line.ahead_on}
+        said = words["ahead"] % {"who": line.ahead_of, "what": line.ahead_on}
         note = f'<span class="tiebreak-note">{escape(said)}</span>'
     figures = "".join(f" · {labels[v.tiebreak]} {escape(v.shown)}" for v in row.tiebreaks)
     values = "".join(f'<td class="num tiebreak wide-only">{escape(v.shown)}</td>'
