@@ -4,12 +4,23 @@ query (a lookup that finds nothing is a 404 where the function says so)."""
 from __future__ import annotations
 
 from django.db.models import QuerySet
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 
 from league.clubs.models import Club, JoinRequest, Player
 from league.clubs.visibility import PUBLIC_KEY, club_of
 from league.core.cache import derived
-from league.core.written_reads import Columns, fetched, first_value, marks, related, table, the_row
+from league.core.written_reads import (
+    Columns,
+    Read,
+    answered,
+    fetched,
+    first_value,
+    marks,
+    related,
+    table,
+    the_row,
+)
 
 LANGUAGE_KEY = "club-language:{}"
 LANGUAGE_SECONDS = 300
@@ -35,9 +46,19 @@ _PLAYER_SQL = (f"SELECT {PLAYER.sql}, {CLUB.sql} FROM {table(Player)} p "
 
 def player_with_his_club(pk: int) -> Player:
     """The player with his club: one query, or 404."""
-    row = the_row(_PLAYER_SQL, [pk], "No such player.")
-    player = PLAYER.instance(row)
-    related(player, club=CLUB.instance(row, len(PLAYER)))
+    return answered(player_read(pk))
+
+
+def player_read(pk: int) -> Read[Player]:
+    """`player_with_his_club`, as a read a page asks together with its others."""
+    return Read(_PLAYER_SQL, [pk], _player_with_his_club)
+
+
+def _player_with_his_club(rows: list[tuple]) -> Player:
+    if not rows:
+        raise Http404("No such player.")
+    player = PLAYER.instance(rows[0])
+    related(player, club=CLUB.instance(rows[0], len(PLAYER)))
     return player
 
 

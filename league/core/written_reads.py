@@ -18,8 +18,10 @@ which is what `Model.__init__` does for it, without the work of its general case
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from functools import cache
+from typing import Generic, TypeVar
 
 from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.db.models import Model
@@ -29,6 +31,7 @@ from django.db.models.query_utils import DeferredAttribute
 from django.db.models.signals import post_init, pre_init
 from django.http import Http404
 
+T = TypeVar("T")
 # A column's attribute that, set on a new instance, only puts its value in the instance's dict.
 PLAIN_ATTRIBUTES = (DeferredAttribute, ForeignKeyDeferredAttribute)
 
@@ -68,6 +71,28 @@ def fetched_together(*queries: tuple[str, Sequence]) -> list[list[tuple]]:
     finally:
         for cursor in cursors:
             cursor.close()
+
+
+@dataclass(frozen=True, slots=True)
+class Read(Generic[T]):
+    """A written-out query and how its answer is made of its rows: an app's read that a page
+    can ask together with others (`answered_together`), or alone (`answered`)."""
+
+    sql: str
+    params: Sequence
+    answer: Callable[[list[tuple]], T]
+
+
+def answered(read: Read[T]) -> T:
+    """The answer of one read: one query."""
+    return read.answer(fetched(read.sql, read.params))
+
+
+def answered_together(*reads: Read) -> list:
+    """The answer of each read, the reads asked together (`fetched_together`: one round trip on
+    PostgreSQL); an answer that raises (a 404) does so once every read has been answered."""
+    found = fetched_together(*((read.sql, read.params) for read in reads))
+    return [read.answer(rows) for read, rows in zip(reads, found, strict=True)]
 
 
 def first_value(sql: str, params: Sequence):

@@ -10,11 +10,23 @@ from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.models import Prefetch, Q
 
 from league.clubs.models import Club, Player, Season
-from league.clubs.selectors import player_with_his_club
+from league.clubs.selectors import player_read
 from league.competitions.base.selectors import matches_with_sides, with_sides
 from league.competitions.models import Competition, Entry, Match, Round
-from league.core.written_reads import Columns, fetched, fetched_together, marks, related, table
+from league.core.written_reads import (
+    Columns,
+    Read,
+    answered,
+    answered_together,
+    fetched,
+    fetched_together,
+    marks,
+    related,
+    table,
+)
 from league.games.models import Game
+from league.ratings.selectors import CurrentRating, HistoryPoint, history_read, rating_read
+from league.stats.selectors import StatisticsSummary, summary_read
 
 RECENT_MATCHES = 20
 
@@ -39,15 +51,25 @@ class PlayerPage:
     results: list[ResultLine]  # confirmed, newest first
     next_matches: list[Match]
     opponents: list[Player]  # everyone met in a confirmed match, by name
+    rating: CurrentRating | None = None  # None before his first rated week
+    history: tuple[HistoryPoint, ...] = ()  # his rating after each week he played in
+    statistics: StatisticsSummary | None = None
 
 
-def player_page(pk: int) -> PlayerPage:
-    """Six queries: the player and club, entries (with their competitions and seasons), then
-    together (`fetched_together`) his results, his next matches (each with its round and
-    competition) and his opponents, then both lists' sides (with_sides); each written out
-    (league.core.written_reads)."""
-    player = player_with_his_club(pk)
-    entries = entries_of(player)
+def player_page(pk: int, club_id: int) -> PlayerPage:
+    """Nine queries in three round trips, each written out (league.core.written_reads): the
+    player and club, his entries (with their competitions and seasons), his rating, its history
+    and his statistics, asked together; then together his results, his next matches (each with
+    its round and competition) and his opponents; then both lists' sides (with_sides).
+    `club_id`: his club, as the page found it (his statistics are read in it; read again in his
+    own, should it not be)."""
+    player, entries, rating, history, statistics = answered_together(
+        player_read(pk), Read(ENTRIES_SQL, [pk], _entries), rating_read(pk), history_read(pk),
+        summary_read(pk, club_id))
+    if player.club_id != club_id:
+        statistics = answered(summary_read(pk, player.club_id))
+    for entry in entries:
+        related(entry, player=player)
     entry_ids = [e.pk for e in entries]
     results, upcoming, opponents = [], [], []
     if entry_ids:
@@ -67,6 +89,9 @@ def player_page(pk: int) -> PlayerPage:
         [result_line(match, player.pk) for match in results],
         upcoming,
         opponents,
+        rating,
+        history,
+        statistics,
     )
 
 
@@ -83,15 +108,15 @@ ORDER BY c.created_at DESC, e.id
 """
 
 
-def entries_of(player: Player) -> list[Entry]:
-    """The player's entries, the newest competition first, each with its competition and its
-    season, and knowing its player: one query."""
+def _entries(rows: list[tuple]) -> list[Entry]:
+    """His entries of ENTRIES_SQL's rows, the newest competition first, each with its
+    competition and its season."""
     entries = []
-    for row in fetched(ENTRIES_SQL, [player.pk]):
+    for row in rows:
         entry = HIS_ENTRY.instance(row)
         competition = ENTERED.instance(row, len(HIS_ENTRY))
         related(competition, season=ENTERED_SEASON.instance(row, len(HIS_ENTRY) + len(ENTERED)))
-        related(entry, competition=competition, player=player)
+        related(entry, competition=competition)
         entries.append(entry)
     return entries
 

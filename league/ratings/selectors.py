@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from league.clubs.models import Club, Player
 from league.competitions.models import Match
-from league.core.written_reads import Columns, fetched, marks, table
+from league.core.written_reads import Columns, Read, answered, fetched, marks, table
 from league.ratings import algorithms as algorithms
 from league.ratings.algorithms import Elo, Glicko2, elo_expected_score, rating_interval
 
@@ -121,7 +121,10 @@ def ratings_for(players: Iterable[Player | int]) -> dict[int, CurrentRating]:
     ids = [p if isinstance(p, int) else p.pk for p in players]
     if not ids:
         return {}
-    rows = fetched(_CURRENT_SQL.format(players=marks(ids)), ids)
+    return _current_ratings(fetched(_CURRENT_SQL.format(players=marks(ids)), ids))
+
+
+def _current_ratings(rows: list[tuple]) -> dict[int, CurrentRating]:
     return {player: current_rating(player, day(starts_on), day(last_week), system, rating, rd,
                                    volatility, games, total_games, bool(is_open))
             for (player, starts_on, last_week, system, rating, rd, volatility, games,
@@ -135,7 +138,13 @@ def day(value: date | str) -> date:
 
 def player_rating(player: Player | int) -> CurrentRating | None:
     """The player's current rating, None before their first rated week: one query."""
-    return next(iter(ratings_for([player]).values()), None)
+    return answered(rating_read(player if isinstance(player, int) else player.pk))
+
+
+def rating_read(player_id: int) -> Read[CurrentRating | None]:
+    """`player_rating`, as a read a page asks together with its others."""
+    return Read(_CURRENT_SQL.format(players="%s"), [player_id],
+                lambda rows: next(iter(_current_ratings(rows).values()), None))
 
 
 # Written out, as the ORM's query cost several times what the database took to answer it on a
@@ -148,8 +157,13 @@ _HISTORY_SQL = (f"SELECT {HISTORY.sql} FROM {table(PlayerRating)} r WHERE r.play
 
 def rating_history(player: Player | int) -> tuple[HistoryPoint, ...]:
     """The player's rating after each week they played in, oldest first: one query."""
-    player_id = player if isinstance(player, int) else player.pk
-    return tuple(_point(*HISTORY.values(row)) for row in fetched(_HISTORY_SQL, [player_id]))
+    return answered(history_read(player if isinstance(player, int) else player.pk))
+
+
+def history_read(player_id: int) -> Read[tuple[HistoryPoint, ...]]:
+    """`rating_history`, as a read a page asks together with its others."""
+    return Read(_HISTORY_SQL, [player_id],
+                lambda rows: tuple(_point(*HISTORY.values(row)) for row in rows))
 
 
 def win_probability(match: Match | int) -> WinChances | None:

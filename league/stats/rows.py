@@ -33,7 +33,12 @@ _SUM_SQL = "SELECT {sums} FROM {table} WHERE ".format(
 def _sums(where: str, params: list) -> dict:
     with connection.cursor() as cursor:
         cursor.execute(_SUM_SQL + where, params)
-        return dict(zip(SUMMED, cursor.fetchone(), strict=True))
+        return sums_of(cursor.fetchone())
+
+
+def sums_of(row: tuple) -> dict:
+    """The sums of `_SUM_SQL`'s row, by name."""
+    return dict(zip(SUMMED, row, strict=True))
 
 
 def _in(season: Season | None, club_id: int) -> tuple[str, list]:
@@ -42,10 +47,11 @@ def _in(season: Season | None, club_id: int) -> tuple[str, list]:
     return "club_id = %s", [club_id]
 
 
-def player_sums(player: Player, season: Season | None) -> dict:
-    """One query: his rows added up."""
-    where, params = _in(season, player.club_id)
-    return _sums(f"{where} AND player_id = %s", [*params, player.pk])
+def player_sums_query(player_id: int, club_id: int) -> tuple[str, list]:
+    """The query of the player's rows of every season added up, and its parameters: one row
+    (`sums_of`)."""
+    where, params = _in(None, club_id)
+    return f"{_SUM_SQL}{where} AND player_id = %s", [*params, player_id]
 
 
 def club_sums(club_id: int, season: Season | None) -> dict:

@@ -10,7 +10,7 @@ from django.core.cache import caches
 from league.clubs.models import Club, Player, Season
 from league.clubs.selectors import player_with_his_club
 from league.competitions.base.page_versions import FRAGMENT_SECONDS
-from league.core.written_reads import Columns, fetched, related, table
+from league.core.written_reads import Columns, Read, answered, fetched, related, table
 
 from .charts import FormChart, form_chart
 from .counted import with_entry_ids
@@ -24,8 +24,9 @@ from .rows import (
     game_figures,
     hand_figures,
     match_figures,
-    player_sums,
     player_sums_and_run,
+    player_sums_query,
+    sums_of,
 )
 from .versions import statistics_version
 
@@ -122,5 +123,16 @@ class StatisticsSummary:
 
 def statistics_summary(player: Player) -> StatisticsSummary:
     """One query: his summary rows of every season added up."""
-    mine = player_sums(player, None)
-    return StatisticsSummary(hand_figures(mine), game_figures(mine), match_figures(mine))
+    return answered(summary_read(player.pk, player.club_id))
+
+
+def summary_read(player_id: int, club_id: int) -> Read[StatisticsSummary]:
+    """`statistics_summary` of the player of this club, as a read a page asks together with
+    its others."""
+    sql, params = player_sums_query(player_id, club_id)
+
+    def summary(rows: list[tuple]) -> StatisticsSummary:
+        mine = sums_of(rows[0])
+        return StatisticsSummary(hand_figures(mine), game_figures(mine), match_figures(mine))
+
+    return Read(sql, params, summary)

@@ -1,12 +1,21 @@
-"""Reads asked together (league.core.written_reads.fetched_together): each answers as it would
-alone, on SQLite one after another and on PostgreSQL in one pipeline; a read that fails raises
-the database's error as any query does, and the connection goes on."""
+"""Reads asked together (league.core.written_reads.fetched_together, and with their answers
+answered_together): each answers as it would alone, on SQLite one after another and on
+PostgreSQL in one pipeline; a read that fails raises the database's error as any query does,
+and the connection goes on."""
 
 import pytest
 from django.db import DatabaseError, connection, transaction
+from django.http import Http404
 
 from league.clubs.models import Club
-from league.core.written_reads import fetched, fetched_together, table
+from league.core.written_reads import (
+    Read,
+    answered,
+    answered_together,
+    fetched,
+    fetched_together,
+    table,
+)
 from tests.factories import ClubFactory
 
 pytestmark = pytest.mark.django_db
@@ -48,3 +57,27 @@ def test_on_postgresql_the_reads_go_out_in_one_pipeline(monkeypatch):
     one = f"SELECT 1 FROM {table(Club)} c WHERE c.id = %s"
     fetched_together((one, [1]), (one, [2]))
     assert pipelines == [raw]
+
+
+def test_reads_with_their_answers_are_answered_as_each_alone(django_assert_num_queries):
+    clubs = ClubFactory.create_batch(2)
+    names = Read(f"SELECT c.name FROM {table(Club)} c ORDER BY c.id", [],
+                 lambda rows: [name for (name,) in rows])
+    count = Read(f"SELECT COUNT(*) FROM {table(Club)} c", [], lambda rows: rows[0][0])
+    with django_assert_num_queries(2):
+        together = answered_together(names, count)
+    assert together == [answered(names), answered(count)] == [[c.name for c in clubs], 2]
+
+
+def test_an_answer_that_refuses_raises_once_every_read_is_answered():
+    club = ClubFactory()
+
+    def found(rows):
+        if not rows:
+            raise Http404("No such club.")
+        return rows[0][0]
+
+    asked = f"SELECT c.name FROM {table(Club)} c WHERE c.id = %s"
+    with pytest.raises(Http404):
+        answered_together(Read(asked, [club.pk], found), Read(asked, [0], found))
+    assert answered(Read(asked, [club.pk], found)) == club.name  # the connection goes on

@@ -15,7 +15,7 @@ from league.clubs.selectors import player_with_his_club
 from league.competitions.base.selectors import with_sides
 from league.competitions.formats.selectors import BRACKET_ORDER, competition_page, fixtures_of
 from league.competitions.models import Competition, Entry, Match, Round, Stage
-from league.pages.player_selectors import entries_of, his_matches, player_page
+from league.pages.player_selectors import his_matches, player_page
 from league.pages.selectors import club_page
 from league.stats.counted import with_entry_ids
 from league.stats.models import PointsSeries
@@ -102,7 +102,7 @@ def test_his_matches_and_opponents_are_the_orms(seed, django_assert_num_queries)
     met = Player.objects.filter(
         Q(pk__in=confirmed.filter(entry_a_id__in=ids).values("entry_b__player"))
         | Q(pk__in=confirmed.filter(entry_b_id__in=ids).values("entry_a__player")))
-    assert [(p.pk, p.name) for p in player_page(me.pk).opponents] == [
+    assert [(p.pk, p.name) for p in player_page(me.pk, me.club_id).opponents] == [
         (p.pk, p.name) for p in met.order_by("name", "pk")]
 
 
@@ -117,9 +117,9 @@ def test_the_player_with_his_club_and_his_entries_are_the_orms(seed, django_asse
     expected_entries = list(Entry.objects.filter(player=me).select_related("competition__season")
                             .order_by("-competition__created_at", "pk"))
     with django_assert_num_queries(1):
-        player = player_with_his_club(me.pk)
-    with django_assert_num_queries(1):
-        entries = entries_of(player)
+        assert values(player_with_his_club(me.pk)) == values(expected)
+    page = player_page(me.pk, me.club_id)  # read with his rating, history and statistics
+    player, entries = page.player, page.entries
     with django_assert_num_queries(0):
         assert values(player) == values(expected)
         assert values(player.club) == values(expected.club)
@@ -132,6 +132,8 @@ def test_the_player_with_his_club_and_his_entries_are_the_orms(seed, django_asse
     assert len(entries) >= 2
     with pytest.raises(Http404):
         player_with_his_club(987654)
+    with pytest.raises(Http404):
+        player_page(987654, me.club_id)
 
 
 @pytest.mark.parametrize("seed", range(5))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.cache import caches
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -39,8 +39,7 @@ from league.core.languages import in_club_language
 from league.core.views import go, in_club_zone, refusal_status, sign_in_first
 from league.pages.context_processors import header_keys
 from league.pages.player_selectors import head_to_head, player_page
-from league.ratings.selectors import player_rating, rating_history, week_closes
-from league.stats.selectors import statistics_summary
+from league.ratings.selectors import week_closes
 
 TEMPLATE = "pages/player.html"
 BODY = "pages/player_body.html"
@@ -65,11 +64,11 @@ def _page(request: HttpRequest, pk: int, club_id: int | None) -> HttpResponse:
     version = player_pages_version(pk, club_id)
     chosen = request.GET.get("opponent", "")
     if request.htmx:
-        return render(request, f"{BODY}#head-to-head", _context(pk, chosen))
+        return render(request, f"{BODY}#head-to-head", _context(pk, club_id, chosen))
     if chosen:
-        title, body = _rendered(_context(pk, chosen))
+        title, body = _rendered(_context(pk, club_id, chosen))
     else:
-        title, body = _cached(pk, version)
+        title, body = _cached(pk, club_id, version)
     context = {"title": title, "body": mark_safe(body), "player_id": pk,
                "calendar_url": _own_calendar(request, pk)}
     return render(request, TEMPLATE, context)
@@ -101,7 +100,7 @@ def new_calendar(request: HttpRequest, pk: int) -> HttpResponse:
     return go(request, reverse("player", args=[pk]) + "#calendar-h")
 
 
-def _cached(pk: int, version: str) -> tuple[str, str]:
+def _cached(pk: int, club_id: int | None, version: str) -> tuple[str, str]:
     fragments = caches["template_fragments"]
     # The week is in the key: the page says when this week's rating period closes; and the
     # language it is written in.
@@ -109,7 +108,7 @@ def _cached(pk: int, version: str) -> tuple[str, str]:
            f":{translation.get_language()}")
     found = fragments.get(key)
     if found is None:
-        found = _rendered(_context(pk, ""))
+        found = _rendered(_context(pk, club_id, ""))
         fragments.set(key, found, FRAGMENT_SECONDS)
     return found
 
@@ -118,21 +117,23 @@ def _rendered(context: dict) -> tuple[str, str]:
     return context["player"].name, render_to_string(BODY, context)
 
 
-def _context(pk: int, chosen_value: str) -> dict:
-    page = player_page(pk)
+def _context(pk: int, club_id: int | None, chosen_value: str) -> dict:
+    if club_id is None:
+        raise Http404("No such player.")
+    page = player_page(pk, club_id)
     in_club_zone(page.player.club)
     chosen, problem = _chosen_opponent(chosen_value, page.opponents)
     return {
         "page": page,
         "player": page.player,
-        "rating": player_rating(page.player),
-        "history": rating_history(page.player),
+        "rating": page.rating,
+        "history": page.history,
         "chosen": chosen_value,
         "opponent_problem": problem,
         "h2h": head_to_head(page.player, chosen) if chosen else None,
         "zone": page.player.club.time_zone,
         "week_closes": week_closes(),
-        "statistics": statistics_summary(page.player),
+        "statistics": page.statistics,
     }
 
 
