@@ -10,6 +10,7 @@ from django.shortcuts import get_object_or_404
 from league.clubs.models import Club, JoinRequest, Player
 from league.clubs.visibility import PUBLIC_KEY, club_of
 from league.core.cache import derived
+from league.core.fills import Filling
 from league.core.written_reads import (
     Columns,
     Read,
@@ -108,11 +109,18 @@ def club_language(club_id: int | None) -> str | None:
     key = LANGUAGE_KEY.format(club_id)
     code = derived.get(key)
     if code is None:
-        found = fetched(_LANGUAGE_SQL, [club_id])
-        code = found[0][0] if found else None
+        how = language_filling(str(club_id))
+        code = answered(how.read)
         if code is not None:
-            derived.set(key, code, timeout=LANGUAGE_SECONDS)
+            derived.set(key, *how.kept(code))
     return code
+
+
+def language_filling(club_id: str) -> Filling:
+    """The club's language as its key keeps it, for LANGUAGE_SECONDS; nothing kept for a club
+    that is gone (league.core.fills)."""
+    return Filling(Read(_LANGUAGE_SQL, [int(club_id)], lambda rows: rows[0][0] if rows else None),
+                   lambda code: None if code is None else (code, LANGUAGE_SECONDS))
 
 
 def club_page_keys(club_id: int | None) -> list[str]:
@@ -148,9 +156,17 @@ def own_players(user) -> dict[int, int]:
     key = USER_PLAYERS_KEY.format(user.pk)
     found = derived.get(key)
     if not isinstance(found, dict):
-        found = dict(fetched(_OWN_PLAYERS_SQL, [user.pk]))
-        derived.set(key, found, USER_PLAYERS_SECONDS)
+        how = own_players_filling(str(user.pk))
+        found = answered(how.read)
+        derived.set(key, *how.kept(found))
     return found
+
+
+def own_players_filling(user_id: str) -> Filling:
+    """The user's players' calendar versions by player id, as his key keeps them, for
+    USER_PLAYERS_SECONDS (league.core.fills)."""
+    return Filling(Read(_OWN_PLAYERS_SQL, [int(user_id)], dict),
+                   lambda found: (found, USER_PLAYERS_SECONDS))
 
 
 def organized_clubs(user) -> QuerySet[Club]:

@@ -25,7 +25,8 @@ from django.db.models import Q
 
 from league.clubs.models import Club
 from league.core.cache import derived
-from league.core.written_reads import fetched, table
+from league.core.fills import Filling
+from league.core.written_reads import Read, answered, table
 
 PUBLIC_KEY = "club-public:{}"
 CLUB_OF_KEY = "club-of:{}:{}"
@@ -47,10 +48,21 @@ def club_is_public(club_id: int) -> bool:
     entry = derived.get(key)
     if _believed(entry):
         return entry[0]
-    answer = bool(fetched(_PUBLIC_SQL, [club_id]))
-    derived.set(key, (answer, time.time()),
-                timeout=PUBLIC_SECONDS if answer else MEMBERS_ONLY_SECONDS)
+    how = public_filling(str(club_id))
+    answer = answered(how.read)
+    derived.set(key, *how.kept(answer))
     return answer
+
+
+def public_filling(club_id: str) -> Filling:
+    """Whether the club is public, as its key keeps it: with the moment it was read, for
+    PUBLIC_SECONDS when it is (a club made private stops showing soon), MEMBERS_ONLY_SECONDS
+    when not (league.core.fills)."""
+    return Filling(Read(_PUBLIC_SQL, [int(club_id)], bool), _public_kept)
+
+
+def _public_kept(answer: bool) -> tuple[tuple[bool, float], int]:
+    return (answer, time.time()), PUBLIC_SECONDS if answer else MEMBERS_ONLY_SECONDS
 
 
 def _believed(entry) -> bool:

@@ -29,6 +29,8 @@ from django.core.cache.backends.base import DEFAULT_TIMEOUT
 from django.db import transaction
 from django.utils.connection import ConnectionProxy
 
+from league.core.fills import filled
+
 DERIVED = "derived"
 # The rendered fragments, each process's memory in front of the derived cache
 # (league/fragment_cache.py); NEW_FRAGMENTS: the same, for a page under a version its visit has
@@ -115,11 +117,15 @@ def frame_keys(user) -> list[str]:
 @contextmanager
 def read_ahead(keys: Iterable[str]) -> Iterator[None]:
     """Read these keys of the derived cache in one call now; reads of them inside the block
-    use what it found."""
+    use what it found. The keys it did not find that an app fills (league.core.fills) are read
+    from the database together, in one round trip, and kept in the cache as their readers
+    would keep them."""
     keys = list(dict.fromkeys(keys))
     found = derived.get_many(keys) if keys else {}
     token = _ahead.set({key: found.get(key, ABSENT) for key in keys})
     try:
+        for key, (value, seconds) in filled(key for key in keys if key not in found).items():
+            derived.set(key, value, timeout=seconds)  # and known to the block (ReadAhead.set)
         yield
     finally:
         _ahead.reset(token)

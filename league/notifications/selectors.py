@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from league.core.written_reads import fetched, table
+from league.core.written_reads import Read, table
 from league.notifications.models import Notification
 
 SHOWN = 100
@@ -17,7 +17,7 @@ def latest_notifications(user, shown: int = SHOWN) -> list[Notification]:
     return list(Notification.objects.filter(user=user)[:shown])
 
 
-def unread_in_database(user_id: int) -> int:
+def unread_read(user_id: int) -> Read[int]:
     """How many of the user's notifications are neither read nor done, counted in the database
     (the header reads it through the cache: league.notifications.services.unread_count)."""
-    return fetched(UNREAD_SQL, [user_id])[0][0]
+    return Read(UNREAD_SQL, [user_id], lambda rows: rows[0][0])

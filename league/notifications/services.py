@@ -22,13 +22,16 @@ from django.utils.translation import gettext
 
 from league.core.cache import derived
 from league.core.errors import ServiceError
+from league.core.fills import Filling
 from league.core.languages import mail_language
+from league.core.written_reads import answered
 from league.notifications.models import DEFAULT_CHANNEL, Channel, Kind, Notification, Preference
-from league.notifications.selectors import unread_in_database
+from league.notifications.selectors import unread_read
 
 log = logging.getLogger(__name__)
 
 UNREAD_KEY = "notifications-unread:{}"
+UNREAD_SECONDS = 60 * 60
 UNSUBSCRIBE_SALT = "notifications.unsubscribe"
 # A notification's text: written when it is told, in its reader's language.
 Text = str | Callable[[], str]
@@ -194,9 +197,15 @@ def unread_count(user) -> int:
     key = UNREAD_KEY.format(user.pk)
     count = derived.get(key)
     if count is None:
-        count = unread_in_database(user.pk)
-        derived.set(key, count, timeout=60 * 60)
+        how = unread_filling(str(user.pk))
+        count = answered(how.read)
+        derived.set(key, *how.kept(count))
     return count
+
+
+def unread_filling(user_id: str) -> Filling:
+    """The user's unread count as his key keeps it, for an hour (league.core.fills)."""
+    return Filling(unread_read(int(user_id)), lambda count: (count, UNREAD_SECONDS))
 
 
 def mark_read(user, ids: Iterable[int] | None = None) -> int:
