@@ -46,6 +46,17 @@ def marks(values: Sequence) -> str:
     return ", ".join(["%s"] * len(values))
 
 
+def one_of(column: str, values: Sequence) -> tuple[str, list]:
+    """The condition that `column` is one of `values` (at least one), and its parameters. On
+    PostgreSQL the values are one array (`= ANY(%s)`): the query's text is the same whatever
+    their number, so a connection prepares and plans it once, where a list of placeholders
+    is a new statement for each length (about 0.5 ms to prepare a player's matches). Elsewhere
+    one placeholder each (`IN (...)`)."""
+    if _default_vendor() == "postgresql":
+        return f"{column} = ANY(%s)", [list(values)]
+    return f"{column} IN ({marks(values)})", list(values)
+
+
 def fetched(sql: str, params: Sequence) -> list[tuple]:
     """The rows of a written-out query on the default database."""
     with connection.cursor() as cursor:

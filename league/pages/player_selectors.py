@@ -21,6 +21,7 @@ from league.core.written_reads import (
     fetched,
     fetched_together,
     marks,
+    one_of,
     related,
     table,
 )
@@ -135,7 +136,7 @@ HIS_MATCHES = """
 SELECT {columns} FROM {match} m
 JOIN {round} r ON r.id = m.round_id
 JOIN {competition} c ON c.id = m.competition_id{clubs}
-WHERE (m.entry_a_id IN ({entries}) OR m.entry_b_id IN ({entries})) AND m.status IN ({statuses})
+WHERE ({side_a} OR {side_b}) AND m.status IN ({statuses})
 ORDER BY {order}
 """
 WITH_CLUBS = """
@@ -163,11 +164,13 @@ def _his_matches_query(entry_ids: list[int], statuses, order: str, limit: int | 
                        clubs: bool = False) -> tuple[str, list, tuple]:
     """his_matches' query, its parameters and the parts of its rows."""
     parts = (MATCH, ROUND, COMPETITION, SEASON, CLUB) if clubs else (MATCH, ROUND, COMPETITION)
+    side_a, params_a = one_of("m.entry_a_id", entry_ids)
+    side_b, params_b = one_of("m.entry_b_id", entry_ids)
     sql = HIS_MATCHES.format(
         **TABLES, columns=", ".join(part.sql for part in parts), order=order,
         clubs=WITH_CLUBS.format(**TABLES) if clubs else "",
-        entries=marks(entry_ids), statuses=marks(statuses))
-    params = [*entry_ids, *entry_ids, *(str(status) for status in statuses)]
+        side_a=side_a, side_b=side_b, statuses=marks(statuses))
+    params = [*params_a, *params_b, *(str(status) for status in statuses)]
     if limit is not None:
         sql += " LIMIT %s"
         params.append(limit)
@@ -201,10 +204,10 @@ def _parts(row: tuple, parts, db, kept: dict) -> list:
 OPPONENTS = """
 SELECT {columns} FROM {player} p WHERE p.id IN (
   SELECT e.player_id FROM {match} m JOIN {entry} e ON e.id = m.entry_b_id
-  WHERE m.status = %s AND m.entry_a_id IN ({entries})
+  WHERE m.status = %s AND {side_a}
   UNION
   SELECT e.player_id FROM {match} m JOIN {entry} e ON e.id = m.entry_a_id
-  WHERE m.status = %s AND m.entry_b_id IN ({entries}))
+  WHERE m.status = %s AND {side_b})
 ORDER BY p.name, p.id
 """
 
@@ -214,8 +217,10 @@ def _opponents_query(entry_ids: list[int]) -> tuple[str, list]:
     and its parameters. One list of ids (a UNION), each player then found by his id: an OR of
     the two lists reads every player of the site."""
     confirmed = str(Match.Status.CONFIRMED)
-    return (OPPONENTS.format(**TABLES, columns=PLAYER.sql, entries=marks(entry_ids)),
-            [confirmed, *entry_ids, confirmed, *entry_ids])
+    side_a, params_a = one_of("m.entry_a_id", entry_ids)
+    side_b, params_b = one_of("m.entry_b_id", entry_ids)
+    return (OPPONENTS.format(**TABLES, columns=PLAYER.sql, side_a=side_a, side_b=side_b),
+            [confirmed, *params_a, confirmed, *params_b])
 
 
 def _players_of(rows: list[tuple]) -> list[Player]:

@@ -11,7 +11,7 @@ from league.clubs.permissions import ORGANIZES_KEY, organizes_any
 from league.clubs.selectors import LANGUAGE_KEY, USER_PLAYERS_KEY, club_language, own_players
 from league.clubs.visibility import PUBLIC_KEY, club_is_public
 from league.core.cache import derived, read_ahead
-from league.core.fills import Filling, fills, filled
+from league.core.fills import Filling, filled, fills
 from league.core.written_reads import Read
 from league.notifications.models import Kind, Notification
 from league.notifications.services import UNREAD_KEY, unread_count

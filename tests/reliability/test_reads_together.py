@@ -14,6 +14,7 @@ from league.core.written_reads import (
     answered_together,
     fetched,
     fetched_together,
+    one_of,
     table,
 )
 from tests.factories import ClubFactory
@@ -81,3 +82,17 @@ def test_an_answer_that_refuses_raises_once_every_read_is_answered():
     with pytest.raises(Http404):
         answered_together(Read(asked, [club.pk], found), Read(asked, [0], found))
     assert answered(Read(asked, [club.pk], found)) == club.name  # the connection goes on
+
+
+def test_one_of_finds_the_rows_of_any_number_of_values_in_one_text_on_postgresql():
+    clubs = ClubFactory.create_batch(4)
+    found = {}
+    for count in (1, 2, 4):
+        among, params = one_of("c.id", [club.pk for club in clubs[:count]])
+        sql = f"SELECT c.name FROM {table(Club)} c WHERE {among} ORDER BY c.id"
+        found[count] = (sql, [name for (name,) in fetched(sql, params)])
+    assert [names for _sql, names in found.values()] == [
+        [c.name for c in clubs[:count]] for count in (1, 2, 4)]
+    texts = {sql for sql, _names in found.values()}
+    # one statement for the three lengths on PostgreSQL (one prepared plan); one each elsewhere
+    assert len(texts) == (1 if connection.vendor == "postgresql" else 3)

@@ -19,7 +19,7 @@ from league.competitions.models import (
     Match,
     Round,
 )
-from league.core.written_reads import Columns, fetched, first_value, marks, related, table
+from league.core.written_reads import Columns, fetched, first_value, marks, one_of, related, table
 
 MATCH_SIDES = ("entry_a__player", "entry_b__player", "winner__player")
 
@@ -44,7 +44,8 @@ def with_sides(*matches: Match) -> None:
     entries = {}
     if ids:
         db = connections[DEFAULT_DB_ALIAS]
-        for row in fetched(SIDES_SQL.format(ids=marks(ids)), list(ids)):
+        among, params = one_of("e.id", list(ids))
+        for row in fetched(SIDES_SQL.format(among=among), params):
             entry = ENTRY.instance(row, 0, db)
             related(entry, player=PLAYER.instance(row, len(ENTRY), db))
             entries[entry.pk] = entry
@@ -55,7 +56,7 @@ def with_sides(*matches: Match) -> None:
 
 ENTRY, PLAYER = Columns(Entry, "e"), Columns(Player, "p")
 SIDES_SQL = (f"SELECT {ENTRY.sql}, {PLAYER.sql} FROM {table(Entry)} e "
-             f"JOIN {table(Player)} p ON p.id = e.player_id WHERE e.id IN ({{ids}})")
+             f"JOIN {table(Player)} p ON p.id = e.player_id WHERE {{among}}")
 
 
 def side_names(match: Match) -> tuple[str, str]:
