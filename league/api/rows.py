@@ -11,7 +11,7 @@ from rest_framework import serializers
 
 from league.clubs.models import Player
 from league.competitions.models import Entry, Round
-from league.core.written_reads import fetched, marks, table
+from league.core.written_reads import fetched, one_of, table
 from league.ratings.selectors import CurrentRating
 
 _DATE = serializers.DateField()
@@ -55,9 +55,9 @@ def players(rows: Iterable[dict], ratings: dict[int, CurrentRating]) -> list[dic
 # entries with their players' names, and the matches' rounds with their numbers and brackets,
 # in one query.
 SIDES_SQL = (f"SELECT 'entry', e.id, e.player_id, p.name FROM {table(Entry)} e "
-             f"JOIN {table(Player)} p ON p.id = e.player_id WHERE e.id IN ({{ids}}) "
+             f"JOIN {table(Player)} p ON p.id = e.player_id WHERE {{entries}} "
              f"UNION ALL SELECT 'round', r.id, r.number, r.bracket FROM {table(Round)} r "
-             f"WHERE r.id IN ({{rounds}})")
+             f"WHERE {{rounds}}")
 
 
 def sides_of(rows: list[dict]) -> tuple[dict[int, dict], dict[int, tuple[int, str]]]:
@@ -68,8 +68,9 @@ def sides_of(rows: list[dict]) -> tuple[dict[int, dict], dict[int, tuple[int, st
     if not rounds:
         return {}, {}
     # An empty IN () is not SQL: a NULL id finds no entry.
-    found = fetched(SIDES_SQL.format(ids=marks(ids) if ids else "NULL", rounds=marks(rounds)),
-                    [*ids, *rounds])
+    entries, entry_params = one_of("e.id", ids) if ids else ("e.id IN (NULL)", [])
+    among, round_params = one_of("r.id", rounds)
+    found = fetched(SIDES_SQL.format(entries=entries, rounds=among), [*entry_params, *round_params])
     sides, numbered = {}, {}
     for kind, pk, player_or_number, name_or_bracket in found:
         if kind == "entry":

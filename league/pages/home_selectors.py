@@ -17,7 +17,7 @@ from django.db.models import Q
 from league.clubs.models import Club, Player, Season
 from league.competitions.base.selectors import with_sides
 from league.competitions.models import Competition, Match, ResultReport
-from league.core.written_reads import Columns, fetched, marks, related, table
+from league.core.written_reads import Columns, fetched, one_of, related, table
 from league.pages.player_selectors import his_matches
 from league.pages.selectors import LISTED_COMPETITION
 
@@ -45,7 +45,7 @@ ORDER BY cl.name, cl.id
 RUNNING_IN = f"""
 SELECT {RUNNING.sql}, {RUNNING_SEASON.sql} FROM {table(Competition)} c
 JOIN {table(Season)} s ON s.id = c.season_id
-WHERE c.status = %s AND s.club_id IN ({{clubs}})
+WHERE c.status = %s AND {{clubs}}
 ORDER BY c.created_at DESC, c.id
 """
 
@@ -60,7 +60,8 @@ def your_clubs(user) -> list[ClubSummary]:
         return []
     running: dict[int, list[Competition]] = {}
     ids = [club.pk for club in clubs]
-    for row in fetched(RUNNING_IN.format(clubs=marks(ids)), [Competition.Status.RUNNING, *ids]):
+    among, params = one_of("s.club_id", ids)
+    for row in fetched(RUNNING_IN.format(clubs=among), [Competition.Status.RUNNING, *params]):
         competition = RUNNING.instance(row)
         season = RUNNING_SEASON.instance(row, len(RUNNING))
         related(competition, season=season)
@@ -134,7 +135,7 @@ FROM {table(ResultReport)} rr
 LEFT JOIN {table(REPORTER.model)} u ON u.id = rr.reported_by_id
 JOIN {table(Match)} m ON m.id = rr.match_id
 JOIN {table(Competition)} c ON c.id = m.competition_id
-WHERE rr.status = %s AND (m.entry_a_id IN ({{entries}}) OR m.entry_b_id IN ({{entries}}))
+WHERE rr.status = %s AND ({{side_a}} OR {{side_b}})
   AND (rr.reported_by_id IS NULL OR rr.reported_by_id <> %s)
 ORDER BY rr.reported_at, rr.id
 """
@@ -146,9 +147,10 @@ def results_awaiting_confirmation(user, entry_ids: list[int]) -> list[ResultRepo
     matches' sides are read by `waiting_for`. One query, none without entries."""
     if not entry_ids:
         return []
-    entries = marks(entry_ids)
-    sql = TO_CONFIRM.format(entries=entries)
-    params = [ResultReport.Status.PENDING, *entry_ids, *entry_ids, user.pk]
+    side_a, params_a = one_of("m.entry_a_id", entry_ids)
+    side_b, params_b = one_of("m.entry_b_id", entry_ids)
+    sql = TO_CONFIRM.format(side_a=side_a, side_b=side_b)
+    params = [ResultReport.Status.PENDING, *params_a, *params_b, user.pk]
     at_match = len(REPORT) + len(REPORTER)
     reports = []
     for row in fetched(sql, params):

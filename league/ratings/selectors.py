@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from league.clubs.models import Club, Player
 from league.competitions.models import Match
-from league.core.written_reads import Columns, Read, answered, fetched, marks, table
+from league.core.written_reads import Columns, Read, answered, fetched, one_of, table
 from league.ratings import algorithms as algorithms
 from league.ratings.algorithms import Elo, Glicko2, elo_expected_score, rating_interval
 
@@ -110,7 +110,7 @@ FROM {table(Player)} p
     SELECT l.id FROM {table(PlayerRating)} l WHERE l.player_id = p.id
     ORDER BY l.starts_on DESC LIMIT 1)
   JOIN {table(RatingPeriod)} k ON k.id = r.period_id
-WHERE p.id IN ({{players}})
+WHERE {{players}}
 """
 
 
@@ -121,7 +121,8 @@ def ratings_for(players: Iterable[Player | int]) -> dict[int, CurrentRating]:
     ids = [p if isinstance(p, int) else p.pk for p in players]
     if not ids:
         return {}
-    return _current_ratings(fetched(_CURRENT_SQL.format(players=marks(ids)), ids))
+    among, params = one_of("p.id", ids)
+    return _current_ratings(fetched(_CURRENT_SQL.format(players=among), params))
 
 
 def _current_ratings(rows: list[tuple]) -> dict[int, CurrentRating]:
@@ -143,7 +144,7 @@ def player_rating(player: Player | int) -> CurrentRating | None:
 
 def rating_read(player_id: int) -> Read[CurrentRating | None]:
     """`player_rating`, as a read a page asks together with its others."""
-    return Read(_CURRENT_SQL.format(players="%s"), [player_id],
+    return Read(_CURRENT_SQL.format(players="p.id = %s"), [player_id],
                 lambda rows: next(iter(_current_ratings(rows).values()), None))
 
 

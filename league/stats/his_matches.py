@@ -16,7 +16,7 @@ from datetime import datetime
 
 from league.clubs.models import Player, Season
 from league.competitions.models import Competition, Entry, Match
-from league.core.written_reads import Columns, fetched, marks, table
+from league.core.written_reads import Columns, fetched, one_of, table
 
 from .counted import entries_of
 
@@ -46,7 +46,7 @@ JOIN {entry} eb ON eb.id = m.entry_b_id
 JOIN {player} pb ON pb.id = eb.player_id
 WHERE m.status = %s AND m.kind = %s
   AND m.competition_id IN ({competitions})
-  AND (m.entry_a_id IN ({entries}) OR m.entry_b_id IN ({entries}))
+  AND ({side_a} OR {side_b})
 ORDER BY m.confirmed_at, m.id
 """
 
@@ -67,9 +67,11 @@ def matches_seen(player: Player, season: Season | None) -> list[MatchSeen]:
     tables = {"match": table(Match), "entry": table(Entry), "player": table(Player),
               "competition": table(Competition), "season": table(Season)}
     scope = (OF_SEASON if season is not None else OF_CLUB).format(**tables)
-    sql = MATCHES.format(**tables, competitions=scope, entries=marks(entries))
+    side_a, params_a = one_of("m.entry_a_id", entries)
+    side_b, params_b = one_of("m.entry_b_id", entries)
+    sql = MATCHES.format(**tables, competitions=scope, side_a=side_a, side_b=side_b)
     params = [Match.Status.CONFIRMED.value, Match.Kind.PLAYED.value,
-              season.pk if season is not None else player.club_id, *entries, *entries]
+              season.pk if season is not None else player.club_id, *params_a, *params_b]
     mine = set(entries)
     return [_seen(row, mine) for row in fetched(sql, params)]
 
