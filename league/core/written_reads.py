@@ -51,7 +51,12 @@ def one_of(column: str, values: Sequence) -> tuple[str, list]:
     PostgreSQL the values are one array (`= ANY(%s)`): the query's text is the same whatever
     their number, so a connection prepares and plans it once, where a list of placeholders
     is a new statement for each length (about 0.5 ms to prepare a player's matches). Elsewhere
-    one placeholder each (`IN (...)`)."""
+    one placeholder each (`IN (...)`).
+
+    Only where the values' index is the plan whatever their number: a prepared plan is made
+    without the values, and with an array it cannot tell how few they are. A player's matches
+    seen in his club (league.stats.his_matches) keep their list: planned for an array, they
+    were read competition by competition, 2 ms instead of 0.3 at the federation's size."""
     if _default_vendor() == "postgresql":
         return f"{column} = ANY(%s)", [list(values)]
     return f"{column} IN ({marks(values)})", list(values)
