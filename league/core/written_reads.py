@@ -92,23 +92,29 @@ def fetched_together(*queries: tuple[str, Sequence]) -> list[list[tuple]]:
 @dataclass(frozen=True, slots=True)
 class Read(Generic[T]):
     """A written-out query and how its answer is made of its rows: an app's read that a page
-    can ask together with others (`answered_together`), or alone (`answered`)."""
+    can ask together with others (`answered_together`), or alone (`answered`). A read whose
+    answer is known without asking (a list of nobody's entries) has no query (`NO_QUERY`): its
+    answer is made of no rows."""
 
     sql: str
     params: Sequence
     answer: Callable[[list[tuple]], T]
 
 
+NO_QUERY = ""
+
+
 def answered(read: Read[T]) -> T:
-    """The answer of one read: one query."""
-    return read.answer(fetched(read.sql, read.params))
+    """The answer of one read: one query, none for a read without one."""
+    return read.answer(fetched(read.sql, read.params) if read.sql else [])
 
 
 def answered_together(*reads: Read) -> list:
     """The answer of each read, the reads asked together (`fetched_together`: one round trip on
     PostgreSQL); an answer that raises (a 404) does so once every read has been answered."""
-    found = fetched_together(*((read.sql, read.params) for read in reads))
-    return [read.answer(rows) for read, rows in zip(reads, found, strict=True)]
+    asked = [read for read in reads if read.sql]
+    found = iter(fetched_together(*((read.sql, read.params) for read in asked)) if asked else ())
+    return [read.answer(next(found) if read.sql else []) for read in reads]
 
 
 def first_value(sql: str, params: Sequence):

@@ -17,8 +17,17 @@ from django.db.models import Q
 from league.clubs.models import Club, Player, Season
 from league.competitions.base.selectors import with_sides
 from league.competitions.models import Competition, Match, ResultReport
-from league.core.written_reads import Columns, fetched, one_of, related, table
-from league.pages.player_selectors import his_matches
+from league.core.written_reads import (
+    NO_QUERY,
+    Columns,
+    Read,
+    answered,
+    fetched,
+    one_of,
+    related,
+    table,
+)
+from league.pages.player_selectors import his_matches, his_matches_read
 from league.pages.selectors import LISTED_COMPETITION
 
 # The clubs the home page lists at most when it finds clubs; a search narrows them.
@@ -55,18 +64,31 @@ def your_clubs(user) -> list[ClubSummary]:
     (newest first, with their seasons). Two queries, one without clubs, none for a visitor."""
     if not user.is_authenticated:
         return []
-    clubs = [CLUB.instance(row) for row in fetched(HIS_CLUBS, [user.pk, user.pk])]
+    return answered(running_read(answered(his_clubs_read(user.pk))))
+
+
+def his_clubs_read(user_id: int) -> Read[list[Club]]:
+    """The clubs the user plays in or organizes, by name (`your_clubs`' first read)."""
+    return Read(HIS_CLUBS, [user_id, user_id], lambda rows: [CLUB.instance(row) for row in rows])
+
+
+def running_read(clubs: list[Club]) -> Read[list[ClubSummary]]:
+    """These clubs, each with its running competitions (`your_clubs`' second read); no query
+    without clubs."""
     if not clubs:
-        return []
-    running: dict[int, list[Competition]] = {}
-    ids = [club.pk for club in clubs]
-    among, params = one_of("s.club_id", ids)
-    for row in fetched(RUNNING_IN.format(clubs=among), [Competition.Status.RUNNING, *params]):
-        competition = RUNNING.instance(row)
-        season = RUNNING_SEASON.instance(row, len(RUNNING))
-        related(competition, season=season)
-        running.setdefault(season.club_id, []).append(competition)
-    return [ClubSummary(club, running.get(club.pk, [])) for club in clubs]
+        return Read(NO_QUERY, [], lambda rows: [])
+    among, params = one_of("s.club_id", [club.pk for club in clubs])
+
+    def summaries(rows: list[tuple]) -> list[ClubSummary]:
+        running: dict[int, list[Competition]] = {}
+        for row in rows:
+            competition = RUNNING.instance(row)
+            season = RUNNING_SEASON.instance(row, len(RUNNING))
+            related(competition, season=season)
+            running.setdefault(season.club_id, []).append(competition)
+        return [ClubSummary(club, running.get(club.pk, [])) for club in clubs]
+
+    return Read(RUNNING_IN.format(clubs=among), [Competition.Status.RUNNING, *params], summaries)
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,8 +134,12 @@ def waiting_for(user, entry_ids: list[int]) -> Waiting:
     """The reports he has to confirm and the matches he has to play, of his entries (their ids:
     entry_ids_of_user). Three queries: the reports, the matches, and the sides of both lists'
     matches (with_sides), none of them when both lists are empty."""
-    to_confirm = results_awaiting_confirmation(user, entry_ids)
-    to_play = matches_to_play(entry_ids)
+    return waiting(results_awaiting_confirmation(user, entry_ids), matches_to_play(entry_ids))
+
+
+def waiting(to_confirm: list[ResultReport], to_play: list[Match]) -> Waiting:
+    """`waiting_for` of the reports and matches read (`to_confirm_read`, `to_play_read`): their
+    sides, one query."""
     with_sides(*(report.match for report in to_confirm), *to_play)
     for report in to_confirm:  # the winner he is asked to confirm: one of the match's sides
         sides = {entry.pk: entry for entry in (report.match.entry_a, report.match.entry_b)
@@ -145,15 +171,24 @@ def results_awaiting_confirmation(user, entry_ids: list[int]) -> list[ResultRepo
     """Pending reports of the user's matches (his entries' ids: entry_ids_of_user) that someone
     else reported: his to confirm, with who reported them and their matches' competitions; the
     matches' sides are read by `waiting_for`. One query, none without entries."""
+    return answered(to_confirm_read(user.pk, entry_ids))
+
+
+def to_confirm_read(user_id: int, entry_ids: list[int]) -> Read[list[ResultReport]]:
+    """`results_awaiting_confirmation`, as a read a page asks together with its others."""
     if not entry_ids:
-        return []
+        return Read(NO_QUERY, [], lambda rows: [])
     side_a, params_a = one_of("m.entry_a_id", entry_ids)
     side_b, params_b = one_of("m.entry_b_id", entry_ids)
     sql = TO_CONFIRM.format(side_a=side_a, side_b=side_b)
-    params = [ResultReport.Status.PENDING, *params_a, *params_b, user.pk]
+    params = [ResultReport.Status.PENDING, *params_a, *params_b, user_id]
+    return Read(sql, params, _reports)
+
+
+def _reports(rows: list[tuple]) -> list[ResultReport]:
     at_match = len(REPORT) + len(REPORTER)
     reports = []
-    for row in fetched(sql, params):
+    for row in rows:
         report = REPORT.instance(row)
         match = REPORTED_MATCH.instance(row, at_match)
         related(match, competition=REPORTED_IN.instance(row, at_match + len(REPORTED_MATCH)))
@@ -172,3 +207,8 @@ def matches_to_play(entry_ids: list[int]) -> list[Match]:
     with their rounds and clubs (his_matches: one query, written out). The sides are read by
     `waiting_for`."""
     return his_matches(entry_ids, Match.OPEN_FOR_PLAY, SOONEST, clubs=True)
+
+
+def to_play_read(entry_ids: list[int]) -> Read[list[Match]]:
+    """`matches_to_play`, as a read a page asks together with its others."""
+    return his_matches_read(entry_ids, Match.OPEN_FOR_PLAY, SOONEST, clubs=True)

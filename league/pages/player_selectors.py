@@ -14,11 +14,11 @@ from league.clubs.selectors import player_read
 from league.competitions.base.selectors import matches_with_sides, with_sides
 from league.competitions.models import Competition, Entry, Match, Round
 from league.core.written_reads import (
+    NO_QUERY,
     Columns,
     Read,
     answered,
     answered_together,
-    fetched,
     fetched_together,
     marks,
     one_of,
@@ -154,10 +154,16 @@ def his_matches(entry_ids: list[int], statuses, order: str, limit: int | None = 
     season and club (what a list of matches shows of them: names, the club's time zone and
     address; the rest read when used): one query, none without entries. Their sides:
     with_sides."""
+    return answered(his_matches_read(entry_ids, statuses, order, limit, clubs=clubs))
+
+
+def his_matches_read(entry_ids: list[int], statuses, order: str, limit: int | None = None, *,
+                     clubs: bool = False) -> Read[list[Match]]:
+    """`his_matches`, as a read a page asks together with its others."""
     if not entry_ids:
-        return []
+        return Read(NO_QUERY, [], lambda rows: [])
     sql, params, parts = _his_matches_query(entry_ids, statuses, order, limit, clubs=clubs)
-    return _matches_of(fetched(sql, params), parts)
+    return Read(sql, params, lambda rows: _matches_of(rows, parts))
 
 
 def _his_matches_query(entry_ids: list[int], statuses, order: str, limit: int | None = None, *,

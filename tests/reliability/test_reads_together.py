@@ -9,6 +9,7 @@ from django.http import Http404
 
 from league.clubs.models import Club
 from league.core.written_reads import (
+    NO_QUERY,
     Read,
     answered,
     answered_together,
@@ -96,3 +97,16 @@ def test_one_of_finds_the_rows_of_any_number_of_values_in_one_text_on_postgresql
     texts = {sql for sql, _names in found.values()}
     # one statement for the three lengths on PostgreSQL (one prepared plan); one each elsewhere
     assert len(texts) == (1 if connection.vendor == "postgresql" else 3)
+
+
+def test_a_read_without_a_query_is_answered_without_asking(django_assert_num_queries):
+    club = ClubFactory()
+    nobody = Read(NO_QUERY, [], lambda rows: ("nothing read", rows))
+    name = Read(f"SELECT c.name FROM {table(Club)} c WHERE c.id = %s", [club.pk],
+                lambda rows: rows[0][0])
+    with django_assert_num_queries(1):
+        assert answered_together(nobody, name, nobody) == [("nothing read", []), club.name,
+                                                           ("nothing read", [])]
+    with django_assert_num_queries(0):
+        assert answered_together(nobody) == [("nothing read", [])]
+        assert answered(nobody) == ("nothing read", [])

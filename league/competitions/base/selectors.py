@@ -19,7 +19,17 @@ from league.competitions.models import (
     Match,
     Round,
 )
-from league.core.written_reads import Columns, fetched, first_value, marks, one_of, related, table
+from league.core.written_reads import (
+    NO_QUERY,
+    Columns,
+    Read,
+    answered,
+    fetched,
+    first_value,
+    one_of,
+    related,
+    table,
+)
 
 MATCH_SIDES = ("entry_a__player", "entry_b__player", "winner__player")
 
@@ -167,11 +177,16 @@ def entry_ids_of_players(player_ids: list[int]) -> list[int]:
     """The ids of every entry of these players, by id: one query, none for no player. Written
     out: the ORM's read joined the players for the entries' default order, which a list of ids
     does not need."""
+    return answered(entry_ids_read(player_ids))
+
+
+def entry_ids_read(player_ids: list[int]) -> Read[list[int]]:
+    """`entry_ids_of_players`, as a read a page asks together with its others."""
     if not player_ids:
-        return []
-    sql = (f"SELECT e.id FROM {table(Entry)} e WHERE e.player_id IN ({marks(player_ids)}) "
-           f"ORDER BY e.id")
-    return [pk for (pk,) in fetched(sql, list(player_ids))]
+        return Read(NO_QUERY, [], lambda rows: [])
+    among, params = one_of("e.player_id", list(player_ids))
+    return Read(f"SELECT e.id FROM {table(Entry)} e WHERE {among} ORDER BY e.id", params,
+                lambda rows: [pk for (pk,) in rows])
 
 
 def entry_ids_of_user(user) -> list[int]:

@@ -14,7 +14,7 @@ from league.competitions.models import (
     Competition,
     Entry,
 )
-from league.core.written_reads import Columns, fetched, related, table
+from league.core.written_reads import Columns, Read, answered, related, table
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,11 +59,20 @@ def open_sign_ups(user, *, now=None) -> list[Competition]:
     has an entry not withdrawn). One query, none for a visitor."""
     if not user.is_authenticated:
         return []
-    params = [user.pk, Competition.Status.DRAFT, True, user.pk, now or timezone.now()]
+    return answered(sign_ups_read(user.pk, now))
+
+
+def sign_ups_read(user_id: int, now=None) -> Read[list[Competition]]:
+    """`open_sign_ups` of a signed-in user, as a read a page asks together with its others."""
+    params = [user_id, Competition.Status.DRAFT, True, user_id, now or timezone.now()]
+    return Read(SIGN_UPS, params, _sign_ups)
+
+
+def _sign_ups(rows: list[tuple]) -> list[Competition]:
     found = []
     at_season = len(SIGN_UP_COMPETITION)
     at_club = at_season + len(SIGN_UP_SEASON)
-    for row in fetched(SIGN_UPS, params):
+    for row in rows:
         competition = SIGN_UP_COMPETITION.instance(row)
         season = SIGN_UP_SEASON.instance(row, at_season)
         related(season, club=SIGN_UP_CLUB.instance(row, at_club))

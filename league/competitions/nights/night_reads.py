@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from league.clubs.models import Player, Season
 from league.competitions.models import ClubNight, Competition, Entry
-from league.core.written_reads import Columns, fetched, related, table
+from league.core.written_reads import Columns, Read, answered, fetched, related, table
 
 # The nights shown above a competition's or a club's page: written out, as the ORM's query cost
 # several times what the database took to answer it on a cold visit (league.core.written_reads).
@@ -70,8 +70,17 @@ ORDER BY e.seed, p.name, e.id
 def entries_with_a_night_open(user) -> dict[int, Entry]:
     """The signed-in user's entries not withdrawn in competitions with a night open, each with
     its player, by competition id: one query."""
+    return answered(night_entries_read(user.pk))
+
+
+def night_entries_read(user_id: int) -> Read[dict[int, Entry]]:
+    """`entries_with_a_night_open`, as a read a page asks together with its others."""
+    return Read(TONIGHTS_ENTRIES_SQL, [user_id, ClubNight.Status.OPEN], _night_entries)
+
+
+def _night_entries(rows: list[tuple]) -> dict[int, Entry]:
     entries = {}
-    for row in fetched(TONIGHTS_ENTRIES_SQL, [user.pk, ClubNight.Status.OPEN]):
+    for row in rows:
         entry = ENTERED.instance(row)
         related(entry, player=ENTERED_PLAYER.instance(row, len(ENTERED)))
         entries[entry.competition_id] = entry

@@ -208,13 +208,15 @@ class TonightSeat:
         return self.state == PRESENT
 
 
-def tonight(user) -> list[TonightSeat]:
+def tonight(user, entries: dict[int, Entry] | None = None) -> list[TonightSeat]:
     """The open club nights of the competitions the user is entered in (not withdrawn), earliest
     first, each with his check-in and his latest match in a round of the night. Four queries;
-    one for a user entered nowhere with a night open, none for a visitor."""
+    one for a user entered nowhere with a night open, none for a visitor. `entries`: his
+    entries with a night open, when read already (night_reads.night_entries_read)."""
     if not user.is_authenticated:
         return []
-    entries = entries_with_a_night_open(user)
+    if entries is None:
+        entries = entries_with_a_night_open(user)
     if not entries:
         return []
     nights = list(ClubNight.objects.filter(status=ClubNight.Status.OPEN,

@@ -24,10 +24,12 @@ from league.competitions.base.page_versions import (
     home_keys,
     home_version,
 )
-from league.competitions.base.selectors import entry_ids_of_players
-from league.competitions.entries.selectors import open_sign_ups
+from league.competitions.base.selectors import entry_ids_read
+from league.competitions.entries.selectors import sign_ups_read
+from league.competitions.nights.night_reads import night_entries_read
 from league.competitions.nights.selectors import tonight
 from league.core.cache import read_ahead
+from league.core.written_reads import answered_together
 from league.pages import home_selectors, selectors
 from league.pages.context_processors import header_keys
 
@@ -95,18 +97,25 @@ def _current(found) -> bool:
 
 
 def _mine_rendered(user, players: list[int]) -> dict:
-    entries = entry_ids_of_players(players)
-    sign_ups = open_sign_ups(user)
-    your_clubs = home_selectors.your_clubs(user)
+    """His parts, read in three round trips: what depends only on him (his entries, the
+    sign-ups open to him, his clubs, his entries with a night open), then what depends on those
+    (the reports he confirms, his matches to play, his clubs' running competitions), then the
+    sides of those matches."""
+    entries, sign_ups, clubs, night_entries = answered_together(
+        entry_ids_read(players), sign_ups_read(user.pk), home_selectors.his_clubs_read(user.pk),
+        night_entries_read(user.pk))
+    to_confirm, to_play, your_clubs = answered_together(
+        home_selectors.to_confirm_read(user.pk, entries), home_selectors.to_play_read(entries),
+        home_selectors.running_read(clubs))
     closing = [c.registration_closes_at for c in sign_ups if c.registration_closes_at]
     return {
-        "waiting": _rendered("waiting", {"waiting": home_selectors.waiting_for(user, entries)}),
+        "waiting": _rendered("waiting", {"waiting": home_selectors.waiting(to_confirm, to_play)}),
         "sign_ups": _rendered("sign-ups", {"sign_ups": sign_ups}),
         "clubs": _rendered("your-clubs", {"your_clubs": your_clubs}),
         "has_clubs": bool(your_clubs),
         # tonight's club nights (his check-in, his table) are read on each visit, and only while
         # one of his competitions has a night open
-        "night_open": bool(tonight(user)),
+        "night_open": bool(tonight(user, night_entries)),
         "until": min(closing, default=None),
     }
 
