@@ -30,8 +30,11 @@ def key_text(key: MatchKey) -> str:
     return f"{kind}{number}-{index}"
 
 
+@lru_cache(maxsize=4096)
 def parse_key(text: str) -> MatchKey | None:
-    """The bracket key of a stored match key, or None for a league or Swiss fixture."""
+    """The bracket key of a stored match key, or None for a league or Swiss fixture.
+    Remembered: a bracket's page parses each of its keys several times, and every bracket of
+    a size has the same keys."""
     found = _KEY.match(text)
     if found is None:
         return None

@@ -272,9 +272,9 @@ def _champion(bracket: Bracket | None, rounds: Sequence[Round], players: dict) -
     if bracket is None:
         return None
     results = [
-        (parse_key(m.key), m.winner_id)
+        (key, m.winner_id)
         for r in rounds for m in r.match_list
-        if m.status == Match.Status.CONFIRMED and parse_key(m.key) is not None
+        if m.status == Match.Status.CONFIRMED and (key := parse_key(m.key)) is not None
     ]
     try:
         champion = advance(bracket, results).champion
