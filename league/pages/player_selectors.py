@@ -19,7 +19,6 @@ from league.core.written_reads import (
     Read,
     answered,
     answered_together,
-    fetched_together,
     marks,
     one_of,
     related,
@@ -72,17 +71,11 @@ def player_page(pk: int, club_id: int) -> PlayerPage:
     for entry in entries:
         related(entry, player=player)
     entry_ids = [e.pk for e in entries]
-    results, upcoming, opponents = [], [], []
-    if entry_ids:
-        *done, done_parts = _his_matches_query(entry_ids, [Match.Status.CONFIRMED],
-                                               "m.confirmed_at DESC, m.id DESC", RECENT_MATCHES)
-        *to_play, to_play_parts = _his_matches_query(entry_ids, Match.OPEN_FOR_PLAY,
-                                                     "m.scheduled_at, m.id")
-        done_rows, to_play_rows, met_rows = fetched_together(done, to_play,
-                                                             _opponents_query(entry_ids))
-        results = _matches_of(done_rows, done_parts)
-        upcoming = _matches_of(to_play_rows, to_play_parts)
-        opponents = _players_of(met_rows)
+    results, upcoming, opponents = answered_together(
+        his_matches_read(entry_ids, [Match.Status.CONFIRMED], "m.confirmed_at DESC, m.id DESC",
+                         RECENT_MATCHES),
+        his_matches_read(entry_ids, Match.OPEN_FOR_PLAY, "m.scheduled_at, m.id"),
+        _opponents_read(entry_ids))
     with_sides(*results, *upcoming)
     return PlayerPage(
         player,
@@ -218,20 +211,18 @@ ORDER BY p.name, p.id
 """
 
 
-def _opponents_query(entry_ids: list[int]) -> tuple[str, list]:
-    """The query of everyone met in a confirmed match, by the player's entries' ids, by name,
-    and its parameters. One list of ids (a UNION), each player then found by his id: an OR of
-    the two lists reads every player of the site."""
+def _opponents_read(entry_ids: list[int]) -> Read[list[Player]]:
+    """Everyone met in a confirmed match, by the player's entries' ids, by name; none without
+    entries. One list of ids (a UNION), each player then found by his id: an OR of the two
+    lists reads every player of the site."""
+    if not entry_ids:
+        return Read(NO_QUERY, [], lambda rows: [])
     confirmed = str(Match.Status.CONFIRMED)
     side_a, params_a = one_of("m.entry_a_id", entry_ids)
     side_b, params_b = one_of("m.entry_b_id", entry_ids)
-    return (OPPONENTS.format(**TABLES, columns=PLAYER.sql, side_a=side_a, side_b=side_b),
-            [confirmed, *params_a, confirmed, *params_b])
-
-
-def _players_of(rows: list[tuple]) -> list[Player]:
-    db = connections[DEFAULT_DB_ALIAS]
-    return [PLAYER.instance(row, 0, db) for row in rows]
+    return Read(OPPONENTS.format(**TABLES, columns=PLAYER.sql, side_a=side_a, side_b=side_b),
+                [confirmed, *params_a, confirmed, *params_b],
+                lambda rows: [PLAYER.instance(row, 0) for row in rows])
 
 
 def result_line(match: Match, player_id: int) -> ResultLine:
