@@ -13,7 +13,11 @@ from hypothesis import strategies as st
 from league.competitions.algorithms.standings import MatchResult, league_table
 from league.competitions.algorithms.tiebreaks import Tiebreak
 from league.competitions.entries.withdrawals import withdraw_entry
-from league.competitions.formats.selectors import competition_page
+from league.competitions.formats.selectors import (
+    competition_of,
+    competition_page,
+    competition_page_reads,
+)
 from league.competitions.models import Competition, FollowUp, KeptStandings, Match, Round
 from league.competitions.results.services import report_result
 from league.competitions.standings import kept
@@ -25,6 +29,7 @@ from league.competitions.standings.services import (
     tiebreaks_of,
 )
 from league.competitions.standings.upkeep import keep_tables_of_other_code
+from league.core.written_reads import answered, answered_together
 from league.games.models import Game
 from league.games.services import start_game
 from league.stats.summaries import refresh_competition, refresh_results
@@ -156,6 +161,39 @@ def test_the_page_reads_its_kept_table_with_the_competition(django_assert_num_qu
     with django_assert_num_queries(1):  # what the table counts of the matches, for the digest
         competition_standings(competition, hands=False, entries=competition.entry_list,
                               kept=competition.kept_table)
+
+
+def test_the_digests_text_read_with_the_competition_leaves_a_current_table_no_query(
+        django_assert_num_queries):
+    club, league = a_league_half_played()
+    competition = competition_page(league.pk)
+    read = kept.counted_text_read(league.pk)
+    with django_assert_num_queries(1):
+        text = answered(read)
+    assert text == kept.counted_text(league.pk)
+    with django_assert_num_queries(0):
+        table = competition_standings(competition, hands=False, entries=competition.entry_list,
+                                      kept=competition.kept_table, counted=text)
+    assert shown(table) == counted_afresh(league.pk)
+    # a competition that keeps no table has no text to read: no match is read for it
+    knockout = club.competition(Competition.Format.SINGLE_ELIMINATION, name="Cup")
+    assert answered(kept.counted_text_read(knockout.pk)) is None
+
+
+def test_a_kept_table_older_than_the_text_read_with_it_is_counted_afresh(monkeypatch):
+    _, league = a_league_half_played()
+    monkeypatch.setattr("league.stats.summaries.keep_standings", lambda competition: None)
+    win(scheduled(league)[0], "B")  # the kept table is now older than the matches
+    *page, text = answered_together(*competition_page_reads(league.pk),
+                                    kept.counted_text_read(league.pk))
+    competition = competition_of(*page)
+    assert competition.kept_table is not None and text is not None
+    table = competition_standings(competition, hands=False, entries=competition.entry_list,
+                                  kept=competition.kept_table, counted=text)
+    assert shown(table) == counted_afresh(league.pk)
+    stale = kept.decoded(competition.kept_table[1])  # what was kept before the result
+    assert ([(r.player, r.match_points) for r in stale]
+            != [(r.entry_id, r.match_points) for r in table.rows])
 
 
 def test_a_stale_kept_table_costs_the_page_one_query_more_to_count_afresh(

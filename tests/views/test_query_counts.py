@@ -152,11 +152,12 @@ def test_competition_page(client, django_assert_num_queries, n):
             Match.objects.filter(pk=match.pk).update(winner=match.entry_a, games_a=1)
     url = reverse("competition", args=[competition.pk]) + "?round=all"
     # whether the club of the page's object is public (cached from then on; the club is known
-    # since the competition was written); the competition with season and club, entries with
-    # players, rounds (the page's new version is minted with their ids), their matches (their
-    # sides are the entries read); the standings: the matches with their games' totals (the
-    # entries are the page's; no hands: the page shows none); its open or next club night
-    with django_assert_num_queries(1 + 6):
+    # since the competition was written); asked together, the competition with season and club,
+    # entries with players, rounds (the page's new version is minted with their ids), its open
+    # or next club night and what a kept table's digest reads (no row: it keeps none yet);
+    # their matches (their sides are the entries read); the standings: the matches with their
+    # games' totals (the entries are the page's; no hands: the page shows none)
+    with django_assert_num_queries(1 + 7):
         html = get(client, url)
     assert html.count('class="match-line"') == 2 * n
     assert Entry.objects.filter(competition=competition).count() == 4 * n
@@ -177,10 +178,11 @@ def test_knockout_page_with_its_bracket(client, django_assert_num_queries, playe
                      actor=organizer)
     start_competition(competition.pk, actor=organizer)
     # whether the club of the page's object is public (cached from then on; the club is known
-    # since the competition was written); the page's three, its new version minted with their
-    # rounds; the bracket: the matches of the page's rounds (the players are the page's
-    # entries), the shown round's among them
-    with django_assert_num_queries(1 + 4):
+    # since the competition was written); the page's five asked together (its new version
+    # minted with their rounds; a knockout shows no club night and keeps no table, and both
+    # are read with the rest, in the same round trip); the bracket: the matches of the page's
+    # rounds (the players are the page's entries), the shown round's among them
+    with django_assert_num_queries(1 + 6):
         html = get(client, reverse("competition", args=[competition.pk]))
     assert html.count('class="bracket-match box-') == 2 * players - 1  # reset included
 

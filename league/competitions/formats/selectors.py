@@ -23,7 +23,15 @@ from league.competitions.models import (
     Stage,
     StageEntry,
 )
-from league.core.written_reads import Columns, fetched, fetched_together, marks, related, table
+from league.core.written_reads import (
+    Columns,
+    Read,
+    answered_together,
+    fetched,
+    marks,
+    related,
+    table,
+)
 
 # Rounds in the order they are shown: the main or winners' bracket, the losers', the finals.
 BRACKET_ORDER = {Round.Bracket.MAIN: 0, Round.Bracket.WINNERS: 0, Round.Bracket.LOSERS: 1,
@@ -81,11 +89,21 @@ def competition_page(pk: int) -> Competition:
     rows, or None), `.entry_list` (with the players) and
     `.round_list`, each round with its stage, `.open_matches` (its matches still to be played
     or confirmed) and `.last_confirmed` (when its latest result was confirmed): three queries,
-    asked together (`fetched_together`), or 404. The matches themselves come with
+    asked together (`competition_page_reads`), or 404. The matches themselves come with
     `fixtures_of`, for the rounds shown."""
+    return competition_of(*answered_together(*competition_page_reads(pk)))
+
+
+def competition_page_reads(pk: int) -> tuple[Read, Read, Read]:
+    """`competition_page`'s three reads, answered with their rows (`competition_of`), for a
+    page to ask with its others."""
     done = (Match.Status.CONFIRMED, Match.Status.VOID)
-    found, entries, rounds = fetched_together(
-        (PAGE_COMPETITION, [pk]), (PAGE_ENTRIES, [pk]), (PAGE_ROUNDS, [*done, pk, pk]))
+    return (Read(PAGE_COMPETITION, [pk], list), Read(PAGE_ENTRIES, [pk], list),
+            Read(PAGE_ROUNDS, [*done, pk, pk], list))
+
+
+def competition_of(found: list[tuple], entries: list[tuple], rounds: list[tuple]) -> Competition:
+    """The competition of `competition_page_reads`' rows, or 404."""
     if not found:
         raise Http404("No such competition.")
     row, at = found[0], len(COMPETITION)

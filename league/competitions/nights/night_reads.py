@@ -27,14 +27,22 @@ ORDER BY n.starts_at, n.id
 
 
 def nights_of(competition: Competition) -> tuple[ClubNight | None, ClubNight | None]:
-    """The competition's open night and its next scheduled one (one query)."""
-    found = [NIGHT.instance(row)
-             for row in fetched(COMPETITION_NIGHTS_SQL, [competition.pk, *SHOWN_NIGHTS])]
+    """The competition's open night and its next scheduled one: one query, none when they were
+    read with the competition (`.night_list`, from `competition_nights_read`)."""
+    found = getattr(competition, "night_list", None)
+    if found is None:
+        found = answered(competition_nights_read(competition.pk))
     for night in found:
         related(night, competition=competition)
     open_night = next((n for n in found if n.is_open), None)
     scheduled = next((n for n in found if not n.is_open), None)
     return open_night, scheduled
+
+
+def competition_nights_read(competition_id: int) -> Read[list[ClubNight]]:
+    """The competition's open and scheduled nights, as a read its page asks with its others."""
+    return Read(COMPETITION_NIGHTS_SQL, [competition_id, *SHOWN_NIGHTS],
+                lambda rows: [NIGHT.instance(row) for row in rows])
 
 
 def club_nights(club_id: int) -> list[ClubNight]:

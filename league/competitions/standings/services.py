@@ -103,20 +103,22 @@ def as_match_result(match: Match, game_points: tuple[int, int] = (0, 0),
 
 def competition_standings(competition: Competition, *, hands: bool = True,
                           entries: Sequence[Entry] | None = None,
-                          kept: tuple[str, object] | None = None) -> StandingsTable:
+                          kept: tuple[str, object] | None = None,
+                          counted: str | None = None) -> StandingsTable:
     """The table of a league or a Swiss: three queries, or two without `hands` (the hands each
     player won, counted only where a chosen tiebreak needs them; the rows' `hands_won` is then
     None), one fewer given the competition's `entries` with their players. `kept`: the digest
     and rows of its kept table (KeptStandings, read with the competition), shown when they were
     counted from the inputs as they are now (league.competitions.standings.kept), with the
-    digest's query in place of the matches'; one more query when they were not. The
-    competition's page, which has read its entries and its kept table, asks without hands: one
-    query while the kept table is current."""
+    digest's query in place of the matches'; one more query when they were not. `counted`:
+    what that digest reads of the matches (kept.counted_text), when read already. The
+    competition's page, which has read its entries, its kept table and that text, asks without
+    hands: no query while the kept table is current."""
     entries = in_seed_order(competition, entries)
     hands = hands or counts_hands(competition)
     won = hands_won(competition) if hands else {}
     rows = None if kept is None else kept_tables.kept_rows(
-        kept, _digest(competition, entries, won, hands))
+        kept, _digest(competition, entries, won, hands, counted))
     if rows is None:
         rows = _count(competition, entries, won)
     return _table(competition, entries, rows, hands)
@@ -163,11 +165,14 @@ def in_seed_order(competition: Competition, entries: Sequence[Entry] | None) -> 
     return sorted(entries, key=lambda e: (e.seed is None, e.seed or 0, e.pk))
 
 
-def _digest(competition: Competition, entries: list[Entry], won: dict, hands: bool) -> str:
+def _digest(competition: Competition, entries: list[Entry], won: dict, hands: bool,
+            counted: str | None = None) -> str:
     """The digest of what the table is counted from: one query, what the table counts of the
-    matches (kept.counted_text)."""
+    matches (kept.counted_text; none when `counted` is that text, read already)."""
+    if counted is None:
+        counted = kept_tables.counted_text(competition.pk)
     return kept_tables.digest_of(
-        kept_tables.counted_text(competition.pk), won,
+        counted, won,
         [(e.pk, e.seed, e.withdrawn_at is not None) for e in entries], points_of(competition),
         tiebreaks_of(competition), hands)
 

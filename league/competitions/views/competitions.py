@@ -24,7 +24,9 @@ from league.competitions.base.page_versions import (
 from league.competitions.base.selectors import club_of_competition
 from league.competitions.formats.draws import bracket_view
 from league.competitions.formats.selectors import (
+    competition_of,
     competition_page,
+    competition_page_reads,
     fixtures_of,
     organizing_status,
     stage_seeds,
@@ -33,7 +35,8 @@ from league.competitions.formats.selectors import (
 from league.competitions.formats.stage_plans import awaits_dealing
 from league.competitions.formats.stage_tables import final_placings, group_standings
 from league.competitions.models import Competition, Round, Stage
-from league.competitions.nights.night_reads import nights_of
+from league.competitions.nights.night_reads import competition_nights_read, nights_of
+from league.competitions.standings.kept import counted_text_read
 from league.competitions.standings.placings import knockout_placings
 from league.competitions.standings.services import competition_standings
 from league.competitions.views.bracket_layout import layout
@@ -42,6 +45,7 @@ from league.competitions.views.visibility import members_only
 from league.core.cache import FRAGMENTS, NEW_FRAGMENTS, names_new_version, read_ahead
 from league.core.numbers import ascii_int
 from league.core.views import render_page
+from league.core.written_reads import answered_together
 
 TEMPLATE = "competitions/competition.html"
 ALL_ROUNDS = "all"
@@ -109,18 +113,23 @@ class RoundsShown:
 
 class CompetitionRead:
     """A new version of the page is minted with the competition's round ids: read then with
-    everything the page shows of the competition (`competition_page`), which rendering the
-    page anew needs next, rather than in a query of their own."""
+    everything the page shows of the competition (`competition_page`), its club nights and what
+    its kept table's digest reads of its matches, which rendering the page anew needs next,
+    all in one round trip, rather than in queries of their own."""
 
     def __init__(self, pk: int) -> None:
         self.pk = pk
         self.found: Competition | None = None
 
     def round_ids(self) -> list[int] | None:
+        *page, nights, counted = answered_together(
+            *competition_page_reads(self.pk), competition_nights_read(self.pk),
+            counted_text_read(self.pk))
         try:
-            self.found = competition_page(self.pk)
+            self.found = competition_of(*page)
         except Http404:
             return None
+        self.found.night_list, self.found.counted_text = nights, counted
         return [round_.pk for round_ in self.found.round_list]
 
 
@@ -214,11 +223,13 @@ class CompetitionPage:
         """A league's or Swiss's table, once it has started."""
         if not self.rounds or self.competition.is_knockout or self.stages:
             return None
-        # The page shows no hands won, and has read the entries with their players and the
-        # competition's kept table.
+        # The page shows no hands won, and has read the entries with their players, the
+        # competition's kept table and, on the visit that minted its version, what the kept
+        # table's digest reads of the matches.
         table = competition_standings(self.competition, hands=False,
                                       entries=self.competition.entry_list,
-                                      kept=self.competition.kept_table)
+                                      kept=self.competition.kept_table,
+                                      counted=getattr(self.competition, "counted_text", None))
         return Standings(table, table_lines(table.rows))
 
     @cached_property
