@@ -7,4 +7,7 @@ class AccountsConfig(AppConfig):
     verbose_name = "Accounts"
 
     def ready(self) -> None:
-        from league.accounts import backends  # noqa: F401  (connects the receivers)
+        from league.accounts import backends  # connects the receivers
+        from league.core.fills import fills
+
+        fills(backends.ACCOUNT_KEY, backends.account_filling)  # read ahead with a page's keys

@@ -16,13 +16,14 @@ as private as the database.
 from __future__ import annotations
 
 from allauth.account.auth_backends import AuthenticationBackend
-from django.contrib.auth import get_user_model
-from django.core.exceptions import PermissionDenied
+from django.contrib.auth import BACKEND_SESSION_KEY, SESSION_KEY, get_user_model
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
 from league.core.cache import derived, forget
-from league.core.written_reads import Columns, fetched, table
+from league.core.fills import Filling
+from league.core.written_reads import Columns, Read, answered, table
 
 ACCOUNT_KEY = "signed-in-account:{}"
 ACCOUNT = Columns(get_user_model(), "u")
@@ -57,11 +58,45 @@ class AccountBackend(AuthenticationBackend):
         """The account, as Django's ModelBackend.get_user reads it (None when there is none, or
         it may not sign in), in one query written out: built by the ORM, it cost twice what
         the database took to answer it (league.core.written_reads)."""
-        found = fetched(_ACCOUNT_SQL, [user_id])
-        if not found:
+        return answered(account_filling(str(user_id)).read)
+
+
+# How a session names this backend (BACKEND_SESSION_KEY): its path, as the settings list it.
+THIS_BACKEND = f"{AccountBackend.__module__}.{AccountBackend.__qualname__}"
+
+
+def account_filling(user_id: str) -> Filling:
+    """The account as its key keeps it (`AccountBackend.get_user`), for ACCOUNT_SECONDS;
+    nothing kept when there is none or it may not sign in (league.core.fills)."""
+    def account(rows: list[tuple]):
+        if not rows:
             return None
-        user = ACCOUNT.instance(found[0])
-        return user if self.user_can_authenticate(user) else None
+        user = ACCOUNT.instance(rows[0])
+        return user if AccountBackend().user_can_authenticate(user) else None
+
+    return Filling(Read(_ACCOUNT_SQL, [int(user_id)], account),
+                   lambda user: None if user is None else (user, ACCOUNT_SECONDS))
+
+
+def signed_in_id(request) -> int | None:
+    """The id of the account the request's session is signed in with through this backend,
+    read from the session alone (the account itself is not read): what a page names the
+    viewer's cached entries with, to read them ahead before `request.user` is first used.
+    None for a visitor, or a session signed in through another backend."""
+    session = getattr(request, "session", None)
+    if session is None or session.get(BACKEND_SESSION_KEY) != THIS_BACKEND:
+        return None
+    try:
+        return get_user_model()._meta.pk.to_python(session[SESSION_KEY])
+    except (KeyError, ValidationError):
+        return None
+
+
+def account_keys(user_id: int | None) -> list[str]:
+    """The cached account with this id (the session's: `signed_in_id`; None: a visitor), to
+    read ahead with a page's keys: the page's first use of `request.user` then asks the cache
+    nothing."""
+    return [] if user_id is None else [ACCOUNT_KEY.format(user_id)]
 
 
 @receiver(post_save, sender=get_user_model(), dispatch_uid="forget-signed-in-account-saved")

@@ -53,10 +53,10 @@ ORGANIZES_SECONDS = 60 * 60
 _ORGANIZES_SQL = f"SELECT 1 FROM {table(Club.organizers.through)} o WHERE o.user_id = %s LIMIT 1"
 
 
-def organizer_keys(user: User) -> list[str]:
-    """The cached entry `organizes_any` reads for this user: to be read ahead with others in one
-    call (league.core.cache.read_ahead)."""
-    return [ORGANIZES_KEY.format(user.pk)] if user.is_authenticated else []
+def organizer_keys_of(user_id: int | None) -> list[str]:
+    """The cached entry `organizes_any` reads for the user with this id (None: a visitor), to
+    be read ahead with others in one call (league.core.cache.read_ahead); his account unread."""
+    return [] if user_id is None else [ORGANIZES_KEY.format(user_id)]
 
 
 def organizes_any(user: User) -> bool:

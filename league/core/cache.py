@@ -103,15 +103,16 @@ _frame_readers: list[Callable[..., Iterable[str]]] = []
 
 
 def frame_reads(keys_of: Callable[..., Iterable[str]]) -> None:
-    """Name the keys the page frame reads for a user: `keys_of(user)`. Called once per reader
-    (a second call with the same one changes nothing)."""
+    """Name the keys the page frame reads for a user: `keys_of(user_id)` (None: a visitor).
+    Called once per reader (a second call with the same one changes nothing)."""
     if keys_of not in _frame_readers:
         _frame_readers.append(keys_of)
 
 
-def frame_keys(user) -> list[str]:
-    """The keys the page frame will read for `user`, to read ahead with a page's own."""
-    return [key for keys_of in _frame_readers for key in keys_of(user)]
+def frame_keys(user_id: int | None) -> list[str]:
+    """The keys the page frame will read for the user with this id (None: a visitor), to read
+    ahead with a page's own."""
+    return [key for keys_of in _frame_readers for key in keys_of(user_id)]
 
 
 @contextmanager

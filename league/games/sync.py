@@ -17,6 +17,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.utils import translation
 from django.utils.cache import patch_cache_control
 
+from league.accounts.backends import signed_in_id
 from league.clubs.models import Club, Player, Season
 from league.competitions.models import AuditEntry, Competition, Entry, Match
 from league.games.models import Game, Hand, HandFlag, TableRuling
@@ -77,8 +78,9 @@ def sheet_version(pk: int) -> SheetVersion | None:
 
 def etag(request: HttpRequest, pk: int, version: SheetVersion | None = None) -> str:
     """The scoresheet's ETag for this viewer, quoted as the header carries it (of `version`,
-    the sheet's version read already, else read)."""
-    viewer = request.user.pk if request.user.is_authenticated else 0
+    the sheet's version read already, else read). The viewer is the account the session names:
+    his account is not read for it (a phone polling an unchanged sheet reads none)."""
+    viewer = signed_in_id(request) or 0
     version = version or sheet_version(pk)
     facts = repr((tuple(version or ()), viewer, translation.get_language())).encode()
     return f'"{hashlib.sha256(facts).hexdigest()[:20]}"'

@@ -17,7 +17,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from league.clubs.permissions import organizer_keys
+from league.accounts.backends import account_keys, signed_in_id
+from league.clubs.permissions import organizer_keys_of
 from league.competitions.base.page_versions import (
     FRAGMENT_SECONDS,
     club_pages_keys,
@@ -65,8 +66,9 @@ def scoresheet(request: HttpRequest, pk: int) -> HttpResponse:
         return not_modified
     # One call to the shared cache for the names' version, whether the viewer organizes and
     # the header's answers.
-    with read_ahead([*club_pages_keys(club_id), *organizer_keys(request.user),
-                     *frame_keys(request.user)]):
+    viewer = signed_in_id(request)  # his account is read ahead with the rest
+    with read_ahead([*club_pages_keys(club_id), *account_keys(viewer),
+                     *organizer_keys_of(viewer), *frame_keys(viewer)]):
         return _sheet(request, pk, version, tag)
 
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from django.http import HttpRequest
 
-from league.clubs.permissions import ORGANIZES_KEY, organizer_keys, organizes_any
+from league.accounts.backends import account_keys, signed_in_id
+from league.clubs.permissions import ORGANIZES_KEY, organizer_keys_of, organizes_any
 from league.core.cache import derived
 from league.notifications.services import UNREAD_KEY, unread_count
 
@@ -12,9 +13,24 @@ from league.notifications.services import UNREAD_KEY, unread_count
 def header_keys(user) -> list[str]:
     """The cached entries the header reads for this user: for a page to read ahead with its own
     (league.core.cache.read_ahead), around its rendering."""
-    if not user.is_authenticated:
+    return header_keys_of(user.pk if user.is_authenticated else None)
+
+
+def header_keys_of(user_id: int | None) -> list[str]:
+    """`header_keys` of the user with this id (None: a visitor), his account unread: a page
+    names them from the session (league.accounts.backends.signed_in_id) with the account's own
+    key, and reads them ahead before it first uses `request.user`."""
+    if user_id is None:
         return []
-    return [*organizer_keys(user), UNREAD_KEY.format(user.pk)]
+    return [*organizer_keys_of(user_id), UNREAD_KEY.format(user_id)]
+
+
+def viewer_keys(request: HttpRequest) -> list[str]:
+    """The account the request's session is signed in with and the header's entries for it,
+    named from the session alone: for a page to read ahead with its own keys before it first
+    uses `request.user`, which then asks the cache nothing."""
+    user_id = signed_in_id(request)
+    return [*account_keys(user_id), *header_keys_of(user_id)]
 
 
 def header(request: HttpRequest) -> dict:

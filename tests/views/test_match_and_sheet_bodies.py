@@ -100,9 +100,9 @@ def test_a_players_finished_scoresheet_asks_the_shared_cache_once_beyond_his_ses
     with django_assert_num_queries(1):  # the sheet's version
         html = sheet(client, game)
     assert main_of(html).count('<td data-label="Outcome">') == game.hands.count()
-    # the session, its account, then the names' version, whether he organizes and the
+    # the session, then its account, the names' version, whether he organizes and the
     # header's unread count, read together
-    assert calls == ["get", "get", "get_many"]
+    assert calls == ["get", "get_many"]
 
 # The scoresheet after each write ------------------------------------------------------------------
 

@@ -26,7 +26,7 @@ from league.competitions.base.page_versions import (
 from league.core.cache import read_ahead
 from league.core.views import in_club_zone
 from league.pages import selectors
-from league.pages.context_processors import header_keys
+from league.pages.context_processors import viewer_keys
 
 FORBIDDEN = 403
 BODY = "pages/club_body.html"
@@ -40,7 +40,7 @@ def club(request: HttpRequest, slug: str) -> HttpResponse:
     if club_id is None:
         raise Http404("No such club.")
     # One call to the shared cache for the club, the page's versions and the header's answers.
-    keys = [CLUB_ROW_KEY.format(club_id), *club_keys(club_id), *header_keys(request.user)]
+    keys = [CLUB_ROW_KEY.format(club_id), *club_keys(club_id), *viewer_keys(request)]
     with read_ahead(keys):
         return _club(request, club_to_read(club_id))
 

@@ -16,6 +16,7 @@ from django.template.loader import render_to_string
 from django.utils import timezone, translation
 from django.utils.safestring import mark_safe
 
+from league.accounts.backends import signed_in_id
 from league.clubs.permissions import organizes_any
 from league.clubs.selectors import USER_PLAYERS_KEY, player_ids_of_user
 from league.competitions.base.page_versions import (
@@ -31,7 +32,7 @@ from league.competitions.nights.selectors import tonight
 from league.core.cache import read_ahead
 from league.core.written_reads import answered_together
 from league.pages import home_selectors, selectors
-from league.pages.context_processors import header_keys
+from league.pages.context_processors import viewer_keys
 
 PARTS = "pages/home_parts.html"
 
@@ -39,13 +40,14 @@ PARTS = "pages/home_parts.html"
 def home(request: HttpRequest) -> HttpResponse:
     """Signed in: what is waiting for me, tonight's club night first, and my clubs with their
     running competitions. Then the public clubs, found by name (a bounded list)."""
-    user = request.user
-    if not user.is_authenticated:
-        return _home(request, user)
-    # One call to the shared cache for his players, the versions of his home and the header.
-    keys = [USER_PLAYERS_KEY.format(user.pk), *home_keys(user.pk), *header_keys(user)]
+    viewer = signed_in_id(request)  # his account is read ahead with the rest
+    if viewer is None:
+        return _home(request, request.user)
+    # One call to the shared cache for his account, his players, the versions of his home and
+    # the header.
+    keys = [USER_PLAYERS_KEY.format(viewer), *home_keys(viewer), *viewer_keys(request)]
     with read_ahead(keys):
-        return _home(request, user)
+        return _home(request, request.user)
 
 
 def _home(request: HttpRequest, user) -> HttpResponse:

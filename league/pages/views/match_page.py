@@ -48,7 +48,7 @@ from league.core.views import go, in_club_zone, page_refusal, unseen_errors
 from league.games.hand_views import may_correct
 from league.pages import match_selectors
 from league.pages import selectors as page_selectors
-from league.pages.context_processors import header_keys
+from league.pages.context_processors import viewer_keys
 from league.pages.views.match_actions import Viewer, match_actions, viewer_of
 from league.ratings.selectors import win_probability
 
@@ -104,7 +104,7 @@ def render_match(request: HttpRequest, pk: int, *, forms: dict | None = None,
     if (members_refusal := members_only(request, club_id, public=public)) is not None:
         return members_refusal
     # One call to the shared cache for the names' version and the header's answers.
-    with read_ahead([*club_pages_keys(club_id), *header_keys(request.user)]):
+    with read_ahead([*club_pages_keys(club_id), *viewer_keys(request)]):
         return _page(request, pk, version, forms, refusal, status)
 
 

@@ -19,6 +19,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
+from league.accounts.backends import signed_in_id
 from league.clubs.selectors import (
     USER_PLAYERS_KEY,
     club_language,
@@ -37,7 +38,7 @@ from league.core.cache import read_ahead
 from league.core.errors import ServiceError
 from league.core.languages import in_club_language
 from league.core.views import go, in_club_zone, refusal_status, sign_in_first
-from league.pages.context_processors import header_keys
+from league.pages.context_processors import viewer_keys
 from league.pages.player_selectors import head_to_head, player_page
 from league.ratings.selectors import week_closes
 
@@ -50,9 +51,9 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
     club_id = club_of_player(pk)
     # One call to the shared cache: the club's entries, the page's versions and, for a signed-in
     # viewer, his players and the header's answers read together.
-    keys = [*club_page_keys(club_id), *player_page_keys(pk, club_id), *header_keys(request.user)]
-    if request.user.is_authenticated:
-        keys.append(USER_PLAYERS_KEY.format(request.user.pk))
+    keys = [*club_page_keys(club_id), *player_page_keys(pk, club_id), *viewer_keys(request)]
+    if (viewer := signed_in_id(request)) is not None:
+        keys.append(USER_PLAYERS_KEY.format(viewer))
     with read_ahead(keys):
         return _page(request, pk, club_id)
 
