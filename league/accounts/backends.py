@@ -21,9 +21,9 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
-from league.core.cache import derived, forget
+from league.core.cache import derived, filled_alone, forget
 from league.core.fills import Filling
-from league.core.written_reads import Columns, Read, answered, table
+from league.core.written_reads import Columns, Read, table
 
 ACCOUNT_KEY = "signed-in-account:{}"
 ACCOUNT = Columns(get_user_model(), "u")
@@ -49,16 +49,8 @@ class AccountBackend(AuthenticationBackend):
         key = ACCOUNT_KEY.format(user_id)
         user = derived.get(key)
         if user is None:
-            user = self._account(user_id)
-            if user is not None:
-                derived.set(key, user, ACCOUNT_SECONDS)
+            user = filled_alone(key, account_filling(str(user_id)))
         return user
-
-    def _account(self, user_id):
-        """The account, as Django's ModelBackend.get_user reads it (None when there is none, or
-        it may not sign in), in one query written out: built by the ORM, it cost twice what
-        the database took to answer it (league.core.written_reads)."""
-        return answered(account_filling(str(user_id)).read)
 
 
 # How a session names this backend (BACKEND_SESSION_KEY): its path, as the settings list it.
@@ -66,8 +58,10 @@ THIS_BACKEND = f"{AccountBackend.__module__}.{AccountBackend.__qualname__}"
 
 
 def account_filling(user_id: str) -> Filling:
-    """The account as its key keeps it (`AccountBackend.get_user`), for ACCOUNT_SECONDS;
-    nothing kept when there is none or it may not sign in (league.core.fills)."""
+    """The account, as Django's ModelBackend.get_user reads it (None when there is none, or
+    it may not sign in), in one query written out (built by the ORM, it cost twice what the
+    database took to answer it: league.core.written_reads), kept under its key for
+    ACCOUNT_SECONDS; nothing kept when there is none (league.core.fills)."""
     def account(rows: list[tuple]):
         if not rows:
             return None

@@ -7,10 +7,10 @@ from django.db.models import Q
 from django.utils.translation import gettext
 
 from league.clubs.models import Club
-from league.core.cache import derived
+from league.core.cache import derived, filled_alone
 from league.core.errors import NotAllowed
 from league.core.fills import Filling
-from league.core.written_reads import Read, answered, fetched, table
+from league.core.written_reads import Read, fetched, table
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -69,9 +69,7 @@ def organizes_any(user: User) -> bool:
     key = ORGANIZES_KEY.format(user.pk)
     answer = derived.get(key)
     if answer is None:
-        how = organizes_filling(str(user.pk))
-        answer = answered(how.read)
-        derived.set(key, *how.kept(answer))
+        answer = filled_alone(key, organizes_filling(str(user.pk)))
     return answer
 
 

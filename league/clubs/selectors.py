@@ -9,7 +9,7 @@ from django.shortcuts import get_object_or_404
 
 from league.clubs.models import Club, JoinRequest, Player
 from league.clubs.visibility import PUBLIC_KEY, club_of
-from league.core.cache import derived
+from league.core.cache import derived, filled_alone
 from league.core.fills import Filling
 from league.core.written_reads import (
     Columns,
@@ -109,10 +109,7 @@ def club_language(club_id: int | None) -> str | None:
     key = LANGUAGE_KEY.format(club_id)
     code = derived.get(key)
     if code is None:
-        how = language_filling(str(club_id))
-        code = answered(how.read)
-        if code is not None:
-            derived.set(key, *how.kept(code))
+        code = filled_alone(key, language_filling(str(club_id)))
     return code
 
 
@@ -156,9 +153,7 @@ def own_players(user) -> dict[int, int]:
     key = USER_PLAYERS_KEY.format(user.pk)
     found = derived.get(key)
     if not isinstance(found, dict):
-        how = own_players_filling(str(user.pk))
-        found = answered(how.read)
-        derived.set(key, *how.kept(found))
+        found = filled_alone(key, own_players_filling(str(user.pk)))
     return found
 
 

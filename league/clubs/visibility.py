@@ -24,9 +24,9 @@ from django.core.cache import caches
 from django.db.models import Q
 
 from league.clubs.models import Club
-from league.core.cache import derived
+from league.core.cache import derived, filled_alone
 from league.core.fills import Filling
-from league.core.written_reads import Read, answered, table
+from league.core.written_reads import Read, table
 
 PUBLIC_KEY = "club-public:{}"
 CLUB_OF_KEY = "club-of:{}:{}"
@@ -48,10 +48,7 @@ def club_is_public(club_id: int) -> bool:
     entry = derived.get(key)
     if _believed(entry):
         return entry[0]
-    how = public_filling(str(club_id))
-    answer = answered(how.read)
-    derived.set(key, *how.kept(answer))
-    return answer
+    return filled_alone(key, public_filling(str(club_id)))
 
 
 def public_filling(club_id: str) -> Filling:

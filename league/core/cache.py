@@ -29,7 +29,8 @@ from django.core.cache.backends.base import DEFAULT_TIMEOUT
 from django.db import transaction
 from django.utils.connection import ConnectionProxy
 
-from league.core.fills import filled
+from league.core.fills import Filling, filled
+from league.core.written_reads import answered
 
 DERIVED = "derived"
 # The rendered fragments, each process's memory in front of the derived cache
@@ -130,6 +131,16 @@ def read_ahead(keys: Iterable[str]) -> Iterator[None]:
         yield
     finally:
         _ahead.reset(token)
+
+
+def filled_alone(key: str, how: Filling):
+    """The answer of a key a reader missed outside a read-ahead, read by its filling and kept
+    as the filling keeps it (league.core.fills): one query, and the same in the cache as a
+    read-ahead would have put there."""
+    answer = answered(how.read)
+    if (entry := how.kept(answer)) is not None:
+        derived.set(key, *entry)
+    return answer
 
 
 def forget(keys: Iterable[str]) -> None:

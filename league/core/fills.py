@@ -9,7 +9,8 @@ is filled (`fills`): the read that answers it and what is kept of the answer. Wh
 cache lacks, `filled` asks their reads together (league.core.written_reads.answered_together)
 and the cache is given what each reader would have put there itself: the reader then finds it
 among the keys read ahead, and asks nothing. A reader that misses its key outside a read-ahead
-fills it alone with the same filling (`answered`), so both put the same thing in the cache.
+fills it alone with the same filling (league.core.cache.filled_alone), so both put the same
+thing in the cache.
 """
 
 from __future__ import annotations

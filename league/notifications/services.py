@@ -20,11 +20,10 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext
 
-from league.core.cache import derived
+from league.core.cache import derived, filled_alone
 from league.core.errors import ServiceError
 from league.core.fills import Filling
 from league.core.languages import mail_language
-from league.core.written_reads import answered
 from league.notifications.models import DEFAULT_CHANNEL, Channel, Kind, Notification, Preference
 from league.notifications.selectors import unread_read
 
@@ -197,9 +196,7 @@ def unread_count(user) -> int:
     key = UNREAD_KEY.format(user.pk)
     count = derived.get(key)
     if count is None:
-        how = unread_filling(str(user.pk))
-        count = answered(how.read)
-        derived.set(key, *how.kept(count))
+        count = filled_alone(key, unread_filling(str(user.pk)))
     return count
 
 
