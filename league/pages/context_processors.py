@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.http import HttpRequest
 
-from league.accounts.backends import account_keys, signed_in_id
+from league.accounts.backends import account_keys
 from league.clubs.permissions import ORGANIZES_KEY, organizer_keys_of, organizes_any
 from league.core.cache import derived
 from league.notifications.services import UNREAD_KEY, unread_count
@@ -25,11 +25,10 @@ def header_keys_of(user_id: int | None) -> list[str]:
     return [*organizer_keys_of(user_id), UNREAD_KEY.format(user_id)]
 
 
-def viewer_keys(request: HttpRequest) -> list[str]:
-    """The account the request's session is signed in with and the header's entries for it,
-    named from the session alone: for a page to read ahead with its own keys before it first
-    uses `request.user`, which then asks the cache nothing."""
-    user_id = signed_in_id(request)
+def viewer_keys(user_id: int | None) -> list[str]:
+    """The account the request's session is signed in with (its id: league.accounts.backends.
+    signed_in_id; None: a visitor) and the header's entries for it: for a page to read ahead
+    with its own keys before it first uses `request.user`, which then asks the cache nothing."""
     return [*account_keys(user_id), *header_keys_of(user_id)]
 
 

@@ -14,6 +14,7 @@ from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.safestring import mark_safe
 
+from league.accounts.backends import signed_in_id
 from league.clubs.models import Club
 from league.clubs.selectors import CLUB_ROW_KEY, club_id_of_slug, club_to_read, player_of_user
 from league.clubs.visibility import may_see
@@ -40,7 +41,7 @@ def club(request: HttpRequest, slug: str) -> HttpResponse:
     if club_id is None:
         raise Http404("No such club.")
     # One call to the shared cache for the club, the page's versions and the header's answers.
-    keys = [CLUB_ROW_KEY.format(club_id), *club_keys(club_id), *viewer_keys(request)]
+    keys = [CLUB_ROW_KEY.format(club_id), *club_keys(club_id), *viewer_keys(signed_in_id(request))]
     with read_ahead(keys):
         return _club(request, club_to_read(club_id))
 

@@ -45,7 +45,7 @@ def home(request: HttpRequest) -> HttpResponse:
         return _home(request, request.user)
     # One call to the shared cache for his account, his players, the versions of his home and
     # the header.
-    keys = [USER_PLAYERS_KEY.format(viewer), *home_keys(viewer), *viewer_keys(request)]
+    keys = [USER_PLAYERS_KEY.format(viewer), *home_keys(viewer), *viewer_keys(viewer)]
     with read_ahead(keys):
         return _home(request, request.user)
 

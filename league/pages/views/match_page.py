@@ -24,6 +24,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 
+from league.accounts.backends import signed_in_id
 from league.competitions.base.dates import is_overdue, play_by_of
 from league.competitions.base.page_versions import (
     FRAGMENT_SECONDS,
@@ -104,7 +105,7 @@ def render_match(request: HttpRequest, pk: int, *, forms: dict | None = None,
     if (members_refusal := members_only(request, club_id, public=public)) is not None:
         return members_refusal
     # One call to the shared cache for the names' version and the header's answers.
-    with read_ahead([*club_pages_keys(club_id), *viewer_keys(request)]):
+    with read_ahead([*club_pages_keys(club_id), *viewer_keys(signed_in_id(request))]):
         return _page(request, pk, version, forms, refusal, status)
 
 

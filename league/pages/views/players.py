@@ -51,8 +51,9 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
     club_id = club_of_player(pk)
     # One call to the shared cache: the club's entries, the page's versions and, for a signed-in
     # viewer, his players and the header's answers read together.
-    keys = [*club_page_keys(club_id), *player_page_keys(pk, club_id), *viewer_keys(request)]
-    if (viewer := signed_in_id(request)) is not None:
+    viewer = signed_in_id(request)  # his account is read ahead with the rest
+    keys = [*club_page_keys(club_id), *player_page_keys(pk, club_id), *viewer_keys(viewer)]
+    if viewer is not None:
         keys.append(USER_PLAYERS_KEY.format(viewer))
     with read_ahead(keys):
         return _page(request, pk, club_id)
