@@ -27,7 +27,7 @@ from league.core.written_reads import (
     related,
     table,
 )
-from league.pages.player_selectors import his_matches, his_matches_read
+from league.pages.player_selectors import either_side, his_matches, his_matches_read
 from league.pages.selectors import LISTED_COMPETITION
 
 # The clubs the home page lists at most when it finds clubs; a search narrows them.
@@ -161,7 +161,7 @@ FROM {table(ResultReport)} rr
 LEFT JOIN {table(REPORTER.model)} u ON u.id = rr.reported_by_id
 JOIN {table(Match)} m ON m.id = rr.match_id
 JOIN {table(Competition)} c ON c.id = m.competition_id
-WHERE rr.status = %s AND ({{side_a}} OR {{side_b}})
+WHERE rr.status = %s AND {{his_side}}
   AND (rr.reported_by_id IS NULL OR rr.reported_by_id <> %s)
 ORDER BY rr.reported_at, rr.id
 """
@@ -178,10 +178,9 @@ def to_confirm_read(user_id: int, entry_ids: list[int]) -> Read[list[ResultRepor
     """`results_awaiting_confirmation`, as a read a page asks together with its others."""
     if not entry_ids:
         return Read(NO_QUERY, [], lambda rows: [])
-    side_a, params_a = one_of("m.entry_a_id", entry_ids)
-    side_b, params_b = one_of("m.entry_b_id", entry_ids)
-    sql = TO_CONFIRM.format(side_a=side_a, side_b=side_b)
-    params = [ResultReport.Status.PENDING, *params_a, *params_b, user_id]
+    his_side, side_params = either_side(entry_ids)
+    sql = TO_CONFIRM.format(his_side=his_side)
+    params = [ResultReport.Status.PENDING, *side_params, user_id]
     return Read(sql, params, _reports)
 
 

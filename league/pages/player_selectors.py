@@ -129,7 +129,7 @@ HIS_MATCHES = """
 SELECT {columns} FROM {match} m
 JOIN {round} r ON r.id = m.round_id
 JOIN {competition} c ON c.id = m.competition_id{clubs}
-WHERE ({side_a} OR {side_b}) AND m.status IN ({statuses})
+WHERE {his_side} AND m.status IN ({statuses})
 ORDER BY {order}
 """
 WITH_CLUBS = """
@@ -163,17 +163,24 @@ def _his_matches_query(entry_ids: list[int], statuses, order: str, limit: int | 
                        clubs: bool = False) -> tuple[str, list, tuple]:
     """his_matches' query, its parameters and the parts of its rows."""
     parts = (MATCH, ROUND, COMPETITION, SEASON, CLUB) if clubs else (MATCH, ROUND, COMPETITION)
-    side_a, params_a = one_of("m.entry_a_id", entry_ids)
-    side_b, params_b = one_of("m.entry_b_id", entry_ids)
+    his_side, side_params = either_side(entry_ids)
     sql = HIS_MATCHES.format(
         **TABLES, columns=", ".join(part.sql for part in parts), order=order,
         clubs=WITH_CLUBS.format(**TABLES) if clubs else "",
-        side_a=side_a, side_b=side_b, statuses=marks(statuses))
-    params = [*params_a, *params_b, *(str(status) for status in statuses)]
+        his_side=his_side, statuses=marks(statuses))
+    params = [*side_params, *(str(status) for status in statuses)]
     if limit is not None:
         sql += " LIMIT %s"
         params.append(limit)
     return sql, params, parts
+
+
+def either_side(entry_ids: list[int]) -> tuple[str, list]:
+    """The condition that one of these entries plays the match `m` (on either side), and its
+    parameters (written_reads.one_of)."""
+    side_a, params_a = one_of("m.entry_a_id", entry_ids)
+    side_b, params_b = one_of("m.entry_b_id", entry_ids)
+    return f"({side_a} OR {side_b})", [*params_a, *params_b]
 
 
 def _matches_of(rows: list[tuple], parts: tuple) -> list[Match]:
