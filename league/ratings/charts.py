@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from django.utils.formats import date_format
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import get_language, gettext, ngettext
 
 from league.core.words import for_each_language
 
@@ -68,12 +68,15 @@ def history_chart(points: Sequence[HistoryPoint]) -> HistoryChart | None:
     def y(rating: float) -> float:
         return round(TOP + (high - rating) / (high - low) * (HEIGHT - TOP - BOTTOM), 1)
 
-    line = " ".join(f"{x(p.week)},{y(p.rating)}" for p in points)
+    xs, ys = [x(p.week) for p in points], [y(p.rating) for p in points]
+    line = " ".join(f"{at},{rating}" for at, rating in zip(xs, ys, strict=True))
+    language = get_language()
     return HistoryChart(
-        WIDTH, HEIGHT, line, _band(points, x, y),
-        tuple(Dot(x(p.week), y(p.rating), _label(p), p.provisional) for p in points),
+        WIDTH, HEIGHT, line, _band(points, xs, y),
+        tuple(Dot(at, rating, _label(p, language), p.provisional)
+              for p, at, rating in zip(points, xs, ys, strict=True)),
         tuple(Tick(y(r), str(r)) for r in range(low, high + 1, step)),
-        tuple(Tick(x(w), _week(w)) for w in dict.fromkeys((first, last))),
+        tuple(Tick(x(w), _week.in_language(language, w)) for w in dict.fromkeys((first, last))),
         _summary(points),
     )
 
@@ -97,27 +100,40 @@ def _step(low: float, high: float) -> int:
     return math.ceil((high - low) / (MAX_TICKS - 1) / 1000) * 1000
 
 
-def _band(points: Sequence[HistoryPoint], x, y) -> str:
+def _band(points: Sequence[HistoryPoint], xs: list[float], y) -> str:
+    """The interval's polygon: along its top edge, then back along its bottom (`xs`: each
+    point's x)."""
     if any(p.rd is None for p in points):
         return ""
-    upper = [f"{x(p.week)},{y(p.rating + 2.0 * p.rd)}" for p in points]
-    lower = [f"{x(p.week)},{y(p.rating - 2.0 * p.rd)}" for p in reversed(points)]
+    upper = [f"{at},{y(p.rating + 2.0 * p.rd)}" for p, at in zip(points, xs, strict=True)]
+    lower = [f"{at},{y(p.rating - 2.0 * p.rd)}"
+             for p, at in zip(reversed(points), reversed(xs), strict=True)]
     return " ".join(upper + lower)
 
 
-def _label(point: HistoryPoint) -> str:
-    values = {"week": _week(point.week), "rating": f"{point.rating:.0f}",
+def _label(point: HistoryPoint, language: str | None) -> str:
+    """A dot's tooltip: its week, rating, interval and games, in `language` (the active one)."""
+    values = {"week": _week.in_language(language, point.week), "rating": f"{point.rating:.0f}",
               "games": point.games}
     if point.rd is not None:
         values["spread"] = f"{2.0 * point.rd:.0f}"
-        label = ngettext("Week of %(week)s: %(rating)s ± %(spread)s after %(games)s game",
-                         "Week of %(week)s: %(rating)s ± %(spread)s after %(games)s games",
-                         point.games) % values
+    return _reading.in_language(
+        language, point.rd is not None, point.games, point.provisional) % values
+
+
+# Remembered: a chart has a dot a week, and the catalog's plural rule is run for each.
+@for_each_language(maxsize=4096)
+def _reading(spread: bool, games: int, provisional: bool) -> str:
+    """A dot's tooltip to be filled (week, rating, games and, with `spread`, the interval's
+    half-width), in the plural that `games` takes in the reader's language."""
+    if spread:
+        reading = ngettext("Week of %(week)s: %(rating)s ± %(spread)s after %(games)s game",
+                           "Week of %(week)s: %(rating)s ± %(spread)s after %(games)s games",
+                           games)
     else:
-        label = ngettext("Week of %(week)s: %(rating)s after %(games)s game",
-                         "Week of %(week)s: %(rating)s after %(games)s games",
-                         point.games) % values
-    return label + (", " + gettext("provisional") if point.provisional else "")
+        reading = ngettext("Week of %(week)s: %(rating)s after %(games)s game",
+                           "Week of %(week)s: %(rating)s after %(games)s games", games)
+    return reading + (", " + gettext("provisional").replace("%", "%%") if provisional else "")
 
 
 def _summary(points: Sequence[HistoryPoint]) -> str:

@@ -35,3 +35,16 @@ def test_a_round_is_named_in_each_readers_language_in_turn():
             shown[language] = (str(final), str(third))
     assert shown == {"es": ("Final", "Ronda 3"), "de": ("Finale", "Runde 3"),
                      "en": ("Final", "Round 3")}
+
+
+def test_words_asked_in_a_language_read_once_are_in_that_language_whichever_is_active():
+    @for_each_language()
+    def round_named(number: int) -> str:
+        return gettext("Round %(number)s") % {"number": number}
+
+    with override("es"):
+        assert round_named.in_language("es", 2) == "Ronda 2"
+        assert round_named.in_language("de", 2) == "Runde 2"  # not the active Spanish
+        assert round_named(2) == "Ronda 2"
+    with override("de"):
+        assert round_named(2) == "Runde 2"

@@ -90,3 +90,16 @@ def test_the_drawn_chart_writes_its_coordinates_as_svg_reads_them_in_every_langu
     xs = [float(x) for x in re.findall(r'cx="([^"]+)"', html)]
     assert xs == [LEFT, WIDTH - RIGHT]  # "76.0", never "76,0"
     assert "rating after each week" not in html  # the caption in the page's language
+
+
+def test_each_dots_reading_is_in_the_readers_language_with_the_plural_of_its_games():
+    one_game = HistoryPoint(date(2025, 1, 6), 1500.0, 150.0, 1, 1, True)
+    three_games = HistoryPoint(date(2025, 1, 13), 1520.0, None, 3, 4, False)
+    with translation.override("de"):
+        german = [dot.label for dot in history_chart([one_game, three_games]).dots]
+    with translation.override("en"):
+        english = [dot.label for dot in history_chart([one_game, three_games]).dots]
+    assert german == ["Woche vom 06 Jan 2025: 1500 ± 300 nach 1 Partie, vorläufig",
+                      "Woche vom 13 Jan 2025: 1520 nach 3 Partien"]
+    assert english == ["Week of 06 Jan 2025: 1500 ± 300 after 1 game, provisional",
+                       "Week of 13 Jan 2025: 1520 after 3 games"]

@@ -14,7 +14,6 @@ from decimal import ROUND_HALF_UP, Decimal
 from html import escape
 
 from django import template
-from django.utils.formats import localize
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext
 
@@ -164,8 +163,9 @@ def rating_chart(history: Sequence[HistoryPoint]) -> SafeString:
 
 
 def _n(number: float) -> str:
-    """A coordinate as SVG reads it, whatever the page's language."""
-    return localize(number, use_l10n=False)
+    """A coordinate as SVG reads it, whatever the page's language: Python's own writing of the
+    number (a point, no grouping), as Django's `localize(number, use_l10n=False)` writes it."""
+    return str(number)
 
 
 @register.inclusion_tag("ratings/win_probability.html")
