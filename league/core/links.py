@@ -21,7 +21,8 @@ from functools import lru_cache
 from django.conf import settings
 from django.urls import get_resolver, get_script_prefix, get_urlconf, reverse
 from django.urls.converters import IntConverter, StringConverter
-from django.utils.translation import get_language
+
+from league.core.words import active_language
 
 MARKER = 9_731_864_205  # a number in no address of the site but where it stands for the argument
 _WORD = re.compile(r"[-a-zA-Z0-9_]+")
@@ -31,7 +32,7 @@ _NOTHING = re.compile(r"(?!)")
 def _reversing() -> tuple[str, str, str | None]:
     """What `reverse` reads from the thread (URLconf, script prefix, language): the key of an
     address kept."""
-    return get_urlconf() or settings.ROOT_URLCONF, get_script_prefix(), get_language()
+    return get_urlconf() or settings.ROOT_URLCONF, get_script_prefix(), active_language()
 
 
 def address(name: str) -> str:

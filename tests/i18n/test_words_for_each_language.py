@@ -48,3 +48,28 @@ def test_words_asked_in_a_language_read_once_are_in_that_language_whichever_is_a
         assert round_named(2) == "Ronda 2"
     with override("de"):
         assert round_named(2) == "Runde 2"
+
+
+def test_a_writer_of_rows_reads_the_language_once_and_writes_every_row_in_it(monkeypatch):
+    from league.core import words
+
+    looked_up = []
+    real = words.get_language
+    monkeypatch.setattr(words, "get_language", lambda: looked_up.append(1) or real())
+
+    @for_each_language()
+    def round_named(number: int) -> str:
+        return gettext("Round %(number)s") % {"number": number}
+
+    @words.in_one_language
+    def rows(numbers):
+        return [round_named(number) for number in numbers]
+
+    with override("de"):
+        round_named(1), round_named(2)  # remembered in German
+        looked_up.clear()
+        assert rows([1, 2, 1]) == ["Runde 1", "Runde 2", "Runde 1"]
+        assert len(looked_up) == 1
+    with override("es"):
+        assert rows([1]) == ["Ronda 1"]  # read anew at each writer's call
+    assert words.active_language() == real()  # and let go after it

@@ -17,7 +17,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
 from league.core.links import link, links
-from league.core.words import for_each_language
+from league.core.words import for_each_language, in_one_language
 
 register = template.Library()
 
@@ -41,6 +41,7 @@ def _words() -> Words:
 
 
 @register.simple_tag
+@in_one_language
 def bracket_groups(groups, seeds) -> SafeString:
     """A tree column's groups (lists of slots), each a list item holding its boxes' list."""
     words = _words()

@@ -21,6 +21,7 @@ from django.utils.translation import gettext
 
 from league.competitions.models import Competition, Entry, Round
 from league.core.links import link, links
+from league.core.words import in_one_language
 
 register = template.Library()
 
@@ -54,6 +55,7 @@ def entry_items(entries: Sequence[Entry]) -> SafeString:
 
 
 @register.simple_tag
+@in_one_language
 def round_options(rounds: Sequence[Round], shown: Round | None,
                   current: Round | None) -> SafeString:
     """The round picker's options: the round shown selected, the round being played said."""
@@ -69,6 +71,7 @@ def round_options(rounds: Sequence[Round], shown: Round | None,
 
 
 @register.simple_tag
+@in_one_language
 def round_links(rounds: Sequence[Round], competition_pk: int, shown: Round | None,
                 current: Round | None) -> SafeString:
     """A link to each round's fixtures (htmx swaps only the fixtures; without JavaScript, the
@@ -101,6 +104,7 @@ def setting_rows(settings: Sequence) -> SafeString:
 
 
 @register.simple_tag
+@in_one_language
 def competition_items(competitions: Sequence[Competition]) -> SafeString:
     """One list item per competition: its name linking its page, its format and its status."""
     addresses = links("competition", [competition.pk for competition in competitions])
@@ -113,6 +117,7 @@ def competition_items(competitions: Sequence[Competition]) -> SafeString:
 
 
 @register.simple_tag
+@in_one_language
 def running_items(competitions: Sequence[Competition]) -> SafeString:
     """One list item per running competition of a club (the home page's "your clubs"): its name
     linking its page, its season (competition.season read) and its format."""

@@ -19,7 +19,7 @@ from django.utils.translation import gettext
 
 from league.competitions.models import Match
 from league.core.links import links
-from league.core.words import for_each_language
+from league.core.words import for_each_language, in_one_language
 
 register = template.Library()
 
@@ -37,10 +37,12 @@ def match_line(match: Match) -> SafeString:
 
 
 @register.simple_tag
+@in_one_language
 def match_items(matches: Sequence[Match]) -> SafeString:
     return mark_safe("".join(f"<li>{line}</li>" for line in lines_of(matches)))
 
 
+@in_one_language
 def lines_of(matches: Sequence[Match]) -> list[str]:
     """The line of each match, as HTML."""
     words = _words()

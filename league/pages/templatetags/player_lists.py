@@ -22,11 +22,13 @@ from django.utils.translation import gettext
 
 from league.competitions.models import Match
 from league.competitions.templatetags.match_lines import lines_of
+from league.core.words import in_one_language
 
 register = template.Library()
 
 
 @register.simple_tag
+@in_one_language
 def next_match_items(matches: Sequence[Match], zoned: bool = False) -> SafeString:
     """One list item per match: its line (match_lines.lines_of), then its competition and round, and when
     it is played (its time and table) or by when. `zoned`: matches of several clubs, each time

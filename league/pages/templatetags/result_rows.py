@@ -20,7 +20,7 @@ from django.utils.translation import gettext, pgettext
 
 from league.competitions.models import Match
 from league.core.links import links
-from league.core.words import for_each_language
+from league.core.words import for_each_language, in_one_language
 
 register = template.Library()
 
@@ -51,6 +51,7 @@ def _day(day: date, shape: str) -> str:
 
 
 @register.simple_tag
+@in_one_language
 def result_rows(lines, points: bool = False) -> SafeString:
     words, outcomes = _words()
     lines = list(lines)

@@ -18,7 +18,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext
 
 from league.core.links import links
-from league.core.words import for_each_language
+from league.core.words import for_each_language, in_one_language
 from league.ratings.charts import history_chart
 from league.ratings.selectors import CurrentRating, HistoryPoint, WinChances
 
@@ -107,6 +107,7 @@ def _provisional_mark(rating: CurrentRating) -> str:
 
 
 @register.simple_tag
+@in_one_language
 def board_rows(rows: Sequence) -> SafeString:
     """A ratings board, a row per player (each with its `rank`, its `player`'s pk and name, and
     its `rating`, a CurrentRating): his rank, his name linking his page, his badge and his
