@@ -31,6 +31,8 @@ from django.db.models.query_utils import DeferredAttribute
 from django.db.models.signals import post_init, pre_init
 from django.http import Http404
 
+from league.core.driver import driver_connection, unlogged
+
 T = TypeVar("T")
 # A column's attribute that, set on a new instance, only puts its value in the instance's dict.
 PLAIN_ATTRIBUTES = (DeferredAttribute, ForeignKeyDeferredAttribute)
@@ -63,7 +65,12 @@ def one_of(column: str, values: Sequence) -> tuple[str, list]:
 
 
 def fetched(sql: str, params: Sequence) -> list[tuple]:
-    """The rows of a written-out query on the default database."""
+    """The rows of a written-out query on the default database (on PostgreSQL, read with the
+    driver's cursor when queries are not logged: league.core.driver)."""
+    if unlogged():
+        with driver_connection() as driver, driver.cursor() as cursor:
+            cursor.execute(sql, list(params))
+            return cursor.fetchall()
     with connection.cursor() as cursor:
         cursor.execute(sql, list(params))
         return cursor.fetchall()
@@ -77,10 +84,22 @@ def fetched_together(*queries: tuple[str, Sequence]) -> list[list[tuple]]:
     another."""
     if connection.vendor != "postgresql":
         return [fetched(sql, params) for sql, params in queries]
+    if unlogged():
+        with driver_connection() as driver:
+            cursors = [driver.cursor() for _ in queries]
+            return _pipelined(driver, cursors, queries)
     # Opened before the pipeline starts: the first checks that the connection is alive.
     cursors = [connection.cursor() for _ in queries]
+    with connection.wrap_database_errors:
+        return _pipelined(connection.connection, cursors, queries)
+
+
+def _pipelined(driver, cursors: list, queries: Sequence[tuple[str, Sequence]]
+               ) -> list[list[tuple]]:
+    """Each query run by its cursor in one pipeline of the driver's connection, and its rows;
+    the cursors closed."""
     try:
-        with connection.wrap_database_errors, connection.connection.pipeline():
+        with driver.pipeline():
             for cursor, (sql, params) in zip(cursors, queries, strict=True):
                 cursor.execute(sql, list(params))
             return [cursor.fetchall() for cursor in cursors]
