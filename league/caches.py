@@ -190,6 +190,26 @@ class AddingRedisCache(RedisCache):
             raise ConnectionInterrupted(connection=redis) from error
         return True
 
+    def set_many(self, data: dict, timeout=DEFAULT_TIMEOUT, version=None) -> list:
+        """Each key of `data` set to its value; during a request, sent in one write without
+        waiting for the replies, as `set` sends one. No key is reported as not set (a Redis
+        that did not take them trips the breaker when the replies are read)."""
+        timeout = self.default_timeout if timeout is DEFAULT_TIMEOUT else timeout
+        expiry = None if timeout is None else int(timeout * 1000)
+        redis = self.client.get_client(write=True)
+        sent = None if not data or (expiry is not None and expiry <= 0) else SentSets.of(
+            redis.connection_pool, self._breaker)
+        if sent is None:
+            return super().set_many(data, timeout, version) or []
+        expires = () if expiry is None else ("PX", expiry)
+        commands = [("SET", self.client.make_key(key, version=version),
+                     self.client.encode(value), *expires) for key, value in data.items()]
+        try:
+            sent.send_many(commands)
+        except UNREACHABLE as error:
+            raise ConnectionInterrupted(connection=redis) from error
+        return []
+
     def add_many(self, data: dict, timeout=DEFAULT_TIMEOUT, version=None) -> dict:
         """Each key of `data` set to its value where the cache holds nothing under it, then
         what each key holds: its value, or what another writer put there first. One round trip

@@ -56,6 +56,15 @@ class SentSets:
             raise
         self.unread += 1
 
+    def send_many(self, commands: list[tuple]) -> None:
+        """Several SETs sent in one write to the socket, in their order."""
+        try:
+            self.connection.send_packed_command(self.connection.pack_commands(commands))
+        except BaseException:
+            self.drop()
+            raise
+        self.unread += len(commands)
+
     def read(self) -> None:
         """The replies read and the connection given back; a Redis that did not take a SET
         (or stopped answering) costs nothing more than a write dropped. A connection with a

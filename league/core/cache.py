@@ -126,8 +126,11 @@ def read_ahead(keys: Iterable[str]) -> Iterator[None]:
     found = derived.get_many(keys) if keys else {}
     token = _ahead.set({key: found.get(key, ABSENT) for key in keys})
     try:
+        kept: dict[int, dict] = {}  # by the seconds each is kept
         for key, (value, seconds) in filled(key for key in keys if key not in found).items():
-            derived.set(key, value, timeout=seconds)  # and known to the block (ReadAhead.set)
+            kept.setdefault(seconds, {})[key] = value
+        for seconds, values in kept.items():
+            derived.set_many(values, timeout=seconds)  # and known to the block (set_many)
         yield
     finally:
         _ahead.reset(token)
@@ -207,6 +210,17 @@ class ReadAhead:
         else:
             _forget((key,))
         return written
+
+    def set_many(self, data, timeout=DEFAULT_TIMEOUT, version=None):
+        try:
+            failed = super().set_many(data, timeout, version) or []
+        except BaseException:
+            _forget(data)
+            raise
+        if version is None:
+            _learn({key: value for key, value in data.items() if key not in failed})
+        _forget(failed if version is None else data)
+        return failed
 
     def add(self, key, *args, **kwargs):
         _forget((key,))

@@ -71,6 +71,35 @@ def test_a_requests_sets_are_sent_at_once_and_their_replies_read_after_its_respo
     assert get_redis_connection("derived").ttl(":1:other") == -1  # kept without expiry
 
 
+def test_a_requests_several_sets_go_out_in_one_write_and_are_known_to_its_read_ahead(
+        replies, monkeypatch):
+    from league.core.cache import read_ahead
+
+    derived = caches["derived"]
+    writes = []
+    send_packed = AbstractConnection.send_packed_command
+
+    def counted(self, *args, **kwargs):
+        writes.append(1)
+        return send_packed(self, *args, **kwargs)
+
+    monkeypatch.setattr(AbstractConnection, "send_packed_command", counted)
+    request_begins()
+    try:
+        with read_ahead(["answer", "other"]):
+            writes.clear(), replies.clear()
+            assert derived.set_many({"answer": 42, "other": "b"}, 60) == []
+            assert writes == [1] and replies == []  # one write, no reply waited for
+            calls = len(writes)
+            assert derived.get_many(["answer", "other"]) == {"answer": 42, "other": "b"}
+            assert len(writes) == calls  # known to the read-ahead: no call to the cache
+        assert get_redis_connection("derived").get(":1:answer") == b"42"
+    finally:
+        request_ends()
+    assert derived.get("other") == "b"
+    assert 50_000 < get_redis_connection("derived").pttl(":1:other") <= 60_000
+
+
 def test_outside_a_request_a_set_waits_for_its_reply(replies):
     caches["derived"].set("answer", 7, 60)
     assert len(replies) == 1
