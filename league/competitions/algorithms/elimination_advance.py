@@ -13,7 +13,7 @@ from collections.abc import Collection, Hashable, Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
-from league.competitions.algorithms.elimination import Bracket, BracketMatch, MatchKey, SlotRef
+from league.competitions.algorithms.elimination import Bracket, BracketMatch, MatchKey
 
 EMPTY = object()  # nobody will come: both players of the feeding match are out
 
@@ -64,12 +64,14 @@ def advance(
     forfeit puts both players out, so the next opponent of each goes through by walkover.
     """
     decided = _results_by_key(bracket, results)
-    filled: dict[SlotRef, object] = {}
+    # by (match key, slot): a tuple hashes in C, a SlotRef (a dataclass) in Python, which took
+    # more than half the time of a 64-player bracket
+    filled: dict[tuple[MatchKey, int], object] = {}
     states: dict[MatchKey, MatchState] = {}
     unapplied: list[MatchKey] = []
     for match in bracket.matches:
         sides = tuple(
-            match.seeded[s] if match.seeded[s] is not None else filled.get(SlotRef(match.key, s))
+            match.seeded[s] if match.seeded[s] is not None else filled.get((match.key, s))
             for s in range(2)
         )
         if _reset_not_needed(match, states):
@@ -80,9 +82,9 @@ def advance(
         if not fits:
             unapplied.append(match.key)
         if winner is not None and match.winner_to is not None:
-            filled[match.winner_to] = winner
+            filled[match.winner_to.match, match.winner_to.slot] = winner
         if loser is not None and match.loser_to is not None:
-            filled[match.loser_to] = loser
+            filled[match.loser_to.match, match.loser_to.slot] = loser
         states[match.key] = MatchState(match.key, _shown(sides), status, _shown_one(winner),
                                        _shown_one(loser))
     return Progress(tuple(states.values()), tuple(unapplied), _champion(bracket, states))
