@@ -24,12 +24,12 @@ from league.competitions.base.selectors import (
 )
 from league.competitions.formats.selectors import open_decisions
 from league.competitions.models import AuditEntry, Competition, FollowUp, Match, ResultReport
-from league.competitions.nights.night_reads import club_nights
+from league.competitions.nights.night_reads import club_nights, club_nights_read
 from league.competitions.schedule.selectors import overdue_matches_of_club
-from league.core.written_reads import Columns, fetched, table
+from league.core.written_reads import Columns, Read, answered_together, table
 from league.games.models import Game, HandFlag, TableRuling
 from league.pages.match_reads import games_of, match_with_its_competition
-from league.ratings.club_board import best_of_club
+from league.ratings.club_board import best_of_club, best_of_club_read
 from league.ratings.models import RatingPeriod
 from league.ratings.selectors import CurrentRating
 from league.stats.models import PointsSeries
@@ -66,12 +66,25 @@ ORDER BY u.id
 """
 
 
+# The names his players have in the club of each of its organizers who plays in it (the last
+# by name, as person_names reads them), asked with the organizers.
+ORGANIZER_NAMES_SQL = f"""
+SELECT p.user_id, p.name FROM {table(Player)} p
+JOIN {table(Club.organizers.through)} o ON o.user_id = p.user_id AND o.club_id = p.club_id
+WHERE p.club_id = %s
+ORDER BY p.name
+"""
+
+
 def club_head(club: Club) -> ClubHead:
     """What the club's page shows above its body: its organizers with their names and its club
-    nights. Four queries at most; the organizers and the nights written out, as the ORM's
-    queries cost several times what the database took to answer them."""
-    organizers = [ORGANIZER.instance(row) for row in fetched(ORGANIZERS_SQL, [club.pk])]
-    return ClubHead(organizers, person_names(organizers, club), club_nights(club.pk))
+    nights. Three queries asked together (one round trip), and one more where an organizer who
+    plays elsewhere gave no name; written out, as the ORM's queries cost several times what the
+    database took to answer them."""
+    organizers, known, nights = answered_together(
+        Read(ORGANIZERS_SQL, [club.pk], lambda rows: [ORGANIZER.instance(row) for row in rows]),
+        Read(ORGANIZER_NAMES_SQL, [club.pk], dict), club_nights_read(club.pk))
+    return ClubHead(organizers, person_names(organizers, club, known=known), nights)
 
 
 class ClubPlayer(NamedTuple):
@@ -86,22 +99,40 @@ class ClubPlayer(NamedTuple):
 def club_page(club: Club) -> Club:
     """The club (club_head) given `.season_list` (each with `.competition_list`, newest first,
     and `.series_list`, its points series by name) and `.player_list` (ClubPlayer, by name):
-    the body of its page, cached (league.pages.views.clubs). Four queries, written out (league.
-    core.written_reads): through the ORM's prefetches they cost the page four times what the
-    database took."""
-    db, params = connections[DEFAULT_DB_ALIAS], [club.pk]
-    seasons = [CLUB_SEASON.instance(row, 0, db) for row in fetched(CLUB_SEASONS, params)]
-    by_id = {season.pk: season for season in seasons}
-    for season in seasons:
+    the body of its page, cached (league.pages.views.clubs). Four queries asked together,
+    written out (league.core.written_reads): through the ORM's prefetches they cost the page
+    four times what the database took."""
+    return _given_lists(club, *answered_together(*_club_page_reads(club.pk)))
+
+
+def club_body(club: Club, *, top: int = TOP_RATED) -> ClubRatings:
+    """`club_page` and `club_ratings` in one round trip: the club given its lists, and its
+    best rated players."""
+    *lists, (best, rated) = answered_together(*_club_page_reads(club.pk),
+                                              best_of_club_read(club.pk, top))
+    return _ratings_of(_given_lists(club, *lists), best, rated, top)
+
+
+def _club_page_reads(club_id: int) -> list[Read]:
+    """club_page's reads: the club's seasons, competitions, points series and players."""
+    return [Read(sql, [club_id], list)
+            for sql in (CLUB_SEASONS, CLUB_COMPETITIONS, CLUB_SERIES, CLUB_PLAYERS)]
+
+
+def _given_lists(club: Club, seasons: list[tuple], competitions: list[tuple],
+                 series: list[tuple], players: list[tuple]) -> Club:
+    db = connections[DEFAULT_DB_ALIAS]
+    club.season_list = [CLUB_SEASON.instance(row, 0, db) for row in seasons]
+    by_id = {season.pk: season for season in club.season_list}
+    for season in club.season_list:
         season.competition_list, season.series_list = [], []
-    for row in fetched(CLUB_COMPETITIONS, params):
+    for row in competitions:
         competition = LISTED_COMPETITION.instance(row, 0, db)
         by_id[competition.season_id].competition_list.append(competition)
-    for row in fetched(CLUB_SERIES, params):
-        series = SERIES.instance(row, 0, db)
-        by_id[series.season_id].series_list.append(series)
-    club.season_list = seasons
-    club.player_list = [ClubPlayer(*row) for row in fetched(CLUB_PLAYERS, params)]
+    for row in series:
+        one = SERIES.instance(row, 0, db)
+        by_id[one.season_id].series_list.append(one)
+    club.player_list = [ClubPlayer(*row) for row in players]
     return club
 
 
@@ -140,7 +171,10 @@ class ClubRatings:
 def club_ratings(club: Club, *, top: int = TOP_RATED) -> ClubRatings:
     """The club's best rated players from `club.player_list` (club_page), best first, level
     ratings by name: one query."""
-    best, rated = best_of_club(club.pk, top)
+    return _ratings_of(club, *best_of_club(club.pk, top), top)
+
+
+def _ratings_of(club: Club, best: list[CurrentRating], rated: int, top: int) -> ClubRatings:
     players = {p.pk: p for p in club.player_list}
     best = [r for r in best if r.player_id in players]  # a player added since: on the next read
     best.sort(key=lambda r: (-r.rating, players[r.player_id].name))

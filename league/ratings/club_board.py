@@ -11,7 +11,7 @@ the RD, its Step 6), so the stored ratings rank the players as their current one
 
 from __future__ import annotations
 
-from league.core.written_reads import fetched, table
+from league.core.written_reads import Read, answered, table
 
 from .models import LatestRating, RatingPeriod
 from .selectors import CurrentRating, current_rating, day
@@ -36,7 +36,16 @@ WHERE l.club_id = %s AND l.rating >= COALESCE(
 def best_of_club(club_id: int, top: int) -> tuple[list[CurrentRating], int]:
     """The `top` highest current ratings of the club's players (more where several tie at the
     last place), in no set order, and how many of its players have one."""
-    rows = fetched(_BEST_SQL, [club_id, club_id, club_id, club_id, max(top, 1) - 1, club_id])
+    return answered(best_of_club_read(club_id, top))
+
+
+def best_of_club_read(club_id: int, top: int) -> Read[tuple[list[CurrentRating], int]]:
+    """`best_of_club`, as a read the club's page asks with its others."""
+    return Read(_BEST_SQL, [club_id, club_id, club_id, club_id, max(top, 1) - 1, club_id],
+                _best)
+
+
+def _best(rows: list[tuple]) -> tuple[list[CurrentRating], int]:
     ratings = [
         current_rating(player, day(starts_on), day(last_week), system, rating, rd, volatility,
                        games, total_games, bool(is_open))

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from league.clubs.models import Player, Season
 from league.competitions.models import ClubNight, Competition, Entry
-from league.core.written_reads import Columns, Read, answered, fetched, related, table
+from league.core.written_reads import Columns, Read, answered, related, table
 
 # The nights shown above a competition's or a club's page: written out, as the ORM's query cost
 # several times what the database took to answer it on a cold visit (league.core.written_reads).
@@ -47,8 +47,17 @@ def competition_nights_read(competition_id: int) -> Read[list[ClubNight]]:
 
 def club_nights(club_id: int) -> list[ClubNight]:
     """The club's open nights and the next scheduled night of each competition (one query)."""
+    return answered(club_nights_read(club_id))
+
+
+def club_nights_read(club_id: int) -> Read[list[ClubNight]]:
+    """`club_nights`, as a read its page asks with its others."""
+    return Read(CLUB_NIGHTS_SQL, [club_id, *SHOWN_NIGHTS], _club_nights)
+
+
+def _club_nights(rows: list[tuple]) -> list[ClubNight]:
     found = []
-    for row in fetched(CLUB_NIGHTS_SQL, [club_id, *SHOWN_NIGHTS]):
+    for row in rows:
         night = NIGHT.instance(row)
         related(night, competition=OF_COMPETITION.instance(row, len(NIGHT)))
         found.append(night)

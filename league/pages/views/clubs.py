@@ -85,10 +85,9 @@ def _body(request: HttpRequest, club: Club, organizes: bool) -> str:
     )
     found = fragments.get(key)
     if found is None:
-        selectors.club_page(club)
         context = {
             "club": club,
-            "ratings": selectors.club_ratings(club),
+            "ratings": selectors.club_body(club),
             "organizes_club": organizes,
         }
         found = render_to_string(BODY, context, request=None)
