@@ -33,18 +33,23 @@ def own_caches():
         Breaker.of(REDIS).open_until = 0.0
 
 
+def counted(monkeypatch, method: str) -> list:
+    """The calls of a Redis connection's `method`, counted (one item each)."""
+    calls = []
+    real = getattr(AbstractConnection, method)
+
+    def counting(self, *args, **kwargs):
+        calls.append(1)
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(AbstractConnection, method, counting)
+    return calls
+
+
 @pytest.fixture
 def replies(monkeypatch):
     """The replies read from Redis, counted."""
-    read = []
-    read_response = AbstractConnection.read_response
-
-    def counted(self, *args, **kwargs):
-        read.append(1)
-        return read_response(self, *args, **kwargs)
-
-    monkeypatch.setattr(AbstractConnection, "read_response", counted)
-    return read
+    return counted(monkeypatch, "read_response")
 
 
 def in_use(pool) -> int:
@@ -76,14 +81,7 @@ def test_a_requests_several_sets_go_out_in_one_write_and_are_known_to_its_read_a
     from league.core.cache import read_ahead
 
     derived = caches["derived"]
-    writes = []
-    send_packed = AbstractConnection.send_packed_command
-
-    def counted(self, *args, **kwargs):
-        writes.append(1)
-        return send_packed(self, *args, **kwargs)
-
-    monkeypatch.setattr(AbstractConnection, "send_packed_command", counted)
+    writes = counted(monkeypatch, "send_packed_command")
     request_begins()
     try:
         with read_ahead(["answer", "other"]):
