@@ -22,7 +22,6 @@ from league.core.written_reads import (
     Columns,
     Read,
     answered,
-    fetched,
     one_of,
     related,
     table,
@@ -114,12 +113,21 @@ def find_clubs(query: str = "", *, limit: int = CLUBS_FOUND) -> ClubsFound:
     """The public clubs whose name or description holds the query (every public club when it is
     empty), by name, at most `limit` of them: one query, as long whatever the site's size."""
     query = club_search_text(query)
-    if query:
-        found = list(Club.objects.filter(Q(name__icontains=query) | Q(description__icontains=query),
-                                         is_public=True).order_by("name", "pk")[:limit + 1])
-    else:
-        found = [CLUB.instance(row) for row in fetched(PUBLIC_CLUBS, [limit + 1])]
+    if not query:
+        return answered(public_clubs_read(limit=limit))
+    found = list(Club.objects.filter(Q(name__icontains=query) | Q(description__icontains=query),
+                                     is_public=True).order_by("name", "pk")[:limit + 1])
     return ClubsFound(query, found[:limit], len(found) > limit)
+
+
+def public_clubs_read(*, limit: int = CLUBS_FOUND) -> Read[ClubsFound]:
+    """`find_clubs()` (every public club, no query), as a read a page asks with its others."""
+
+    def found(rows: list[tuple]) -> ClubsFound:
+        clubs = [CLUB.instance(row) for row in rows]
+        return ClubsFound("", clubs[:limit], len(clubs) > limit)
+
+    return Read(PUBLIC_CLUBS, [limit + 1], found)
 
 
 @dataclass(frozen=True, slots=True)

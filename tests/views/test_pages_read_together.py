@@ -1,7 +1,8 @@
 """Pages ask their reads together. A club's: the head's organizers, their names in the club and
 its nights in one round trip, the body's seasons, competitions, series, players and best
 ratings in another; and each organizer is named as person_names names him. A knockout's: its
-matches with the competition, its entries and rounds, when its page's version is minted."""
+matches with the competition, its entries and rounds, when its page's version is minted. A
+signed-in home drawn anew: the public clubs' list with his first reads."""
 
 import random
 
@@ -112,3 +113,16 @@ def test_a_cold_knockout_page_reads_its_bracket_with_the_competition(client, rou
     # whether the club is public; then the competition, entries, rounds, nights, the kept
     # table's digest and the matches, together; nothing after
     assert round_trips == [1, 6]
+
+
+@ON_POSTGRESQL
+def test_a_cold_signed_in_home_reads_the_public_clubs_with_his_first_reads(client,
+                                                                           round_trips):
+    player = PlayerFactory(user=UserFactory())
+    client.force_login(player.user)
+    round_trips.clear()
+    assert client.get(reverse("home")).status_code == 200
+    # the header's and his players' keys filled; his entries, the sign-ups open to him, his
+    # clubs, his entries with a night open and the public clubs; his clubs' running
+    # competitions (he has no entry: no report or match is read)
+    assert round_trips == [4, 5, 1]

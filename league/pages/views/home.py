@@ -53,44 +53,52 @@ def home(request: HttpRequest) -> HttpResponse:
 def _home(request: HttpRequest, user) -> HttpResponse:
     query = home_selectors.club_search_text(request.GET.get("q", ""))
     context = {"query": query}
-    shared = None
+    shared = clubs = None
     if user.is_authenticated:
-        shared, context["mine"] = _mine(user)
+        shared, context["mine"], clubs = _mine(user, clubs_listed=not query)
         context |= {
             "tonight": tonight(user) if context["mine"]["night_open"] else [],
             "to_resolve": selectors.disputes_to_resolve(user) if organizes_any(user) else [],
         }
-    context["found"] = _found(query, shared)
+    context["found"] = _found(query, shared, clubs)
     return render(request, "pages/home.html", context)
 
 
-def _found(query: str, shared: str | None) -> str:
+def _found(query: str, shared: str | None,
+           clubs: home_selectors.ClubsFound | None = None) -> str:
     """The public clubs found: every visitor's first look (no query) cached under the lists'
-    version (club_pages_version(None); ``shared`` when it was read already)."""
+    version (club_pages_version(None); ``shared`` when it was read already). `clubs`: the list
+    read already, its copy missing from the cache."""
     if query:
         return mark_safe(_rendered("found", {"found": home_selectors.find_clubs(query)}))
     fragments = caches["template_fragments"]
-    key = f"home-clubs:{shared or club_pages_version(None)}:{translation.get_language()}"
-    found = fragments.get(key)
+    key = _clubs_key(shared or club_pages_version(None))
+    found = None if clubs is not None else fragments.get(key)
     if found is None:
-        found = _rendered("found", {"found": home_selectors.find_clubs()})
+        found = _rendered("found", {"found": clubs or home_selectors.find_clubs()})
         fragments.set(key, found, FRAGMENT_SECONDS)
     return mark_safe(found)
 
 
-def _mine(user) -> tuple[str, dict]:
-    """The club pages' version, and the user's own parts as HTML ("waiting", "sign_ups",
-    "clubs") with "has_clubs"."""
+def _clubs_key(shared: str) -> str:
+    return f"home-clubs:{shared}:{translation.get_language()}"
+
+
+def _mine(user, *, clubs_listed: bool) -> tuple[str, dict, home_selectors.ClubsFound | None]:
+    """The club pages' version, the user's own parts as HTML ("waiting", "sign_ups", "clubs")
+    with "has_clubs", and the public clubs' list when it was read with his parts: drawn anew,
+    they are read together when the list (`clubs_listed`) is missing from the cache too."""
     players = player_ids_of_user(user)
     shared, version = home_version(user.pk, players)
     fragments = caches["template_fragments"]
     key = f"home:{user.pk}:{version}:{translation.get_language()}"
-    found = fragments.get(key)
+    found, clubs = fragments.get(key), None
     if not _current(found):
-        found = _mine_rendered(user, players)
+        listed = clubs_listed and fragments.get(_clubs_key(shared)) is None
+        found, clubs = _mine_rendered(user, players, clubs=listed)
         fragments.set(key, found, FRAGMENT_SECONDS)
     return shared, {name: mark_safe(part) if isinstance(part, str) else part
-                    for name, part in found.items()}
+                    for name, part in found.items()}, clubs
 
 
 def _current(found) -> bool:
@@ -98,19 +106,22 @@ def _current(found) -> bool:
     return isinstance(found, dict) and (found["until"] is None or timezone.now() < found["until"])
 
 
-def _mine_rendered(user, players: list[int]) -> dict:
+def _mine_rendered(user, players: list[int], *, clubs: bool
+                   ) -> tuple[dict, home_selectors.ClubsFound | None]:
     """His parts, read in three round trips: what depends only on him (his entries, the
-    sign-ups open to him, his clubs, his entries with a night open), then what depends on those
-    (the reports he confirms, his matches to play, his clubs' running competitions), then the
-    sides of those matches."""
-    entries, sign_ups, clubs, night_entries = answered_together(
+    sign-ups open to him, his clubs, his entries with a night open; with `clubs`, the public
+    clubs' list too, returned with his parts), then what depends on those (the reports he
+    confirms, his matches to play, his clubs' running competitions), then the sides of those
+    matches."""
+    public = [home_selectors.public_clubs_read()] if clubs else []
+    entries, sign_ups, his_clubs, night_entries, *listed = answered_together(
         entry_ids_read(players), sign_ups_read(user.pk), home_selectors.his_clubs_read(user.pk),
-        night_entries_read(user.pk))
+        night_entries_read(user.pk), *public)
     to_confirm, to_play, your_clubs = answered_together(
         home_selectors.to_confirm_read(user.pk, entries), home_selectors.to_play_read(entries),
-        home_selectors.running_read(clubs))
+        home_selectors.running_read(his_clubs))
     closing = [c.registration_closes_at for c in sign_ups if c.registration_closes_at]
-    return {
+    parts = {
         "waiting": _rendered("waiting", {"waiting": home_selectors.waiting(to_confirm, to_play)}),
         "sign_ups": _rendered("sign-ups", {"sign_ups": sign_ups}),
         "clubs": _rendered("your-clubs", {"your_clubs": your_clubs}),
@@ -120,6 +131,7 @@ def _mine_rendered(user, players: list[int]) -> dict:
         "night_open": bool(tonight(user, night_entries)),
         "until": min(closing, default=None),
     }
+    return parts, (listed[0] if listed else None)
 
 
 def _rendered(part: str, context: dict) -> str:
