@@ -1,8 +1,7 @@
 """Pages ask their reads together. A club's: the head's organizers, their names in the club and
 its nights in one round trip, the body's seasons, competitions, series, players and best
-ratings in another; and each organizer is named as person_names names him. A knockout's: its
-matches with the competition, its entries and rounds, when its page's version is minted. A
-signed-in home drawn anew: the public clubs' list with his first reads."""
+ratings in another; and each organizer is named as person_names names him. A signed-in home
+drawn anew: the public clubs' list with his first reads."""
 
 import random
 
@@ -12,11 +11,8 @@ from django.db import connection
 from django.urls import reverse
 
 from league.clubs.selectors import person_names
-from league.competitions.formats.competitions import create_competition, register_players
-from league.competitions.formats.draws import start_competition
-from league.competitions.models import Competition
 from league.pages.selectors import club_head
-from tests.factories import ClubFactory, PlayerFactory, SeasonFactory, UserFactory
+from tests.factories import PlayerFactory, SeasonFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -98,21 +94,6 @@ def test_a_cold_club_page_asks_its_head_and_its_body_each_in_one_round_trip(clie
     assert client.get(reverse("club", args=[club.slug])).status_code == 200
     assert 3 in round_trips  # organizers, their names in the club, the nights
     assert 5 in round_trips  # seasons, competitions, series, players, best ratings
-
-
-@ON_POSTGRESQL
-def test_a_cold_knockout_page_reads_its_bracket_with_the_competition(client, round_trips):
-    club, organizer = ClubFactory(), UserFactory()
-    club.organizers.add(organizer)
-    cup = create_competition(SeasonFactory(club=club), actor=organizer, name="Cup",
-                             format=Competition.Format.SINGLE_ELIMINATION)
-    register_players(cup, PlayerFactory.create_batch(8, club=club), actor=organizer)
-    start_competition(cup.pk, actor=organizer)
-    round_trips.clear()
-    assert client.get(reverse("competition", args=[cup.pk])).status_code == 200
-    # whether the club is public; then the competition, entries, rounds, nights, the kept
-    # table's digest and the matches, together; nothing after
-    assert round_trips == [1, 6]
 
 
 @ON_POSTGRESQL

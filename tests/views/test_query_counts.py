@@ -154,11 +154,10 @@ def test_competition_page(client, django_assert_num_queries, n):
     # whether the club of the page's object is public (cached from then on; the club is known
     # since the competition was written); asked together, the competition with season and club,
     # entries with players, rounds (the page's new version is minted with their ids), its open
-    # or next club night, what a kept table's digest reads (no row: it keeps none yet) and a
-    # knockout's matches (none: a league); their matches (their sides are the entries read);
-    # the standings: the matches with their games' totals (the entries are the page's; no
-    # hands: the page shows none)
-    with django_assert_num_queries(1 + 8):
+    # or next club night and what a kept table's digest reads (no row: it keeps none yet);
+    # their matches (their sides are the entries read); the standings: the matches with their
+    # games' totals (the entries are the page's; no hands: the page shows none)
+    with django_assert_num_queries(1 + 7):
         html = get(client, url)
     assert html.count('class="match-line"') == 2 * n
     assert Entry.objects.filter(competition=competition).count() == 4 * n
@@ -179,10 +178,10 @@ def test_knockout_page_with_its_bracket(client, django_assert_num_queries, playe
                      actor=organizer)
     start_competition(competition.pk, actor=organizer)
     # whether the club of the page's object is public (cached from then on; the club is known
-    # since the competition was written); the page's six asked together (its new version
+    # since the competition was written); the page's five asked together (its new version
     # minted with their rounds; a knockout shows no club night and keeps no table, and both
-    # are read with the rest, in the same round trip), the sixth its matches, those of every
-    # round of its bracket (the players are the page's entries), the shown round's among them
+    # are read with the rest, in the same round trip); the bracket: the matches of the page's
+    # rounds (the players are the page's entries), the shown round's among them
     with django_assert_num_queries(1 + 6):
         html = get(client, reverse("competition", args=[competition.pk]))
     assert html.count('class="bracket-match box-') == 2 * players - 1  # reset included

@@ -149,37 +149,6 @@ def with_match_lists(rounds: Sequence[Round]) -> None:
             round_.match_list.append(match)
 
 
-# A knockout's page shows every round's matches: they come with the competition's own reads when
-# its page's version is minted (league.competitions.views.competitions.CompetitionRead), one
-# round trip fewer; no match is read for another format.
-KNOCKOUT_MATCHES_SQL = f"""
-SELECT {FIXTURE.sql} FROM {table(Match)} m
-WHERE m.competition_id = %s AND EXISTS (
-  SELECT 1 FROM {table(Competition)} c WHERE c.id = %s AND c.format IN (%s, %s))
-ORDER BY m.id
-"""
-
-
-def knockout_matches_read(pk: int) -> Read[list[Match]]:
-    """The matches of a knockout (of one stage: none are read), in the order drawn; none for
-    another format. Given to its rounds by `given_match_lists`."""
-    knockouts = (Competition.Format.SINGLE_ELIMINATION, Competition.Format.DOUBLE_ELIMINATION)
-    return Read(KNOCKOUT_MATCHES_SQL, [pk, pk, *knockouts],
-                lambda rows: [FIXTURE.instance(row) for row in rows])
-
-
-def given_match_lists(rounds: Sequence[Round], matches: Sequence[Match]) -> None:
-    """Give each round its `.match_list` of `matches` (all of its competition's, in the order
-    drawn), each match knowing its round, as `with_match_lists` reads them."""
-    by_id = {round_.pk: round_ for round_ in rounds}
-    for round_ in rounds:
-        round_.match_list = []
-    for match in matches:
-        if (round_ := by_id.get(match.round_id)) is not None:
-            related(match, round=round_)
-            round_.match_list.append(match)
-
-
 def fixtures_of(rounds: list[Round], entries: list[Entry]) -> None:
     """Give each round its `.match_list`, in the order drawn (a round that has it already, as the
     bracket leaves them, is not read again), each match with its round, and its sides and

@@ -28,8 +28,6 @@ from league.competitions.formats.selectors import (
     competition_page,
     competition_page_reads,
     fixtures_of,
-    given_match_lists,
-    knockout_matches_read,
     organizing_status,
     stage_seeds,
     stages_of,
@@ -115,25 +113,23 @@ class RoundsShown:
 
 class CompetitionRead:
     """A new version of the page is minted with the competition's round ids: read then with
-    everything the page shows of the competition (`competition_page`), its club nights, what
-    its kept table's digest reads of its matches and a knockout's matches, which rendering the
-    page anew needs next, all in one round trip, rather than in queries of their own."""
+    everything the page shows of the competition (`competition_page`), its club nights and what
+    its kept table's digest reads of its matches, which rendering the page anew needs next,
+    all in one round trip, rather than in queries of their own."""
 
     def __init__(self, pk: int) -> None:
         self.pk = pk
         self.found: Competition | None = None
 
     def round_ids(self) -> list[int] | None:
-        *page, nights, counted, knockout = answered_together(
+        *page, nights, counted = answered_together(
             *competition_page_reads(self.pk), competition_nights_read(self.pk),
-            counted_text_read(self.pk), knockout_matches_read(self.pk))
+            counted_text_read(self.pk))
         try:
             self.found = competition_of(*page)
         except Http404:
             return None
         self.found.night_list, self.found.counted_text = nights, counted
-        if self.found.is_knockout:
-            given_match_lists(self.found.round_list, knockout)
         return [round_.pk for round_ in self.found.round_list]
 
 
