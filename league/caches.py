@@ -176,39 +176,37 @@ class AddingRedisCache(RedisCache):
         self._breaker = Breaker.of(location)
 
     def set(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
-        timeout = self.default_timeout if timeout is DEFAULT_TIMEOUT else timeout
-        expiry = None if timeout is None else int(timeout * 1000)
-        redis = self.client.get_client(write=True)
-        sent = None if expiry is not None and expiry <= 0 else SentSets.of(
-            redis.connection_pool, self._breaker)
-        if sent is None:  # outside a request, or a set that deletes: as django-redis does it
-            return super().set(key, value, timeout, version)
-        command = ["SET", self.client.make_key(key, version=version), self.client.encode(value)]
-        try:
-            sent.send(*command, *(() if expiry is None else ("PX", expiry)))
-        except UNREACHABLE as error:
-            raise ConnectionInterrupted(connection=redis) from error
-        return True
+        if self._sent({key: value}, timeout, version):
+            return True
+        return super().set(key, value, timeout, version)
 
     def set_many(self, data: dict, timeout=DEFAULT_TIMEOUT, version=None) -> list:
         """Each key of `data` set to its value; during a request, sent in one write without
         waiting for the replies, as `set` sends one. No key is reported as not set (a Redis
         that did not take them trips the breaker when the replies are read)."""
+        if not data or self._sent(data, timeout, version):
+            return []
+        return super().set_many(data, timeout, version) or []
+
+    def _sent(self, data: dict, timeout, version) -> bool:
+        """Whether the SETs of `data` were sent during a request, in one write and unanswered
+        (SentSets); not outside a request, nor for a set that deletes (a timeout of zero or
+        less), which django-redis then does as it does them."""
         timeout = self.default_timeout if timeout is DEFAULT_TIMEOUT else timeout
         expiry = None if timeout is None else int(timeout * 1000)
+        if expiry is not None and expiry <= 0:
+            return False
         redis = self.client.get_client(write=True)
-        sent = None if not data or (expiry is not None and expiry <= 0) else SentSets.of(
-            redis.connection_pool, self._breaker)
+        sent = SentSets.of(redis.connection_pool, self._breaker)
         if sent is None:
-            return super().set_many(data, timeout, version) or []
+            return False
         expires = () if expiry is None else ("PX", expiry)
-        commands = [("SET", self.client.make_key(key, version=version),
-                     self.client.encode(value), *expires) for key, value in data.items()]
         try:
-            sent.send_many(commands)
+            sent.send([("SET", self.client.make_key(key, version=version),
+                        self.client.encode(value), *expires) for key, value in data.items()])
         except UNREACHABLE as error:
             raise ConnectionInterrupted(connection=redis) from error
-        return []
+        return True
 
     def add_many(self, data: dict, timeout=DEFAULT_TIMEOUT, version=None) -> dict:
         """Each key of `data` set to its value where the cache holds nothing under it, then

@@ -48,16 +48,8 @@ class SentSets:
         for sets in sent.values():
             sets.read()
 
-    def send(self, *command) -> None:
-        try:
-            self.connection.send_command(*command)
-        except BaseException:
-            self.drop()
-            raise
-        self.unread += 1
-
-    def send_many(self, commands: list[tuple]) -> None:
-        """Several SETs sent in one write to the socket, in their order."""
+    def send(self, commands: list[tuple]) -> None:
+        """These SETs sent in one write to the socket, in their order."""
         try:
             self.connection.send_packed_command(self.connection.pack_commands(commands))
         except BaseException:

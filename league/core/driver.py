@@ -37,3 +37,10 @@ def driver_connection() -> Iterator:
     connection.validate_no_broken_transaction()
     with connection.wrap_database_errors:
         yield connection.connection
+
+
+@contextmanager
+def driver_cursor() -> Iterator:
+    """A cursor of the driver's connection (`driver_connection`), closed after the block."""
+    with driver_connection() as driver, driver.cursor() as cursor:
+        yield cursor

@@ -31,7 +31,7 @@ from django.db.models.query_utils import DeferredAttribute
 from django.db.models.signals import post_init, pre_init
 from django.http import Http404
 
-from league.core.driver import driver_connection, unlogged
+from league.core.driver import driver_connection, driver_cursor, unlogged
 
 T = TypeVar("T")
 # A column's attribute that, set on a new instance, only puts its value in the instance's dict.
@@ -67,11 +67,7 @@ def one_of(column: str, values: Sequence) -> tuple[str, list]:
 def fetched(sql: str, params: Sequence) -> list[tuple]:
     """The rows of a written-out query on the default database (on PostgreSQL, read with the
     driver's cursor when queries are not logged: league.core.driver)."""
-    if unlogged():
-        with driver_connection() as driver, driver.cursor() as cursor:
-            cursor.execute(sql, list(params))
-            return cursor.fetchall()
-    with connection.cursor() as cursor:
+    with driver_cursor() if unlogged() else connection.cursor() as cursor:
         cursor.execute(sql, list(params))
         return cursor.fetchall()
 
