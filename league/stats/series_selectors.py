@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.shortcuts import get_object_or_404
 
 from league.clubs.models import Season
-from league.competitions.base.page_versions import competition_version
+from league.competitions.base.page_versions import competition_tokens
 from league.competitions.models import Competition
 
 from .models import PointsSeries
@@ -36,10 +36,8 @@ def series_version(series: PointsSeries, competition_ids: list[int]) -> str:
     """The series' own version and its competitions' page versions: new after any change to
     the series, and after anything its competitions' standings show (a result confirmed or
     corrected, a hand corrected), as the competitions' pages are forgotten."""
-    tokens = []
-    for pk in competition_ids:
-        version = competition_version(pk)
-        tokens.append(version.token if version is not None else "-")
+    known = competition_tokens(competition_ids)
+    tokens = [known.get(pk, "-") for pk in competition_ids]
     return f"{series.pk}.{series.version}.{'.'.join(tokens)}"
 
 

@@ -181,15 +181,20 @@ def test_adding_many_with_the_redis_down_holds_nothing_and_the_page_mints_its_ow
 
 @pytest.mark.django_db
 def test_a_version_stored_by_an_older_release_is_replaced_not_trusted():
-    from league.competitions.base.page_versions import competition_version
+    from league.competitions.base.page_versions import competition_tokens, competition_version
     from league.core.cache import derived as cache
     from tests.factories import CompetitionFactory
 
     competition = CompetitionFactory()
-    cache.set(f"competition-page-version:{competition.pk}", "a-token-of-an-older-format")
+    older = ("a-token-of-an-older-format", ())  # a token and the round ids, in one entry
+    cache.set(f"competition-page-version:{competition.pk}", older)
     version = competition_version(competition.pk)
-    assert version is not None and version.token != "a-token-of-an-older-format"
+    assert version is not None and version.token != older[0]
     assert competition_version(competition.pk) == version
+    other = CompetitionFactory()
+    cache.set(f"competition-page-version:{other.pk}", older)
+    token = competition_tokens([other.pk])[other.pk]
+    assert token != older[0] and competition_version(other.pk).token == token
 
 
 @pytest.mark.django_db
@@ -222,3 +227,52 @@ def test_a_version_minted_with_the_page_s_own_read_knows_the_same_rounds():
     assert competition_version(competition.pk, again.round_ids).rounds == rounds
     assert again.found is None
     assert competition_version(987654, CompetitionRead(987654).round_ids) is None
+
+
+@pytest.mark.django_db
+def test_a_change_committed_while_a_first_visitor_reads_the_page_leaves_his_copy_unread():
+    """The first visitor after a change reads the page under a new version. A result confirmed
+    while he reads forgets that version: the copy he renders from what he read is never shown
+    again."""
+    from league.competitions.base.page_versions import competition_changed, competition_version
+    from tests.factories import CompetitionFactory
+
+    competition = CompetitionFactory()
+
+    def read_while_a_result_is_confirmed():
+        competition_changed([competition.pk])  # the confirmation's commit, outside any block
+        return []
+
+    first = competition_version(competition.pk, read_while_a_result_is_confirmed)
+    assert competition_version(competition.pk).token != first.token
+
+
+@pytest.mark.django_db
+def test_a_round_drawn_while_a_first_visitor_reads_is_known_to_the_version_after_it():
+    from league.competitions.base.page_versions import competition_changed, competition_version
+    from tests.factories import CompetitionFactory, RoundFactory
+
+    competition = CompetitionFactory()
+    drawn = []
+
+    def read_while_a_round_is_drawn():
+        read = [round_.pk for round_ in competition.rounds.all()]
+        drawn.append(RoundFactory(competition=competition, number=1).pk)
+        competition_changed([competition.pk])
+        return read
+
+    assert competition_version(competition.pk, read_while_a_round_is_drawn).rounds == set()
+    assert competition_version(competition.pk).rounds == set(drawn)
+
+
+@pytest.mark.django_db
+def test_no_version_is_kept_for_a_competition_that_does_not_exist(client):
+    from django.urls import reverse
+
+    from league.competitions.base.page_versions import competition_version
+    from league.core.cache import derived as cache
+
+    assert client.get(reverse("competition", args=[987654])).status_code == 404
+    assert competition_version(987655) is None
+    assert cache.get_many(["competition-page-version:987654",
+                           "competition-page-version:987655"]) == {}

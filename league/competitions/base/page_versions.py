@@ -41,48 +41,68 @@ def _key(pk: int) -> str:
     return f"competition-page-version:{pk}"
 
 
+def _rounds_key(pk: int) -> str:
+    # (token, round ids): the rounds as read after that token was minted
+    return f"competition-page-rounds:{pk}"
+
+
 def competition_version_keys(pk: int) -> list[str]:
     """The cached entries `competition_version` reads: to be read ahead with others in one call
     (league.core.cache.read_ahead)."""
-    return [_key(pk)]
+    return [_key(pk), _rounds_key(pk)]
 
 
 def competition_version(pk: int, rounds_of: Callable[[], list[int] | None] | None = None
                         ) -> PageVersion | None:
-    """The page's current version; None when there is no such competition. A version is minted
-    with the competition's round ids, read by `rounds_of` when given (None: no such
-    competition), as a page that will render everything anew reads them with the rest."""
-    stored = derived.get(_key(pk))
-    if not _readable(stored):
-        rounds = _rounds_of([pk]).get(pk) if rounds_of is None else rounds_of()
-        if rounds is None:
-            return None
-        fresh = (secrets.token_hex(8), tuple(rounds))
-        if stored is not None:  # written by an older release in another form
+    """The page's current version; None when there is no such competition. A missing version is
+    minted before anything of the page is read, so that what is read under it is never older
+    than it: a change committed after that read forgets it. Its round ids are kept beside it,
+    read by `rounds_of` when given (None: no such competition), as a page that will render
+    everything anew reads them with the rest."""
+    token = derived.get(_key(pk))
+    minted = not isinstance(token, str)
+    if minted:
+        token = _minted(pk, token)
+    kept = derived.get(_rounds_key(pk))
+    if isinstance(kept, tuple) and len(kept) == 2 and kept[0] == token:
+        return PageVersion(token, frozenset(kept[1]))
+    rounds = _rounds_of([pk]).get(pk) if rounds_of is None else rounds_of()
+    if rounds is None:
+        if minted:  # no version kept for a competition that does not exist
             derived.delete(_key(pk))
-        stored = add_versions({_key(pk): (fresh[0], fresh)}).get(_key(pk))
-        if not _readable(stored):  # forgotten again in between: this visit renders afresh
-            stored = fresh
-    token, rounds = stored
+        return None
+    # read after the token was in the cache: right for it, whoever writes it last
+    derived.set(_rounds_key(pk), (token, tuple(rounds)), timeout=None)
     return PageVersion(token, frozenset(rounds))
+
+
+def _minted(pk: int, stored) -> str:
+    """A new token for the page, added to the cache unless another visitor's is there first;
+    that one is returned then."""
+    fresh = secrets.token_hex(8)
+    if stored is not None:  # written by an older release in another form
+        derived.delete(_key(pk))
+    held = add_versions({_key(pk): (fresh, fresh)}).get(_key(pk))
+    # forgotten again at once: this visit renders under its own token, which nobody reads again
+    return held if isinstance(held, str) else fresh
 
 
 def competition_tokens(pks: Iterable[int]) -> dict[int, str]:
     """The page version's token of each of these competitions that exists, as
-    `competition_version` reads it: one read of the cache, and for those not there one query and
-    one write (they are minted as `competition_version` mints them). A token written over by
-    another visitor's at the same moment only leaves what was kept under it unread: any token
-    in the cache was written after the last change it was forgotten for, and what is kept under
-    it read after it was written."""
+    `competition_version` reads it: one read of the cache, and for those not there one query
+    (which of them exist) and one write (they are minted as `competition_version` mints them).
+    What is kept under a token must be read after it is returned."""
     keys = {pk: _key(pk) for pk in pks}
     stored = derived.get_many(keys.values())
-    tokens = {pk: stored[key][0] for pk, key in keys.items() if _readable(stored.get(key))}
+    tokens = {pk: stored[key] for pk, key in keys.items() if isinstance(stored.get(key), str)}
     missing = [pk for pk in keys if pk not in tokens]
+    if older := [keys[pk] for pk in missing if stored.get(keys[pk]) is not None]:
+        derived.delete_many(older)  # written by an older release in another form
     if missing:
-        minted = {pk: (secrets.token_hex(8), tuple(its_rounds))
-                  for pk, its_rounds in _rounds_of(missing).items()}
-        derived.set_many({keys[pk]: version for pk, version in minted.items()}, timeout=None)
-        tokens.update({pk: version[0] for pk, version in minted.items()})
+        fresh = {pk: secrets.token_hex(8) for pk in _rounds_of(missing)}
+        held = add_versions({keys[pk]: (token, token) for pk, token in fresh.items()})
+        tokens.update((pk, held[keys[pk]] if isinstance(held.get(keys[pk]), str) else token)
+                      for pk, token in fresh.items())
     return tokens
 
 
@@ -99,10 +119,6 @@ def _rounds_of(pks: list[int]) -> dict[int, list[int]]:
     for pk, round_pk in fetched(sql, pks):
         rounds.setdefault(pk, []).extend([round_pk] if round_pk else [])
     return rounds
-
-
-def _readable(stored) -> bool:
-    return isinstance(stored, tuple) and len(stored) == 2
 
 
 def competition_changed(pks: Iterable[int | None]) -> None:

@@ -55,6 +55,8 @@ NO_SUCH_ROUND = gettext_lazy("There is no such round in this competition. Pick o
 
 def competition(request: HttpRequest, pk: int) -> HttpResponse:
     club_id = club_of_competition(pk)
+    if club_id is None:  # read from the database just now: no version is minted for it
+        raise Http404("No such competition.")
     read = CompetitionRead(pk)
     # whether the club is public and the page's version: one call to the shared cache
     with read_ahead([*visibility_keys(club_id), *competition_version_keys(pk)]):
@@ -112,7 +114,7 @@ class RoundsShown:
 
 
 class CompetitionRead:
-    """A new version of the page is minted with the competition's round ids: read then with
+    """A new version of the page is kept with the competition's round ids: read then with
     everything the page shows of the competition (`competition_page`), its club nights and what
     its kept table's digest reads of its matches, which rendering the page anew needs next,
     all in one round trip, rather than in queries of their own."""
