@@ -14,6 +14,7 @@ from django.utils import timezone
 from league.clubs.models import Season
 from league.competitions.base.page_versions import player_pages_changed
 from league.competitions.models import Match
+from league.core.bulk_rows import written_rows
 
 from .all_time import club_runs, replace_club_runs
 from .counted import club_scope, counted_games, counted_hands, counted_matches
@@ -164,8 +165,15 @@ def _aware(moment):
     return moment
 
 
-def season_moments(season: Season) -> list[NotableMoment]:
-    """Every player's notable moments of the season: five queries."""
+# The columns of a moment as season_moments gives it.
+MOMENT_FIELDS = ("season_id", "club_id", "kind", "player_id", "value", "opponent_id",
+                 "match_id", "confirmed_at", "source_id")
+
+
+def season_moments(season: Season) -> list[tuple]:
+    """Every player's notable moments of the season, each as the values of MOMENT_FIELDS (a
+    large club's season has hundreds of thousands: no model is built for them): five
+    queries."""
     path = "game__match__"
     won = (counted_hands(season.club_id, season).exclude(winner="").order_by()
            .annotate(who=_winner(path), opponent=_winner(path, other=True),
@@ -186,9 +194,7 @@ def season_moments(season: Season) -> list[NotableMoment]:
                           match_ref=F("match_id"), confirmed=F("match__confirmed_at"),
                           source=F("pk")))
     found += [(Kind.SHUTOUT, *row) for row in shutouts.values_list(*RANKED)]
-    return [NotableMoment(season=season, club_id=season.club_id, kind=kind, player_id=who,
-                          value=value, opponent_id=opponent, match_id=match, confirmed_at=when,
-                          source_id=source)
+    return [(season.pk, season.club_id, str(kind), who, value, opponent, match, when, source)
             for kind, who, value, opponent, match, when, source in found]
 
 
@@ -201,7 +207,7 @@ def count_season(season: Season) -> int:
         PlayerSeasonSummary.objects.filter(season=season).delete()
         NotableMoment.objects.filter(season=season).delete()
         PlayerSeasonSummary.objects.bulk_create(rows, batch_size=2000)
-        NotableMoment.objects.bulk_create(moments, batch_size=2000)
+        written_rows(NotableMoment, MOMENT_FIELDS, moments)
         replace_club_runs(season.club_id, runs)
     statistics_changed()
     player_pages_changed(club_ids=[season.club_id])

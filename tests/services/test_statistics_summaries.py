@@ -182,6 +182,21 @@ def test_a_gin_after_his_own_discard_is_not_by_the_first_discard(club, league):
     assert (row.first_turn_gins, row.gins_with_log) == (0, 1)
 
 
+def every_moment() -> list[tuple]:
+    """Every column of every moment but its own key, in a fixed order."""
+    columns = [f.attname for f in NotableMoment._meta.concrete_fields if f.attname != "id"]
+    return sorted(NotableMoment.objects.values_list(*columns))
+
+
+def test_the_whole_season_keeps_the_moments_each_player_s_count_keeps(club, season_played):
+    # the shutout's time and both clubs' keys included: written in bulk, not as models
+    by_player = every_moment()
+    assert any(kind == NotableMoment.Kind.SHUTOUT for _, _, _, _, kind, *_ in by_player)
+    NotableMoment.objects.all().delete()
+    refresh_season(club.season)
+    assert every_moment() == by_player
+
+
 def test_the_season_is_counted_whole_by_refresh_season(club, season_played):
     PlayerSeasonSummary.objects.all().delete()
     assert refresh_season(club.season) == 4
