@@ -5,7 +5,9 @@ loopback; nothing measured without them).
 A scratch PostgreSQL database (test_ginleague_bench_follow_ups, created anew and dropped after)
 holds two clubs of 300 players: one in its first week (one week of 960 matches behind it), one
 after 156 weeks of them (150,000 matches, 300,000 games: week 0 written, the other weeks made
-in the database as copies of it), both rated; the old club's last week is the current one.
+in the database as copies of it), both rated and their players' statistics counted (the
+summary rows and notable moments their results would have left); the old club's last week is
+the current one.
 Timed:
 - one result of the current week rated (league.ratings.services.rate_confirmed_result), the
   median of RUNS runs at each size: its wall time and its database time (the time of its
@@ -112,6 +114,7 @@ def _club(name: str, *, weeks: int):
     from league.clubs.models import Club, Player, Season
     from league.competitions.models import Competition, Entry, Round
     from league.ratings.services import recompute_ratings
+    from league.stats.summaries import refresh_season
 
 
     started = time.perf_counter()
@@ -130,6 +133,9 @@ def _club(name: str, *, weeks: int):
     _week(rng, competition, round_, entries, strengths, 0, MATCHES_A_WEEK)
     _copy_weeks(competition, entries, weeks)
     run = recompute_ratings(club, now=_after(weeks - 1))
+    # Its players' statistics as its confirmed results left them: a burst then counts what
+    # the burst changes, not the season's first count.
+    refresh_season(competition.season)
     _analyze()
     print(f"{name}: {weeks} weeks, {run.results:,} rated games, {run.ratings:,} player ratings, "
           f"built in {time.perf_counter() - started:.1f} s")

@@ -5,6 +5,7 @@ functions). Used to fill the rows of existing data (the command ``count_statisti
 
 from __future__ import annotations
 
+from collections import defaultdict
 from datetime import UTC, datetime
 
 from django.db import connection, transaction
@@ -15,6 +16,7 @@ from league.clubs.models import Season
 from league.competitions.base.page_versions import player_pages_changed
 from league.competitions.models import Match
 from league.core.bulk_rows import written_rows
+from league.core.written_reads import Columns, fetched, table
 
 from .all_time import club_runs, replace_club_runs
 from .counted import club_scope, counted_games, counted_hands, counted_matches
@@ -205,10 +207,36 @@ def count_season(season: Season) -> int:
     runs = club_runs(season.club_id)
     with transaction.atomic():
         PlayerSeasonSummary.objects.filter(season=season).delete()
-        NotableMoment.objects.filter(season=season).delete()
         PlayerSeasonSummary.objects.bulk_create(rows, batch_size=2000)
-        written_rows(NotableMoment, MOMENT_FIELDS, moments)
+        replace_moments(season, moments)
         replace_club_runs(season.club_id, runs)
     statistics_changed()
     player_pages_changed(club_ids=[season.club_id])
     return len(rows)
+
+
+KEPT_MOMENT = Columns(NotableMoment, "m", ["id", *MOMENT_FIELDS])
+KEPT_MOMENTS_SQL = (f"SELECT {KEPT_MOMENT.sql} FROM {table(NotableMoment)} m "
+                    f"WHERE m.season_id = %s ORDER BY m.id")
+DELETED_AT_ONCE = 5000
+
+
+def replace_moments(season: Season, moments: list[tuple]) -> None:
+    """The season's stored moments made those of `moments` (season_moments), inside the
+    caller's transaction: the stored ones not among them deleted, those not stored yet written.
+    A burst of results changes a few moments of a season that has hundreds of thousands, which
+    are left as they are rather than deleted and written again."""
+    stored: dict[tuple, list[int]] = defaultdict(list)
+    for row in fetched(KEPT_MOMENTS_SQL, [season.pk]):
+        pk, *values = KEPT_MOMENT.values(row)
+        stored[tuple(values)].append(pk)
+    new = []
+    for moment in moments:
+        if stored.get(moment):
+            stored[moment].pop(0)  # the same moment, kept (a later copy is deleted below)
+        else:
+            new.append(moment)
+    gone = [pk for pks in stored.values() for pk in pks]
+    for start in range(0, len(gone), DELETED_AT_ONCE):
+        NotableMoment.objects.filter(pk__in=gone[start:start + DELETED_AT_ONCE]).delete()
+    written_rows(NotableMoment, MOMENT_FIELDS, new)

@@ -197,6 +197,20 @@ def test_the_whole_season_keeps_the_moments_each_player_s_count_keeps(club, seas
     assert every_moment() == by_player
 
 
+def test_the_whole_season_leaves_the_moments_it_finds_right_and_replaces_the_others(
+        club, season_played):
+    by_player = every_moment()
+    first, *rest = NotableMoment.objects.order_by("pk")
+    kept = {moment.pk for moment in rest}
+    NotableMoment.objects.filter(pk=first.pk).update(value=first.value + 1)  # no longer right
+    stray = rest[0]
+    stray.pk = None
+    stray.save()  # a second copy of a right one
+    refresh_season(club.season)
+    assert every_moment() == by_player
+    assert kept <= set(NotableMoment.objects.values_list("pk", flat=True))  # left as they were
+
+
 def test_the_season_is_counted_whole_by_refresh_season(club, season_played):
     PlayerSeasonSummary.objects.all().delete()
     assert refresh_season(club.season) == 4
