@@ -202,10 +202,16 @@ def season_moments(season: Season) -> list[tuple]:
 
 def count_season(season: Season) -> int:
     """The season's rows and moments replaced by those counted now, and the club's all-time runs
-    (a run may cross into this season), in one transaction; how many players."""
+    (a run may cross into this season), in one transaction under the season's row lock; how
+    many players."""
     rows, moments = season_rows(season), season_moments(season)
     runs = club_runs(season.club_id)
     with transaction.atomic():
+        # One whole count of a season at a time: a second waits here for the first to commit,
+        # then replaces what the first wrote instead of writing beside it. FOR NO KEY UPDATE: a
+        # row written meanwhile that refers to the season does not wait for it.
+        list(Season.objects.select_for_update(no_key=True).filter(pk=season.pk)
+             .values_list("pk", flat=True))
         PlayerSeasonSummary.objects.filter(season=season).delete()
         PlayerSeasonSummary.objects.bulk_create(rows, batch_size=2000)
         replace_moments(season, moments)

@@ -1,0 +1,39 @@
+"""Two whole counts of one season at the same instant (two workers, each with a burst of the
+club's results, or the command beside a follow-up): the season ends with one row per player and
+each moment once, as one count leaves it, and neither count fails. In real parallel threads
+(tests/reliability/conftest.py), on PostgreSQL."""
+
+from __future__ import annotations
+
+import pytest
+
+from league.stats.models import NotableMoment, PlayerSeasonSummary
+from league.stats.season_count import count_season
+from tests.formats.builders import Club
+from tests.services.test_statistics import ANN_BEATS_P02, P03_SHUTS_ANN_OUT, match_of, play
+
+from .conftest import at_once, postgres_only
+
+pytestmark = [*postgres_only, pytest.mark.django_db(transaction=True)]
+
+REPEATS = 6
+
+
+def stored(season) -> tuple[list, list]:
+    rows = sorted(PlayerSeasonSummary.objects.filter(season=season)
+                  .values_list("player_id", "matches", "hands", "points"))
+    columns = [f.attname for f in NotableMoment._meta.concrete_fields if f.attname != "id"]
+    return rows, sorted(NotableMoment.objects.filter(season=season).values_list(*columns))
+
+
+@pytest.mark.parametrize("repeat", range(REPEATS))
+def test_two_whole_counts_of_a_season_at_once_leave_what_one_count_leaves(repeat):
+    club = Club(4)
+    league = club.competition("league")
+    play(match_of(league, club, 1, 2), ANN_BEATS_P02)
+    play(match_of(league, club, 1, 3), P03_SHUTS_ANN_OUT)
+    count_season(club.season)
+    once = stored(club.season)
+    assert once[0] and once[1]  # rows and moments to count again
+    at_once(lambda: count_season(club.season), lambda: count_season(club.season))
+    assert stored(club.season) == once
