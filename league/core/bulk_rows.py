@@ -36,4 +36,3 @@ def written_rows(model: type[Model], fields: Sequence[str], rows: Iterable[Seque
             f"COPY {table(model)} ({columns}) FROM STDIN") as copy:
         for row in rows:
             copy.write_row(row)
-

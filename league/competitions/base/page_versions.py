@@ -62,7 +62,7 @@ def competition_version(pk: int, rounds_of: Callable[[], list[int] | None] | Non
     token = derived.get(_key(pk))
     minted = not isinstance(token, str)
     if minted:
-        token = _minted(pk, token)
+        token = _minted({pk: token})[pk]
     kept = derived.get(_rounds_key(pk))
     if isinstance(kept, tuple) and len(kept) == 2 and kept[0] == token:
         return PageVersion(token, frozenset(kept[1]))
@@ -76,17 +76,6 @@ def competition_version(pk: int, rounds_of: Callable[[], list[int] | None] | Non
     return PageVersion(token, frozenset(rounds))
 
 
-def _minted(pk: int, stored) -> str:
-    """A new token for the page, added to the cache unless another visitor's is there first;
-    that one is returned then."""
-    fresh = secrets.token_hex(8)
-    if stored is not None:  # written by an older release in another form
-        derived.delete(_key(pk))
-    held = add_versions({_key(pk): (fresh, fresh)}).get(_key(pk))
-    # forgotten again at once: this visit renders under its own token, which nobody reads again
-    return held if isinstance(held, str) else fresh
-
-
 def competition_tokens(pks: Iterable[int]) -> dict[int, str]:
     """The page version's token of each of these competitions that exists, as
     `competition_version` reads it: one read of the cache, and for those not there one query
@@ -95,15 +84,23 @@ def competition_tokens(pks: Iterable[int]) -> dict[int, str]:
     keys = {pk: _key(pk) for pk in pks}
     stored = derived.get_many(keys.values())
     tokens = {pk: stored[key] for pk, key in keys.items() if isinstance(stored.get(key), str)}
-    missing = [pk for pk in keys if pk not in tokens]
-    if older := [keys[pk] for pk in missing if stored.get(keys[pk]) is not None]:
-        derived.delete_many(older)  # written by an older release in another form
-    if missing:
-        fresh = {pk: secrets.token_hex(8) for pk in _rounds_of(missing)}
-        held = add_versions({keys[pk]: (token, token) for pk, token in fresh.items()})
-        tokens.update((pk, held[keys[pk]] if isinstance(held.get(keys[pk]), str) else token)
-                      for pk, token in fresh.items())
+    if missing := [pk for pk in keys if pk not in tokens]:
+        tokens |= _minted({pk: stored.get(keys[pk]) for pk in _rounds_of(missing)})
     return tokens
+
+
+def _minted(stored: dict[int, object]) -> dict[int, str]:
+    """A new token for each of these competitions' pages (`stored`: what the cache held for
+    each instead of a token), added to the cache in one call unless another visitor's is there
+    first: that one is given then."""
+    keys = {pk: _key(pk) for pk in stored}
+    if older := [keys[pk] for pk, value in stored.items() if value is not None]:
+        derived.delete_many(older)  # written by an older release in another form
+    fresh = {pk: secrets.token_hex(8) for pk in stored}
+    held = add_versions({keys[pk]: (token, token) for pk, token in fresh.items()})
+    # forgotten again at once: this visit renders under its own token, which nobody reads again
+    return {pk: held[keys[pk]] if isinstance(held.get(keys[pk]), str) else token
+            for pk, token in fresh.items()}
 
 
 # The competitions that exist of those asked for, with their rounds' ids: written out, as a
