@@ -8,7 +8,8 @@ all his club's seasons, since a run may cross from one season into the next.
   over his own matches (through his entries' ids), whatever the club's history; the statistics
   follow-up counts his season's runs and his all-time runs from it (summaries.refresh).
 - `club_runs`: every player of the club at once, for a whole season counted again
-  (season_count.py): one query over the club's counted matches.
+  (season_count.py): one query over the club's counted matches; `count_club_runs` reads and
+  writes them under the club's row lock.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from collections.abc import Iterable
 
 from django.db.models import Q
 
-from league.clubs.models import Player
+from league.clubs.models import Club, Player
 
 from .counted import counted_matches, with_entry_ids
 from .models import AllTimeRuns
@@ -95,7 +96,15 @@ def club_runs(club_id: int) -> list[AllTimeRuns]:
             for player, runs in ((p, longest_runs(o)) for p, o in sorted(outcomes.items()))]
 
 
-def replace_club_runs(club_id: int, rows: list[AllTimeRuns]) -> None:
-    """The club's rows replaced by `rows` (club_runs), inside the caller's transaction."""
+def count_club_runs(club_id: int) -> None:
+    """The club's rows counted again and replaced, inside the caller's transaction, one count
+    at a time: whole counts of two of its seasons at once both write every row of the club. The
+    club's row is locked (FOR NO KEY UPDATE: rows that refer to the club are not held up)
+    before its matches are read, so the second count reads what the first left and writes
+    after it, instead of failing on the rows the first wrote. Locked after the season's row
+    (season_count.count_season)."""
+    list(Club.objects.select_for_update(no_key=True).filter(pk=club_id)
+         .values_list("pk", flat=True))
+    rows = club_runs(club_id)
     AllTimeRuns.objects.filter(club_id=club_id).delete()
     AllTimeRuns.objects.bulk_create(rows, batch_size=2000)

@@ -18,7 +18,7 @@ from league.competitions.models import Match
 from league.core.bulk_rows import written_rows
 from league.core.written_reads import Columns, fetched, table
 
-from .all_time import club_runs, replace_club_runs
+from .all_time import count_club_runs
 from .counted import club_scope, counted_games, counted_hands, counted_matches
 from .first_turn import GINS, HAS_LOG, first_turn_gin, with_first_turn
 from .hands import KNOCKED, WENT_OUT, Out
@@ -202,10 +202,9 @@ def season_moments(season: Season) -> list[tuple]:
 
 def count_season(season: Season) -> int:
     """The season's rows and moments replaced by those counted now, and the club's all-time runs
-    (a run may cross into this season), in one transaction under the season's row lock; how
-    many players."""
+    (a run may cross into this season), in one transaction under the season's row lock (and
+    then the club's, for its runs); how many players."""
     rows, moments = season_rows(season), season_moments(season)
-    runs = club_runs(season.club_id)
     with transaction.atomic():
         # One whole count of a season at a time: a second waits here for the first to commit,
         # then replaces what the first wrote instead of writing beside it. FOR NO KEY UPDATE: a
@@ -215,7 +214,7 @@ def count_season(season: Season) -> int:
         PlayerSeasonSummary.objects.filter(season=season).delete()
         PlayerSeasonSummary.objects.bulk_create(rows, batch_size=2000)
         replace_moments(season, moments)
-        replace_club_runs(season.club_id, runs)
+        count_club_runs(season.club_id)
     statistics_changed()
     player_pages_changed(club_ids=[season.club_id])
     return len(rows)
