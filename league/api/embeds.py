@@ -1,68 +1,119 @@
 """A competition's standings, bracket and latest pairings as small pages made to sit in a
 club's own web site (an iframe): no navigation, no cookie, cached for a few minutes, light or
 dark (the reader's preference, or `?theme=light|dark`), and framable by any site, these pages
-only (league.security). A members-only club's competitions have none."""
+only (league.security). A members-only club's competitions have none.
+
+An embed is read on every visit to the page of the club's site that frames it, so it is drawn
+once for each version of the competition's page (league.competitions.base.page_versions: new
+after any change the page shows), theme and language, and then served from the fragment cache:
+whether the club is public and the version are read from the cache, with no query. The
+standings are the competition page's own table, its kept table when current."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import wraps
 
-from django.http import HttpRequest, HttpResponse
+from django.core.cache import caches
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils import translation
 from django.views.decorators.clickjacking import xframe_options_exempt
 from django.views.decorators.http import require_safe
 
+from league.clubs.visibility import club_is_public, visibility_keys
+from league.competitions.base.page_versions import (
+    FRAGMENT_SECONDS,
+    competition_tokens,
+    competition_version_keys,
+)
+from league.competitions.base.selectors import club_of_competition
+from league.competitions.formats.selectors import competition_page, fixtures_of
+from league.competitions.models import Competition
 from league.competitions.standings.services import competition_standings
+from league.core.cache import read_ahead
 from league.core.views import FRAMABLE
 
-from . import selectors
-
 CACHED_FOR = 300
-# Rounds in the order they are played: the main or winners' bracket, the losers', the finals.
-BRACKETS = {"main": 0, "winners": 0, "losers": 1, "finals": 2}
 THEMES = ("light", "dark")
 
 
-def embed(view):
+def embed(view: Callable[..., HttpResponse]) -> Callable[[HttpRequest, int], HttpResponse]:
+    """An embed's view, given the competition (`embedded`) and the context every embed has;
+    its page kept under the competition page's version, theme and language."""
+
     @require_safe
     @xframe_options_exempt
     @wraps(view)
     def wrapped(request: HttpRequest, pk: int) -> HttpResponse:
-        competition = selectors.embedded_competition(pk)
+        club_id = club_of_competition(pk)
+        with read_ahead([*visibility_keys(club_id), *competition_version_keys(pk)]):
+            if club_id is None or not club_is_public(club_id):
+                raise Http404(NOT_EMBEDDED)
+            version = competition_tokens([pk]).get(pk)
+        if version is None:  # deleted since
+            raise Http404(NOT_EMBEDDED)
         theme = request.GET.get("theme", "")
-        response = view(request, competition, {
-            "competition": competition, "club": competition.season.club,
-            "theme": theme if theme in THEMES else ""})
+        theme = theme if theme in THEMES else ""
+        key = (f"embed-{view.__name__}:{pk}:{version}:{theme or '-'}"
+               f":{translation.get_language()}")
+        kept = caches["template_fragments"]
+        page = kept.get(key)
+        if not isinstance(page, bytes):
+            competition = embedded(pk)
+            page = view(request, competition, {
+                "competition": competition, "club": competition.season.club,
+                "theme": theme}).content
+            kept.set(key, page, FRAGMENT_SECONDS)
+        response = HttpResponse(page)
         setattr(response, FRAMABLE, True)
-        response.cookies.clear()
         response["Cache-Control"] = f"public, max-age={CACHED_FOR}"
         return response
 
     return wrapped
 
 
+NOT_EMBEDDED = "No such competition of a public club."
+
+
+def embedded(pk: int) -> Competition:
+    """The competition as its page reads it (league.competitions.formats.selectors.
+    competition_page: with its club, kept table, entries and rounds in the order played;
+    three queries asked together), or a 404 unless its club is public."""
+    competition = competition_page(pk)
+    if not competition.season.club.is_public:
+        raise Http404(NOT_EMBEDDED)
+    return competition
+
+
 @embed
 def standings(request: HttpRequest, competition, context: dict) -> HttpResponse:
-    context["table"] = competition_standings(competition)
+    """The table as the competition's page shows it (without the hands won, counted only
+    where a tiebreak needs them), its kept table when current."""
+    context["table"] = competition_standings(competition, hands=False,
+                                             entries=competition.entry_list,
+                                             kept=competition.kept_table)
     return render(request, "api/embed_standings.html", context)
-
-
-def _played_order(competition) -> list:
-    rounds = [r for r in competition.rounds.all() if r.matches.all()]
-    return sorted(rounds, key=lambda r: (r.stage.order if r.stage else 0,
-                                         BRACKETS.get(r.bracket, 0), r.number))
 
 
 @embed
 def bracket(request: HttpRequest, competition, context: dict) -> HttpResponse:
-    context["rounds"] = _played_order(competition)
+    """Every round drawn, in the order played, with its matches: one more query."""
+    fixtures_of(competition.round_list, competition.entry_list)
+    context["rounds"] = [r for r in competition.round_list if r.match_list]
     return render(request, "api/embed_bracket.html", context)
 
 
 @embed
 def pairings(request: HttpRequest, competition, context: dict) -> HttpResponse:
-    """The latest round paired (by stage and number; a knockout's final, not its third place)."""
-    rounds = sorted(_played_order(competition),
-                    key=lambda r: (r.stage.order if r.stage else 0, r.number))
-    context["round"] = rounds[-1] if rounds else None
+    """The latest round paired (by stage and number; a knockout's final, not its third place),
+    with its matches: one more query (a round is drawn with its matches)."""
+    context["round"] = None
+    latest_first = sorted(competition.round_list,
+                          key=lambda r: (r.stage.order if r.stage else 0, r.number))[::-1]
+    for round_ in latest_first:
+        fixtures_of([round_], competition.entry_list)
+        if round_.match_list:
+            context["round"] = round_
+            break
     return render(request, "api/embed_pairings.html", context)

@@ -1,7 +1,7 @@
 """Answers of the read API kept as the bytes served, under the versions of what they show
 (league.competitions.base.page_versions): a club list, a club's players and competitions, a
-competition's matches and a player's ratings are written once for each change of what they
-show rather than on every request.
+competition's matches and standings and a player's ratings are written once for each change
+of what they show rather than on every request.
 
 A view reads what decides access first, on every request (the club or competition readable
 with the request's key, one query), then the answer kept for that object, version and address

@@ -236,18 +236,6 @@ def club_webhook(pk: int):
     return found
 
 
-def embedded_competition(pk: int) -> Competition:
-    """A competition of a public club, with its rounds and their matches, or a 404 (an embed
-    carries no cookie and no key: a members-only club has none): three queries."""
-    rounds = Prefetch("rounds", queryset=Round.objects.select_related("stage").prefetch_related(
-        Prefetch("matches", queryset=_matches().order_by("pk"))))
-    found = (Competition.objects.filter(pk=pk, season__club__is_public=True)
-             .select_related("season__club").prefetch_related(rounds).first())
-    if found is None:
-        raise Http404("No such competition of a public club.")
-    return found
-
-
 def embeddable(club: Club) -> list[Competition]:
     """The club's competitions under way or finished, newest first: one query."""
     return list(Competition.objects.filter(season__club=club).exclude(

@@ -1,11 +1,13 @@
 """The read API's views: parse the filters, read through league.api.selectors (and the apps'
 standings and ratings), show through the serializers. Every list is paged. The lists of clubs,
-a club's players and competitions, a competition's matches and a player's ratings are kept as
-served under the versions of what they show (league.api.kept), after the access check."""
+a club's players and competitions, a competition's matches and standings and a player's
+ratings are kept as served under the versions of what they show (league.api.kept), after the
+access check."""
 
 from __future__ import annotations
 
 from django.http import Http404
+from django.utils.translation import get_language
 from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import generics, serializers
 from rest_framework.decorators import api_view
@@ -15,6 +17,7 @@ from rest_framework.response import Response
 from league.clubs.selectors import club_id_of_slug, club_of_player
 from league.competitions.base.page_versions import club_pages_version, competition_tokens
 from league.competitions.base.selectors import club_of_competition
+from league.competitions.formats.selectors import competition_page
 from league.competitions.models import ClubNight, Competition, Match
 from league.competitions.standings.services import competition_standings
 from league.core.dates import OUT_OF_BOUNDS, in_bounds
@@ -195,14 +198,30 @@ class CompetitionDetail(ApiView, generics.RetrieveAPIView):
 
 
 @extend_schema(summary="A competition's standings, with the tiebreak columns in its order")
-class Standings(ApiView, generics.RetrieveAPIView):
+class Standings(KeptAnswers, ApiView, generics.RetrieveAPIView):
     serializer_class = StandingsSerializer
 
     def get_queryset(self):
         return selectors.readable_competition(self.key)
 
     def retrieve(self, request, *args, **kwargs):
-        return Response(StandingsSerializer(competition_standings(self.get_object())).data)
+        pk = self.kwargs["pk"]
+        if not selectors.may_read(self.key, club_of_competition(pk)):
+            raise Http404(selectors.NO_COMPETITION)
+        version = competition_tokens([pk]).get(pk)
+        if version is None:  # deleted since
+            raise Http404(selectors.NO_COMPETITION)
+        # The tiebreaks' labels and definitions are written in the request's language.
+        return self.kept(f"standings-{pk}-{get_language()}", version, lambda: Response(
+            StandingsSerializer(standings_of(pk)).data))
+
+
+def standings_of(pk: int):
+    """The competition's table with the hands won, read as its page reads the competition, its
+    entries and its kept table (league.competitions.formats.selectors.competition_page)."""
+    competition = competition_page(pk)
+    return competition_standings(competition, entries=competition.entry_list,
+                                 kept=competition.kept_table)
 
 
 class MatchFilters(Dates):

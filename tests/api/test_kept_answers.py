@@ -1,7 +1,8 @@
-"""The API's lists and a player's ratings, and the competitions' and clubs' calendar feeds, are
-kept as served under the versions of what they show: what a service changes (a result
-confirmed, a new time, a player renamed, a week rated) is in the next answer, and an answer
-kept for a members-only club is never served to a request that may not read the club."""
+"""The API's lists, a competition's standings and a player's ratings, the competitions' and
+clubs' calendar feeds and the embeds are kept as served under the versions of what they show:
+what a service changes (a result confirmed, a new time, a player renamed, a week rated) is in
+the next answer, and an answer kept for a members-only club is never served to a request that
+may not read the club."""
 
 from __future__ import annotations
 
@@ -50,6 +51,12 @@ def feeds(match: Match) -> list[str]:
             reverse("club-fixtures-ics", args=[club.slug])]
 
 
+def standings_and_embeds(match: Match) -> list[str]:
+    pk = match.competition_id
+    return [f"/api/v1/competitions/{pk}/standings/",
+            *(f"/embed/competitions/{pk}/{kind}/" for kind in ("standings", "pairings"))]
+
+
 def api_lists(match: Match) -> list[str]:
     slug = match.competition.season.club.slug
     return [f"/api/v1/competitions/{match.competition_id}/matches/",
@@ -72,6 +79,29 @@ def test_a_confirmed_result_is_in_the_next_answer(rivals, django_capture_on_comm
     assert "Result: Ada won" in Client().get(fixtures).content.decode()
 
 
+def test_a_confirmed_result_is_in_the_next_standings_and_embeds(
+        rivals, django_capture_on_commit_callbacks, django_assert_num_queries):
+    ada, bea, match, _ = rivals
+    standings, embedded_table, pairings = standings_and_embeds(match)
+
+    def won() -> dict[str, int]:
+        return {row["player"]["name"]: row["won"] for row in get(standings).json()["rows"]}
+
+    assert won() == {"Ada": 0, "Bea": 0}
+    assert 'class="winner"' not in Client().get(pairings).content.decode()
+    first_table = Client().get(embedded_table).content.decode()
+    with django_assert_num_queries(0):  # each served as kept
+        assert won() == {"Ada": 0, "Bea": 0}
+        assert Client().get(embedded_table).content.decode() == first_table
+    finished_game(match, 1, "A")
+    with django_capture_on_commit_callbacks(execute=True):
+        report_result(match.pk, actor=ada.user)
+        confirm_result(match.pk, actor=bea.user)
+    assert won() == {"Ada": 1, "Bea": 0}
+    assert '<span class="winner">Ada</span>' in Client().get(pairings).content.decode()
+    assert Client().get(embedded_table).content.decode() != first_table
+
+
 def test_a_new_match_and_a_new_time_are_in_the_next_feeds(rivals):
     _, _, match, organizer = rivals
     for feed in feeds(match):
@@ -89,7 +119,7 @@ def test_a_new_match_and_a_new_time_are_in_the_next_feeds(rivals):
 
 def test_a_renamed_player_is_in_the_next_answers_and_feeds(rivals):
     ada, _, match, organizer = rivals
-    urls = [*api_lists(match), *feeds(match)]
+    urls = [*api_lists(match), *feeds(match), *standings_and_embeds(match)]
     for url in urls:
         assert "Ada" in Client().get(url).content.decode()
     rename_player(ada, actor=organizer, name="Adele")

@@ -41,3 +41,19 @@ def test_an_embed_speaks_the_readers_language(public_world):
     url = reverse("embed-standings", args=[public_world.competition.pk])
     german = Client(HTTP_ACCEPT_LANGUAGE="de").get(url).content.decode()
     assert '<html lang="de"' in german and "<h1>Tabelle</h1>" in german
+
+
+def test_an_embed_kept_in_one_language_is_not_served_in_another(public_world):
+    url = reverse("embed-standings", args=[public_world.competition.pk])
+    assert "<h1>Tabelle</h1>" in Client(HTTP_ACCEPT_LANGUAGE="de").get(url).content.decode()
+    english = Client(HTTP_ACCEPT_LANGUAGE="en").get(url).content.decode()
+    assert '<html lang="en"' in english and "<h1>Standings</h1>" in english
+
+
+def test_the_standings_answer_kept_in_one_language_is_not_served_in_another(public_world):
+    url = f"/api/v1/competitions/{public_world.competition.pk}/standings/"
+    labels = {language: [t["label"] for t in Client(HTTP_ACCEPT_LANGUAGE=language).get(url)
+                         .json()["tiebreaks"]] for language in ("en", "de", "en")}
+    english = Client(HTTP_ACCEPT_LANGUAGE="en").get(url).json()["tiebreaks"]
+    assert labels["de"] and labels["de"] != labels["en"]
+    assert [t["label"] for t in english] == labels["en"]
