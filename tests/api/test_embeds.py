@@ -7,8 +7,11 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
+from league.competitions.models import Match
 from tests.api.conftest import key_for
 from tests.api.test_key_pages import signed_in
+from tests.factories import MatchFactory
+from tests.formats.builders import Club
 
 KINDS = ("standings", "bracket", "pairings")
 
@@ -64,3 +67,36 @@ def test_the_organizer_copies_each_competitions_snippets(public_world):
     for kind in KINDS:
         assert f"/embed/competitions/{public_world.competition.pk}/{kind}/" in page
     assert "&lt;iframe src=" in page
+
+
+def test_a_pairings_embed_lists_each_match_with_its_table_sides_and_score(public_world):
+    round_ = public_world.match.round
+    played = public_world.match  # confirmed, one game to none for side A
+    played.table = 3
+    played.save(update_fields=["table"])
+    played.entry_b.player.name = "Bea & <Co>"
+    played.entry_b.player.save(update_fields=["name"])
+    bye = MatchFactory(competition=public_world.competition, round=round_,
+                       entry_a=played.entry_a, entry_b=None, kind=Match.Kind.BYE)
+    waiting = MatchFactory(competition=public_world.competition, round=round_,
+                           entry_a=None, entry_b=None, status=Match.Status.PENDING)
+    page = Client().get(embed(public_world, "pairings")).content.decode()
+    a = played.entry_a.player.name
+    assert (f'<li><span class="muted">Table 3</span> <span class="winner">{a}</span> v '
+            '<span>Bea &amp; &lt;Co&gt;</span> <span class="muted">1–0</span></li>') in page
+    assert f"<li><span>{a}</span> v <span>bye</span></li>" in page
+    assert "<li><span>to be decided</span> v <span>to be decided</span></li>" in page
+    assert page.index("Table 3") < page.index(">bye<") < page.index("to be decided")
+    assert bye.pk < waiting.pk
+
+
+@pytest.mark.django_db
+def test_a_bracket_embed_lists_its_rounds_in_the_order_played_in_the_readers_language():
+    competition = Club(4).competition("double_elimination")
+    page = Client(HTTP_ACCEPT_LANGUAGE="de").get(
+        f"/embed/competitions/{competition.pk}/bracket/").content.decode()
+    headings = [h.split("<")[0].strip() for h in page.split("<h2>")[1:]]
+    assert headings == ["Gewinnerrunde, Runde 1", "Finale der Gewinnerrunde",
+                        "Verliererrunde, Runde 1", "Finale der Verliererrunde", "Großes Finale",
+                        "Wiederholung des großen Finales"]
+    assert page.count("<li>") == 7 and "gegen <span>steht noch aus</span>" in page
