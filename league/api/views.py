@@ -19,7 +19,7 @@ from league.competitions.base.page_versions import club_pages_version, competiti
 from league.competitions.base.selectors import club_of_competition
 from league.competitions.formats.selectors import competition_page
 from league.competitions.models import ClubNight, Competition, Match
-from league.competitions.standings.services import competition_standings
+from league.competitions.standings.with_hands import standings_with_hands
 from league.core.dates import OUT_OF_BOUNDS, in_bounds
 from league.ratings.selectors import player_rating, rating_history, ratings_for
 
@@ -218,10 +218,10 @@ class Standings(KeptAnswers, ApiView, generics.RetrieveAPIView):
 
 def standings_of(pk: int):
     """The competition's table with the hands won, read as its page reads the competition, its
-    entries and its kept table (league.competitions.formats.selectors.competition_page)."""
+    entries and its kept table (league.competitions.formats.selectors.competition_page): the
+    kept rows while current, the hands read beside them."""
     competition = competition_page(pk)
-    return competition_standings(competition, entries=competition.entry_list,
-                                 kept=competition.kept_table)
+    return standings_with_hands(competition, competition.entry_list, competition.kept_table)
 
 
 class MatchFilters(Dates):
