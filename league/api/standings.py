@@ -1,5 +1,8 @@
 """A competition's standings as the API shows them: each row with its tiebreak columns, in the
-competition's order, with each tiebreak's definition."""
+competition's order, with each tiebreak's definition. `StandingsSerializer` describes the
+answer (the schema); `shown_table` writes it, the same answer field for field
+(tests/api/test_rows.py compares them) without walking the serializers for each cell, which
+took more time than reading the table."""
 
 from __future__ import annotations
 
@@ -62,3 +65,35 @@ class StandingsSerializer(serializers.Serializer):
     tiebreaks = TiebreakSerializer(source="definitions", many=True)
     notes = serializers.ListField(child=serializers.CharField())
     rows = StandingsRowSerializer(many=True)
+
+
+def shown_table(table) -> dict:
+    """The table (league.competitions.standings.shown.StandingsTable) as StandingsSerializer
+    shows it."""
+    points = table.points
+    return {
+        "competition": table.competition.pk,
+        "points": {"win": points.win, "draw": points.draw, "loss": points.loss,
+                   "bye": points.bye},
+        "tiebreaks": [{"key": d.tiebreak.value, "label": str(d.label),
+                       "definition": str(d.sentence), "rule": str(d.source)}
+                      for d in table.definitions],
+        "notes": [str(note) for note in table.notes],
+        "rows": [_row(row) for row in table.rows],
+    }
+
+
+def _row(row) -> dict:
+    return {
+        "rank": row.rank, "shared_rank": row.shared_rank,
+        "player": {"id": row.player.pk, "name": row.player.name}, "entry": row.entry_id,
+        "withdrawn": row.withdrawn, "played": row.played, "won": row.won, "drawn": row.drawn,
+        "lost": row.lost, "byes": row.byes, "match_points": row.match_points,
+        "game_points_for": row.game_points_for,
+        "game_points_against": row.game_points_against,
+        "game_points_net": row.game_points_net, "hands_won": row.hands_won,
+        "tiebreaks": [{"key": cell.tiebreak.value,
+                       "value": None if cell.value is None else float(cell.value),
+                       "shown": str(cell.shown)} for cell in row.tiebreaks],
+        "separated_by": None if row.separated_by is None else str(row.separated_by),
+    }

@@ -27,7 +27,7 @@ from . import rows, selectors
 from . import serializers as shown
 from .kept import KeptAnswers
 from .paging import PageQuery, Pages, read_query
-from .standings import StandingsSerializer
+from .standings import StandingsSerializer, shown_table
 
 DATED = ("a competition's creation, a match's confirmation, a club night's start (in the "
          "club's time zone)")
@@ -212,8 +212,8 @@ class Standings(KeptAnswers, ApiView, generics.RetrieveAPIView):
         if version is None:  # deleted since
             raise Http404(selectors.NO_COMPETITION)
         # The tiebreaks' labels and definitions are written in the request's language.
-        return self.kept(f"standings-{pk}-{get_language()}", version, lambda: Response(
-            StandingsSerializer(standings_of(pk)).data))
+        return self.kept(f"standings-{pk}-{get_language()}", version,
+                         lambda: Response(shown_table(standings_of(pk))))
 
 
 def standings_of(pk: int):

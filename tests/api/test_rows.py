@@ -1,9 +1,12 @@
-"""The players and matches shown from rows (league.api.rows) are what the serializers show of
-the same objects, field for field: a rated and an unrated player, a retired one; a confirmed
-match with a winner, one with a time and a play-by date, a bye."""
+"""The players and matches shown from rows (league.api.rows), and the standings written by
+league.api.standings.shown_table, are what the serializers show of the same objects, field for
+field: a rated and an unrated player, a retired one; a confirmed match with a winner, one with
+a time and a play-by date, a bye; a league's and a Swiss's table, with and without the hands,
+a shared rank and a head-to-head among players who have not all met."""
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, date, datetime
 
 import pytest
@@ -11,10 +14,13 @@ from django.utils import timezone
 
 from league.api import rows, selectors
 from league.api import serializers as shown
+from league.api.standings import StandingsSerializer, shown_table
 from league.competitions.models import Match
+from league.competitions.standings.services import competition_standings
 from league.ratings.selectors import ratings_for
 from tests.api.conftest import club_world
 from tests.factories import EntryFactory, MatchFactory, PlayerFactory
+from tests.formats.builders import Club, better_seed, play_out, win
 
 pytestmark = pytest.mark.django_db
 
@@ -46,3 +52,30 @@ def test_matches_from_rows_are_as_the_serializer_shows_them():
     assert len(found) == 3
     assert [{**row, "side_a": row["side_a"] and dict(row["side_a"]),
              "side_b": row["side_b"] and dict(row["side_b"])} for row in expected] == found
+
+
+def as_plain(data) -> object:
+    """A serializer's answer as plain dicts and lists, as the JSON renderer writes it."""
+    return json.loads(json.dumps(data))
+
+
+@pytest.mark.parametrize("settings", [{"format": "league"},
+                                      {"format": "swiss", "swiss_rounds": 3}])
+def test_standings_shown_are_as_the_serializer_shows_them(settings):
+    club = Club(5)
+    competition = club.competition(**settings, tiebreaks=["head_to_head", "buchholz", "wins"])
+    play_out(competition, better_seed)
+    for hands in (True, False):  # with the hands won, and without (None on every row)
+        table = competition_standings(competition, hands=hands)
+        assert as_plain(shown_table(table)) == as_plain(StandingsSerializer(table).data)
+
+
+def test_standings_shown_with_a_partial_head_to_head_are_as_the_serializer_shows_them():
+    club = Club(4)
+    competition = club.competition("league")
+    first = competition.matches.order_by("pk").first()
+    win(first, "A")  # two players met; the others level on nothing played
+    table = competition_standings(competition)
+    assert any(cell.value is None for row in table.rows for cell in row.tiebreaks)
+    assert any(row.shared_rank for row in table.rows)
+    assert as_plain(shown_table(table)) == as_plain(StandingsSerializer(table).data)
