@@ -20,6 +20,7 @@ reads them ahead with its own (`frame_keys`) without importing it.
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -91,6 +92,22 @@ def add_versions(new: dict[str, tuple[str, object]]) -> dict:
     if (known := _minted.get()) is not None:
         known.update(token for key, (token, kept) in new.items() if held.get(key) == kept)
     return held
+
+
+def versions_of(keys: tuple[str, ...]) -> str:
+    """The version tokens under these keys, joined: those missing minted and added in one call
+    (`add_versions`: another visitor's, added first, is taken). A token forgotten again at once
+    (a write committed meanwhile) gives a token of this visit's alone: it renders afresh, under
+    a version nobody reads again."""
+    stored = derived.get_many(keys)
+    missing = {key: secrets.token_hex(8) for key in keys if not isinstance(stored.get(key), str)}
+    if missing:
+        added = add_versions({key: (token, token) for key, token in missing.items()})
+        stored.update((key, added.get(key)) for key in missing)
+    tokens = [stored.get(key) for key in keys]
+    if not all(isinstance(token, str) for token in tokens):
+        return secrets.token_hex(8)
+    return ".".join(tokens)
 
 
 def names_new_version(key: str) -> bool:

@@ -9,19 +9,13 @@ entered while a match is being played count nowhere yet and forget nothing.
 
 from __future__ import annotations
 
-import secrets
-
-from league.core.cache import add_versions, derived, forget
+from league.core.cache import forget, versions_of
 
 KEY = "statistics-version"
 
 
 def statistics_version() -> str:
-    token = derived.get(KEY)
-    if not isinstance(token, str):
-        new = secrets.token_hex(8)
-        token = add_versions({KEY: (new, new)}).get(KEY)
-    return token if isinstance(token, str) else secrets.token_hex(8)
+    return versions_of((KEY,))
 
 
 def statistics_changed() -> None:

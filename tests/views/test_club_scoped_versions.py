@@ -9,6 +9,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils import timezone
 
 from league.competitions.base.page_versions import player_pages_changed
 from league.competitions.models import Round
@@ -21,6 +22,14 @@ from tests.factories import (
 )
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def held_clock(time_machine):
+    """The clock held still: whether a club is public is believed for a few seconds after it
+    was read (league.clubs.visibility), so a slow run could read it again between two counts
+    of the same pages' queries."""
+    time_machine.move_to(timezone.now(), tick=False)
 
 
 def get(client, url: str) -> str:

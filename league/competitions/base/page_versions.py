@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from league.clubs.signals import CLUB_KEY, USER_CLUBS_KEY
 from league.competitions.models import Competition, Round
-from league.core.cache import add_versions, derived, forget
+from league.core.cache import add_versions, derived, forget, versions_of
 from league.core.written_reads import fetched, marks, table
 
 # How long a rendered fragment is kept: a bound on what a deploy with changed templates shows
@@ -153,7 +153,7 @@ def _club_pages_key(club_id: int) -> str:
 def player_pages_version(pk: int, club_id: int | None) -> str:
     """The version of player ``pk``'s page (of club ``club_id``): new after any change it
     shows."""
-    return _tokens(tuple(player_page_keys(pk, club_id)))
+    return versions_of(tuple(player_page_keys(pk, club_id)))
 
 
 def player_page_keys(pk: int, club_id: int | None) -> list[str]:
@@ -165,7 +165,7 @@ def player_page_keys(pk: int, club_id: int | None) -> list[str]:
 def club_pages_version(club_id: int | None) -> str:
     """The version of what the club's pages show: its competitions, seasons, players, ratings
     and points series. For no club (None), the lists' version (see above)."""
-    return _tokens(tuple(club_pages_keys(club_id)))
+    return versions_of(tuple(club_pages_keys(club_id)))
 
 
 def club_pages_keys(club_id: int | None) -> list[str]:
@@ -177,7 +177,7 @@ def club_pages_keys(club_id: int | None) -> list[str]:
 def club_version(club_id: int) -> str:
     """The version of a club page's head (its organizers and club nights): the club pages'
     version and the club's own (league.clubs.signals.CLUB_KEY)."""
-    return _tokens(tuple(club_keys(club_id)))
+    return versions_of(tuple(club_keys(club_id)))
 
 
 def club_keys(club_id: int) -> list[str]:
@@ -213,23 +213,10 @@ def home_version(user_id: int, player_ids: Iterable[int]) -> tuple[str, str]:
     players' clubs that his players' own versions do not see (an opponent's new name) forgets
     the lists' version too."""
     keys = (*home_keys(user_id), *(_player_key(pk) for pk in sorted(player_ids)))
-    version = _tokens(keys)
+    version = versions_of(keys)
     shared = ".".join(version.split(".")[:len(club_pages_keys(None))])
     # as long whatever the number of his players: a key for the cache
     return shared, hashlib.blake2b(version.encode(), digest_size=16).hexdigest()
-
-
-def _tokens(keys: tuple[str, ...]) -> str:
-    """The tokens under these keys, joined; those missing minted and added in one call."""
-    stored = derived.get_many(keys)
-    missing = {key: secrets.token_hex(8) for key in keys if not isinstance(stored.get(key), str)}
-    if missing:
-        added = add_versions({key: (token, token) for key, token in missing.items()})
-        stored.update((key, added.get(key)) for key in missing)
-    tokens = [stored.get(key) for key in keys]
-    if not all(isinstance(token, str) for token in tokens):  # forgotten again: render afresh
-        return secrets.token_hex(8)
-    return ".".join(tokens)
 
 
 def player_pages_changed(player_ids: Iterable[int | None] | None = None, *,
