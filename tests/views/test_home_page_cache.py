@@ -217,3 +217,20 @@ def test_a_club_night_opened_and_closed_is_on_the_next_visit(client, cast):
     assert "You are checked in" in html and "Check in</button>" not in html
     close_night(night.pk, actor=cast.organizer)
     assert reverse("club-night", args=[night.pk]) not in home(client)
+
+
+def test_his_parts_drawn_anew_look_the_public_clubs_copy_up_once(client, cast, monkeypatch):
+    from django.core.cache import caches
+
+    sign_in(client, cast.player_a)
+    visitor = home(client.__class__())  # the public clubs' copy cached by a visitor first
+    reported_by_a(cast)  # his parts change: drawn anew on his next visit
+    fragments = caches["template_fragments"]
+    asked = []
+    get = fragments.get
+    monkeypatch.setattr(fragments, "get", lambda key, *args, **kwargs: (
+        asked.append(key), get(key, *args, **kwargs))[1])
+    page = home(client)
+    assert len([key for key in asked if key.startswith("home-clubs:")]) == 1
+    club = cast.match.competition.season.club.name
+    assert club in visitor and club in page  # the public clubs, listed on both

@@ -65,12 +65,14 @@ def _home(request: HttpRequest, user) -> HttpResponse:
 
 
 def _found(query: str, shared: str | None,
-           clubs: home_selectors.ClubsFound | None = None) -> str:
+           clubs: home_selectors.ClubsFound | str | None = None) -> str:
     """The public clubs found: every visitor's first look (no query) cached under the lists'
     version (club_pages_version(None); ``shared`` when it was read already). `clubs`: the list
-    read already, its copy missing from the cache."""
+    read already, its copy missing from the cache, or that copy (HTML) found already."""
     if query:
         return mark_safe(_rendered("found", {"found": home_selectors.find_clubs(query)}))
+    if isinstance(clubs, str):
+        return mark_safe(clubs)
     fragments = caches["template_fragments"]
     key = _clubs_key(shared or club_pages_version(None))
     found = None if clubs is not None else fragments.get(key)
@@ -84,18 +86,22 @@ def _clubs_key(shared: str) -> str:
     return f"home-clubs:{shared}:{translation.get_language()}"
 
 
-def _mine(user, *, clubs_listed: bool) -> tuple[str, dict, home_selectors.ClubsFound | None]:
+def _mine(user, *, clubs_listed: bool
+          ) -> tuple[str, dict, home_selectors.ClubsFound | str | None]:
     """The club pages' version, the user's own parts as HTML ("waiting", "sign_ups", "clubs")
     with "has_clubs", and the public clubs' list when it was read with his parts: drawn anew,
-    they are read together when the list (`clubs_listed`) is missing from the cache too."""
+    they are read together when the list (`clubs_listed`) is missing from the cache too (its
+    copy, when it was found there, is returned instead)."""
     players = player_ids_of_user(user)
     shared, version = home_version(user.pk, players)
     fragments = caches["template_fragments"]
     key = f"home:{user.pk}:{version}:{translation.get_language()}"
     found, clubs = fragments.get(key), None
     if not _current(found):
-        listed = clubs_listed and fragments.get(_clubs_key(shared)) is None
-        found, clubs = _mine_rendered(user, players, clubs=listed)
+        if clubs_listed:
+            clubs = fragments.get(_clubs_key(shared))
+        found, listed = _mine_rendered(user, players, clubs=clubs_listed and clubs is None)
+        clubs = clubs if clubs is not None else listed
         fragments.set(key, found, FRAGMENT_SECONDS)
     return shared, {name: mark_safe(part) if isinstance(part, str) else part
                     for name, part in found.items()}, clubs
