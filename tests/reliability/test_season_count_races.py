@@ -28,12 +28,18 @@ def stored(season) -> tuple[list, list]:
     return rows, sorted(NotableMoment.objects.filter(season=season).values_list(*columns))
 
 
-@pytest.mark.parametrize("repeat", range(REPEATS))
-def test_two_whole_counts_of_a_season_at_once_leave_what_one_count_leaves(repeat):
+@pytest.fixture
+def club():
+    """A club of four whose league has two results: Ann beats P02, P03 shuts Ann out."""
     club = Club(4)
-    league = club.competition("league")
-    play(match_of(league, club, 1, 2), ANN_BEATS_P02)
-    play(match_of(league, club, 1, 3), P03_SHUTS_ANN_OUT)
+    club.league = club.competition("league")
+    play(match_of(club.league, club, 1, 2), ANN_BEATS_P02)
+    play(match_of(club.league, club, 1, 3), P03_SHUTS_ANN_OUT)
+    return club
+
+
+@pytest.mark.parametrize("repeat", range(REPEATS))
+def test_two_whole_counts_of_a_season_at_once_leave_what_one_count_leaves(club, repeat):
     count_season(club.season)
     once = stored(club.season)
     assert once[0] and once[1]  # rows and moments to count again
@@ -47,14 +53,12 @@ def runs_of(club) -> list[tuple]:
 
 
 @pytest.mark.parametrize("repeat", range(REPEATS))
-def test_whole_counts_of_two_seasons_of_a_club_at_once_leave_its_runs_as_one_count(repeat):
-    club = Club(4)
-    league = club.competition("league")
-    play(match_of(league, club, 1, 2), ANN_BEATS_P02)
-    play(match_of(league, club, 1, 3), P03_SHUTS_ANN_OUT)
+def test_whole_counts_of_two_seasons_of_a_club_at_once_leave_its_runs_as_one_count(club,
+                                                                                 repeat):
+    first = club.season
     club.season = SeasonFactory(club=club.club)  # the next season: one more result
     play(match_of(club.competition("league"), club, 2, 4), ANN_BEATS_P02)
-    first, second = league.season, club.season
+    second = club.season
     count_season(first)
     runs = runs_of(club.club)
     assert len(runs) == 4  # every player has a counted match
