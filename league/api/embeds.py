@@ -14,7 +14,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import wraps
 
-from django.core.cache import caches
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import translation
@@ -22,17 +21,15 @@ from django.views.decorators.clickjacking import xframe_options_exempt
 from django.views.decorators.http import require_safe
 
 from league.clubs.visibility import club_is_public, visibility_keys
-from league.competitions.base.page_versions import (
-    FRAGMENT_SECONDS,
-    competition_tokens,
-    competition_version_keys,
-)
+from league.competitions.base.page_versions import competition_tokens, competition_version_keys
 from league.competitions.base.selectors import club_of_competition
 from league.competitions.formats.selectors import competition_page, fixtures_of
 from league.competitions.models import Competition
 from league.competitions.standings.services import competition_standings
 from league.core.cache import read_ahead
 from league.core.views import FRAMABLE
+
+from .kept import kept_bytes
 
 CACHED_FOR = 300
 THEMES = ("light", "dark")
@@ -57,15 +54,14 @@ def embed(view: Callable[..., HttpResponse]) -> Callable[[HttpRequest, int], Htt
         theme = theme if theme in THEMES else ""
         key = (f"embed-{view.__name__}:{pk}:{version}:{theme or '-'}"
                f":{translation.get_language()}")
-        kept = caches["template_fragments"]
-        page = kept.get(key)
-        if not isinstance(page, bytes):
+
+        def drawn() -> bytes:
             competition = embedded(pk)
-            page = view(request, competition, {
+            return view(request, competition, {
                 "competition": competition, "club": competition.season.club,
                 "theme": theme}).content
-            kept.set(key, page, FRAGMENT_SECONDS)
-        response = HttpResponse(page)
+
+        response = HttpResponse(kept_bytes(key, drawn))
         setattr(response, FRAMABLE, True)
         response["Cache-Control"] = f"public, max-age={CACHED_FOR}"
         return response

@@ -52,12 +52,17 @@ class KeptAnswers:
         renderer = request.accepted_renderer
         address = f"{request.accepted_media_type}|{request.build_absolute_uri()}"
         digest = hashlib.blake2b(address.encode(), digest_size=16).hexdigest()
-        key = f"api:{name}:{version}:{digest}"
-        answers = caches["template_fragments"]
-        body = answers.get(key)
-        if not isinstance(body, bytes):
-            made = answer()
-            body = renderer.render(made.data, request.accepted_media_type,
-                                   self.get_renderer_context())
-            answers.set(key, body, FRAGMENT_SECONDS)
+        body = kept_bytes(f"api:{name}:{version}:{digest}", lambda: renderer.render(
+            answer().data, request.accepted_media_type, self.get_renderer_context()))
         return HttpResponse(body, content_type=renderer.media_type)
+
+
+def kept_bytes(key: str, made: Callable[[], bytes]) -> bytes:
+    """The bytes served under `key` (its name carries the versions of what they show), from the
+    fragment cache, else `made()` and kept there: the API's answers and the embeds' pages."""
+    kept = caches["template_fragments"]
+    body = kept.get(key)
+    if not isinstance(body, bytes):
+        body = made()
+        kept.set(key, body, FRAGMENT_SECONDS)
+    return body
