@@ -23,12 +23,12 @@ from django.views.decorators.http import require_safe
 from league.clubs.visibility import club_is_public, visibility_keys
 from league.competitions.base.page_versions import competition_tokens, competition_version_keys
 from league.competitions.base.selectors import club_of_competition
-from league.competitions.formats.selectors import competition_page, fixtures_of
-from league.competitions.models import Competition
+from league.competitions.formats.selectors import fixtures_of
 from league.competitions.standings.services import competition_standings
 from league.core.cache import read_ahead
 from league.core.views import FRAMABLE
 
+from . import selectors
 from .kept import kept_bytes
 
 CACHED_FOR = 300
@@ -36,8 +36,8 @@ THEMES = ("light", "dark")
 
 
 def embed(view: Callable[..., HttpResponse]) -> Callable[[HttpRequest, int], HttpResponse]:
-    """An embed's view, given the competition (`embedded`) and the context every embed has;
-    its page kept under the competition page's version, theme and language."""
+    """An embed's view, given the competition (selectors.embedded_competition) and the context
+    every embed has; its page kept under the competition page's version, theme and language."""
 
     @require_safe
     @xframe_options_exempt
@@ -46,17 +46,17 @@ def embed(view: Callable[..., HttpResponse]) -> Callable[[HttpRequest, int], Htt
         club_id = club_of_competition(pk)
         with read_ahead([*visibility_keys(club_id), *competition_version_keys(pk)]):
             if club_id is None or not club_is_public(club_id):
-                raise Http404(NOT_EMBEDDED)
+                raise Http404(selectors.NOT_EMBEDDED)
             version = competition_tokens([pk]).get(pk)
         if version is None:  # deleted since
-            raise Http404(NOT_EMBEDDED)
+            raise Http404(selectors.NOT_EMBEDDED)
         theme = request.GET.get("theme", "")
         theme = theme if theme in THEMES else ""
         key = (f"embed-{view.__name__}:{pk}:{version}:{theme or '-'}"
                f":{translation.get_language()}")
 
         def drawn() -> bytes:
-            competition = embedded(pk)
+            competition = selectors.embedded_competition(pk)
             return view(request, competition, {
                 "competition": competition, "club": competition.season.club,
                 "theme": theme}).content
@@ -67,19 +67,6 @@ def embed(view: Callable[..., HttpResponse]) -> Callable[[HttpRequest, int], Htt
         return response
 
     return wrapped
-
-
-NOT_EMBEDDED = "No such competition of a public club."
-
-
-def embedded(pk: int) -> Competition:
-    """The competition as its page reads it (league.competitions.formats.selectors.
-    competition_page: with its club, kept table, entries and rounds in the order played;
-    three queries asked together), or a 404 unless its club is public."""
-    competition = competition_page(pk)
-    if not competition.season.club.is_public:
-        raise Http404(NOT_EMBEDDED)
-    return competition
 
 
 @embed

@@ -12,7 +12,10 @@ from django.http import Http404
 
 from league.clubs.models import Club, Player
 from league.clubs.visibility import club_is_public
+from league.competitions.formats.selectors import competition_page
 from league.competitions.models import ClubNight, Competition, Entry, Match, Round, Stage
+from league.competitions.standings.shown import StandingsTable
+from league.competitions.standings.with_hands import standings_with_hands
 from league.games.models import Game, Hand
 
 from . import rows
@@ -234,6 +237,28 @@ def club_webhook(pk: int):
     if found is None:
         raise Http404("No such webhook.")
     return found
+
+
+NOT_EMBEDDED = "No such competition of a public club."
+
+
+def embedded_competition(pk: int) -> Competition:
+    """The competition as its page reads it (league.competitions.formats.selectors.
+    competition_page: with its club, kept table, entries and rounds in the order played;
+    three queries asked together), or a 404 unless its club is public (an embed carries no
+    cookie and no key: a members-only club has none)."""
+    competition = competition_page(pk)
+    if not competition.season.club.is_public:
+        raise Http404(NOT_EMBEDDED)
+    return competition
+
+
+def standings_of(pk: int) -> StandingsTable:
+    """The competition's table with the hands won, read as its page reads the competition, its
+    entries and its kept table (competition_page): the kept rows while current, the hands read
+    beside them."""
+    competition = competition_page(pk)
+    return standings_with_hands(competition, competition.entry_list, competition.kept_table)
 
 
 def embeddable(club: Club) -> list[Competition]:

@@ -17,9 +17,7 @@ from rest_framework.response import Response
 from league.clubs.selectors import club_id_of_slug, club_of_player
 from league.competitions.base.page_versions import club_pages_version, competition_tokens
 from league.competitions.base.selectors import club_of_competition
-from league.competitions.formats.selectors import competition_page
 from league.competitions.models import ClubNight, Competition, Match
-from league.competitions.standings.with_hands import standings_with_hands
 from league.core.dates import OUT_OF_BOUNDS, in_bounds
 from league.ratings.selectors import player_rating, rating_history, ratings_for
 
@@ -213,15 +211,7 @@ class Standings(KeptAnswers, ApiView, generics.RetrieveAPIView):
             raise Http404(selectors.NO_COMPETITION)
         # The tiebreaks' labels and definitions are written in the request's language.
         return self.kept(f"standings-{pk}-{get_language()}", version,
-                         lambda: Response(shown_table(standings_of(pk))))
-
-
-def standings_of(pk: int):
-    """The competition's table with the hands won, read as its page reads the competition, its
-    entries and its kept table (league.competitions.formats.selectors.competition_page): the
-    kept rows while current, the hands read beside them."""
-    competition = competition_page(pk)
-    return standings_with_hands(competition, competition.entry_list, competition.kept_table)
+                         lambda: Response(shown_table(selectors.standings_of(pk))))
 
 
 class MatchFilters(Dates):
