@@ -275,13 +275,19 @@ WHERE m.competition_id = %s AND m.status = %s
 GROUP BY g.match_id, h.winner"""
 
 
-@cache
-def _hands_won_sql(of_stage: bool) -> str:
+def games_and_hands() -> dict[str, str]:
+    """The tables of the matches, of their games and of the games' hands, by name, for a query
+    written out: the games and hands reached by the match's relation to them (the games app
+    stands above this one)."""
     game = Match._meta.get_field("games").related_model
     hand = game._meta.get_field("hands").related_model
+    return {"match": table(Match), "game": table(game), "hand": table(hand)}
+
+
+@cache
+def _hands_won_sql(of_stage: bool) -> str:
     stage_join = f"\nJOIN {table(Round)} r ON r.id = m.round_id AND r.stage_id = %s"
-    return HANDS_WON.format(match=table(Match), game=table(game), hand=table(hand),
-                            of_stage=stage_join if of_stage else "")
+    return HANDS_WON.format(**games_and_hands(), of_stage=stage_join if of_stage else "")
 
 
 def hands_won(competition: Competition, stage=None) -> dict[int, tuple[int, int]]:

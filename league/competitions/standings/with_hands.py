@@ -16,9 +16,9 @@ from dataclasses import replace
 from functools import cache
 
 from league.competitions.models import Competition, Entry, Match, Seat
-from league.core.written_reads import fetched, table
+from league.core.written_reads import fetched
 
-from .services import competition_standings
+from .services import competition_standings, games_and_hands
 from .shown import StandingsTable
 
 HANDS_OF_ENTRIES = """SELECT CASE WHEN h.winner = %s THEN m.entry_a_id ELSE m.entry_b_id END,
@@ -33,9 +33,7 @@ GROUP BY 1"""
 
 @cache
 def _hands_of_entries_sql() -> str:
-    game = Match._meta.get_field("games").related_model
-    hand = game._meta.get_field("hands").related_model
-    return HANDS_OF_ENTRIES.format(match=table(Match), game=table(game), hand=table(hand))
+    return HANDS_OF_ENTRIES.format(**games_and_hands())
 
 
 def hands_of_entries(competition: Competition) -> dict[int, int]:
