@@ -92,6 +92,9 @@ def pairings(request: HttpRequest, competition, context: dict) -> HttpResponse:
     """The latest round paired (by stage and number; a knockout's final, not its third place),
     with its matches: one more query (a round is drawn with its matches)."""
     context["round"] = None
+    # Reversed after a stable sort (not sorted in reverse): of two rounds of one number, the one
+    # played later in round_list's order (the losers' after the winners', the finals last)
+    # comes first.
     latest_first = sorted(competition.round_list,
                           key=lambda r: (r.stage.order if r.stage else 0, r.number))[::-1]
     for round_ in latest_first:
